@@ -1,0 +1,48 @@
+/* The interface every game backend exports, and that the session layer drives.
+ *
+ * A backend is pure: its state is a flat struct of state_size bytes (copying it is an undo
+ * snapshot), all randomness comes from a seeded struct tc_rng inside that state, and it does
+ * no I/O. Each game defines what its moves and parameters mean. */
+#ifndef TILECADE_GAME_H
+#define TILECADE_GAME_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+enum tc_status { TC_PLAYING, TC_WON, TC_LOST };
+
+/* A move: kind and arguments are the game's own (2048: kind is the direction). */
+struct tc_move {
+	uint8_t kind;
+	int16_t arg[4];
+};
+
+/* Storage big enough for any game's parameters. */
+#define TC_PARAMS_MAX 64
+struct tc_params {
+	_Alignas(8) unsigned char bytes[TC_PARAMS_MAX];
+};
+
+struct tc_game {
+	const char *name;  /* command-line and game-ID name, e.g. "2048" */
+	const char *title; /* shown in menus */
+	size_t state_size;
+	size_t params_size; /* at most TC_PARAMS_MAX */
+
+	void (*default_params)(void *params);
+	/* Parses the parameter part of a game ID ("4x4"); on failure returns -1 and explains in err. */
+	int (*parse_params)(const char *text, void *params, char *err, size_t errlen);
+	/* Writes the parameter part of a game ID; returns what snprintf returns. */
+	int (*format_params)(const void *params, char *buf, size_t len);
+
+	/* Fills state with the starting position for these parameters and this seed. */
+	void (*new_game)(void *state, const void *params, uint64_t seed);
+	/* Plays a move; returns false, leaving state untouched, when the move changes nothing. */
+	bool (*apply)(void *state, const struct tc_move *move);
+	enum tc_status (*status)(const void *state);
+	/* The score of a position; NULL for games without one. */
+	int64_t (*score)(const void *state);
+};
+
+#endif

@@ -1,0 +1,34 @@
+/* Game IDs: "GAME:PARAMS:sSEED", e.g. "2048:4x4:s12345". The same ID gives the same game on
+ * every machine and build. */
+#ifndef TILECADE_GAMEID_H
+#define TILECADE_GAMEID_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "tilecade/game.h"
+
+#define TC_GAMEID_MAX 96
+
+/* Every game built into this program, and NULL-terminated. */
+extern const struct tc_game *const tc_games[];
+
+/* The game of this name (case-insensitive), or NULL. */
+const struct tc_game *tc_game_find(const char *name);
+
+/* Returns what snprintf returns. */
+int tc_gameid_format(const struct tc_game *game, const void *params, uint64_t seed, char *buf,
+		     size_t len);
+
+/* Parses an ID; on success fills game, params and seed and returns 0, otherwise returns -1 with
+ * a one-line explanation in err. */
+int tc_gameid_parse(const char *text, const struct tc_game **game, struct tc_params *params,
+		    uint64_t *seed, char *err, size_t errlen);
+
+/* Parses a seed: a decimal number up to 2^64-1. Returns 0 or -1. */
+int tc_parse_seed(const char *text, uint64_t *seed);
+
+/* A random seed for a new game (nine digits at most, so that IDs stay easy to share). */
+uint64_t tc_fresh_seed(void);
+
+#endif

@@ -1,0 +1,72 @@
+/* The session: one game being played, and everything every game shares.
+ *
+ * It owns the position and its unlimited undo/redo history, restart and new game, the move
+ * count, the elapsed time (which stops while paused, while the game is over and while the
+ * program is suspended), the win/loss status with "keep going" after a win, the score and the
+ * best score of this run, and the game ID that reproduces the game. No terminal code. */
+#ifndef TILECADE_SESSION_H
+#define TILECADE_SESSION_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "tilecade/game.h"
+
+/* Where the session reads the time; tests pass a fake one. */
+struct tc_clock {
+	uint64_t (*now_ms)(void *ctx);
+	void *ctx;
+};
+
+struct tc_session;
+
+/* Starts a game of these parameters (NULL: the game's defaults) and seed. clock NULL means
+ * the monotonic clock. Returns NULL only when out of memory. */
+struct tc_session *tc_session_new(const struct tc_game *game, const void *params, uint64_t seed,
+				  const struct tc_clock *clock);
+void tc_session_free(struct tc_session *s);
+
+const struct tc_game *tc_session_game(const struct tc_session *s);
+const void *tc_session_params(const struct tc_session *s);
+uint64_t tc_session_seed(const struct tc_session *s);
+/* The current position, read-only: change it only through the session. */
+const void *tc_session_state(const struct tc_session *s);
+
+/* Plays a move. A move that changes nothing is not recorded and returns false. A new move
+ * drops the redo chain. */
+bool tc_session_apply(struct tc_session *s, const struct tc_move *move);
+bool tc_session_undo(struct tc_session *s);
+bool tc_session_redo(struct tc_session *s);
+bool tc_session_can_undo(const struct tc_session *s);
+bool tc_session_can_redo(const struct tc_session *s);
+/* The move that led to the current position (NULL at the start). */
+const struct tc_move *tc_session_last_move(const struct tc_session *s);
+
+/* Back to the start of this game: history and clock are reset. */
+void tc_session_restart(struct tc_session *s);
+/* A new game with the same parameters and another seed. */
+void tc_session_new_game(struct tc_session *s, uint64_t seed);
+
+/* Moves from the start to the current position (undo counts down). */
+unsigned tc_session_moves(const struct tc_session *s);
+/* True once the player has changed anything, i.e. leaving would lose progress. */
+bool tc_session_in_progress(const struct tc_session *s);
+
+uint64_t tc_session_elapsed_ms(const struct tc_session *s);
+void tc_session_pause(struct tc_session *s);
+void tc_session_resume(struct tc_session *s);
+bool tc_session_paused(const struct tc_session *s);
+
+/* The game's status, except that a win the player chose to play on from reads as playing. */
+enum tc_status tc_session_status(const struct tc_session *s);
+void tc_session_keep_going(struct tc_session *s);
+
+/* Score of the current position and best score seen in this session (0 for games without). */
+int64_t tc_session_score(const struct tc_session *s);
+int64_t tc_session_best_score(const struct tc_session *s);
+
+/* Writes the game ID ("2048:4x4:s12345"); returns what snprintf returns. */
+int tc_session_game_id(const struct tc_session *s, char *buf, size_t len);
+
+#endif

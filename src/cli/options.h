@@ -1,0 +1,29 @@
+/* Command-line options: `tilecade [GAME] [options]`. */
+#ifndef TILECADE_CLI_OPTIONS_H
+#define TILECADE_CLI_OPTIONS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+enum tc_theme_choice { TC_THEME_AUTO, TC_THEME_256, TC_THEME_16, TC_THEME_MONO };
+
+struct tc_options {
+	const char *game; /* NULL: the menu */
+	bool help, version;
+	const char *size; /* as typed: "N" or "NxN" */
+	bool has_seed;
+	uint64_t seed;
+	const char *id;
+	const char *moves;
+	bool no_anim;
+	enum tc_theme_choice theme;
+};
+
+/* Parses argv; returns 0, or -1 with a one-line message naming the bad option or value. */
+int tc_options_parse(int argc, char **argv, struct tc_options *o, char *err, size_t errlen);
+
+/* The --help text. */
+extern const char tc_usage[];
+
+#endif

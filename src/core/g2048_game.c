@@ -1,0 +1,68 @@
+/* 2048 behind the common backend interface: parameters "NxN", moves are directions. */
+#include <stdio.h>
+
+#include "tilecade/g2048.h"
+
+static void default_params(void *params)
+{
+	((struct g2048_params *)params)->size = G2048_DEFAULT_SIZE;
+}
+
+static int parse_params(const char *text, void *params, char *err, size_t errlen)
+{
+	/* Sizes are single digits, so the only valid forms are "3x3" to "8x8". */
+	int n = text[0] - '0';
+	if (n < G2048_MIN_SIZE || n > G2048_MAX_SIZE || text[1] != 'x' || text[2] != text[0] ||
+	    text[3] != '\0') {
+		snprintf(err, errlen, "2048 size must be NxN with N from %d to %d, not '%s'",
+			 G2048_MIN_SIZE, G2048_MAX_SIZE, text);
+		return -1;
+	}
+	((struct g2048_params *)params)->size = n;
+	return 0;
+}
+
+static int format_params(const void *params, char *buf, size_t len)
+{
+	int n = ((const struct g2048_params *)params)->size;
+	return snprintf(buf, len, "%dx%d", n, n);
+}
+
+static void new_game(void *state, const void *params, uint64_t seed)
+{
+	g2048_new(state, params, seed);
+}
+
+static bool apply(void *state, const struct tc_move *move)
+{
+	if (move->kind > G2048_DOWN)
+		return false;
+	return g2048_slide(state, (enum g2048_dir)move->kind, NULL);
+}
+
+static enum tc_status status(const void *state)
+{
+	const struct g2048 *g = state;
+	if (!g2048_can_move(g))
+		return TC_LOST;
+	return g2048_max_exponent(g) >= G2048_WIN_EXPONENT ? TC_WON : TC_PLAYING;
+}
+
+static int64_t score(const void *state)
+{
+	return (int64_t)((const struct g2048 *)state)->score;
+}
+
+const struct tc_game g2048_game = {
+	.name = "2048",
+	.title = "2048",
+	.state_size = sizeof(struct g2048),
+	.params_size = sizeof(struct g2048_params),
+	.default_params = default_params,
+	.parse_params = parse_params,
+	.format_params = format_params,
+	.new_game = new_game,
+	.apply = apply,
+	.status = status,
+	.score = score,
+};

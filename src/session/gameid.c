@@ -1,0 +1,80 @@
+/* Game IDs "GAME:PARAMS:sSEED" and the table of built-in games they name. */
+#include "tilecade/gameid.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+
+#include "tilecade/g2048.h"
+
+const struct tc_game *const tc_games[] = {&g2048_game, NULL};
+
+const struct tc_game *tc_game_find(const char *name)
+{
+	for (int i = 0; tc_games[i]; i++)
+		if (strcasecmp(tc_games[i]->name, name) == 0)
+			return tc_games[i];
+	return NULL;
+}
+
+int tc_gameid_format(const struct tc_game *game, const void *params, uint64_t seed, char *buf,
+		     size_t len)
+{
+	char text[TC_GAMEID_MAX];
+	game->format_params(params, text, sizeof text);
+	return snprintf(buf, len, "%s:%s:s%" PRIu64, game->name, text, seed);
+}
+
+int tc_parse_seed(const char *text, uint64_t *seed)
+{
+	uint64_t value = 0;
+	if (!*text)
+		return -1;
+	for (const char *p = text; *p; p++) {
+		if (*p < '0' || *p > '9')
+			return -1;
+		uint64_t digit = (uint64_t)(*p - '0');
+		if (value > (UINT64_MAX - digit) / 10)
+			return -1;
+		value = value * 10 + digit;
+	}
+	*seed = value;
+	return 0;
+}
+
+int tc_gameid_parse(const char *text, const struct tc_game **game, struct tc_params *params,
+		    uint64_t *seed, char *err, size_t errlen)
+{
+	char copy[TC_GAMEID_MAX];
+	if (strlen(text) >= sizeof copy) {
+		snprintf(err, errlen, "game ID too long (at most %d characters)", TC_GAMEID_MAX - 1);
+		return -1;
+	}
+	strcpy(copy, text);
+	char *first = strchr(copy, ':');
+	char *last = strrchr(copy, ':');
+	if (!first || first == last) {
+		snprintf(err, errlen, "game ID '%s' is not of the form GAME:PARAMS:sSEED", text);
+		return -1;
+	}
+	*first = *last = '\0';
+	const struct tc_game *found = tc_game_find(copy);
+	if (!found) {
+		snprintf(err, errlen, "game ID '%s' names an unknown game '%s'", text, copy);
+		return -1;
+	}
+	memset(params, 0, sizeof *params);
+	char why[160];
+	if (found->parse_params(first + 1, params->bytes, why, sizeof why) != 0) {
+		snprintf(err, errlen, "game ID '%s': %s", text, why);
+		return -1;
+	}
+	if (last[1] != 's' || tc_parse_seed(last + 2, seed) != 0) {
+		snprintf(err, errlen, "game ID '%s' ends in '%s', not a seed like s12345", text,
+			 last + 1);
+		return -1;
+	}
+	*game = found;
+	return 0;
+}

@@ -1,0 +1,235 @@
+/* The session: history of snapshots, clock, status and score around any game backend. */
+#define _POSIX_C_SOURCE 200809L
+#include "tilecade/session.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "tilecade/gameid.h"
+
+struct tc_session {
+	const struct tc_game *game;
+	struct tc_params params;
+	uint64_t seed;
+
+	/* Snapshots of every position from the start: states[0] is the start, states[current] is
+	 * shown, states after current are the redo chain. moves[i] led to states[i + 1]. */
+	unsigned char *states;
+	struct tc_move *moves;
+	size_t current, count, capacity;
+	unsigned char *scratch; /* a move is tried here so that a no-op leaves the redo chain */
+
+	bool keep_going;
+	int64_t best_score;
+
+	struct tc_clock clock;
+	bool paused;
+	bool clock_running;
+	uint64_t elapsed_before; /* time accumulated before the clock last started */
+	uint64_t started_at;
+};
+
+static uint64_t monotonic_ms(void *ctx)
+{
+	(void)ctx;
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000u + (uint64_t)ts.tv_nsec / 1000000u;
+}
+
+static unsigned char *state_at(const struct tc_session *s, size_t i)
+{
+	return s->states + i * s->game->state_size;
+}
+
+/* The clock runs exactly while the game is being played and not paused. */
+static void sync_clock(struct tc_session *s)
+{
+	bool should_run = !s->paused && tc_session_status(s) == TC_PLAYING;
+	uint64_t now = s->clock.now_ms(s->clock.ctx);
+	if (should_run && !s->clock_running)
+		s->started_at = now;
+	else if (!should_run && s->clock_running)
+		s->elapsed_before += now - s->started_at;
+	s->clock_running = should_run;
+}
+
+static void note_score(struct tc_session *s)
+{
+	int64_t score = tc_session_score(s);
+	if (score > s->best_score)
+		s->best_score = score;
+}
+
+/* Begins from the start position of the current parameters and seed. */
+static void start(struct tc_session *s)
+{
+	s->game->new_game(s->states, s->params.bytes, s->seed);
+	s->current = s->count = 0;
+	s->keep_going = false;
+	s->clock_running = false;
+	s->elapsed_before = 0;
+	sync_clock(s);
+	note_score(s);
+}
+
+static bool grow(struct tc_session *s)
+{
+	if (s->count + 1 < s->capacity)
+		return true;
+	size_t capacity = s->capacity * 2;
+	unsigned char *states = realloc(s->states, capacity * s->game->state_size);
+	if (!states)
+		return false;
+	s->states = states;
+	struct tc_move *moves = realloc(s->moves, capacity * sizeof *moves);
+	if (!moves)
+		return false;
+	s->moves = moves;
+	s->capacity = capacity;
+	return true;
+}
+
+struct tc_session *tc_session_new(const struct tc_game *game, const void *params, uint64_t seed,
+				  const struct tc_clock *clock)
+{
+	struct tc_session *s = calloc(1, sizeof *s);
+	if (!s)
+		return NULL;
+	s->game = game;
+	s->seed = seed;
+	s->capacity = 64;
+	s->states = malloc(s->capacity * game->state_size);
+	s->moves = malloc(s->capacity * sizeof *s->moves);
+	s->scratch = malloc(game->state_size);
+	if (!s->states || !s->moves || !s->scratch) {
+		tc_session_free(s);
+		return NULL;
+	}
+	if (params)
+		memcpy(s->params.bytes, params, game->params_size);
+	else
+		game->default_params(s->params.bytes);
+	s->clock = clock ? *clock : (struct tc_clock){monotonic_ms, NULL};
+	start(s);
+	return s;
+}
+
+void tc_session_free(struct tc_session *s)
+{
+	if (!s)
+		return;
+	free(s->states);
+	free(s->moves);
+	free(s->scratch);
+	free(s);
+}
+
+const struct tc_game *tc_session_game(const struct tc_session *s) { return s->game; }
+const void *tc_session_params(const struct tc_session *s) { return s->params.bytes; }
+uint64_t tc_session_seed(const struct tc_session *s) { return s->seed; }
+const void *tc_session_state(const struct tc_session *s) { return state_at(s, s->current); }
+
+bool tc_session_apply(struct tc_session *s, const struct tc_move *move)
+{
+	if (s->paused || !grow(s))
+		return false;
+	size_t size = s->game->state_size;
+	memcpy(s->scratch, state_at(s, s->current), size);
+	if (!s->game->apply(s->scratch, move))
+		return false;
+	memcpy(state_at(s, s->current + 1), s->scratch, size);
+	s->moves[s->current] = *move;
+	s->current++;
+	s->count = s->current;
+	note_score(s);
+	sync_clock(s);
+	return true;
+}
+
+bool tc_session_can_undo(const struct tc_session *s) { return s->current > 0; }
+bool tc_session_can_redo(const struct tc_session *s) { return s->current < s->count; }
+
+bool tc_session_undo(struct tc_session *s)
+{
+	if (s->paused || !tc_session_can_undo(s))
+		return false;
+	s->current--;
+	sync_clock(s);
+	return true;
+}
+
+bool tc_session_redo(struct tc_session *s)
+{
+	if (s->paused || !tc_session_can_redo(s))
+		return false;
+	s->current++;
+	sync_clock(s);
+	return true;
+}
+
+const struct tc_move *tc_session_last_move(const struct tc_session *s)
+{
+	return s->current > 0 ? &s->moves[s->current - 1] : NULL;
+}
+
+void tc_session_restart(struct tc_session *s)
+{
+	s->paused = false;
+	start(s);
+}
+
+void tc_session_new_game(struct tc_session *s, uint64_t seed)
+{
+	s->seed = seed;
+	tc_session_restart(s);
+}
+
+unsigned tc_session_moves(const struct tc_session *s) { return (unsigned)s->current; }
+bool tc_session_in_progress(const struct tc_session *s) { return s->count > 0; }
+
+uint64_t tc_session_elapsed_ms(const struct tc_session *s)
+{
+	if (!s->clock_running)
+		return s->elapsed_before;
+	return s->elapsed_before + (s->clock.now_ms(s->clock.ctx) - s->started_at);
+}
+
+void tc_session_pause(struct tc_session *s)
+{
+	s->paused = true;
+	sync_clock(s);
+}
+
+void tc_session_resume(struct tc_session *s)
+{
+	s->paused = false;
+	sync_clock(s);
+}
+
+bool tc_session_paused(const struct tc_session *s) { return s->paused; }
+
+enum tc_status tc_session_status(const struct tc_session *s)
+{
+	enum tc_status status = s->game->status(tc_session_state(s));
+	return status == TC_WON && s->keep_going ? TC_PLAYING : status;
+}
+
+void tc_session_keep_going(struct tc_session *s)
+{
+	s->keep_going = true;
+	sync_clock(s);
+}
+
+int64_t tc_session_score(const struct tc_session *s)
+{
+	return s->game->score ? s->game->score(tc_session_state(s)) : 0;
+}
+
+int64_t tc_session_best_score(const struct tc_session *s) { return s->best_score; }
+
+int tc_session_game_id(const struct tc_session *s, char *buf, size_t len)
+{
+	return tc_gameid_format(s->game, s->params.bytes, s->seed, buf, len);
+}

@@ -1,0 +1,23 @@
+/* The front end's main loop: the menu and the game screen in one terminal session. */
+#ifndef TILECADE_TUI_APP_H
+#define TILECADE_TUI_APP_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "catalog.h"
+#include "options.h"
+
+struct tc_app_config {
+	bool animations;
+	bool mouse;
+	enum tc_theme_choice theme;
+};
+
+/* Runs until the player quits. With start (whose ownership passes here) the game of `entry`
+ * opens at once, otherwise the menu. Returns 0, or -1 with a reason when the terminal cannot
+ * be used. */
+int tc_app_run(const struct tc_app_config *cfg, const struct tc_catalog_entry *entry,
+	       struct tc_session *start, char *err, size_t errlen);
+
+#endif

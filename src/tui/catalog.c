@@ -1,0 +1,22 @@
+/* The five games of the suite. A game not built yet has no view and the menu says so. */
+#include "catalog.h"
+
+#include <strings.h>
+
+const struct tc_catalog_entry tc_catalog[] = {
+	{"znumbers", "zNumbers", "move every number exactly its value", NULL},
+	{"match3", "Match-3", "swap fruit into rows of three", NULL},
+	{"sudoku", "Sudoku", "latin squares, then classic sudoku", NULL},
+	{"n", "N", "the ninja platformer", NULL},
+	{"2048", "2048", "slide and merge the tiles up to 2048", &tc_view_2048},
+};
+
+const int tc_catalog_count = sizeof tc_catalog / sizeof tc_catalog[0];
+
+const struct tc_catalog_entry *tc_catalog_find(const char *name)
+{
+	for (int i = 0; i < tc_catalog_count; i++)
+		if (strcasecmp(tc_catalog[i].name, name) == 0)
+			return &tc_catalog[i];
+	return NULL;
+}

@@ -1,0 +1,22 @@
+/* The games of the suite, in menu order, with the view of each one that is built. */
+#ifndef TILECADE_TUI_CATALOG_H
+#define TILECADE_TUI_CATALOG_H
+
+#include "view.h"
+
+struct tc_catalog_entry {
+	const char *name;  /* as typed on the command line */
+	const char *title; /* as shown in the menu */
+	const char *blurb;
+	const struct tc_view *view; /* NULL: not available in this build */
+};
+
+extern const struct tc_catalog_entry tc_catalog[];
+extern const int tc_catalog_count;
+
+/* The entry of this command-line name (case-insensitive), or NULL. */
+const struct tc_catalog_entry *tc_catalog_find(const char *name);
+
+extern const struct tc_view tc_view_2048;
+
+#endif

@@ -1,0 +1,278 @@
+/* The shared game screen. Keys are handled in layers: an open help or question takes the key
+ * first, then a finished game's message, then the shared actions, then the game's view. */
+#include "play.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "grid.h"
+#include "help.h"
+#include "overlay.h"
+#include "status.h"
+#include "tilecade/gameid.h"
+
+enum question { ASK_NOTHING, ASK_RESTART, ASK_NEW, ASK_LEAVE };
+
+struct tc_play {
+	const struct tc_view *view;
+	void *vs;
+	struct tc_session *s;
+	const char *title;
+	enum question asking;
+	bool help_open;
+	bool paused_before_suspend;
+	const char *message; /* shown in the status line until the next key */
+};
+
+struct tc_play *tc_play_new(const struct tc_view *view, const char *title, struct tc_session *s,
+			    bool animations)
+{
+	struct tc_play *p = calloc(1, sizeof *p);
+	if (!p)
+		return NULL;
+	p->vs = view->create(animations);
+	if (!p->vs) {
+		free(p);
+		return NULL;
+	}
+	p->view = view;
+	p->title = title;
+	p->s = s;
+	return p;
+}
+
+void tc_play_free(struct tc_play *p)
+{
+	if (!p)
+		return;
+	p->view->destroy(p->vs);
+	tc_session_free(p->s);
+	free(p);
+}
+
+/* The smallest screen: the board plus the two status lines, and room for the messages. */
+static void needed_size(const struct tc_play *p, int *w, int *h)
+{
+	p->view->min_size(p->s, w, h);
+	*h += 2;
+	if (*w < 40)
+		*w = 40;
+}
+
+static const char *question_text(enum question q)
+{
+	switch (q) {
+	case ASK_RESTART:
+		return "Restart? (y/n)";
+	case ASK_NEW:
+		return "Start a new game? (y/n)";
+	case ASK_LEAVE:
+		return "Leave this game? (y/n)";
+	default:
+		return NULL;
+	}
+}
+
+static void draw_result(struct tc_play *p, enum tc_status status)
+{
+	char score[96], time[32];
+	tc_format_time(tc_session_elapsed_ms(p->s), time, sizeof time);
+	if (tc_session_game(p->s)->score)
+		snprintf(score, sizeof score, "Score %" PRId64 " in %u moves, %s",
+			 tc_session_score(p->s), tc_session_moves(p->s), time);
+	else
+		snprintf(score, sizeof score, "%u moves, %s", tc_session_moves(p->s), time);
+	if (status == TC_WON) {
+		const char *lines[] = {"You won!", score,
+				       p->view->keep_going ? "Enter: keep going   n: new game   u: undo"
+							   : "n: new game   u: undo   q: menu"};
+		tc_overlay_box(lines, 3, TC_ROLE_GOOD);
+	} else {
+		const char *lines[] = {p->view->lost_text, score,
+				       "n: new game   r: restart   u: undo   q: menu"};
+		tc_overlay_box(lines, 3, TC_ROLE_BAD);
+	}
+}
+
+void tc_play_draw(struct tc_play *p, uint64_t now)
+{
+	int need_w, need_h;
+	needed_size(p, &need_w, &need_h);
+	if (COLS < need_w || LINES < need_h) {
+		tc_draw_too_small(need_w, need_h);
+		return;
+	}
+	erase();
+	const char *message = question_text(p->asking);
+	tc_status_draw(p->s, p->title, message ? message : p->message);
+	struct tc_rect area = {0, 1, COLS, LINES - 2};
+	if (tc_session_paused(p->s)) {
+		/* The board stays hidden so a pause cannot be used to think for free. */
+		const char *lines[] = {"Paused", "p: resume   q: menu"};
+		tc_overlay_box(lines, 2, TC_ROLE_OVERLAY);
+	} else {
+		p->view->draw(p->vs, p->s, area, now);
+		enum tc_status status = tc_session_status(p->s);
+		if (status != TC_PLAYING && p->view->next_frame(p->vs, now) < 0)
+			draw_result(p, status);
+	}
+	if (p->help_open) {
+		char title[64];
+		snprintf(title, sizeof title, "%s: keys", p->title);
+		tc_help_draw(title, p->view->help, true);
+	}
+}
+
+int tc_play_next_frame(struct tc_play *p, uint64_t now)
+{
+	int frame = p->view->next_frame(p->vs, now);
+	if (tc_session_paused(p->s) || tc_session_status(p->s) != TC_PLAYING)
+		return frame;
+	/* Wake when the clock's seconds digit changes, not before. */
+	int tick = (int)(1000 - tc_session_elapsed_ms(p->s) % 1000);
+	return frame >= 0 && frame < tick ? frame : tick;
+}
+
+void tc_play_suspend(struct tc_play *p)
+{
+	p->paused_before_suspend = tc_session_paused(p->s);
+	tc_session_pause(p->s);
+}
+
+void tc_play_resume(struct tc_play *p)
+{
+	if (!p->paused_before_suspend)
+		tc_session_resume(p->s);
+}
+
+static bool would_lose_progress(const struct tc_play *p)
+{
+	return tc_session_in_progress(p->s) && tc_session_status(p->s) != TC_LOST;
+}
+
+/* Runs what a question asked for, once the player said yes. */
+static enum tc_play_result carry_out(struct tc_play *p, enum question q)
+{
+	switch (q) {
+	case ASK_RESTART:
+		tc_session_restart(p->s);
+		break;
+	case ASK_NEW:
+		tc_session_new_game(p->s, tc_fresh_seed());
+		break;
+	case ASK_LEAVE:
+		return TC_PLAY_LEAVE;
+	case ASK_NOTHING:
+		break;
+	}
+	p->view->reset(p->vs);
+	return TC_PLAY_STAY;
+}
+
+/* Asks first when the action would throw away a game in progress. */
+static enum tc_play_result ask_or_do(struct tc_play *p, enum question q)
+{
+	if (would_lose_progress(p)) {
+		p->asking = q;
+		return TC_PLAY_STAY;
+	}
+	return carry_out(p, q);
+}
+
+static enum tc_play_result shared_action(struct tc_play *p, enum tc_action action)
+{
+	switch (action) {
+	case TC_ACT_UNDO:
+		if (!tc_session_undo(p->s))
+			p->message = "Nothing to undo";
+		p->view->reset(p->vs);
+		return TC_PLAY_STAY;
+	case TC_ACT_REDO:
+		if (!tc_session_redo(p->s))
+			p->message = "Nothing to redo";
+		p->view->reset(p->vs);
+		return TC_PLAY_STAY;
+	case TC_ACT_RESTART:
+		return ask_or_do(p, ASK_RESTART);
+	case TC_ACT_NEW:
+		return ask_or_do(p, ASK_NEW);
+	case TC_ACT_BACK:
+		return ask_or_do(p, ASK_LEAVE);
+	case TC_ACT_HELP:
+		p->help_open = true;
+		return TC_PLAY_STAY;
+	case TC_ACT_PAUSE:
+		if (tc_session_status(p->s) == TC_PLAYING)
+			tc_session_pause(p->s);
+		return TC_PLAY_STAY;
+	default:
+		return TC_PLAY_STAY;
+	}
+}
+
+static bool is_shared(enum tc_action action)
+{
+	switch (action) {
+	case TC_ACT_UNDO:
+	case TC_ACT_REDO:
+	case TC_ACT_RESTART:
+	case TC_ACT_NEW:
+	case TC_ACT_BACK:
+	case TC_ACT_HELP:
+	case TC_ACT_PAUSE:
+		return true;
+	default:
+		return false;
+	}
+}
+
+enum tc_play_result tc_play_event(struct tc_play *p, const struct tc_event *ev, uint64_t now)
+{
+	if (ev->type != TC_EV_KEY && ev->type != TC_EV_MOUSE)
+		return TC_PLAY_STAY;
+	if (ev->type == TC_EV_KEY)
+		p->message = NULL;
+	int need_w, need_h;
+	needed_size(p, &need_w, &need_h);
+	bool too_small = COLS < need_w || LINES < need_h;
+	enum tc_action action = tc_event_action(ev, p->view->wasd_moves);
+
+	if (p->help_open) {
+		if (ev->type == TC_EV_KEY || ev->mouse == TC_MOUSE_PRESS)
+			p->help_open = false;
+		return TC_PLAY_STAY;
+	}
+	if (p->asking != ASK_NOTHING) {
+		if (ev->type != TC_EV_KEY)
+			return TC_PLAY_STAY;
+		enum question q = p->asking;
+		p->asking = ASK_NOTHING;
+		return ev->key == 'y' || ev->key == 'Y' ? carry_out(p, q) : TC_PLAY_STAY;
+	}
+	if (too_small)
+		return action == TC_ACT_BACK ? ask_or_do(p, ASK_LEAVE) : TC_PLAY_STAY;
+	if (tc_session_paused(p->s)) {
+		if (action == TC_ACT_PAUSE || action == TC_ACT_SELECT)
+			tc_session_resume(p->s);
+		else if (action == TC_ACT_BACK || action == TC_ACT_HELP)
+			return shared_action(p, action);
+		else if (ev->type == TC_EV_KEY)
+			p->message = "Paused: p resumes";
+		return TC_PLAY_STAY;
+	}
+	if (is_shared(action))
+		return shared_action(p, action);
+	enum tc_status status = tc_session_status(p->s);
+	if (status == TC_WON && action == TC_ACT_SELECT && p->view->keep_going) {
+		tc_session_keep_going(p->s);
+		return TC_PLAY_STAY;
+	}
+	if (status != TC_PLAYING)
+		return TC_PLAY_STAY;
+	if (ev->type == TC_EV_MOUSE)
+		p->view->mouse(p->vs, p->s, ev, now);
+	else
+		p->view->action(p->vs, p->s, action, ev, now);
+	return TC_PLAY_STAY;
+}

@@ -1,0 +1,30 @@
+/* The game screen: one game's view inside the shared frame of status lines, help, pause,
+ * confirmations and win/loss messages. */
+#ifndef TILECADE_TUI_PLAY_H
+#define TILECADE_TUI_PLAY_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "event.h"
+#include "view.h"
+
+enum tc_play_result { TC_PLAY_STAY, TC_PLAY_LEAVE, TC_PLAY_QUIT };
+
+struct tc_play;
+
+/* Takes ownership of the session. */
+struct tc_play *tc_play_new(const struct tc_view *view, const char *title, struct tc_session *s,
+			    bool animations);
+void tc_play_free(struct tc_play *p);
+
+void tc_play_draw(struct tc_play *p, uint64_t now);
+/* Milliseconds until the screen needs redrawing on its own (animation, clock), or -1. */
+int tc_play_next_frame(struct tc_play *p, uint64_t now);
+enum tc_play_result tc_play_event(struct tc_play *p, const struct tc_event *ev, uint64_t now);
+
+/* Around a suspension: the clock must not count the time away. */
+void tc_play_suspend(struct tc_play *p);
+void tc_play_resume(struct tc_play *p);
+
+#endif

@@ -1,0 +1,50 @@
+/* Status lines, drawn the same way for every game. */
+#include "status.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+
+#include "grid.h"
+#include "theme.h"
+#include "tilecade/gameid.h"
+
+void tc_format_time(uint64_t ms, char *buf, size_t len)
+{
+	uint64_t s = ms / 1000;
+	if (s >= 3600)
+		snprintf(buf, len, "%" PRIu64 ":%02" PRIu64 ":%02" PRIu64, s / 3600, s / 60 % 60,
+			 s % 60);
+	else
+		snprintf(buf, len, "%" PRIu64 ":%02" PRIu64, s / 60, s % 60);
+}
+
+void tc_status_draw(const struct tc_session *s, const char *title, const char *message)
+{
+	attr_t attr = tc_theme_attr(TC_ROLE_STATUS);
+	char time[32], top[160], id[TC_GAMEID_MAX];
+	tc_format_time(tc_session_elapsed_ms(s), time, sizeof time);
+	const char *state = tc_session_paused(s) ? "  (paused)" : "";
+	if (tc_session_game(s)->score)
+		snprintf(top, sizeof top,
+			 " %s   Score: %" PRId64 "   Best: %" PRId64 "   Moves: %u   Time: %s%s",
+			 title, tc_session_score(s), tc_session_best_score(s), tc_session_moves(s),
+			 time, state);
+	else
+		snprintf(top, sizeof top, " %s   Moves: %u   Time: %s%s", title,
+			 tc_session_moves(s), time, state);
+	tc_fill_rect((struct tc_rect){0, 0, COLS, 1}, attr);
+	tc_draw_text(0, 0, COLS, attr | A_BOLD, top);
+
+	tc_session_game_id(s, id, sizeof id);
+	int bottom = LINES - 1;
+	tc_fill_rect((struct tc_rect){0, bottom, COLS, 1}, attr);
+	int used = tc_draw_text(1, bottom, COLS - 1, attr, id);
+	const char *right = message ? message : "? help   u undo   q menu";
+	int w = tc_text_width(right);
+	/* The reminder yields to the ID when both do not fit; a message never does. */
+	int x = COLS - w - 1;
+	if (x < used + 3 && message)
+		x = used + 3 < COLS ? used + 3 : COLS;
+	if (x >= used + 3 || message)
+		tc_draw_text(x, bottom, COLS - x, message ? attr | A_BOLD : attr, right);
+}

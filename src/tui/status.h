@@ -1,0 +1,17 @@
+/* The status lines around every game: title, score, best, moves and time on the top line; the
+ * game ID and a key reminder (or a short message) on the bottom line. */
+#ifndef TILECADE_TUI_STATUS_H
+#define TILECADE_TUI_STATUS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "tilecade/session.h"
+
+/* message, when not NULL, replaces the key reminder. */
+void tc_status_draw(const struct tc_session *s, const char *title, const char *message);
+
+/* "m:ss", or "h:mm:ss" past an hour. */
+void tc_format_time(uint64_t ms, char *buf, size_t len);
+
+#endif

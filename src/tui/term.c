@@ -1,0 +1,368 @@
+/* Terminal set-up and tear-down, the event loop's wait, and signal handling.
+ *
+ * Order matters (see TERMINAL-NOTES.md): signal handlers before curses, curses before termkey,
+ * mouse reporting after the first refresh; tear-down in reverse. Signals only write a byte to
+ * a self-pipe, so a signal arriving just before poll() still wakes it. */
+#define _POSIX_C_SOURCE 200809L
+#include "term.h"
+
+#include <curses.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <langinfo.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <termkey.h>
+#include <time.h>
+#include <unistd.h>
+
+#define MOUSE_ON "\033[?1000h\033[?1002h\033[?1006h"
+#define MOUSE_OFF "\033[?1006l\033[?1002l\033[?1000l"
+
+static TermKey *tk;
+static SCREEN *screen;
+static bool mouse_enabled;
+static bool is_open;
+static int signal_pipe[2] = {-1, -1};
+static volatile sig_atomic_t got_winch, got_quit, got_tstp, got_cont;
+static uint64_t escape_deadline; /* when a lone Esc stops waiting for the rest of a sequence */
+
+uint64_t tc_term_now_ms(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000u + (uint64_t)ts.tv_nsec / 1000000u;
+}
+
+static void on_signal(int sig)
+{
+	int saved = errno;
+	switch (sig) {
+	case SIGWINCH:
+		got_winch = 1;
+		break;
+	case SIGTSTP:
+		got_tstp = 1;
+		break;
+	case SIGCONT:
+		got_cont = 1;
+		break;
+	default:
+		got_quit = 1;
+	}
+	if (signal_pipe[1] >= 0) {
+		ssize_t ignored = write(signal_pipe[1], "", 1);
+		(void)ignored;
+	}
+	errno = saved;
+}
+
+static const int handled_signals[] = {SIGWINCH, SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGTSTP, SIGCONT};
+
+static void install_handlers(void)
+{
+	struct sigaction sa;
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_signal;
+	sigemptyset(&sa.sa_mask);
+	for (size_t i = 0; i < sizeof handled_signals / sizeof handled_signals[0]; i++)
+		sigaction(handled_signals[i], &sa, NULL);
+}
+
+static void restore_handlers(void)
+{
+	for (size_t i = 0; i < sizeof handled_signals / sizeof handled_signals[0]; i++)
+		signal(handled_signals[i], SIG_DFL);
+}
+
+/* Debian's xterm terminfo names "\e[<" as the mouse key, which makes libtermkey read SGR mouse
+ * reports as X10 ones; hiding that entry lets it parse them properly. */
+static const char *hide_terminfo_mouse(const char *name, const char *value, void *data)
+{
+	(void)data;
+	return strcmp(name, "key_mouse") == 0 ? NULL : value;
+}
+
+static void write_tty(const char *s)
+{
+	fflush(stdout);
+	ssize_t ignored = write(STDOUT_FILENO, s, strlen(s));
+	(void)ignored;
+}
+
+static void mouse_reporting(bool on)
+{
+	if (mouse_enabled)
+		write_tty(on ? MOUSE_ON : MOUSE_OFF);
+}
+
+bool tc_term_unicode(void)
+{
+	const char *codeset = nl_langinfo(CODESET);
+	return codeset && strcmp(codeset, "UTF-8") == 0;
+}
+
+int tc_term_open(bool mouse, char *err, size_t errlen)
+{
+	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
+		snprintf(err, errlen,
+			 "needs a terminal on standard input and output (--moves plays without one)");
+		return -1;
+	}
+	const char *term = getenv("TERM");
+	if (!term || !*term) {
+		snprintf(err, errlen, "TERM is not set; try TERM=xterm-256color");
+		return -1;
+	}
+	if (pipe(signal_pipe) != 0) {
+		snprintf(err, errlen, "cannot create a pipe: %s", strerror(errno));
+		return -1;
+	}
+	for (int i = 0; i < 2; i++)
+		fcntl(signal_pipe[i], F_SETFL, fcntl(signal_pipe[i], F_GETFL) | O_NONBLOCK);
+	install_handlers();
+
+	screen = newterm(NULL, stdout, stdin);
+	if (!screen) {
+		restore_handlers();
+		snprintf(err, errlen,
+			 "unknown terminal type '%s' (no terminfo entry); try TERM=xterm-256color",
+			 term);
+		return -1;
+	}
+	raw();
+	noecho();
+	nonl();
+	curs_set(0);
+	leaveok(stdscr, TRUE);
+	if (has_colors()) {
+		start_color();
+		use_default_colors();
+	}
+
+	tk = termkey_new(STDIN_FILENO, TERMKEY_FLAG_CTRLC | TERMKEY_FLAG_NOSTART);
+	if (!tk) {
+		endwin();
+		delscreen(screen);
+		restore_handlers();
+		snprintf(err, errlen, "cannot read the keyboard of this terminal");
+		return -1;
+	}
+	termkey_hook_terminfo_getstr(tk, hide_terminfo_mouse, NULL);
+	termkey_start(tk);
+	is_open = true;
+
+	erase();
+	refresh();
+	mouse_enabled = mouse;
+	mouse_reporting(true);
+	return 0;
+}
+
+void tc_term_close(void)
+{
+	if (!is_open)
+		return;
+	is_open = false;
+	mouse_reporting(false);
+	termkey_destroy(tk);
+	tk = NULL;
+	curs_set(1);
+	endwin();
+	delscreen(screen);
+	screen = NULL;
+	restore_handlers();
+	close(signal_pipe[0]);
+	close(signal_pipe[1]);
+	signal_pipe[0] = signal_pipe[1] = -1;
+}
+
+void tc_term_suspend(void)
+{
+	mouse_reporting(false);
+	termkey_stop(tk);
+	curs_set(1);
+	endwin();
+
+	signal(SIGTSTP, SIG_DFL);
+	kill(0, SIGTSTP); /* stops the whole job, like the shell's own Ctrl-Z */
+	install_handlers();
+
+	termkey_start(tk);
+	curs_set(0);
+	tc_term_force_repaint();
+	refresh();
+	mouse_reporting(true);
+	got_tstp = got_cont = 0;
+}
+
+void tc_term_force_repaint(void)
+{
+	clearok(curscr, TRUE);
+}
+
+static void apply_resize(void)
+{
+	struct winsize ws;
+	if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_row > 0 && ws.ws_col > 0)
+		resizeterm(ws.ws_row, ws.ws_col);
+}
+
+static int special_key(TermKeySym sym)
+{
+	switch (sym) {
+	case TERMKEY_SYM_UP:
+		return TC_KEY_UP;
+	case TERMKEY_SYM_DOWN:
+		return TC_KEY_DOWN;
+	case TERMKEY_SYM_LEFT:
+		return TC_KEY_LEFT;
+	case TERMKEY_SYM_RIGHT:
+		return TC_KEY_RIGHT;
+	case TERMKEY_SYM_ENTER:
+		return TC_KEY_ENTER;
+	case TERMKEY_SYM_ESCAPE:
+		return TC_KEY_ESCAPE;
+	case TERMKEY_SYM_BACKSPACE:
+	case TERMKEY_SYM_DEL:
+		return TC_KEY_BACKSPACE;
+	case TERMKEY_SYM_TAB:
+		return TC_KEY_TAB;
+	case TERMKEY_SYM_DELETE:
+		return TC_KEY_DELETE;
+	case TERMKEY_SYM_SPACE:
+		return ' ';
+	default:
+		return TC_KEY_OTHER;
+	}
+}
+
+/* Turns a libtermkey key into an event; returns false for keys with no use here. */
+static bool translate(TermKeyKey *key, struct tc_event *ev)
+{
+	memset(ev, 0, sizeof *ev);
+	switch (key->type) {
+	case TERMKEY_TYPE_UNICODE:
+		ev->type = TC_EV_KEY;
+		ev->key = (int)key->code.codepoint;
+		ev->ctrl = (key->modifiers & TERMKEY_KEYMOD_CTRL) != 0;
+		if (ev->ctrl && ev->key >= 'A' && ev->key <= 'Z')
+			ev->key += 'a' - 'A';
+		return true;
+	case TERMKEY_TYPE_KEYSYM:
+		ev->type = TC_EV_KEY;
+		ev->key = special_key(key->code.sym);
+		return true;
+	case TERMKEY_TYPE_MOUSE: {
+		TermKeyMouseEvent kind;
+		int button, line, col;
+		termkey_interpret_mouse(tk, key, &kind, &button, &line, &col);
+		ev->type = TC_EV_MOUSE;
+		ev->row = line - 1;
+		ev->col = col - 1;
+		ev->button = button;
+		if (kind == TERMKEY_MOUSE_PRESS && (button == 4 || button == 5)) {
+			ev->mouse = TC_MOUSE_WHEEL;
+			ev->button = button == 4 ? -1 : 1;
+		} else if (kind == TERMKEY_MOUSE_PRESS) {
+			ev->mouse = TC_MOUSE_PRESS;
+		} else if (kind == TERMKEY_MOUSE_DRAG) {
+			ev->mouse = TC_MOUSE_DRAG;
+		} else if (kind == TERMKEY_MOUSE_RELEASE) {
+			ev->mouse = TC_MOUSE_RELEASE;
+		} else {
+			return false;
+		}
+		return true;
+	}
+	default:
+		return false;
+	}
+}
+
+/* Events raised by signals, in order of urgency. */
+static bool signal_event(struct tc_event *ev)
+{
+	memset(ev, 0, sizeof *ev);
+	if (got_quit) {
+		ev->type = TC_EV_QUIT;
+		return true;
+	}
+	if (got_tstp) {
+		got_tstp = 0;
+		ev->type = TC_EV_SUSPEND;
+		return true;
+	}
+	if (got_cont) {
+		got_cont = 0;
+		ev->type = TC_EV_RESUMED;
+		return true;
+	}
+	if (got_winch) {
+		got_winch = 0;
+		apply_resize();
+		ev->type = TC_EV_RESIZE;
+		return true;
+	}
+	return false;
+}
+
+bool tc_term_wait(struct tc_event *ev, int timeout_ms)
+{
+	uint64_t deadline = timeout_ms < 0 ? UINT64_MAX : tc_term_now_ms() + (uint64_t)timeout_ms;
+	for (;;) {
+		if (signal_event(ev))
+			return true;
+		TermKeyKey key;
+		TermKeyResult res = termkey_getkey(tk, &key);
+		if (res == TERMKEY_RES_KEY) {
+			escape_deadline = 0;
+			if (translate(&key, ev))
+				return true;
+			continue;
+		}
+		if (res == TERMKEY_RES_EOF) {
+			memset(ev, 0, sizeof *ev);
+			ev->type = TC_EV_QUIT;
+			return true;
+		}
+		uint64_t now = tc_term_now_ms();
+		if (res == TERMKEY_RES_AGAIN) {
+			if (escape_deadline == 0)
+				escape_deadline = now + (uint64_t)termkey_get_waittime(tk);
+			if (now >= escape_deadline) {
+				escape_deadline = 0;
+				if (termkey_getkey_force(tk, &key) == TERMKEY_RES_KEY &&
+				    translate(&key, ev))
+					return true;
+				continue;
+			}
+		}
+		uint64_t until = deadline;
+		if (res == TERMKEY_RES_AGAIN && escape_deadline < until)
+			until = escape_deadline;
+		if (until != UINT64_MAX && now >= until) {
+			if (until == deadline)
+				return false;
+			continue;
+		}
+		int wait = until == UINT64_MAX ? -1 : (int)(until - now);
+		struct pollfd fds[2] = {{termkey_get_fd(tk), POLLIN, 0}, {signal_pipe[0], POLLIN, 0}};
+		int ready = poll(fds, 2, wait);
+		if (ready < 0 && errno != EINTR)
+			got_quit = 1;
+		if (ready > 0 && fds[1].revents) {
+			char drain[64];
+			while (read(signal_pipe[0], drain, sizeof drain) > 0)
+				;
+		}
+		if (ready > 0 && fds[0].revents & POLLIN)
+			termkey_advisereadable(tk);
+		else if (ready > 0 && fds[0].revents & (POLLHUP | POLLERR))
+			got_quit = 1;
+	}
+}

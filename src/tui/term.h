@@ -1,0 +1,33 @@
+/* The terminal: curses for output, libtermkey for input, signals, mouse reporting, suspend.
+ * Only the front end uses it; it restores the terminal on every way out. */
+#ifndef TILECADE_TUI_TERM_H
+#define TILECADE_TUI_TERM_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "event.h"
+
+/* Takes over the terminal. Returns 0, or -1 with a one-line reason (no terminal, unknown TERM). */
+int tc_term_open(bool mouse, char *err, size_t errlen);
+/* Gives the terminal back as it was: mouse reporting off, cursor shown, main screen, echo. */
+void tc_term_close(void);
+
+/* Waits for the next event, at most timeout_ms (-1: as long as it takes). Returns true with an
+ * event, false when the time ran out. Sleeps in poll(); never spins. */
+bool tc_term_wait(struct tc_event *ev, int timeout_ms);
+
+/* Hands the terminal back and stops the process (Ctrl-Z); returns once resumed. */
+void tc_term_suspend(void);
+
+/* Makes the next frame repaint every cell (after a suspension or Ctrl-L). */
+void tc_term_force_repaint(void);
+
+/* Milliseconds of a monotonic clock, for animations and deadlines. */
+uint64_t tc_term_now_ms(void);
+
+/* Whether the terminal can show UTF-8 glyphs (otherwise ASCII is used). */
+bool tc_term_unicode(void);
+
+#endif

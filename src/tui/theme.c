@@ -1,0 +1,132 @@
+/* Themes: a palette per colour depth, and bold/reverse/dim for monochrome. */
+#include "theme.h"
+
+#include <stdlib.h>
+
+#define ROLE_COUNT (TC_ROLE_TILE + TC_TILE_LEVELS)
+
+struct look {
+	short fg, bg; /* -1: the terminal's default */
+	attr_t attrs;
+};
+
+static enum tc_theme_kind kind;
+static attr_t role_attr[ROLE_COUNT];
+
+/* 2048's warm ramp, then cool colours for the rare huge tiles; dark text on light tiles. */
+static const struct look tiles_256[TC_TILE_LEVELS] = {
+	{238, 255, 0},      {238, 223, 0},      {231, 215, A_BOLD}, {231, 209, A_BOLD},
+	{231, 203, A_BOLD}, {231, 196, A_BOLD}, {16, 222, A_BOLD},  {16, 221, A_BOLD},
+	{16, 220, A_BOLD},  {16, 214, A_BOLD},  {16, 226, A_BOLD},  {231, 129, A_BOLD},
+	{231, 92, A_BOLD},  {231, 56, A_BOLD},  {231, 26, A_BOLD},  {231, 31, A_BOLD},
+	{231, 29, A_BOLD},  {231, 16, A_BOLD},
+};
+
+static const struct look tiles_16[TC_TILE_LEVELS] = {
+	{COLOR_BLACK, COLOR_WHITE, 0},          {COLOR_BLACK, COLOR_CYAN, 0},
+	{COLOR_BLACK, COLOR_GREEN, 0},          {COLOR_BLACK, COLOR_YELLOW, 0},
+	{COLOR_WHITE, COLOR_RED, A_BOLD},       {COLOR_WHITE, COLOR_MAGENTA, A_BOLD},
+	{COLOR_WHITE, COLOR_BLUE, A_BOLD},      {COLOR_RED, COLOR_WHITE, A_BOLD},
+	{COLOR_BLUE, COLOR_CYAN, A_BOLD},       {COLOR_RED, COLOR_YELLOW, A_BOLD},
+	{COLOR_YELLOW, COLOR_RED, A_BOLD},      {COLOR_YELLOW, COLOR_MAGENTA, A_BOLD},
+	{COLOR_YELLOW, COLOR_BLUE, A_BOLD},     {COLOR_CYAN, COLOR_BLACK, A_BOLD},
+	{COLOR_GREEN, COLOR_BLACK, A_BOLD},     {COLOR_YELLOW, COLOR_BLACK, A_BOLD},
+	{COLOR_MAGENTA, COLOR_BLACK, A_BOLD},   {COLOR_WHITE, COLOR_BLACK, A_BOLD},
+};
+
+static const struct look ui_256[TC_ROLE_TILE] = {
+	[TC_ROLE_TEXT] = {-1, -1, 0},        [TC_ROLE_TITLE] = {214, -1, A_BOLD},
+	[TC_ROLE_STATUS] = {252, 236, 0},    [TC_ROLE_DIM] = {244, -1, 0},
+	[TC_ROLE_SELECTED] = {16, 214, A_BOLD}, [TC_ROLE_BOARD] = {250, 240, 0},
+	[TC_ROLE_EMPTY] = {243, 246, 0},     [TC_ROLE_OVERLAY] = {231, 24, 0},
+	[TC_ROLE_GOOD] = {16, 220, A_BOLD},  [TC_ROLE_BAD] = {231, 124, A_BOLD},
+};
+
+static const struct look ui_16[TC_ROLE_TILE] = {
+	[TC_ROLE_TEXT] = {-1, -1, 0},
+	[TC_ROLE_TITLE] = {COLOR_YELLOW, -1, A_BOLD},
+	[TC_ROLE_STATUS] = {COLOR_BLACK, COLOR_WHITE, 0},
+	[TC_ROLE_DIM] = {-1, -1, A_DIM},
+	[TC_ROLE_SELECTED] = {COLOR_BLACK, COLOR_YELLOW, A_BOLD},
+	[TC_ROLE_BOARD] = {COLOR_WHITE, COLOR_BLACK, 0},
+	[TC_ROLE_EMPTY] = {COLOR_WHITE, COLOR_BLACK, A_DIM},
+	[TC_ROLE_OVERLAY] = {COLOR_WHITE, COLOR_BLUE, A_BOLD},
+	[TC_ROLE_GOOD] = {COLOR_BLACK, COLOR_YELLOW, A_BOLD},
+	[TC_ROLE_BAD] = {COLOR_WHITE, COLOR_RED, A_BOLD},
+};
+
+/* Without colour, tiles stand out by reverse video and bigger ones also by bold. */
+static attr_t mono_attr(int role)
+{
+	if (role >= TC_ROLE_TILE)
+		return A_REVERSE | (role - TC_ROLE_TILE >= 6 ? A_BOLD : 0);
+	switch (role) {
+	case TC_ROLE_TITLE:
+	case TC_ROLE_GOOD:
+		return A_BOLD;
+	case TC_ROLE_STATUS:
+	case TC_ROLE_SELECTED:
+	case TC_ROLE_OVERLAY:
+		return A_REVERSE;
+	case TC_ROLE_BAD:
+		return A_REVERSE | A_BOLD;
+	case TC_ROLE_DIM:
+	case TC_ROLE_EMPTY:
+		return A_DIM;
+	default:
+		return A_NORMAL;
+	}
+}
+
+static void install(const struct look *ui, const struct look *tiles)
+{
+	/* Terminals that cannot keep their own default colours get white on black instead. */
+	bool defaults = use_default_colors() == OK;
+	for (int role = 0; role < ROLE_COUNT; role++) {
+		const struct look *l = role < TC_ROLE_TILE ? &ui[role] : &tiles[role - TC_ROLE_TILE];
+		short fg = l->fg < 0 && !defaults ? COLOR_WHITE : l->fg;
+		short bg = l->bg < 0 && !defaults ? COLOR_BLACK : l->bg;
+		init_pair((short)(role + 1), fg, bg);
+		role_attr[role] = COLOR_PAIR(role + 1) | l->attrs;
+	}
+}
+
+void tc_theme_init(enum tc_theme_choice choice)
+{
+	const char *no_color = getenv("NO_COLOR");
+	bool colour = has_colors() && !(no_color && *no_color);
+	if (choice == TC_THEME_MONO || !colour)
+		kind = TC_THEME_KIND_MONO;
+	else if (choice == TC_THEME_16 || (choice == TC_THEME_AUTO && COLORS < 256))
+		kind = TC_THEME_KIND_16;
+	else
+		kind = TC_THEME_KIND_256;
+	if (kind == TC_THEME_KIND_256 && COLORS < 256)
+		kind = TC_THEME_KIND_16; /* asked for more colours than the terminal has */
+	if (kind == TC_THEME_KIND_MONO) {
+		for (int role = 0; role < ROLE_COUNT; role++)
+			role_attr[role] = mono_attr(role);
+		return;
+	}
+	install(kind == TC_THEME_KIND_256 ? ui_256 : ui_16,
+		kind == TC_THEME_KIND_256 ? tiles_256 : tiles_16);
+}
+
+enum tc_theme_kind tc_theme_kind(void)
+{
+	return kind;
+}
+
+attr_t tc_theme_attr(enum tc_role role)
+{
+	return role_attr[role];
+}
+
+enum tc_role tc_theme_tile(int level)
+{
+	if (level < 1)
+		level = 1;
+	if (level > TC_TILE_LEVELS)
+		level = TC_TILE_LEVELS;
+	return (enum tc_role)(TC_ROLE_TILE + level - 1);
+}

@@ -1,0 +1,39 @@
+/* Colours and glyph sets. Roles name what is drawn; the theme decides how it looks in 256
+ * colours, 16/8 colours or monochrome. Nothing relies on colour alone: tiles carry numbers. */
+#ifndef TILECADE_TUI_THEME_H
+#define TILECADE_TUI_THEME_H
+
+#include <curses.h>
+#include <stdbool.h>
+
+#include "options.h"
+
+enum tc_role {
+	TC_ROLE_TEXT,
+	TC_ROLE_TITLE,
+	TC_ROLE_STATUS,    /* the status lines */
+	TC_ROLE_DIM,       /* secondary text, unavailable entries */
+	TC_ROLE_SELECTED,  /* the highlighted menu entry */
+	TC_ROLE_BOARD,     /* the frame and background of a board */
+	TC_ROLE_EMPTY,     /* an empty cell */
+	TC_ROLE_OVERLAY,   /* boxes drawn over the board: help, messages */
+	TC_ROLE_GOOD,      /* a win */
+	TC_ROLE_BAD,       /* a loss, an error */
+	TC_ROLE_TILE,      /* first of TC_TILE_LEVELS roles, one per tile level */
+};
+
+#define TC_TILE_LEVELS 18 /* 2 ... 131072, and one role for everything bigger */
+
+enum tc_theme_kind { TC_THEME_KIND_256, TC_THEME_KIND_16, TC_THEME_KIND_MONO };
+
+/* Picks the theme: the choice, else NO_COLOR, else what the terminal supports. Call after the
+ * terminal is open. */
+void tc_theme_init(enum tc_theme_choice choice);
+enum tc_theme_kind tc_theme_kind(void);
+
+/* Attributes (colour pair and bold/reverse/dim) to draw a role with. */
+attr_t tc_theme_attr(enum tc_role role);
+/* The role of a tile of this level (1 for the smallest tile); levels past the last share one. */
+enum tc_role tc_theme_tile(int level);
+
+#endif

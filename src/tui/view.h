@@ -1,0 +1,41 @@
+/* What the front end knows of one game: how to draw its position and what its own keys and
+ * clicks do. Everything shared (status lines, undo, restart, help, pause, win and loss
+ * messages, confirmations) is done once by the play screen around it. */
+#ifndef TILECADE_TUI_VIEW_H
+#define TILECADE_TUI_VIEW_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "event.h"
+#include "grid_layout.h"
+#include "tilecade/session.h"
+
+struct tc_help_line {
+	const char *keys, *what;
+};
+
+struct tc_view {
+	const struct tc_game *game;
+	const struct tc_help_line *help; /* this game's own keys, ending with {NULL, NULL} */
+	bool wasd_moves;                 /* w a s d are directions in this game */
+	bool keep_going;                 /* a won game may be played on */
+	const char *lost_text;           /* why a lost game ended, e.g. "No moves left" */
+
+	void *(*create)(bool animations);
+	void (*destroy)(void *view);
+	/* The smallest area the board can be drawn in. */
+	void (*min_size)(const struct tc_session *s, int *w, int *h);
+	void (*draw)(void *view, const struct tc_session *s, struct tc_rect area, uint64_t now);
+	/* A key of this game; returns true if it was used. */
+	bool (*action)(void *view, struct tc_session *s, enum tc_action action,
+		       const struct tc_event *ev, uint64_t now);
+	/* A mouse event; returns true if it was used. */
+	bool (*mouse)(void *view, struct tc_session *s, const struct tc_event *ev, uint64_t now);
+	/* Milliseconds until the view wants another frame (an animation), or -1. */
+	int (*next_frame)(void *view, uint64_t now);
+	/* The position changed behind the view's back (undo, restart, resize): stop animating. */
+	void (*reset)(void *view);
+};
+
+#endif

@@ -1,0 +1,253 @@
+/* 2048 in the terminal: the board as coloured tiles, slides by key or mouse drag, and a short
+ * slide-and-pop animation that any new input cuts short. */
+#include <curses.h>
+#include <inttypes.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "catalog.h"
+#include "grid.h"
+#include "term.h"
+#include "theme.h"
+#include "tilecade/g2048.h"
+
+#define TILE_MIN_W 7 /* "131072" and a space of margin */
+#define TILE_MIN_H 1
+#define SLIDE_MS 90
+#define POP_MS 60
+#define FRAME_MS 30
+
+struct view_2048 {
+	bool animations;
+	bool animating;
+	uint64_t anim_start;
+	struct g2048_motion motion; /* what the last slide moved */
+
+	struct tc_grid_layout layout; /* as last drawn, for mouse hits */
+	bool has_layout;
+	bool dragging;
+	int drag_row, drag_col; /* screen position of the press */
+};
+
+static void *create(bool animations)
+{
+	struct view_2048 *v = calloc(1, sizeof *v);
+	if (v)
+		v->animations = animations;
+	return v;
+}
+
+static void destroy(void *view)
+{
+	free(view);
+}
+
+static void min_size(const struct tc_session *s, int *w, int *h)
+{
+	const struct g2048 *g = tc_session_state(s);
+	tc_grid_min_size(g->size, g->size, TILE_MIN_W, TILE_MIN_H, w, h);
+}
+
+/* The number on a tile, shortened (256k, 1M) when it would not fit with a margin. */
+static void tile_label(uint8_t exponent, int width, char *buf, size_t len)
+{
+	uint64_t value = g2048_tile_value(exponent);
+	int n = snprintf(buf, len, "%" PRIu64, value);
+	if (n < width || exponent == 0)
+		return;
+	static const char units[] = "kMGTPE";
+	int unit = exponent / 10 - 1;
+	if (unit > 5)
+		unit = 5;
+	snprintf(buf, len, "%" PRIu64 "%c", value >> (10 * (unit + 1)), units[unit]);
+}
+
+static void draw_tile(const struct view_2048 *v, int x, int y, uint8_t exponent, attr_t extra)
+{
+	char label[24];
+	tile_label(exponent, v->layout.tile_w, label, sizeof label);
+	tc_grid_draw_tile_at(&v->layout, x, y, tc_theme_attr(tc_theme_tile(exponent)) | extra,
+			     label);
+}
+
+static void draw_board(const struct view_2048 *v, const struct g2048 *g)
+{
+	for (int i = 0; i < g->size * g->size; i++)
+		if (g->cell[i])
+			draw_tile(v, tc_grid_cell_x(&v->layout, i % g->size),
+				  tc_grid_cell_y(&v->layout, i / g->size), g->cell[i], 0);
+}
+
+/* Tiles part-way from their old cells to their new ones. */
+static void draw_sliding(const struct view_2048 *v, int size, uint64_t elapsed)
+{
+	for (int i = 0; i < v->motion.count; i++) {
+		int from = v->motion.tile[i].from, to = v->motion.tile[i].to;
+		int x0 = tc_grid_cell_x(&v->layout, from % size), x1 = tc_grid_cell_x(&v->layout, to % size);
+		int y0 = tc_grid_cell_y(&v->layout, from / size), y1 = tc_grid_cell_y(&v->layout, to / size);
+		int x = x0 + (int)((x1 - x0) * (int64_t)elapsed / SLIDE_MS);
+		int y = y0 + (int)((y1 - y0) * (int64_t)elapsed / SLIDE_MS);
+		draw_tile(v, x, y, v->motion.tile[i].exponent, 0);
+	}
+}
+
+/* Merged tiles swell by a cell into the gap for a moment, the new tile is drawn plain. */
+static void draw_pops(const struct view_2048 *v, const struct g2048 *g)
+{
+	struct tc_grid_layout big = v->layout;
+	int grow_x = v->layout.gap_x > 0 ? 1 : 0, grow_y = v->layout.gap_y > 0 ? 1 : 0;
+	big.tile_w += 2 * grow_x;
+	big.tile_h += 2 * grow_y;
+	for (int i = 0; i < v->motion.count; i++) {
+		if (!v->motion.tile[i].merged)
+			continue;
+		int to = v->motion.tile[i].to;
+		char label[24];
+		tile_label(g->cell[to], big.tile_w, label, sizeof label);
+		tc_grid_draw_tile_at(&big, tc_grid_cell_x(&v->layout, to % g->size) - grow_x,
+				     tc_grid_cell_y(&v->layout, to / g->size) - grow_y,
+				     tc_theme_attr(tc_theme_tile(g->cell[to])) | A_BOLD, label);
+	}
+}
+
+static void draw(void *view, const struct tc_session *s, struct tc_rect area, uint64_t now)
+{
+	struct view_2048 *v = view;
+	const struct g2048 *g = tc_session_state(s);
+	v->has_layout = tc_grid_fit(&v->layout, g->size, g->size, area, TILE_MIN_W, TILE_MIN_H);
+	if (!v->has_layout)
+		return;
+	tc_grid_draw_frame(&v->layout, tc_theme_attr(TC_ROLE_BOARD));
+	const char *dot = tc_term_unicode() ? "·" : ".";
+	for (int r = 0; r < g->size; r++)
+		for (int c = 0; c < g->size; c++)
+			tc_grid_draw_tile(&v->layout, r, c, tc_theme_attr(TC_ROLE_EMPTY), dot);
+
+	uint64_t elapsed = v->animating ? now - v->anim_start : 0;
+	if (v->animating && elapsed >= SLIDE_MS + POP_MS)
+		v->animating = false;
+	if (v->animating && elapsed < SLIDE_MS) {
+		draw_sliding(v, g->size, elapsed);
+		return;
+	}
+	draw_board(v, g);
+	if (v->animating)
+		draw_pops(v, g);
+}
+
+static void slide(struct view_2048 *v, struct tc_session *s, enum g2048_dir dir, uint64_t now)
+{
+	struct g2048 after = *(const struct g2048 *)tc_session_state(s);
+	struct g2048_motion motion;
+	if (!g2048_slide_only(&after, dir, &motion))
+		return;
+	struct tc_move move = {.kind = (uint8_t)dir};
+	if (!tc_session_apply(s, &move))
+		return;
+	v->animating = v->animations;
+	v->motion = motion;
+	v->anim_start = now;
+}
+
+static bool action(void *view, struct tc_session *s, enum tc_action act, const struct tc_event *ev,
+		   uint64_t now)
+{
+	struct view_2048 *v = view;
+	v->animating = false; /* input never waits for an animation */
+	switch (act) {
+	case TC_ACT_LEFT:
+		slide(v, s, G2048_LEFT, now);
+		return true;
+	case TC_ACT_RIGHT:
+		slide(v, s, G2048_RIGHT, now);
+		return true;
+	case TC_ACT_UP:
+		slide(v, s, G2048_UP, now);
+		return true;
+	case TC_ACT_DOWN:
+		slide(v, s, G2048_DOWN, now);
+		return true;
+	default:
+		return false;
+	}
+}
+
+/* A drag is a swipe: press on the board, release elsewhere; the longer axis, measured in
+ * tiles, gives the direction. A release within half a tile is a plain click and does nothing. */
+static bool mouse(void *view, struct tc_session *s, const struct tc_event *ev, uint64_t now)
+{
+	struct view_2048 *v = view;
+	if (!v->has_layout)
+		return false;
+	if (ev->mouse == TC_MOUSE_PRESS && ev->button == 1) {
+		struct tc_rect f = v->layout.frame;
+		v->dragging = ev->col >= f.x && ev->col < f.x + f.w && ev->row >= f.y &&
+			      ev->row < f.y + f.h;
+		v->drag_col = ev->col;
+		v->drag_row = ev->row;
+		return v->dragging;
+	}
+	if (ev->mouse != TC_MOUSE_RELEASE || !v->dragging)
+		return false;
+	v->dragging = false;
+	double dx = (double)(ev->col - v->drag_col) / (v->layout.tile_w + v->layout.gap_x);
+	double dy = (double)(ev->row - v->drag_row) / (v->layout.tile_h + v->layout.gap_y);
+	if (fabs(dx) < 0.5 && fabs(dy) < 0.5)
+		return false;
+	v->animating = false;
+	if (fabs(dx) >= fabs(dy))
+		slide(v, s, dx > 0 ? G2048_RIGHT : G2048_LEFT, now);
+	else
+		slide(v, s, dy > 0 ? G2048_DOWN : G2048_UP, now);
+	return true;
+}
+
+static int next_frame(void *view, uint64_t now)
+{
+	struct view_2048 *v = view;
+	if (!v->animating)
+		return -1;
+	uint64_t elapsed = now - v->anim_start;
+	if (elapsed >= SLIDE_MS + POP_MS) {
+		v->animating = false; /* over, even if no frame was drawn (a too-small window) */
+		return -1;
+	}
+	/* Frames on a fixed beat from the start, and one exactly when the slide ends. */
+	uint64_t next = (elapsed / FRAME_MS + 1) * FRAME_MS;
+	if (elapsed < SLIDE_MS && next > SLIDE_MS)
+		next = SLIDE_MS;
+	if (next > SLIDE_MS + POP_MS)
+		next = SLIDE_MS + POP_MS;
+	return (int)(next - elapsed);
+}
+
+static void reset(void *view)
+{
+	struct view_2048 *v = view;
+	v->animating = false;
+	v->dragging = false;
+}
+
+static const struct tc_help_line help_2048[] = {
+	{"arrows hjkl wasd", "slide all tiles"},
+	{"mouse drag", "slide in the drag's direction"},
+	{"Enter", "keep going after 2048"},
+	{NULL, NULL},
+};
+
+const struct tc_view tc_view_2048 = {
+	.game = &g2048_game,
+	.help = help_2048,
+	.wasd_moves = true,
+	.keep_going = true,
+	.lost_text = "Game over: no moves left",
+	.create = create,
+	.destroy = destroy,
+	.min_size = min_size,
+	.draw = draw,
+	.action = action,
+	.mouse = mouse,
+	.next_frame = next_frame,
+	.reset = reset,
+};
