@@ -28,7 +28,7 @@ void tc_draw_too_small(int need_w, int need_h)
 {
 	char need[64], now[64];
 	snprintf(need, sizeof need, "terminal too small: need %dx%d", need_w, need_h);
-	snprintf(now, sizeof now, "(now %dx%d; q quits)", COLS, LINES);
+	snprintf(now, sizeof now, "(now %dx%d)", COLS, LINES);
 	erase();
 	int y = LINES / 2 - 1;
 	if (y < 0)

@@ -1,0 +1,392 @@
+/* The session around the real 2048 backend, with a hand-driven clock. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "tilecade/g2048.h"
+#include "tilecade/gameid.h"
+#include "tilecade/session.h"
+
+#define SESSION_SEED 12345
+
+struct session_clock {
+	uint64_t now;
+};
+
+static uint64_t session_now(void *ctx)
+{
+	return ((struct session_clock *)ctx)->now;
+}
+
+/* Starts 2048 on the fake clock; params NULL means the default 4x4. */
+static struct tc_session *session_start(const struct tc_game *game, struct session_clock *clock,
+                                        const struct g2048_params *params, uint64_t seed)
+{
+	struct tc_clock c = {session_now, clock};
+	struct tc_session *s = tc_session_new(game, params, seed, &c);
+	assert_non_null(s);
+	return s;
+}
+
+/* Plays the first direction that changes the board, starting from a different one each move so
+ * that the game wanders like a player's. Returns false when no direction changes anything. */
+static bool session_step(struct tc_session *s)
+{
+	for (unsigned i = 0; i < 4; i++) {
+		struct tc_move m = {.kind = (uint8_t)((tc_session_moves(s) + i) % 4)};
+		if (tc_session_apply(s, &m))
+			return true;
+	}
+	return false;
+}
+
+static void session_play(struct tc_session *s, int moves)
+{
+	for (int i = 0; i < moves; i++)
+		assert_true(session_step(s));
+}
+
+static const struct g2048 *session_board(const struct tc_session *s)
+{
+	return tc_session_state(s);
+}
+
+static void session_undo_and_redo_step_through_positions(void **unused)
+{
+	struct session_clock clock = {0};
+	struct tc_session *s = session_start(&g2048_game, &clock, NULL, SESSION_SEED);
+	struct g2048 start = *session_board(s), after;
+
+	assert_false(tc_session_can_undo(s));
+	assert_null(tc_session_last_move(s));
+	session_play(s, 1);
+	after = *session_board(s);
+	assert_non_null(tc_session_last_move(s));
+
+	assert_true(tc_session_undo(s));
+	assert_memory_equal(session_board(s), &start, sizeof start);
+	assert_null(tc_session_last_move(s));
+	assert_false(tc_session_undo(s));
+	assert_true(tc_session_can_redo(s));
+
+	assert_true(tc_session_redo(s));
+	assert_memory_equal(session_board(s), &after, sizeof after);
+	assert_false(tc_session_can_redo(s));
+	assert_false(tc_session_redo(s));
+	tc_session_free(s);
+}
+
+/* Far more moves than any first allocation holds, undone one by one to the very start. */
+static void session_undo_is_unlimited(void **unused)
+{
+	enum { MOVES = 500 };
+	static struct g2048 seen[MOVES + 1];
+	struct session_clock clock = {0};
+	struct g2048_params big = {G2048_MAX_SIZE};
+	struct tc_session *s = session_start(&g2048_game, &clock, &big, SESSION_SEED);
+
+	seen[0] = *session_board(s);
+	for (int i = 1; i <= MOVES; i++) {
+		session_play(s, 1);
+		seen[i] = *session_board(s);
+	}
+	assert_int_equal(tc_session_moves(s), MOVES);
+	for (int i = MOVES - 1; i >= 0; i--) {
+		assert_true(tc_session_undo(s));
+		assert_memory_equal(session_board(s), &seen[i], sizeof seen[i]);
+	}
+	assert_false(tc_session_can_undo(s));
+	for (int i = 1; i <= MOVES; i++)
+		assert_true(tc_session_redo(s));
+	assert_memory_equal(session_board(s), &seen[MOVES], sizeof seen[MOVES]);
+	tc_session_free(s);
+}
+
+static void session_new_move_drops_redo_chain(void **unused)
+{
+	struct session_clock clock = {0};
+	struct tc_session *s = session_start(&g2048_game, &clock, NULL, SESSION_SEED);
+	session_play(s, 3);
+	assert_true(tc_session_undo(s));
+	assert_true(tc_session_undo(s));
+	assert_true(tc_session_can_redo(s));
+	session_play(s, 1);
+	assert_false(tc_session_can_redo(s));
+	assert_false(tc_session_redo(s));
+	assert_int_equal(tc_session_moves(s), 2);
+	tc_session_free(s);
+}
+
+/* A seed whose start position has a direction that moves nothing, and that direction. */
+static uint64_t session_seed_with_blocked_start(enum g2048_dir *blocked)
+{
+	struct g2048_params p = {G2048_DEFAULT_SIZE};
+	for (uint64_t seed = 1;; seed++) {
+		struct g2048 g;
+		g2048_new(&g, &p, seed);
+		for (int dir = G2048_LEFT; dir <= G2048_DOWN; dir++) {
+			struct g2048 copy = g;
+			if (!g2048_slide_only(&copy, (enum g2048_dir)dir, NULL)) {
+				*blocked = (enum g2048_dir)dir;
+				return seed;
+			}
+		}
+	}
+}
+
+static void session_no_op_move_is_not_recorded(void **unused)
+{
+	enum g2048_dir blocked;
+	uint64_t seed = session_seed_with_blocked_start(&blocked);
+	struct session_clock clock = {0};
+	struct tc_session *s = session_start(&g2048_game, &clock, NULL, seed);
+	struct g2048 start = *session_board(s);
+	struct tc_move no_op = {.kind = (uint8_t)blocked};
+
+	assert_false(tc_session_apply(s, &no_op));
+	assert_memory_equal(session_board(s), &start, sizeof start);
+	assert_int_equal(tc_session_moves(s), 0);
+	assert_false(tc_session_can_undo(s));
+	assert_false(tc_session_in_progress(s));
+	tc_session_free(s);
+}
+
+static void session_no_op_move_keeps_redo_chain(void **unused)
+{
+	enum g2048_dir blocked;
+	uint64_t seed = session_seed_with_blocked_start(&blocked);
+	struct session_clock clock = {0};
+	struct tc_session *s = session_start(&g2048_game, &clock, NULL, seed);
+	struct tc_move no_op = {.kind = (uint8_t)blocked};
+
+	session_play(s, 1);
+	struct g2048 after = *session_board(s);
+	assert_true(tc_session_undo(s));
+	assert_false(tc_session_apply(s, &no_op));
+	assert_true(tc_session_can_redo(s));
+	assert_true(tc_session_redo(s));
+	assert_memory_equal(session_board(s), &after, sizeof after);
+	tc_session_free(s);
+}
+
+static void session_restart_returns_to_start(void **unused)
+{
+	struct session_clock clock = {1000};
+	struct tc_session *s = session_start(&g2048_game, &clock, NULL, SESSION_SEED);
+	struct g2048 start = *session_board(s);
+
+	session_play(s, 10);
+	assert_true(tc_session_undo(s));
+	/* A pause banks the time so far: restart must forget that too. */
+	clock.now += 5000;
+	tc_session_pause(s);
+	tc_session_resume(s);
+	clock.now += 5000;
+	tc_session_restart(s);
+	assert_memory_equal(session_board(s), &start, sizeof start);
+	assert_int_equal(tc_session_moves(s), 0);
+	assert_false(tc_session_can_undo(s));
+	assert_false(tc_session_can_redo(s));
+	assert_false(tc_session_in_progress(s));
+	assert_int_equal(tc_session_elapsed_ms(s), 0);
+	assert_int_equal(tc_session_seed(s), SESSION_SEED);
+	clock.now += 100;
+	assert_int_equal(tc_session_elapsed_ms(s), 100);
+	tc_session_free(s);
+}
+
+static void session_new_game_starts_from_new_seed(void **unused)
+{
+	struct session_clock clock = {0};
+	struct tc_session *s = session_start(&g2048_game, &clock, NULL, SESSION_SEED);
+	struct g2048 old = *session_board(s), fresh;
+	struct g2048_params p = {G2048_DEFAULT_SIZE};
+
+	session_play(s, 5);
+	tc_session_new_game(s, 777);
+	g2048_new(&fresh, &p, 777);
+	assert_int_equal(tc_session_seed(s), 777);
+	assert_memory_equal(session_board(s)->cell, fresh.cell, sizeof fresh.cell);
+	assert_memory_not_equal(session_board(s)->cell, old.cell, sizeof old.cell);
+	assert_int_equal(tc_session_moves(s), 0);
+	assert_false(tc_session_can_undo(s));
+	tc_session_free(s);
+}
+
+static void session_moves_follow_undo_and_redo(void **unused)
+{
+	struct session_clock clock = {0};
+	struct tc_session *s = session_start(&g2048_game, &clock, NULL, SESSION_SEED);
+	assert_int_equal(tc_session_moves(s), 0);
+	session_play(s, 3);
+	assert_int_equal(tc_session_moves(s), 3);
+	tc_session_undo(s);
+	assert_int_equal(tc_session_moves(s), 2);
+	tc_session_undo(s);
+	assert_int_equal(tc_session_moves(s), 1);
+	tc_session_redo(s);
+	assert_int_equal(tc_session_moves(s), 2);
+	tc_session_free(s);
+}
+
+static void session_in_progress_after_first_move(void **unused)
+{
+	struct session_clock clock = {0};
+	struct tc_session *s = session_start(&g2048_game, &clock, NULL, SESSION_SEED);
+	assert_false(tc_session_in_progress(s));
+	session_play(s, 1);
+	assert_true(tc_session_in_progress(s));
+	tc_session_restart(s);
+	assert_false(tc_session_in_progress(s));
+	tc_session_free(s);
+}
+
+static void session_clock_stops_while_paused(void **unused)
+{
+	struct session_clock clock = {1000};
+	struct tc_session *s = session_start(&g2048_game, &clock, NULL, SESSION_SEED);
+	assert_int_equal(tc_session_elapsed_ms(s), 0);
+	clock.now += 500;
+	assert_int_equal(tc_session_elapsed_ms(s), 500);
+	session_play(s, 2);
+
+	tc_session_pause(s);
+	assert_true(tc_session_paused(s));
+	clock.now += 10000;
+	assert_int_equal(tc_session_elapsed_ms(s), 500);
+
+	tc_session_resume(s);
+	assert_false(tc_session_paused(s));
+	clock.now += 250;
+	assert_int_equal(tc_session_elapsed_ms(s), 750);
+	tc_session_free(s);
+}
+
+/* 3x3 boards fill up fast, so playing on reaches a loss in a few dozen moves. */
+static void session_clock_stops_when_lost_until_undo(void **unused)
+{
+	struct session_clock clock = {0};
+	struct g2048_params small = {G2048_MIN_SIZE};
+	struct tc_session *s = session_start(&g2048_game, &clock, &small, SESSION_SEED);
+	while (session_step(s))
+		clock.now += 10;
+	assert_int_equal(tc_session_status(s), TC_LOST);
+	uint64_t at_loss = tc_session_elapsed_ms(s);
+	/* The clock stopped at the losing move, before the last 10 ms. */
+	assert_int_equal(at_loss, 10 * ((uint64_t)tc_session_moves(s) - 1));
+
+	clock.now += 60000;
+	assert_int_equal(tc_session_elapsed_ms(s), at_loss);
+	assert_true(tc_session_undo(s));
+	assert_int_equal(tc_session_status(s), TC_PLAYING);
+	clock.now += 100;
+	assert_int_equal(tc_session_elapsed_ms(s), at_loss + 100);
+	tc_session_free(s);
+}
+
+static void session_best_score_never_decreases(void **unused)
+{
+	struct session_clock clock = {0};
+	struct tc_session *s = session_start(&g2048_game, &clock, NULL, SESSION_SEED);
+	int64_t best = 0;
+	assert_int_equal(tc_session_score(s), 0);
+	for (int i = 0; i < 40; i++) {
+		session_play(s, 1);
+		assert_int_equal(tc_session_score(s), (int64_t)session_board(s)->score);
+		assert_true(tc_session_best_score(s) >= best);
+		best = tc_session_best_score(s);
+		assert_true(best >= tc_session_score(s));
+	}
+	assert_true(best > 0);
+	while (tc_session_undo(s))
+		assert_int_equal(tc_session_best_score(s), best);
+	assert_int_equal(tc_session_score(s), 0);
+	tc_session_restart(s);
+	assert_int_equal(tc_session_score(s), 0);
+	assert_int_equal(tc_session_best_score(s), best);
+	tc_session_new_game(s, 1);
+	assert_int_equal(tc_session_best_score(s), best);
+	tc_session_free(s);
+}
+
+/* The real 2048 rules from a start one merge away from winning. */
+static void session_near_win_new(void *state, const void *params, uint64_t seed)
+{
+	struct g2048 *g = state;
+	char err[128];
+	g2048_parse("1024 1024 0 0\n0 0 0 0\n0 0 0 0\n0 0 0 0\n", g, err, sizeof err);
+	tc_rng_seed(&g->rng, seed, 2048);
+}
+
+static void session_keep_going_plays_on_after_win(void **unused)
+{
+	struct tc_game near_win = g2048_game;
+	near_win.new_game = session_near_win_new;
+	struct session_clock clock = {0};
+	struct tc_session *s = session_start(&near_win, &clock, NULL, SESSION_SEED);
+	struct tc_move left = {.kind = G2048_LEFT};
+
+	assert_int_equal(tc_session_status(s), TC_PLAYING);
+	clock.now += 100;
+	assert_true(tc_session_apply(s, &left));
+	assert_int_equal(tc_session_status(s), TC_WON);
+	assert_int_equal(tc_session_score(s), 2048);
+	clock.now += 1000;
+	assert_int_equal(tc_session_elapsed_ms(s), 100);
+
+	tc_session_keep_going(s);
+	assert_int_equal(tc_session_status(s), TC_PLAYING);
+	clock.now += 50;
+	assert_int_equal(tc_session_elapsed_ms(s), 150);
+
+	/* Restarting forgets the choice: winning again asks again. */
+	tc_session_restart(s);
+	assert_true(tc_session_apply(s, &left));
+	assert_int_equal(tc_session_status(s), TC_WON);
+	tc_session_free(s);
+}
+
+static void session_game_id_names_game_params_and_seed(void **unused)
+{
+	struct session_clock clock = {0};
+	char id[TC_GAMEID_MAX];
+	struct tc_session *s = session_start(&g2048_game, &clock, NULL, SESSION_SEED);
+	assert_int_equal(tc_session_game_id(s, id, sizeof id), (int)strlen("2048:4x4:s12345"));
+	assert_string_equal(id, "2048:4x4:s12345");
+	tc_session_new_game(s, 0);
+	tc_session_game_id(s, id, sizeof id);
+	assert_string_equal(id, "2048:4x4:s0");
+	tc_session_free(s);
+
+	struct g2048_params p = {6};
+	s = session_start(&g2048_game, &clock, &p, UINT64_MAX);
+	tc_session_game_id(s, id, sizeof id);
+	assert_string_equal(id, "2048:6x6:s18446744073709551615");
+	tc_session_free(s);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+	        cmocka_unit_test(session_undo_and_redo_step_through_positions),
+	        cmocka_unit_test(session_undo_is_unlimited),
+	        cmocka_unit_test(session_new_move_drops_redo_chain),
+	        cmocka_unit_test(session_no_op_move_is_not_recorded),
+	        cmocka_unit_test(session_no_op_move_keeps_redo_chain),
+	        cmocka_unit_test(session_restart_returns_to_start),
+	        cmocka_unit_test(session_new_game_starts_from_new_seed),
+	        cmocka_unit_test(session_moves_follow_undo_and_redo),
+	        cmocka_unit_test(session_in_progress_after_first_move),
+	        cmocka_unit_test(session_clock_stops_while_paused),
+	        cmocka_unit_test(session_clock_stops_when_lost_until_undo),
+	        cmocka_unit_test(session_best_score_never_decreases),
+	        cmocka_unit_test(session_keep_going_plays_on_after_win),
+	        cmocka_unit_test(session_game_id_names_game_params_and_seed),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
