@@ -32,7 +32,7 @@ void tc_help_draw(const char *title, const struct tc_help_line *own, bool shared
 		for (const struct tc_help_line *h = lists[l]; h && h->keys && n < MAX_HELP_LINES - 1;
 		     h++) {
 			/* Pad by columns, not bytes: keys may hold arrows, which are 3 bytes each. */
-			int pad = 16 - tc_text_width(h->keys);
+			int pad = 19 - tc_text_width(h->keys);
 			snprintf(text[n], sizeof text[n], "%s%*s%s", h->keys, pad > 1 ? pad : 1, "",
 				 h->what);
 			lines[n] = text[n];

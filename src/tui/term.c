@@ -12,6 +12,7 @@
 #include <langinfo.h>
 #include <poll.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -106,52 +107,67 @@ bool tc_term_unicode(void)
 	return codeset && strcmp(codeset, "UTF-8") == 0;
 }
 
+/* Undoes a half-done tc_term_open and explains why it stopped. */
+__attribute__((format(printf, 3, 4))) static int give_up(char *err, size_t errlen,
+							 const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(err, errlen, fmt, ap);
+	va_end(ap);
+	if (screen) {
+		endwin();
+		delscreen(screen);
+		screen = NULL;
+	}
+	restore_handlers();
+	for (int i = 0; i < 2; i++)
+		if (signal_pipe[i] >= 0) {
+			close(signal_pipe[i]);
+			signal_pipe[i] = -1;
+		}
+	return -1;
+}
+
 int tc_term_open(bool mouse, char *err, size_t errlen)
 {
-	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
-		snprintf(err, errlen,
-			 "needs a terminal on standard input and output (--moves plays without one)");
-		return -1;
-	}
+	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO))
+		return give_up(err, errlen, "needs a terminal on standard input and output "
+					    "(--moves plays without one)");
 	const char *term = getenv("TERM");
-	if (!term || !*term) {
-		snprintf(err, errlen, "TERM is not set; try TERM=xterm-256color");
-		return -1;
-	}
-	if (pipe(signal_pipe) != 0) {
-		snprintf(err, errlen, "cannot create a pipe: %s", strerror(errno));
-		return -1;
-	}
+	if (!term || !*term)
+		return give_up(err, errlen, "TERM is not set; try TERM=xterm-256color");
+	if (pipe(signal_pipe) != 0)
+		return give_up(err, errlen, "cannot create a pipe: %s", strerror(errno));
 	for (int i = 0; i < 2; i++)
 		fcntl(signal_pipe[i], F_SETFL, fcntl(signal_pipe[i], F_GETFL) | O_NONBLOCK);
 	install_handlers();
 
 	screen = newterm(NULL, stdout, stdin);
-	if (!screen) {
-		restore_handlers();
-		snprintf(err, errlen,
-			 "unknown terminal type '%s' (no terminfo entry); try TERM=xterm-256color",
-			 term);
-		return -1;
-	}
+	if (!screen)
+		return give_up(err, errlen,
+			       "unknown terminal type '%s' (no terminfo entry); try "
+			       "TERM=xterm-256color",
+			       term);
+	char *move = tigetstr("cup");
+	if (!move || move == (char *)-1)
+		return give_up(err, errlen,
+			       "terminal type '%s' cannot move the cursor; try TERM=xterm-256color",
+			       term);
 	raw();
 	noecho();
 	nonl();
 	curs_set(0);
 	leaveok(stdscr, TRUE);
+	typeahead(-1); /* input is libtermkey's; curses must not poll it */
 	if (has_colors()) {
 		start_color();
 		use_default_colors();
 	}
 
 	tk = termkey_new(STDIN_FILENO, TERMKEY_FLAG_CTRLC | TERMKEY_FLAG_NOSTART);
-	if (!tk) {
-		endwin();
-		delscreen(screen);
-		restore_handlers();
-		snprintf(err, errlen, "cannot read the keyboard of this terminal");
-		return -1;
-	}
+	if (!tk)
+		return give_up(err, errlen, "cannot read the keyboard of this terminal");
 	termkey_hook_terminfo_getstr(tk, hide_terminfo_mouse, NULL);
 	termkey_start(tk);
 	is_open = true;
