@@ -19,6 +19,10 @@ void tc_grid_draw_tile_at(const struct tc_grid_layout *l, int x, int y, attr_t a
 void tc_grid_draw_tile(const struct tc_grid_layout *l, int row, int col, attr_t attr,
 		       const char *label);
 
+/* Only the label of the tile at a cell, over what is there: a cheap way to mark a tile. */
+void tc_grid_draw_label(const struct tc_grid_layout *l, int row, int col, attr_t attr,
+			const char *label);
+
 /* Fills a rectangle with blanks of attr, clipped to the screen. */
 void tc_fill_rect(struct tc_rect r, attr_t attr);
 

@@ -1,5 +1,8 @@
 /* 2048 in the terminal: the board as coloured tiles, slides by key or mouse drag, and a short
- * slide-and-pop animation that any new input cuts short. */
+ * merge animation that any new input cuts short.
+ *
+ * The animation marks the merged tiles for a moment and lets the new tile appear after them. Tiles gliding across the board were tried and cost about three times the bytes
+ * of a plain move (bench/bytes_per_move), too much for a slow SSH link. */
 #include <curses.h>
 #include <inttypes.h>
 #include <math.h>
@@ -14,9 +17,7 @@
 
 #define TILE_MIN_W 7 /* "131072" and a space of margin */
 #define TILE_MIN_H 1
-#define SLIDE_MS 90
-#define POP_MS 60
-#define FRAME_MS 30
+#define MERGE_MS 90
 
 struct view_2048 {
 	bool animations;
@@ -79,35 +80,19 @@ static void draw_board(const struct view_2048 *v, const struct g2048 *g)
 				  tc_grid_cell_y(&v->layout, i / g->size), g->cell[i], 0);
 }
 
-/* Tiles part-way from their old cells to their new ones. */
-static void draw_sliding(const struct view_2048 *v, int size, uint64_t elapsed)
+/* Merged tiles show their new number highlighted; only the label's cells change, so the
+ * effect costs a few bytes. */
+static void draw_merges(const struct view_2048 *v, const struct g2048 *g)
 {
-	for (int i = 0; i < v->motion.count; i++) {
-		int from = v->motion.tile[i].from, to = v->motion.tile[i].to;
-		int x0 = tc_grid_cell_x(&v->layout, from % size), x1 = tc_grid_cell_x(&v->layout, to % size);
-		int y0 = tc_grid_cell_y(&v->layout, from / size), y1 = tc_grid_cell_y(&v->layout, to / size);
-		int x = x0 + (int)((x1 - x0) * (int64_t)elapsed / SLIDE_MS);
-		int y = y0 + (int)((y1 - y0) * (int64_t)elapsed / SLIDE_MS);
-		draw_tile(v, x, y, v->motion.tile[i].exponent, 0);
-	}
-}
-
-/* Merged tiles swell by a cell into the gap for a moment, the new tile is drawn plain. */
-static void draw_pops(const struct view_2048 *v, const struct g2048 *g)
-{
-	struct tc_grid_layout big = v->layout;
-	int grow_x = v->layout.gap_x > 0 ? 1 : 0, grow_y = v->layout.gap_y > 0 ? 1 : 0;
-	big.tile_w += 2 * grow_x;
-	big.tile_h += 2 * grow_y;
 	for (int i = 0; i < v->motion.count; i++) {
 		if (!v->motion.tile[i].merged)
 			continue;
 		int to = v->motion.tile[i].to;
 		char label[24];
-		tile_label(g->cell[to], big.tile_w, label, sizeof label);
-		tc_grid_draw_tile_at(&big, tc_grid_cell_x(&v->layout, to % g->size) - grow_x,
-				     tc_grid_cell_y(&v->layout, to / g->size) - grow_y,
-				     tc_theme_attr(tc_theme_tile(g->cell[to])) | A_BOLD, label);
+		tile_label(g->cell[to], v->layout.tile_w, label, sizeof label);
+		tc_grid_draw_label(&v->layout, to / g->size, to % g->size,
+				   tc_theme_attr(tc_theme_tile(g->cell[to])) | A_BOLD | A_UNDERLINE,
+				   label);
 	}
 }
 
@@ -124,23 +109,24 @@ static void draw(void *view, const struct tc_session *s, struct tc_rect area, ui
 		for (int c = 0; c < g->size; c++)
 			tc_grid_draw_tile(&v->layout, r, c, tc_theme_attr(TC_ROLE_EMPTY), dot);
 
-	uint64_t elapsed = v->animating ? now - v->anim_start : 0;
-	if (v->animating && elapsed >= SLIDE_MS + POP_MS)
+	if (v->animating && now - v->anim_start >= MERGE_MS)
 		v->animating = false;
-	if (v->animating && elapsed < SLIDE_MS) {
-		draw_sliding(v, g->size, elapsed);
-		return;
-	}
 	draw_board(v, g);
-	if (v->animating)
-		draw_pops(v, g);
+	if (v->animating) {
+		/* The new tile is not there yet. */
+		int spawn = v->motion.spawn_cell;
+		if (spawn >= 0)
+			tc_grid_draw_tile(&v->layout, spawn / g->size, spawn % g->size,
+					  tc_theme_attr(TC_ROLE_EMPTY), dot);
+		draw_merges(v, g);
+	}
 }
 
 static void slide(struct view_2048 *v, struct tc_session *s, enum g2048_dir dir, uint64_t now)
 {
 	struct g2048 after = *(const struct g2048 *)tc_session_state(s);
 	struct g2048_motion motion;
-	if (!g2048_slide_only(&after, dir, &motion))
+	if (!g2048_slide(&after, dir, &motion))
 		return;
 	struct tc_move move = {.kind = (uint8_t)dir};
 	if (!tc_session_apply(s, &move))
@@ -208,18 +194,11 @@ static int next_frame(void *view, uint64_t now)
 	struct view_2048 *v = view;
 	if (!v->animating)
 		return -1;
-	uint64_t elapsed = now - v->anim_start;
-	if (elapsed >= SLIDE_MS + POP_MS) {
+	if (now - v->anim_start >= MERGE_MS) {
 		v->animating = false; /* over, even if no frame was drawn (a too-small window) */
 		return -1;
 	}
-	/* Frames on a fixed beat from the start, and one exactly when the slide ends. */
-	uint64_t next = (elapsed / FRAME_MS + 1) * FRAME_MS;
-	if (elapsed < SLIDE_MS && next > SLIDE_MS)
-		next = SLIDE_MS;
-	if (next > SLIDE_MS + POP_MS)
-		next = SLIDE_MS + POP_MS;
-	return (int)(next - elapsed);
+	return (int)(MERGE_MS - (now - v->anim_start));
 }
 
 static void reset(void *view)
