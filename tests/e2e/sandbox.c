@@ -1,0 +1,52 @@
+/* A temporary HOME for the programs under test. */
+#define _XOPEN_SOURCE 700 /* nftw */
+#include "sandbox.h"
+
+#include <ftw.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static const char *const e2e_xdg[][2] = {
+	{"XDG_CONFIG_HOME", ".config"},
+	{"XDG_DATA_HOME", ".local/share"},
+	{"XDG_STATE_HOME", ".local/state"},
+	{"XDG_CACHE_HOME", ".cache"},
+};
+
+char *e2e_sandbox_enter(void)
+{
+	const char *tmp = getenv("TMPDIR");
+	char *dir = malloc(4096);
+	if (!dir)
+		return NULL;
+	snprintf(dir, 4096, "%s/tilecade-e2e-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+	if (!mkdtemp(dir)) {
+		perror("e2e: mkdtemp");
+		free(dir);
+		return NULL;
+	}
+	setenv("HOME", dir, 1);
+	for (size_t i = 0; i < sizeof e2e_xdg / sizeof e2e_xdg[0]; i++) {
+		char path[4200];
+		snprintf(path, sizeof path, "%s/%s", dir, e2e_xdg[i][1]);
+		setenv(e2e_xdg[i][0], path, 1);
+	}
+	return dir;
+}
+
+static int e2e_remove(const char *path, const struct stat *st, int type, struct FTW *ftw)
+{
+	if (remove(path) != 0)
+		perror(path);
+	return 0;
+}
+
+void e2e_sandbox_leave(char *dir)
+{
+	if (!dir)
+		return;
+	nftw(dir, e2e_remove, 16, FTW_DEPTH | FTW_PHYS);
+	free(dir);
+}

@@ -1,0 +1,12 @@
+/* A throw-away home for the programs a test runs, so that tests never read or write the user's
+ * scores, saves and settings, and always start from none. */
+#ifndef E2E_SANDBOX_H
+#define E2E_SANDBOX_H
+
+/* Makes a new empty directory and points HOME and the XDG base directories of this process
+ * (and so of its children) into it. Returns the directory, or NULL with the reason printed. */
+char *e2e_sandbox_enter(void);
+/* Removes the directory and everything in it, and frees dir. NULL is ok. */
+void e2e_sandbox_leave(char *dir);
+
+#endif
