@@ -65,6 +65,8 @@ void tc_session_keep_going(struct tc_session *s);
 /* Score of the current position and best score seen in this session (0 for games without). */
 int64_t tc_session_score(const struct tc_session *s);
 int64_t tc_session_best_score(const struct tc_session *s);
+/* Carries the best score of earlier games (of this run, say) into this session. */
+void tc_session_carry_best_score(struct tc_session *s, int64_t best);
 
 /* Writes the game ID ("2048:4x4:s12345"); returns what snprintf returns. */
 int tc_session_game_id(const struct tc_session *s, char *buf, size_t len);

@@ -229,6 +229,12 @@ int64_t tc_session_score(const struct tc_session *s)
 
 int64_t tc_session_best_score(const struct tc_session *s) { return s->best_score; }
 
+void tc_session_carry_best_score(struct tc_session *s, int64_t best)
+{
+	if (best > s->best_score)
+		s->best_score = best;
+}
+
 int tc_session_game_id(const struct tc_session *s, char *buf, size_t len)
 {
 	return tc_gameid_format(s->game, s->params.bytes, s->seed, buf, len);

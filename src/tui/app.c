@@ -15,7 +15,14 @@ struct app {
 	const struct tc_app_config *cfg;
 	struct tc_menu menu;
 	struct tc_play *play; /* NULL while in the menu */
+	const struct tc_catalog_entry *playing;
+	int64_t best_score[TC_CATALOG_SIZE]; /* of each catalog entry, over the games of this run */
 };
+
+static int64_t *best_score_of(struct app *a, const struct tc_catalog_entry *e)
+{
+	return &a->best_score[e - tc_catalog];
+}
 
 static void draw(struct app *a, uint64_t now)
 {
@@ -32,9 +39,18 @@ static void start_game(struct app *a, const struct tc_catalog_entry *e, struct t
 		s = tc_session_new(e->view->game, NULL, tc_fresh_seed(), NULL);
 	if (!s)
 		return;
+	tc_session_carry_best_score(s, *best_score_of(a, e));
 	a->play = tc_play_new(e->view, e->title, s, a->cfg->animations);
 	if (!a->play)
 		tc_session_free(s);
+	a->playing = e;
+}
+
+static void leave_game(struct app *a)
+{
+	*best_score_of(a, a->playing) = tc_session_best_score(tc_play_session(a->play));
+	tc_play_free(a->play);
+	a->play = NULL;
 }
 
 static void suspend(struct app *a)
@@ -77,10 +93,8 @@ static bool handle(struct app *a, const struct tc_event *ev, uint64_t now)
 	}
 	if (a->play) {
 		enum tc_play_result r = tc_play_event(a->play, ev, now);
-		if (r == TC_PLAY_LEAVE) {
-			tc_play_free(a->play);
-			a->play = NULL;
-		}
+		if (r == TC_PLAY_LEAVE)
+			leave_game(a);
 		return r != TC_PLAY_QUIT;
 	}
 	enum tc_menu_result r = tc_menu_event(&a->menu, ev);

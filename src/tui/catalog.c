@@ -3,7 +3,7 @@
 
 #include <strings.h>
 
-const struct tc_catalog_entry tc_catalog[] = {
+const struct tc_catalog_entry tc_catalog[TC_CATALOG_SIZE] = {
 	{"znumbers", "zNumbers", "move every number exactly its value", NULL},
 	{"match3", "Match-3", "swap fruit into rows of three", NULL},
 	{"sudoku", "Sudoku", "latin squares, then classic sudoku", NULL},
@@ -11,11 +11,9 @@ const struct tc_catalog_entry tc_catalog[] = {
 	{"2048", "2048", "slide and merge the tiles up to 2048", &tc_view_2048},
 };
 
-const int tc_catalog_count = sizeof tc_catalog / sizeof tc_catalog[0];
-
 const struct tc_catalog_entry *tc_catalog_find(const char *name)
 {
-	for (int i = 0; i < tc_catalog_count; i++)
+	for (int i = 0; i < TC_CATALOG_SIZE; i++)
 		if (strcasecmp(tc_catalog[i].name, name) == 0)
 			return &tc_catalog[i];
 	return NULL;

@@ -11,8 +11,8 @@ struct tc_catalog_entry {
 	const struct tc_view *view; /* NULL: not available in this build */
 };
 
-extern const struct tc_catalog_entry tc_catalog[];
-extern const int tc_catalog_count;
+#define TC_CATALOG_SIZE 5
+extern const struct tc_catalog_entry tc_catalog[TC_CATALOG_SIZE];
 
 /* The entry of this command-line name (case-insensitive), or NULL. */
 const struct tc_catalog_entry *tc_catalog_find(const char *name);

@@ -16,7 +16,7 @@
 void tc_menu_init(struct tc_menu *m)
 {
 	*m = (struct tc_menu){0};
-	for (int i = 0; i < tc_catalog_count; i++)
+	for (int i = 0; i < TC_CATALOG_SIZE; i++)
 		if (tc_catalog[i].view) {
 			m->selected = i;
 			break;
@@ -32,13 +32,13 @@ void tc_menu_draw(struct tc_menu *m)
 	erase();
 	int w = COLS < MENU_W ? COLS : MENU_W;
 	int x = (COLS - w) / 2;
-	int h = tc_catalog_count + 6;
+	int h = TC_CATALOG_SIZE + 6;
 	int y = (LINES - h) / 2;
 	tc_draw_text(x + 2, y, w, tc_theme_attr(TC_ROLE_TITLE), "tilecade");
 	tc_draw_text(x + 12, y, w - 12, tc_theme_attr(TC_ROLE_DIM), "tile games for the terminal");
 	m->first_row = y + 2;
 	const char *marker = tc_term_unicode() ? "▸" : ">";
-	for (int i = 0; i < tc_catalog_count; i++) {
+	for (int i = 0; i < TC_CATALOG_SIZE; i++) {
 		const struct tc_catalog_entry *e = &tc_catalog[i];
 		char line[128];
 		snprintf(line, sizeof line, " %s %-10s %s", i == m->selected ? marker : " ", e->title,
@@ -50,7 +50,7 @@ void tc_menu_draw(struct tc_menu *m)
 		tc_draw_text(x, m->first_row + i, w, attr, line);
 	}
 	const char *hint = m->message ? m->message : "Enter or click: play   ? help   q quit";
-	tc_draw_text(x + 2, m->first_row + tc_catalog_count + 1, w - 2,
+	tc_draw_text(x + 2, m->first_row + TC_CATALOG_SIZE + 1, w - 2,
 		     tc_theme_attr(m->message ? TC_ROLE_BAD : TC_ROLE_DIM), hint);
 	if (m->help_open) {
 		static const struct tc_help_line keys[] = {
@@ -86,19 +86,19 @@ enum tc_menu_result tc_menu_event(struct tc_menu *m, const struct tc_event *ev)
 	if (ev->type == TC_EV_MOUSE) {
 		int i = ev->row - m->first_row;
 		if (ev->mouse == TC_MOUSE_WHEEL) {
-			m->selected = (m->selected + ev->button + tc_catalog_count) % tc_catalog_count;
+			m->selected = (m->selected + ev->button + TC_CATALOG_SIZE) % TC_CATALOG_SIZE;
 			return TC_MENU_STAY;
 		}
-		if (ev->mouse == TC_MOUSE_PRESS && ev->button == 1 && i >= 0 && i < tc_catalog_count)
+		if (ev->mouse == TC_MOUSE_PRESS && ev->button == 1 && i >= 0 && i < TC_CATALOG_SIZE)
 			return choose(m, i);
 		return TC_MENU_STAY;
 	}
 	switch (tc_event_action(ev, false)) {
 	case TC_ACT_UP:
-		m->selected = (m->selected + tc_catalog_count - 1) % tc_catalog_count;
+		m->selected = (m->selected + TC_CATALOG_SIZE - 1) % TC_CATALOG_SIZE;
 		break;
 	case TC_ACT_DOWN:
-		m->selected = (m->selected + 1) % tc_catalog_count;
+		m->selected = (m->selected + 1) % TC_CATALOG_SIZE;
 		break;
 	case TC_ACT_SELECT:
 		return choose(m, m->selected);
@@ -109,7 +109,7 @@ enum tc_menu_result tc_menu_event(struct tc_menu *m, const struct tc_event *ev)
 	case TC_ACT_QUIT:
 		return TC_MENU_QUIT;
 	default:
-		if (ev->key >= '1' && ev->key < '1' + tc_catalog_count)
+		if (ev->key >= '1' && ev->key < '1' + TC_CATALOG_SIZE)
 			return choose(m, ev->key - '1');
 	}
 	return TC_MENU_STAY;

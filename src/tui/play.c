@@ -51,6 +51,11 @@ void tc_play_free(struct tc_play *p)
 	free(p);
 }
 
+const struct tc_session *tc_play_session(const struct tc_play *p)
+{
+	return p->s;
+}
+
 /* The smallest screen: the board plus the two status lines, and room for the messages. */
 static void needed_size(const struct tc_play *p, int *w, int *h)
 {

@@ -18,6 +18,8 @@ struct tc_play *tc_play_new(const struct tc_view *view, const char *title, struc
 			    bool animations);
 void tc_play_free(struct tc_play *p);
 
+const struct tc_session *tc_play_session(const struct tc_play *p);
+
 void tc_play_draw(struct tc_play *p, uint64_t now);
 /* Milliseconds until the screen needs redrawing on its own (animation, clock), or -1. */
 int tc_play_next_frame(struct tc_play *p, uint64_t now);

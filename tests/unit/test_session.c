@@ -314,6 +314,18 @@ static void session_best_score_never_decreases(void **unused)
 	tc_session_free(s);
 }
 
+static void session_carries_an_earlier_best_score(void **unused)
+{
+	struct session_clock clock = {0};
+	struct tc_session *s = session_start(&g2048_game, &clock, NULL, SESSION_SEED);
+	tc_session_carry_best_score(s, 5000);
+	assert_int_equal(tc_session_best_score(s), 5000);
+	tc_session_carry_best_score(s, 10); /* a lower one changes nothing */
+	assert_int_equal(tc_session_best_score(s), 5000);
+	assert_int_equal(tc_session_score(s), 0);
+	tc_session_free(s);
+}
+
 /* The real 2048 rules from a start one merge away from winning. */
 static void session_near_win_new(void *state, const void *params, uint64_t seed)
 {
@@ -385,6 +397,7 @@ int main(void)
 	        cmocka_unit_test(session_clock_stops_while_paused),
 	        cmocka_unit_test(session_clock_stops_when_lost_until_undo),
 	        cmocka_unit_test(session_best_score_never_decreases),
+	        cmocka_unit_test(session_carries_an_earlier_best_score),
 	        cmocka_unit_test(session_keep_going_plays_on_after_win),
 	        cmocka_unit_test(session_game_id_names_game_params_and_seed),
 	};
