@@ -52,14 +52,12 @@ static void summarise(struct result *r, uint64_t *bytes, int n)
  * output to settle after each. */
 static bool slide_all(struct e2e_term *t, struct result *r)
 {
-	static const char *const keys[] = {E2E_KEY_LEFT, E2E_KEY_DOWN, E2E_KEY_RIGHT,
-					   E2E_KEY_DOWN};
+	static const char *const keys[] = {E2E_KEY_LEFT, E2E_KEY_DOWN, E2E_KEY_RIGHT, E2E_KEY_DOWN};
 	uint64_t bytes[SLIDES];
 	int n = 0;
 	for (; n < SLIDES && e2e_wait_exit(t, 0) == -1; n++) {
 		uint64_t before = e2e_bytes(t);
-		if (!e2e_send_str(t, keys[n % 4]) ||
-		    !e2e_wait_quiet(t, SLIDE_QUIET_MS, WAIT_MS)) {
+		if (!e2e_send_str(t, keys[n % 4]) || !e2e_wait_quiet(t, SLIDE_QUIET_MS, WAIT_MS)) {
 			snprintf(r->error, sizeof r->error, "no quiet after slide %d", n + 1);
 			return false;
 		}
@@ -83,7 +81,7 @@ static void measure(struct result *r, const char *const argv[], const char *read
 	}
 	if (!e2e_wait_text(t, ready, WAIT_MS) || !e2e_wait_quiet(t, FIRST_QUIET_MS, WAIT_MS)) {
 		snprintf(r->error, sizeof r->error, "no first frame with '%s' within %d ms", ready,
-			 WAIT_MS);
+		         WAIT_MS);
 	} else {
 		r->first_ms = e2e_last_output_ms(t);
 		r->ok = slide_all(t, r);
@@ -140,7 +138,7 @@ int main(int argc, char **argv)
 	if (anim.ok && still.ok && other.ok)
 		printf("result: %s (animated %.2f, --no-anim %.2f)\n",
 		       anim.mean * 4 <= other.mean && still.mean * 4 <= other.mean ? "met"
-										     : "not met",
+		                                                                   : "not met",
 		       anim.mean / other.mean, still.mean / other.mean);
 	else
 		printf("result: not measured\n");

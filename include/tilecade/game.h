@@ -31,7 +31,8 @@ struct tc_game {
 	size_t params_size; /* at most TC_PARAMS_MAX */
 
 	void (*default_params)(void *params);
-	/* Parses the parameter part of a game ID ("4x4"); on failure returns -1 and explains in err. */
+	/* Parses the parameter part of a game ID ("4x4"); on failure returns -1 and explains in
+	 * err. */
 	int (*parse_params)(const char *text, void *params, char *err, size_t errlen);
 	/* Writes the parameter part of a game ID; returns what snprintf returns. */
 	int (*format_params)(const void *params, char *buf, size_t len);

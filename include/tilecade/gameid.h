@@ -18,12 +18,12 @@ const struct tc_game *tc_game_find(const char *name);
 
 /* Returns what snprintf returns. */
 int tc_gameid_format(const struct tc_game *game, const void *params, uint64_t seed, char *buf,
-		     size_t len);
+                     size_t len);
 
 /* Parses an ID; on success fills game, params and seed and returns 0, otherwise returns -1 with
  * a one-line explanation in err. */
 int tc_gameid_parse(const char *text, const struct tc_game **game, struct tc_params *params,
-		    uint64_t *seed, char *err, size_t errlen);
+                    uint64_t *seed, char *err, size_t errlen);
 
 /* Parses a seed: a decimal number up to 2^64-1. Returns 0 or -1. */
 int tc_parse_seed(const char *text, uint64_t *seed);

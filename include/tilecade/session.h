@@ -24,7 +24,7 @@ struct tc_session;
 /* Starts a game of these parameters (NULL: the game's defaults) and seed. clock NULL means
  * the monotonic clock. Returns NULL only when out of memory. */
 struct tc_session *tc_session_new(const struct tc_game *game, const void *params, uint64_t seed,
-				  const struct tc_clock *clock);
+                                  const struct tc_clock *clock);
 void tc_session_free(struct tc_session *s);
 
 const struct tc_game *tc_session_game(const struct tc_session *s);

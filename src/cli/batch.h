@@ -12,6 +12,6 @@
  * start board and the board after each move, a blank line between boards, then "score N".
  * Returns 0, or -1 before printing anything with the position of a bad letter in err. */
 int tc_batch_2048(const struct g2048_params *params, uint64_t seed, const char *moves, FILE *out,
-		  char *err, size_t errlen);
+                  char *err, size_t errlen);
 
 #endif

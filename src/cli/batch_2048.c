@@ -30,22 +30,20 @@ static void print_board(const struct tc_session *s, FILE *out)
 }
 
 int tc_batch_2048(const struct g2048_params *params, uint64_t seed, const char *moves, FILE *out,
-		  char *err, size_t errlen)
+                  char *err, size_t errlen)
 {
-	for (size_t i = 0; moves[i]; i++)
-		if (direction_of(moves[i]) < 0) {
-			unsigned char c = (unsigned char)moves[i];
-			if (c > ' ' && c < 127)
-				snprintf(err, errlen,
-					 "--moves: '%c' at position %zu is not a move (use l, r, u, d)",
-					 c, i + 1);
-			else
-				snprintf(err, errlen,
-					 "--moves: byte 0x%02x at position %zu is not a move (use l, r, "
-					 "u, d)",
-					 c, i + 1);
-			return -1;
-		}
+	for (size_t i = 0; moves[i]; i++) {
+		if (direction_of(moves[i]) >= 0)
+			continue;
+		unsigned char c = (unsigned char)moves[i];
+		char what[16];
+		/* A control or non-ASCII byte is named by its code, so the message stays one line.
+		 */
+		snprintf(what, sizeof what, c > ' ' && c < 127 ? "'%c'" : "byte 0x%02x", c);
+		snprintf(err, errlen, "--moves: %s at position %zu is not a move (use l, r, u, d)",
+		         what, i + 1);
+		return -1;
+	}
 	struct tc_session *s = tc_session_new(&g2048_game, params, seed, NULL);
 	if (!s) {
 		snprintf(err, errlen, "out of memory");

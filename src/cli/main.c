@@ -21,20 +21,20 @@ static int usage_error(const char *message)
 
 /* Fills game, params and seed from the game name, --id, --size and --seed. */
 static int resolve_game(const struct tc_options *o, const struct tc_catalog_entry **entry,
-			struct tc_params *params, uint64_t *seed, char *err, size_t errlen)
+                        struct tc_params *params, uint64_t *seed, char *err, size_t errlen)
 {
 	const struct tc_game *game = NULL;
 	if (o->id) {
 		if (o->size || o->has_seed) {
 			snprintf(err, errlen, "--id already sets the size and seed; drop %s",
-				 o->size ? "--size" : "--seed");
+			         o->size ? "--size" : "--seed");
 			return -1;
 		}
 		if (tc_gameid_parse(o->id, &game, params, seed, err, errlen) != 0)
 			return -1;
 		if (o->game && strcasecmp(o->game, game->name) != 0) {
 			snprintf(err, errlen, "--id '%s' is a %s game, not %s", o->id, game->name,
-				 o->game);
+			         o->game);
 			return -1;
 		}
 		*entry = tc_catalog_find(game->name);
@@ -42,8 +42,8 @@ static int resolve_game(const struct tc_options *o, const struct tc_catalog_entr
 	}
 	*entry = tc_catalog_find(o->game);
 	if (!*entry) {
-		snprintf(err, errlen, "unknown game '%s' (games: znumbers, match3, sudoku, n, 2048)",
-			 o->game);
+		snprintf(err, errlen,
+		         "unknown game '%s' (games: znumbers, match3, sudoku, n, 2048)", o->game);
 		return -1;
 	}
 	if (!(*entry)->view) {
@@ -55,10 +55,12 @@ static int resolve_game(const struct tc_options *o, const struct tc_catalog_entr
 	if (o->size) {
 		/* "--size 5" means a square board, "5x5" */
 		char text[32], why[160];
-		snprintf(text, sizeof text, strchr(o->size, 'x') ? "%s" : "%sx%s", o->size, o->size);
-		if (strlen(o->size) > 8 || game->parse_params(text, params->bytes, why, sizeof why)) {
+		snprintf(text, sizeof text, strchr(o->size, 'x') ? "%s" : "%sx%s", o->size,
+		         o->size);
+		if (strlen(o->size) > 8 ||
+		    game->parse_params(text, params->bytes, why, sizeof why)) {
 			snprintf(err, errlen, "--size: %s is not a size for %s (3 to 8)", o->size,
-				 game->name);
+			         game->name);
 			return -1;
 		}
 	}
@@ -82,7 +84,8 @@ int main(int argc, char **argv)
 		return 0;
 	}
 	if (!o.game && !o.id && (o.size || o.has_seed || o.moves))
-		return usage_error("--size, --seed and --moves need a game, e.g. tilecade 2048 --seed 1");
+		return usage_error(
+		        "--size, --seed and --moves need a game, e.g. tilecade 2048 --seed 1");
 
 	const struct tc_catalog_entry *entry = NULL;
 	struct tc_params params;
@@ -93,8 +96,8 @@ int main(int argc, char **argv)
 	if (o.moves) {
 		if (entry->view->game != &g2048_game)
 			return usage_error("--moves is only for 2048");
-		if (tc_batch_2048((const struct g2048_params *)params.bytes, seed, o.moves, stdout, err,
-				  sizeof err) != 0)
+		if (tc_batch_2048((const struct g2048_params *)params.bytes, seed, o.moves, stdout,
+		                  err, sizeof err) != 0)
 			return usage_error(err);
 		return 0;
 	}

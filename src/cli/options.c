@@ -9,27 +9,28 @@
 #include "tilecade/gameid.h"
 
 const char tc_usage[] =
-	"usage: tilecade [GAME] [options]\n"
-	"\n"
-	"Without a game, tilecade opens the menu. Games: znumbers, match3, sudoku, n, 2048\n"
-	"(only 2048 is available in this version).\n"
-	"\n"
-	"options:\n"
-	"  --size N         board size, 3 to 8 (2048; default 4)\n"
-	"  --seed S         seed of the game, 0 to 2^64-1 (default: random)\n"
-	"  --id ID          play the game of this ID, e.g. 2048:4x4:s12345\n"
-	"  --moves STRING   play these moves without a terminal (2048: letters l r u d)\n"
-	"                   and print the board after each, then the score\n"
-	"  --no-anim        no animations\n"
-	"  --theme THEME    colours: auto, 256, 16, mono (NO_COLOR also gives mono)\n"
-	"  --help           this text\n"
-	"  --version        the version\n"
-	"\n"
-	"keys: arrows, hjkl or wasd slide; drag with the mouse to slide; u undo, U or Ctrl-R redo;\n"
-	"r restart, n new game, p pause, ? help, q back to the menu / quit.\n";
+        "usage: tilecade [GAME] [options]\n"
+        "\n"
+        "Without a game, tilecade opens the menu. Games: znumbers, match3, sudoku, n, 2048\n"
+        "(only 2048 is available in this version).\n"
+        "\n"
+        "options:\n"
+        "  --size N         board size, 3 to 8 (2048; default 4)\n"
+        "  --seed S         seed of the game, 0 to 2^64-1 (default: random)\n"
+        "  --id ID          play the game of this ID, e.g. 2048:4x4:s12345\n"
+        "  --moves STRING   play these moves without a terminal (2048: letters l r u d)\n"
+        "                   and print the board after each, then the score\n"
+        "  --no-anim        no animations\n"
+        "  --theme THEME    colours: auto, 256, 16, mono (NO_COLOR also gives mono)\n"
+        "  --help           this text\n"
+        "  --version        the version\n"
+        "\n"
+        "keys: arrows, hjkl or wasd slide; drag with the mouse to slide; u undo, U or Ctrl-R "
+        "redo;\n"
+        "r restart, n new game, p pause, ? help, q back to the menu / quit.\n";
 
 __attribute__((format(printf, 3, 4))) static int fail(char *err, size_t errlen, const char *fmt,
-							   ...)
+                                                      ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
@@ -40,7 +41,7 @@ __attribute__((format(printf, 3, 4))) static int fail(char *err, size_t errlen, 
 
 /* Options that take a value accept both "--opt value" and "--opt=value". */
 static const char *take_value(int argc, char **argv, int *i, const char *name, char *err,
-			      size_t errlen)
+                              size_t errlen)
 {
 	const char *arg = argv[*i];
 	size_t n = strlen(name);
@@ -65,10 +66,10 @@ static int parse_theme(const char *v, struct tc_options *o, char *err, size_t er
 		const char *name;
 		enum tc_theme_choice choice;
 	} themes[] = {{"auto", TC_THEME_AUTO},
-		      {"256", TC_THEME_256},
-		      {"16", TC_THEME_16},
-		      {"8", TC_THEME_16},
-		      {"mono", TC_THEME_MONO}};
+	              {"256", TC_THEME_256},
+	              {"16", TC_THEME_16},
+	              {"8", TC_THEME_16},
+	              {"mono", TC_THEME_MONO}};
 	for (size_t i = 0; i < sizeof themes / sizeof themes[0]; i++)
 		if (strcmp(v, themes[i].name) == 0) {
 			o->theme = themes[i].choice;
@@ -78,7 +79,7 @@ static int parse_theme(const char *v, struct tc_options *o, char *err, size_t er
 }
 
 static int parse_option(int argc, char **argv, int *i, struct tc_options *o, char *err,
-			size_t errlen)
+                        size_t errlen)
 {
 	const char *arg = argv[*i];
 	const char *v;
@@ -97,7 +98,7 @@ static int parse_option(int argc, char **argv, int *i, struct tc_options *o, cha
 			return -1;
 		if (tc_parse_seed(v, &o->seed) != 0)
 			return fail(err, errlen,
-				    "--seed must be a whole number from 0 to 2^64-1, not '%s'", v);
+			            "--seed must be a whole number from 0 to 2^64-1, not '%s'", v);
 		o->has_seed = true;
 	} else if (is_option(arg, "--id")) {
 		if (!(v = take_value(argc, argv, i, "--id", err, errlen)))
@@ -128,7 +129,7 @@ int tc_options_parse(int argc, char **argv, struct tc_options *o, char *err, siz
 			o->game = argv[i];
 		} else {
 			return fail(err, errlen, "unexpected argument '%s' (one game at a time)",
-				    argv[i]);
+			            argv[i]);
 		}
 	}
 	return 0;

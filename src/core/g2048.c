@@ -62,7 +62,7 @@ bool g2048_slide_only(struct g2048 *g, enum g2048_dir dir, struct g2048_motion *
 		motion->spawn_exponent = 0;
 	}
 	for (int line = 0; line < n; line++) {
-		int filled = 0;            /* positions 0..filled-1 of this line hold tiles */
+		int filled = 0;           /* positions 0..filled-1 of this line hold tiles */
 		bool last_merged = false; /* the tile at filled-1 is already a merge */
 		for (int k = 0; k < n; k++) {
 			int from = line_cell(n, dir, line, k);
@@ -71,7 +71,8 @@ bool g2048_slide_only(struct g2048 *g, enum g2048_dir dir, struct g2048_motion *
 				continue;
 			int to;
 			bool merged = false;
-			if (filled > 0 && !last_merged && after[line_cell(n, dir, line, filled - 1)] == e) {
+			if (filled > 0 && !last_merged &&
+			    after[line_cell(n, dir, line, filled - 1)] == e) {
 				to = line_cell(n, dir, line, filled - 1);
 				after[to] = (uint8_t)(e + 1);
 				gained += g2048_tile_value((uint8_t)(e + 1));
@@ -99,7 +100,8 @@ bool g2048_slide_only(struct g2048 *g, enum g2048_dir dir, struct g2048_motion *
 	if (motion)
 		for (int i = 0; i < motion->count; i++)
 			for (int j = 0; j < motion->count; j++)
-				if (motion->tile[j].merged && motion->tile[j].to == motion->tile[i].to)
+				if (motion->tile[j].merged &&
+				    motion->tile[j].to == motion->tile[i].to)
 					motion->tile[i].merged = true;
 	memcpy(g->cell, after, sizeof after);
 	g->score += gained;

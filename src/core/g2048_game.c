@@ -15,7 +15,7 @@ static int parse_params(const char *text, void *params, char *err, size_t errlen
 	if (n < G2048_MIN_SIZE || n > G2048_MAX_SIZE || text[1] != 'x' || text[2] != text[0] ||
 	    text[3] != '\0') {
 		snprintf(err, errlen, "2048 size must be NxN with N from %d to %d, not '%s'",
-			 G2048_MIN_SIZE, G2048_MAX_SIZE, text);
+		         G2048_MIN_SIZE, G2048_MAX_SIZE, text);
 		return -1;
 	}
 	((struct g2048_params *)params)->size = n;
@@ -54,15 +54,15 @@ static int64_t score(const void *state)
 }
 
 const struct tc_game g2048_game = {
-	.name = "2048",
-	.title = "2048",
-	.state_size = sizeof(struct g2048),
-	.params_size = sizeof(struct g2048_params),
-	.default_params = default_params,
-	.parse_params = parse_params,
-	.format_params = format_params,
-	.new_game = new_game,
-	.apply = apply,
-	.status = status,
-	.score = score,
+        .name = "2048",
+        .title = "2048",
+        .state_size = sizeof(struct g2048),
+        .params_size = sizeof(struct g2048_params),
+        .default_params = default_params,
+        .parse_params = parse_params,
+        .format_params = format_params,
+        .new_game = new_game,
+        .apply = apply,
+        .status = status,
+        .score = score,
 };

@@ -12,8 +12,8 @@ int g2048_print(const struct g2048 *g, char *buf, size_t len)
 	for (int r = 0; r < g->size; r++)
 		for (int c = 0; c < g->size; c++) {
 			int n = snprintf(buf + used, used < len ? len - used : 0, "%" PRIu64 "%s",
-					 g2048_tile_value(g->cell[r * g->size + c]),
-					 c + 1 < g->size ? " " : "\n");
+			                 g2048_tile_value(g->cell[r * g->size + c]),
+			                 c + 1 < g->size ? " " : "\n");
 			if (n < 0)
 				return n;
 			total += n;
@@ -73,10 +73,10 @@ int g2048_parse(const char *text, struct g2048 *g, char *err, size_t errlen)
 			uint8_t e;
 			if (read_tile(&p, &e) != 0)
 				return fail(err, errlen, line, col,
-					    "a tile must be 0 or a power of two from 2 to 2^63");
+				            "a tile must be 0 or a power of two from 2 to 2^63");
 			if (*p && *p != ' ' && *p != '\t' && *p != '\r' && *p != '\n')
 				return fail(err, errlen, line, (int)(p - line_start) + 1,
-					    "expected a space between numbers");
+				            "expected a space between numbers");
 			g->cell[row * G2048_MAX_SIZE + count++] = e;
 		}
 		if (count > 0) {

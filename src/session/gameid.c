@@ -19,7 +19,7 @@ const struct tc_game *tc_game_find(const char *name)
 }
 
 int tc_gameid_format(const struct tc_game *game, const void *params, uint64_t seed, char *buf,
-		     size_t len)
+                     size_t len)
 {
 	char text[TC_GAMEID_MAX];
 	game->format_params(params, text, sizeof text);
@@ -44,11 +44,12 @@ int tc_parse_seed(const char *text, uint64_t *seed)
 }
 
 int tc_gameid_parse(const char *text, const struct tc_game **game, struct tc_params *params,
-		    uint64_t *seed, char *err, size_t errlen)
+                    uint64_t *seed, char *err, size_t errlen)
 {
 	char copy[TC_GAMEID_MAX];
 	if (strlen(text) >= sizeof copy) {
-		snprintf(err, errlen, "game ID too long (at most %d characters)", TC_GAMEID_MAX - 1);
+		snprintf(err, errlen, "game ID too long (at most %d characters)",
+		         TC_GAMEID_MAX - 1);
 		return -1;
 	}
 	strcpy(copy, text);
@@ -72,7 +73,7 @@ int tc_gameid_parse(const char *text, const struct tc_game **game, struct tc_par
 	}
 	if (last[1] != 's' || tc_parse_seed(last + 2, seed) != 0) {
 		snprintf(err, errlen, "game ID '%s' ends in '%s', not a seed like s12345", text,
-			 last + 1);
+		         last + 1);
 		return -1;
 	}
 	*game = found;

@@ -92,7 +92,7 @@ static bool grow(struct tc_session *s)
 }
 
 struct tc_session *tc_session_new(const struct tc_game *game, const void *params, uint64_t seed,
-				  const struct tc_clock *clock)
+                                  const struct tc_clock *clock)
 {
 	struct tc_session *s = calloc(1, sizeof *s);
 	if (!s)
@@ -126,10 +126,22 @@ void tc_session_free(struct tc_session *s)
 	free(s);
 }
 
-const struct tc_game *tc_session_game(const struct tc_session *s) { return s->game; }
-const void *tc_session_params(const struct tc_session *s) { return s->params.bytes; }
-uint64_t tc_session_seed(const struct tc_session *s) { return s->seed; }
-const void *tc_session_state(const struct tc_session *s) { return state_at(s, s->current); }
+const struct tc_game *tc_session_game(const struct tc_session *s)
+{
+	return s->game;
+}
+const void *tc_session_params(const struct tc_session *s)
+{
+	return s->params.bytes;
+}
+uint64_t tc_session_seed(const struct tc_session *s)
+{
+	return s->seed;
+}
+const void *tc_session_state(const struct tc_session *s)
+{
+	return state_at(s, s->current);
+}
 
 bool tc_session_apply(struct tc_session *s, const struct tc_move *move)
 {
@@ -148,8 +160,14 @@ bool tc_session_apply(struct tc_session *s, const struct tc_move *move)
 	return true;
 }
 
-bool tc_session_can_undo(const struct tc_session *s) { return s->current > 0; }
-bool tc_session_can_redo(const struct tc_session *s) { return s->current < s->count; }
+bool tc_session_can_undo(const struct tc_session *s)
+{
+	return s->current > 0;
+}
+bool tc_session_can_redo(const struct tc_session *s)
+{
+	return s->current < s->count;
+}
 
 bool tc_session_undo(struct tc_session *s)
 {
@@ -186,8 +204,14 @@ void tc_session_new_game(struct tc_session *s, uint64_t seed)
 	tc_session_restart(s);
 }
 
-unsigned tc_session_moves(const struct tc_session *s) { return (unsigned)s->current; }
-bool tc_session_in_progress(const struct tc_session *s) { return s->count > 0; }
+unsigned tc_session_moves(const struct tc_session *s)
+{
+	return (unsigned)s->current;
+}
+bool tc_session_in_progress(const struct tc_session *s)
+{
+	return s->count > 0;
+}
 
 uint64_t tc_session_elapsed_ms(const struct tc_session *s)
 {
@@ -208,7 +232,10 @@ void tc_session_resume(struct tc_session *s)
 	sync_clock(s);
 }
 
-bool tc_session_paused(const struct tc_session *s) { return s->paused; }
+bool tc_session_paused(const struct tc_session *s)
+{
+	return s->paused;
+}
 
 enum tc_status tc_session_status(const struct tc_session *s)
 {
@@ -227,7 +254,10 @@ int64_t tc_session_score(const struct tc_session *s)
 	return s->game->score ? s->game->score(tc_session_state(s)) : 0;
 }
 
-int64_t tc_session_best_score(const struct tc_session *s) { return s->best_score; }
+int64_t tc_session_best_score(const struct tc_session *s)
+{
+	return s->best_score;
+}
 
 void tc_session_carry_best_score(struct tc_session *s, int64_t best)
 {

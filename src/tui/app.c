@@ -104,7 +104,7 @@ static bool handle(struct app *a, const struct tc_event *ev, uint64_t now)
 }
 
 int tc_app_run(const struct tc_app_config *cfg, const struct tc_catalog_entry *entry,
-	       struct tc_session *start, char *err, size_t errlen)
+               struct tc_session *start, char *err, size_t errlen)
 {
 	if (tc_term_open(cfg->mouse, err, errlen) != 0) {
 		tc_session_free(start);

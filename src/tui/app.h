@@ -18,6 +18,6 @@ struct tc_app_config {
  * opens at once, otherwise the menu. Returns 0, or -1 with a reason when the terminal cannot
  * be used. */
 int tc_app_run(const struct tc_app_config *cfg, const struct tc_catalog_entry *entry,
-	       struct tc_session *start, char *err, size_t errlen);
+               struct tc_session *start, char *err, size_t errlen);
 
 #endif

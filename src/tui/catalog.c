@@ -4,11 +4,11 @@
 #include <strings.h>
 
 const struct tc_catalog_entry tc_catalog[TC_CATALOG_SIZE] = {
-	{"znumbers", "zNumbers", "move every number exactly its value", NULL},
-	{"match3", "Match-3", "swap fruit into rows of three", NULL},
-	{"sudoku", "Sudoku", "latin squares, then classic sudoku", NULL},
-	{"n", "N", "the ninja platformer", NULL},
-	{"2048", "2048", "slide and merge the tiles up to 2048", &tc_view_2048},
+        {"znumbers", "zNumbers", "move every number exactly its value", NULL},
+        {"match3", "Match-3", "swap fruit into rows of three", NULL},
+        {"sudoku", "Sudoku", "latin squares, then classic sudoku", NULL},
+        {"n", "N", "the ninja platformer", NULL},
+        {"2048", "2048", "slide and merge the tiles up to 2048", &tc_view_2048},
 };
 
 const struct tc_catalog_entry *tc_catalog_find(const char *name)

@@ -74,32 +74,23 @@ void tc_grid_draw_frame(const struct tc_grid_layout *l, attr_t attr)
 	tc_draw_text(f.x + f.w - 1, f.y + f.h - 1, 1, attr, corners[3]);
 }
 
-static void draw_label_at(const struct tc_grid_layout *l, int x, int y, attr_t attr,
-			  const char *label)
+void tc_grid_draw_label(const struct tc_grid_layout *l, int row, int col, attr_t attr,
+                        const char *label)
 {
 	if (!label || !*label)
 		return;
 	int w = tc_text_width(label);
 	if (w > l->tile_w)
 		w = l->tile_w;
+	int x = tc_grid_cell_x(l, col), y = tc_grid_cell_y(l, row);
 	tc_draw_text(x + (l->tile_w - w) / 2, y + (l->tile_h - 1) / 2, l->tile_w, attr, label);
 }
 
-void tc_grid_draw_tile_at(const struct tc_grid_layout *l, int x, int y, attr_t attr,
-			  const char *label)
-{
-	tc_fill_rect((struct tc_rect){x, y, l->tile_w, l->tile_h}, attr);
-	draw_label_at(l, x, y, attr, label);
-}
-
-void tc_grid_draw_label(const struct tc_grid_layout *l, int row, int col, attr_t attr,
-			const char *label)
-{
-	draw_label_at(l, tc_grid_cell_x(l, col), tc_grid_cell_y(l, row), attr, label);
-}
-
 void tc_grid_draw_tile(const struct tc_grid_layout *l, int row, int col, attr_t attr,
-		       const char *label)
+                       const char *label)
 {
-	tc_grid_draw_tile_at(l, tc_grid_cell_x(l, col), tc_grid_cell_y(l, row), attr, label);
+	tc_fill_rect((struct tc_rect){tc_grid_cell_x(l, col), tc_grid_cell_y(l, row), l->tile_w,
+	                              l->tile_h},
+	             attr);
+	tc_grid_draw_label(l, row, col, attr, label);
 }

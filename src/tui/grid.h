@@ -10,18 +10,13 @@
 /* The board's frame and background. */
 void tc_grid_draw_frame(const struct tc_grid_layout *l, attr_t attr);
 
-/* A tile with its top-left corner at screen position (x, y) (a cell's, or any position in
- * between during an animation), filled with attr and the label centred. */
-void tc_grid_draw_tile_at(const struct tc_grid_layout *l, int x, int y, attr_t attr,
-			  const char *label);
-
-/* The same at a cell. */
+/* A tile at a cell: filled with attr, the label centred. */
 void tc_grid_draw_tile(const struct tc_grid_layout *l, int row, int col, attr_t attr,
-		       const char *label);
+                       const char *label);
 
 /* Only the label of the tile at a cell, over what is there: a cheap way to mark a tile. */
 void tc_grid_draw_label(const struct tc_grid_layout *l, int row, int col, attr_t attr,
-			const char *label);
+                        const char *label);
 
 /* Fills a rectangle with blanks of attr, clipped to the screen. */
 void tc_fill_rect(struct tc_rect r, attr_t attr);

@@ -31,7 +31,7 @@ void tc_grid_min_size(int rows, int cols, int min_w, int min_h, int *w, int *h)
 }
 
 bool tc_grid_fit(struct tc_grid_layout *l, int rows, int cols, struct tc_rect area, int min_w,
-		 int min_h)
+                 int min_h)
 {
 	for (int tile_h = MAX_TILE_H; tile_h >= min_h; tile_h--) {
 		int tile_w = tile_width_for(tile_h, min_w);
@@ -44,7 +44,8 @@ bool tc_grid_fit(struct tc_grid_layout *l, int rows, int cols, struct tc_rect ar
 		l->tile_w = tile_w;
 		l->tile_h = tile_h;
 		gaps_for(tile_h, &l->gap_x, &l->gap_y);
-		l->frame = (struct tc_rect){area.x + (area.w - w) / 2, area.y + (area.h - h) / 2, w, h};
+		l->frame = (struct tc_rect){area.x + (area.w - w) / 2, area.y + (area.h - h) / 2, w,
+		                            h};
 		l->x0 = l->frame.x + 1 + l->gap_x;
 		l->y0 = l->frame.y + 1 + l->gap_y;
 		return true;

@@ -11,8 +11,8 @@ struct tc_rect {
 
 struct tc_grid_layout {
 	int rows, cols;
-	int tile_w, tile_h; /* one tile, in screen cells */
-	int gap_x, gap_y;   /* space between tiles */
+	int tile_w, tile_h;   /* one tile, in screen cells */
+	int gap_x, gap_y;     /* space between tiles */
 	struct tc_rect frame; /* the board with its one-cell border */
 	int x0, y0;           /* screen position of the top-left tile */
 };
@@ -20,7 +20,7 @@ struct tc_grid_layout {
 /* Lays out rows x cols tiles of at least min_w x min_h in `area`, as big as fits (up to a size
  * that still looks like tiles), centred. Returns false when even the smallest does not fit. */
 bool tc_grid_fit(struct tc_grid_layout *l, int rows, int cols, struct tc_rect area, int min_w,
-		 int min_h);
+                 int min_h);
 
 /* The smallest area (with border) such a grid needs. */
 void tc_grid_min_size(int rows, int cols, int min_w, int min_h, int *w, int *h);

@@ -9,16 +9,16 @@
 #define MAX_HELP_LINES 32
 
 static const struct tc_help_line shared_keys[] = {
-	{"u", "undo"},
-	{"U, Ctrl-R", "redo"},
-	{"r", "restart this game"},
-	{"n", "new game"},
-	{"p", "pause (the clock stops)"},
-	{"?", "this help"},
-	{"q, Esc", "back to the menu"},
-	{"Ctrl-Z", "suspend (fg resumes)"},
-	{"Ctrl-C", "quit"},
-	{NULL, NULL},
+        {"u", "undo"},
+        {"U, Ctrl-R", "redo"},
+        {"r", "restart this game"},
+        {"n", "new game"},
+        {"p", "pause (the clock stops)"},
+        {"?", "this help"},
+        {"q, Esc", "back to the menu"},
+        {"Ctrl-Z", "suspend (fg resumes)"},
+        {"Ctrl-C", "quit"},
+        {NULL, NULL},
 };
 
 void tc_help_draw(const char *title, const struct tc_help_line *own, bool shared)
@@ -29,12 +29,13 @@ void tc_help_draw(const char *title, const struct tc_help_line *own, bool shared
 	lines[n++] = title;
 	const struct tc_help_line *lists[2] = {own, shared ? shared_keys : NULL};
 	for (int l = 0; l < 2; l++)
-		for (const struct tc_help_line *h = lists[l]; h && h->keys && n < MAX_HELP_LINES - 1;
-		     h++) {
-			/* Pad by columns, not bytes: keys may hold arrows, which are 3 bytes each. */
+		for (const struct tc_help_line *h = lists[l];
+		     h && h->keys && n < MAX_HELP_LINES - 1; h++) {
+			/* Pad by columns, not bytes: keys may hold arrows, which are 3 bytes each.
+			 */
 			int pad = 19 - tc_text_width(h->keys);
 			snprintf(text[n], sizeof text[n], "%s%*s%s", h->keys, pad > 1 ? pad : 1, "",
-				 h->what);
+			         h->what);
 			lines[n] = text[n];
 			n++;
 		}

@@ -41,24 +41,25 @@ void tc_menu_draw(struct tc_menu *m)
 	for (int i = 0; i < TC_CATALOG_SIZE; i++) {
 		const struct tc_catalog_entry *e = &tc_catalog[i];
 		char line[128];
-		snprintf(line, sizeof line, " %s %-10s %s", i == m->selected ? marker : " ", e->title,
-			 e->view ? e->blurb : "(not available)");
+		snprintf(line, sizeof line, " %s %-10s %s", i == m->selected ? marker : " ",
+		         e->title, e->view ? e->blurb : "(not available)");
 		attr_t attr = i == m->selected ? tc_theme_attr(TC_ROLE_SELECTED)
-			      : e->view     ? tc_theme_attr(TC_ROLE_TEXT)
-					    : tc_theme_attr(TC_ROLE_DIM);
-		tc_fill_rect((struct tc_rect){x, m->first_row + i, w, 1}, i == m->selected ? attr : 0);
+		              : e->view        ? tc_theme_attr(TC_ROLE_TEXT)
+		                               : tc_theme_attr(TC_ROLE_DIM);
+		tc_fill_rect((struct tc_rect){x, m->first_row + i, w, 1},
+		             i == m->selected ? attr : 0);
 		tc_draw_text(x, m->first_row + i, w, attr, line);
 	}
 	const char *hint = m->message ? m->message : "Enter or click: play   ? help   q quit";
 	tc_draw_text(x + 2, m->first_row + TC_CATALOG_SIZE + 1, w - 2,
-		     tc_theme_attr(m->message ? TC_ROLE_BAD : TC_ROLE_DIM), hint);
+	             tc_theme_attr(m->message ? TC_ROLE_BAD : TC_ROLE_DIM), hint);
 	if (m->help_open) {
 		static const struct tc_help_line keys[] = {
-			{"up/down, j/k", "choose a game"},
-			{"Enter, Space", "play it"},
-			{"click", "play the clicked game"},
-			{"q, Esc, Ctrl-C", "quit"},
-			{NULL, NULL},
+		        {"up/down, j/k", "choose a game"},
+		        {"Enter, Space", "play it"},
+		        {"click", "play the clicked game"},
+		        {"q, Esc, Ctrl-C", "quit"},
+		        {NULL, NULL},
 		};
 		tc_help_draw("tilecade: keys", keys, false);
 	}
@@ -79,14 +80,16 @@ enum tc_menu_result tc_menu_event(struct tc_menu *m, const struct tc_event *ev)
 	if (ev->type == TC_EV_KEY)
 		m->message = NULL;
 	if (m->help_open) {
-		if (ev->type == TC_EV_KEY || (ev->type == TC_EV_MOUSE && ev->mouse == TC_MOUSE_PRESS))
+		if (ev->type == TC_EV_KEY ||
+		    (ev->type == TC_EV_MOUSE && ev->mouse == TC_MOUSE_PRESS))
 			m->help_open = false;
 		return TC_MENU_STAY;
 	}
 	if (ev->type == TC_EV_MOUSE) {
 		int i = ev->row - m->first_row;
 		if (ev->mouse == TC_MOUSE_WHEEL) {
-			m->selected = (m->selected + ev->button + TC_CATALOG_SIZE) % TC_CATALOG_SIZE;
+			m->selected =
+			        (m->selected + ev->button + TC_CATALOG_SIZE) % TC_CATALOG_SIZE;
 			return TC_MENU_STAY;
 		}
 		if (ev->mouse == TC_MOUSE_PRESS && ev->button == 1 && i >= 0 && i < TC_CATALOG_SIZE)

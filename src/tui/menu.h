@@ -8,8 +8,8 @@
 #include "event.h"
 
 struct tc_menu {
-	int selected;   /* index into tc_catalog */
-	int first_row;  /* screen row of the first entry, as last drawn */
+	int selected;  /* index into tc_catalog */
+	int first_row; /* screen row of the first entry, as last drawn */
 	bool help_open;
 	const char *message;
 };

@@ -26,7 +26,7 @@ struct tc_play {
 };
 
 struct tc_play *tc_play_new(const struct tc_view *view, const char *title, struct tc_session *s,
-			    bool animations)
+                            bool animations)
 {
 	struct tc_play *p = calloc(1, sizeof *p);
 	if (!p)
@@ -85,17 +85,18 @@ static void draw_result(struct tc_play *p, enum tc_status status)
 	tc_format_time(tc_session_elapsed_ms(p->s), time, sizeof time);
 	if (tc_session_game(p->s)->score)
 		snprintf(score, sizeof score, "Score %" PRId64 " in %u moves, %s",
-			 tc_session_score(p->s), tc_session_moves(p->s), time);
+		         tc_session_score(p->s), tc_session_moves(p->s), time);
 	else
 		snprintf(score, sizeof score, "%u moves, %s", tc_session_moves(p->s), time);
 	if (status == TC_WON) {
 		const char *lines[] = {"You won!", score,
-				       p->view->keep_going ? "Enter: keep going   n: new game   u: undo"
-							   : "n: new game   u: undo   q: menu"};
+		                       p->view->keep_going
+		                               ? "Enter: keep going   n: new game   u: undo"
+		                               : "n: new game   u: undo   q: menu"};
 		tc_overlay_box(lines, 3, TC_ROLE_GOOD);
 	} else {
 		const char *lines[] = {p->view->lost_text, score,
-				       "n: new game   r: restart   u: undo   q: menu"};
+		                       "n: new game   r: restart   u: undo   q: menu"};
 		tc_overlay_box(lines, 3, TC_ROLE_BAD);
 	}
 }

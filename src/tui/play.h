@@ -15,7 +15,7 @@ struct tc_play;
 
 /* Takes ownership of the session. */
 struct tc_play *tc_play_new(const struct tc_view *view, const char *title, struct tc_session *s,
-			    bool animations);
+                            bool animations);
 void tc_play_free(struct tc_play *p);
 
 const struct tc_session *tc_play_session(const struct tc_play *p);

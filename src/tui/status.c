@@ -13,23 +13,23 @@ void tc_format_time(uint64_t ms, char *buf, size_t len)
 	uint64_t s = ms / 1000;
 	if (s >= 3600)
 		snprintf(buf, len, "%" PRIu64 ":%02" PRIu64 ":%02" PRIu64, s / 3600, s / 60 % 60,
-			 s % 60);
+		         s % 60);
 	else
 		snprintf(buf, len, "%" PRIu64 ":%02" PRIu64, s / 60, s % 60);
 }
 
 /* The numbers of the top line, spaced by sep, after the title when there is one. */
 static void compose_top(const struct tc_session *s, const char *title, const char *sep, char *buf,
-			size_t len)
+                        size_t len)
 {
 	char time[32], score[80] = "";
 	tc_format_time(tc_session_elapsed_ms(s), time, sizeof time);
 	if (tc_session_game(s)->score)
 		snprintf(score, sizeof score, "Score: %" PRId64 "%sBest: %" PRId64 "%s",
-			 tc_session_score(s), sep, tc_session_best_score(s), sep);
+		         tc_session_score(s), sep, tc_session_best_score(s), sep);
 	snprintf(buf, len, "%s%s%s%sMoves: %u%sTime: %s%s", title ? " " : "", title ? title : "",
-		 title ? sep : "", score, tc_session_moves(s), sep, time,
-		 tc_session_paused(s) ? " (paused)" : "");
+	         title ? sep : "", score, tc_session_moves(s), sep, time,
+	         tc_session_paused(s) ? " (paused)" : "");
 }
 
 void tc_status_draw(const struct tc_session *s, const char *title, const char *message)

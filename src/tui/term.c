@@ -108,8 +108,8 @@ bool tc_term_unicode(void)
 }
 
 /* Undoes a half-done tc_term_open and explains why it stopped. */
-__attribute__((format(printf, 3, 4))) static int give_up(char *err, size_t errlen,
-							 const char *fmt, ...)
+__attribute__((format(printf, 3, 4))) static int give_up(char *err, size_t errlen, const char *fmt,
+                                                         ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
@@ -132,8 +132,9 @@ __attribute__((format(printf, 3, 4))) static int give_up(char *err, size_t errle
 int tc_term_open(bool mouse, char *err, size_t errlen)
 {
 	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO))
-		return give_up(err, errlen, "needs a terminal on standard input and output "
-					    "(--moves plays without one)");
+		return give_up(err, errlen,
+		               "needs a terminal on standard input and output "
+		               "(--moves plays without one)");
 	const char *term = getenv("TERM");
 	if (!term || !*term)
 		return give_up(err, errlen, "TERM is not set; try TERM=xterm-256color");
@@ -146,14 +147,14 @@ int tc_term_open(bool mouse, char *err, size_t errlen)
 	screen = newterm(NULL, stdout, stdin);
 	if (!screen)
 		return give_up(err, errlen,
-			       "unknown terminal type '%s' (no terminfo entry); try "
-			       "TERM=xterm-256color",
-			       term);
+		               "unknown terminal type '%s' (no terminfo entry); try "
+		               "TERM=xterm-256color",
+		               term);
 	char *move = tigetstr("cup");
 	if (!move || move == (char *)-1)
 		return give_up(err, errlen,
-			       "terminal type '%s' cannot move the cursor; try TERM=xterm-256color",
-			       term);
+		               "terminal type '%s' cannot move the cursor; try TERM=xterm-256color",
+		               term);
 	raw();
 	noecho();
 	nonl();
@@ -367,7 +368,8 @@ bool tc_term_wait(struct tc_event *ev, int timeout_ms)
 			continue;
 		}
 		int wait = until == UINT64_MAX ? -1 : (int)(until - now);
-		struct pollfd fds[2] = {{termkey_get_fd(tk), POLLIN, 0}, {signal_pipe[0], POLLIN, 0}};
+		struct pollfd fds[2] = {{termkey_get_fd(tk), POLLIN, 0},
+		                        {signal_pipe[0], POLLIN, 0}};
 		int ready = poll(fds, 2, wait);
 		if (ready < 0 && errno != EINTR)
 			got_quit = 1;

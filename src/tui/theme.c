@@ -19,43 +19,43 @@ static attr_t role_attr[ROLE_COUNT];
 #define INK 0
 #define PAPER 15
 static const struct look tiles_256[TC_TILE_LEVELS] = {
-	{INK, 255, 0},   {INK, 223, 0},   {PAPER, 215, 0}, {PAPER, 209, 0}, {PAPER, 203, 0},
-	{PAPER, 196, 0}, {INK, 222, 0},   {INK, 221, 0},   {INK, 220, 0},   {INK, 214, 0},
-	{INK, 226, 0},   {PAPER, 129, 0}, {PAPER, 92, 0},  {PAPER, 56, 0},  {PAPER, 26, 0},
-	{PAPER, 31, 0},  {PAPER, 29, 0},  {PAPER, 16, 0},
+        {INK, 255, 0},   {INK, 223, 0},   {PAPER, 215, 0}, {PAPER, 209, 0}, {PAPER, 203, 0},
+        {PAPER, 196, 0}, {INK, 222, 0},   {INK, 221, 0},   {INK, 220, 0},   {INK, 214, 0},
+        {INK, 226, 0},   {PAPER, 129, 0}, {PAPER, 92, 0},  {PAPER, 56, 0},  {PAPER, 26, 0},
+        {PAPER, 31, 0},  {PAPER, 29, 0},  {PAPER, 16, 0},
 };
 
 static const struct look tiles_16[TC_TILE_LEVELS] = {
-	{COLOR_BLACK, COLOR_WHITE, 0},          {COLOR_BLACK, COLOR_CYAN, 0},
-	{COLOR_BLACK, COLOR_GREEN, 0},          {COLOR_BLACK, COLOR_YELLOW, 0},
-	{COLOR_WHITE, COLOR_RED, A_BOLD},       {COLOR_WHITE, COLOR_MAGENTA, A_BOLD},
-	{COLOR_WHITE, COLOR_BLUE, A_BOLD},      {COLOR_RED, COLOR_WHITE, A_BOLD},
-	{COLOR_BLUE, COLOR_CYAN, A_BOLD},       {COLOR_RED, COLOR_YELLOW, A_BOLD},
-	{COLOR_YELLOW, COLOR_RED, A_BOLD},      {COLOR_YELLOW, COLOR_MAGENTA, A_BOLD},
-	{COLOR_YELLOW, COLOR_BLUE, A_BOLD},     {COLOR_CYAN, COLOR_BLACK, A_BOLD},
-	{COLOR_GREEN, COLOR_BLACK, A_BOLD},     {COLOR_YELLOW, COLOR_BLACK, A_BOLD},
-	{COLOR_MAGENTA, COLOR_BLACK, A_BOLD},   {COLOR_WHITE, COLOR_BLACK, A_BOLD},
+        {COLOR_BLACK, COLOR_WHITE, 0},        {COLOR_BLACK, COLOR_CYAN, 0},
+        {COLOR_BLACK, COLOR_GREEN, 0},        {COLOR_BLACK, COLOR_YELLOW, 0},
+        {COLOR_WHITE, COLOR_RED, A_BOLD},     {COLOR_WHITE, COLOR_MAGENTA, A_BOLD},
+        {COLOR_WHITE, COLOR_BLUE, A_BOLD},    {COLOR_RED, COLOR_WHITE, A_BOLD},
+        {COLOR_BLUE, COLOR_CYAN, A_BOLD},     {COLOR_RED, COLOR_YELLOW, A_BOLD},
+        {COLOR_YELLOW, COLOR_RED, A_BOLD},    {COLOR_YELLOW, COLOR_MAGENTA, A_BOLD},
+        {COLOR_YELLOW, COLOR_BLUE, A_BOLD},   {COLOR_CYAN, COLOR_BLACK, A_BOLD},
+        {COLOR_GREEN, COLOR_BLACK, A_BOLD},   {COLOR_YELLOW, COLOR_BLACK, A_BOLD},
+        {COLOR_MAGENTA, COLOR_BLACK, A_BOLD}, {COLOR_WHITE, COLOR_BLACK, A_BOLD},
 };
 
 static const struct look ui_256[TC_ROLE_TILE] = {
-	[TC_ROLE_TEXT] = {-1, -1, 0},        [TC_ROLE_TITLE] = {214, -1, A_BOLD},
-	[TC_ROLE_STATUS] = {252, 236, 0},    [TC_ROLE_DIM] = {244, -1, 0},
-	[TC_ROLE_SELECTED] = {16, 214, A_BOLD}, [TC_ROLE_BOARD] = {INK, 240, 0},
-	[TC_ROLE_EMPTY] = {INK, 240, 0},     [TC_ROLE_OVERLAY] = {231, 24, 0},
-	[TC_ROLE_GOOD] = {16, 220, A_BOLD},  [TC_ROLE_BAD] = {231, 124, A_BOLD},
+        [TC_ROLE_TEXT] = {-1, -1, 0},           [TC_ROLE_TITLE] = {214, -1, A_BOLD},
+        [TC_ROLE_STATUS] = {252, 236, 0},       [TC_ROLE_DIM] = {244, -1, 0},
+        [TC_ROLE_SELECTED] = {16, 214, A_BOLD}, [TC_ROLE_BOARD] = {INK, 240, 0},
+        [TC_ROLE_EMPTY] = {INK, 240, 0},        [TC_ROLE_OVERLAY] = {231, 24, 0},
+        [TC_ROLE_GOOD] = {16, 220, A_BOLD},     [TC_ROLE_BAD] = {231, 124, A_BOLD},
 };
 
 static const struct look ui_16[TC_ROLE_TILE] = {
-	[TC_ROLE_TEXT] = {-1, -1, 0},
-	[TC_ROLE_TITLE] = {COLOR_YELLOW, -1, A_BOLD},
-	[TC_ROLE_STATUS] = {COLOR_BLACK, COLOR_WHITE, 0},
-	[TC_ROLE_DIM] = {-1, -1, A_DIM},
-	[TC_ROLE_SELECTED] = {COLOR_BLACK, COLOR_YELLOW, A_BOLD},
-	[TC_ROLE_BOARD] = {COLOR_WHITE, COLOR_BLACK, 0},
-	[TC_ROLE_EMPTY] = {COLOR_WHITE, COLOR_BLACK, A_DIM},
-	[TC_ROLE_OVERLAY] = {COLOR_WHITE, COLOR_BLUE, A_BOLD},
-	[TC_ROLE_GOOD] = {COLOR_BLACK, COLOR_YELLOW, A_BOLD},
-	[TC_ROLE_BAD] = {COLOR_WHITE, COLOR_RED, A_BOLD},
+        [TC_ROLE_TEXT] = {-1, -1, 0},
+        [TC_ROLE_TITLE] = {COLOR_YELLOW, -1, A_BOLD},
+        [TC_ROLE_STATUS] = {COLOR_BLACK, COLOR_WHITE, 0},
+        [TC_ROLE_DIM] = {-1, -1, A_DIM},
+        [TC_ROLE_SELECTED] = {COLOR_BLACK, COLOR_YELLOW, A_BOLD},
+        [TC_ROLE_BOARD] = {COLOR_WHITE, COLOR_BLACK, 0},
+        [TC_ROLE_EMPTY] = {COLOR_WHITE, COLOR_BLACK, A_DIM},
+        [TC_ROLE_OVERLAY] = {COLOR_WHITE, COLOR_BLUE, A_BOLD},
+        [TC_ROLE_GOOD] = {COLOR_BLACK, COLOR_YELLOW, A_BOLD},
+        [TC_ROLE_BAD] = {COLOR_WHITE, COLOR_RED, A_BOLD},
 };
 
 /* Without colour, tiles stand out by reverse video and bigger ones also by bold. */
@@ -89,7 +89,8 @@ static void install(const struct look *ui, const struct look *tiles)
 	short pair_fg[ROLE_COUNT], pair_bg[ROLE_COUNT];
 	short pairs = 0;
 	for (int role = 0; role < ROLE_COUNT; role++) {
-		const struct look *l = role < TC_ROLE_TILE ? &ui[role] : &tiles[role - TC_ROLE_TILE];
+		const struct look *l =
+		        role < TC_ROLE_TILE ? &ui[role] : &tiles[role - TC_ROLE_TILE];
 		short fg = l->fg < 0 && !defaults ? COLOR_WHITE : l->fg;
 		short bg = l->bg < 0 && !defaults ? COLOR_BLACK : l->bg;
 		short pair = 0;
@@ -122,7 +123,7 @@ void tc_theme_init(enum tc_theme_choice choice)
 		return;
 	}
 	install(kind == TC_THEME_KIND_256 ? ui_256 : ui_16,
-		kind == TC_THEME_KIND_256 ? tiles_256 : tiles_16);
+	        kind == TC_THEME_KIND_256 ? tiles_256 : tiles_16);
 }
 
 enum tc_theme_kind tc_theme_kind(void)

@@ -11,15 +11,15 @@
 enum tc_role {
 	TC_ROLE_TEXT,
 	TC_ROLE_TITLE,
-	TC_ROLE_STATUS,    /* the status lines */
-	TC_ROLE_DIM,       /* secondary text, unavailable entries */
-	TC_ROLE_SELECTED,  /* the highlighted menu entry */
-	TC_ROLE_BOARD,     /* the frame and background of a board */
-	TC_ROLE_EMPTY,     /* an empty cell */
-	TC_ROLE_OVERLAY,   /* boxes drawn over the board: help, messages */
-	TC_ROLE_GOOD,      /* a win */
-	TC_ROLE_BAD,       /* a loss, an error */
-	TC_ROLE_TILE,      /* first of TC_TILE_LEVELS roles, one per tile level */
+	TC_ROLE_STATUS,   /* the status lines */
+	TC_ROLE_DIM,      /* secondary text, unavailable entries */
+	TC_ROLE_SELECTED, /* the highlighted menu entry */
+	TC_ROLE_BOARD,    /* the frame and background of a board */
+	TC_ROLE_EMPTY,    /* an empty cell */
+	TC_ROLE_OVERLAY,  /* boxes drawn over the board: help, messages */
+	TC_ROLE_GOOD,     /* a win */
+	TC_ROLE_BAD,      /* a loss, an error */
+	TC_ROLE_TILE,     /* first of TC_TILE_LEVELS roles, one per tile level */
 };
 
 #define TC_TILE_LEVELS 18 /* 2 ... 131072, and one role for everything bigger */

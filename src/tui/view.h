@@ -29,7 +29,7 @@ struct tc_view {
 	void (*draw)(void *view, const struct tc_session *s, struct tc_rect area, uint64_t now);
 	/* A key of this game; returns true if it was used. */
 	bool (*action)(void *view, struct tc_session *s, enum tc_action action,
-		       const struct tc_event *ev, uint64_t now);
+	               const struct tc_event *ev, uint64_t now);
 	/* A mouse event; returns true if it was used. */
 	bool (*mouse)(void *view, struct tc_session *s, const struct tc_event *ev, uint64_t now);
 	/* Milliseconds until the view wants another frame (an animation), or -1. */

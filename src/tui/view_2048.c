@@ -1,8 +1,9 @@
 /* 2048 in the terminal: the board as coloured tiles, slides by key or mouse drag, and a short
  * merge animation that any new input cuts short.
  *
- * The animation marks the merged tiles for a moment and lets the new tile appear after them. Tiles gliding across the board were tried and cost about three times the bytes
- * of a plain move (bench/bytes_per_move), too much for a slow SSH link. */
+ * The animation marks the merged tiles for a moment and lets the new tile appear after them. Tiles
+ * gliding across the board were tried and cost about three times the bytes of a plain move
+ * (bench/bytes_per_move), too much for a slow SSH link. */
 #include <curses.h>
 #include <inttypes.h>
 #include <math.h>
@@ -64,20 +65,16 @@ static void tile_label(uint8_t exponent, int width, char *buf, size_t len)
 	snprintf(buf, len, "%" PRIu64 "%c", value >> (10 * (unit + 1)), units[unit]);
 }
 
-static void draw_tile(const struct view_2048 *v, int x, int y, uint8_t exponent, attr_t extra)
-{
-	char label[24];
-	tile_label(exponent, v->layout.tile_w, label, sizeof label);
-	tc_grid_draw_tile_at(&v->layout, x, y, tc_theme_attr(tc_theme_tile(exponent)) | extra,
-			     label);
-}
-
 static void draw_board(const struct view_2048 *v, const struct g2048 *g)
 {
-	for (int i = 0; i < g->size * g->size; i++)
-		if (g->cell[i])
-			draw_tile(v, tc_grid_cell_x(&v->layout, i % g->size),
-				  tc_grid_cell_y(&v->layout, i / g->size), g->cell[i], 0);
+	char label[24];
+	for (int i = 0; i < g->size * g->size; i++) {
+		if (!g->cell[i])
+			continue;
+		tile_label(g->cell[i], v->layout.tile_w, label, sizeof label);
+		tc_grid_draw_tile(&v->layout, i / g->size, i % g->size,
+		                  tc_theme_attr(tc_theme_tile(g->cell[i])), label);
+	}
 }
 
 /* Merged tiles show their new number highlighted; only the label's cells change, so the
@@ -91,8 +88,8 @@ static void draw_merges(const struct view_2048 *v, const struct g2048 *g)
 		char label[24];
 		tile_label(g->cell[to], v->layout.tile_w, label, sizeof label);
 		tc_grid_draw_label(&v->layout, to / g->size, to % g->size,
-				   tc_theme_attr(tc_theme_tile(g->cell[to])) | A_BOLD | A_UNDERLINE,
-				   label);
+		                   tc_theme_attr(tc_theme_tile(g->cell[to])) | A_BOLD | A_UNDERLINE,
+		                   label);
 	}
 }
 
@@ -117,7 +114,7 @@ static void draw(void *view, const struct tc_session *s, struct tc_rect area, ui
 		int spawn = v->motion.spawn_cell;
 		if (spawn >= 0)
 			tc_grid_draw_tile(&v->layout, spawn / g->size, spawn % g->size,
-					  tc_theme_attr(TC_ROLE_EMPTY), dot);
+			                  tc_theme_attr(TC_ROLE_EMPTY), dot);
 		draw_merges(v, g);
 	}
 }
@@ -137,7 +134,7 @@ static void slide(struct view_2048 *v, struct tc_session *s, enum g2048_dir dir,
 }
 
 static bool action(void *view, struct tc_session *s, enum tc_action act, const struct tc_event *ev,
-		   uint64_t now)
+                   uint64_t now)
 {
 	struct view_2048 *v = view;
 	v->animating = false; /* input never waits for an animation */
@@ -169,7 +166,7 @@ static bool mouse(void *view, struct tc_session *s, const struct tc_event *ev, u
 	if (ev->mouse == TC_MOUSE_PRESS && ev->button == 1) {
 		struct tc_rect f = v->layout.frame;
 		v->dragging = ev->col >= f.x && ev->col < f.x + f.w && ev->row >= f.y &&
-			      ev->row < f.y + f.h;
+		              ev->row < f.y + f.h;
 		v->drag_col = ev->col;
 		v->drag_row = ev->row;
 		return v->dragging;
@@ -209,24 +206,24 @@ static void reset(void *view)
 }
 
 static const struct tc_help_line help_2048[] = {
-	{"arrows hjkl wasd", "slide all tiles"},
-	{"mouse drag", "slide in the drag's direction"},
-	{"Enter", "keep going after 2048"},
-	{NULL, NULL},
+        {"arrows hjkl wasd", "slide all tiles"},
+        {"mouse drag", "slide in the drag's direction"},
+        {"Enter", "keep going after 2048"},
+        {NULL, NULL},
 };
 
 const struct tc_view tc_view_2048 = {
-	.game = &g2048_game,
-	.help = help_2048,
-	.wasd_moves = true,
-	.keep_going = true,
-	.lost_text = "Game over: no moves left",
-	.create = create,
-	.destroy = destroy,
-	.min_size = min_size,
-	.draw = draw,
-	.action = action,
-	.mouse = mouse,
-	.next_frame = next_frame,
-	.reset = reset,
+        .game = &g2048_game,
+        .help = help_2048,
+        .wasd_moves = true,
+        .keep_going = true,
+        .lost_text = "Game over: no moves left",
+        .create = create,
+        .destroy = destroy,
+        .min_size = min_size,
+        .draw = draw,
+        .action = action,
+        .mouse = mouse,
+        .next_frame = next_frame,
+        .reset = reset,
 };

@@ -47,7 +47,7 @@ static void e2e_pack(struct e2e_board *b)
 {
 	for (int r = 1; r < b->size; r++)
 		memmove(&b->cell[r * b->size], &b->cell[r * E2E_BOARD_MAX],
-			(size_t)b->size * sizeof b->cell[0]);
+		        (size_t)b->size * sizeof b->cell[0]);
 	for (int i = b->size * b->size; i < E2E_BOARD_MAX * E2E_BOARD_MAX; i++)
 		b->cell[i] = 0;
 }
@@ -105,7 +105,7 @@ void e2e_board_format(const struct e2e_board *b, char *buf, size_t len)
 	for (int i = 0; i < b->size * b->size && used < len; i++) {
 		bool last = i % b->size == b->size - 1;
 		int n = snprintf(buf + used, len - used, "%" PRIu64 "%c", b->cell[i],
-				 last ? '\n' : ' ');
+		                 last ? '\n' : ' ');
 		used += n > 0 ? (size_t)n : 0;
 	}
 }

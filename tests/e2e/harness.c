@@ -89,7 +89,7 @@ static int e2e_skip_text(const char *bytes, size_t len, void *user)
 
 /* DECSET / DECRST 25: show or hide the cursor. */
 static int e2e_csi(const char *leader, const long args[], int argcount, const char *intermed,
-		   char command, void *user)
+                   char command, void *user)
 {
 	struct e2e_term *t = user;
 	if (!leader || strcmp(leader, "?") != 0 || intermed || (command != 'h' && command != 'l'))

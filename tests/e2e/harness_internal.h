@@ -32,10 +32,10 @@ struct e2e_term {
 
 	/* The screen as text, rebuilt on demand after output changed it. */
 	bool dirty;
-	size_t stride;   /* bytes per row in row_text and row_col */
-	char *row_text;  /* rows NUL-terminated strings, stride apart */
-	int *row_col;    /* the screen column each byte of row_text came from */
-	char *text;      /* all rows joined by '\n' */
+	size_t stride;  /* bytes per row in row_text and row_col */
+	char *row_text; /* rows NUL-terminated strings, stride apart */
+	int *row_col;   /* the screen column each byte of row_text came from */
+	char *text;     /* all rows joined by '\n' */
 };
 
 /* Sizes the text buffers for t->rows x t->cols; false when out of memory. */

@@ -16,7 +16,7 @@
 #define E2E_PLAY_QUIET_MS 60
 
 void e2e_play_batch(const char *bin, const char *id, const char *moves, struct e2e_board *board,
-		    uint64_t *score)
+                    uint64_t *score)
 {
 	/* With no moves, play one and keep the first board: the batch mode needs a move. */
 	const char *argv[] = {bin, "2048", "--id", id, "--moves", *moves ? moves : "l", NULL};
@@ -26,7 +26,7 @@ void e2e_play_batch(const char *bin, const char *id, const char *moves, struct e
 	int n = ran ? e2e_boards_parse(r.out, boards, E2E_PLAY_MAX + 1, score) : -1;
 	if (n < 0)
 		fprintf(stderr, "%s 2048 --id %s --moves '%s' printed:\n%s%s\n", bin, id, moves,
-			r.out, r.err);
+		        r.out, r.err);
 	e2e_run_free(&r);
 	assert_int_equal(n, *moves ? (int)strlen(moves) + 1 : 2);
 	*board = *moves ? boards[n - 1] : boards[0];
@@ -53,7 +53,7 @@ void e2e_play_begin(struct e2e_play *p, struct e2e_term *t, const char *bin)
 	struct e2e_2048_status status;
 	if (!e2e_wait(t, e2e_play_has_status, &status, E2E_PLAY_WAIT_MS))
 		fprintf(stderr, "no 2048 status line and game ID on the screen:\n%s\n",
-			e2e_screen(t));
+		        e2e_screen(t));
 	assert_true(e2e_2048_status(t, &status));
 	strcpy(p->id, status.id);
 	e2e_play_check(p);
@@ -120,7 +120,7 @@ static bool e2e_play_shown(struct e2e_term *t, void *ctx)
 	}
 	if (s.moves != e->moves || s.score < 0 || (uint64_t)s.score != e->score) {
 		snprintf(e->why, sizeof e->why, "Moves: %d, Score: %lld; expected %d and %llu",
-			 s.moves, (long long)s.score, e->moves, (unsigned long long)e->score);
+		         s.moves, (long long)s.score, e->moves, (unsigned long long)e->score);
 		return false;
 	}
 	return e2e_2048_shows(t, &e->board, e->why, sizeof e->why);
@@ -132,13 +132,13 @@ void e2e_play_check(struct e2e_play *p)
 	e2e_play_batch(p->bin, p->id, p->moves, &e.board, &e.score);
 	/* Then it must stay so: a wrong spawn or a late frame would come after the right one. */
 	bool ok = e2e_wait(p->t, e2e_play_shown, &e, E2E_PLAY_WAIT_MS) &&
-		  e2e_wait_quiet(p->t, E2E_PLAY_QUIET_MS, E2E_PLAY_WAIT_MS) &&
-		  e2e_play_shown(p->t, &e);
+	          e2e_wait_quiet(p->t, E2E_PLAY_QUIET_MS, E2E_PLAY_WAIT_MS) &&
+	          e2e_play_shown(p->t, &e);
 	if (!ok) {
 		char board[E2E_BOARD_MAX * E2E_BOARD_MAX * 8];
 		e2e_board_format(&e.board, board, sizeof board);
-		fprintf(stderr, "%s after moves '%s' of %s\nexpected board, score %llu:\n%s",
-			e.why, p->moves, p->id, (unsigned long long)e.score, board);
+		fprintf(stderr, "%s after moves '%s' of %s\nexpected board, score %llu:\n%s", e.why,
+		        p->moves, p->id, (unsigned long long)e.score, board);
 		fprintf(stderr, "screen:\n%s\n", e2e_screen(p->t));
 	}
 	assert_true(ok);

@@ -23,7 +23,7 @@ struct e2e_play {
 
 /* The board after moves in the game of this ID, by the batch mode, and its score. */
 void e2e_play_batch(const char *bin, const char *id, const char *moves, struct e2e_board *board,
-		    uint64_t *score);
+                    uint64_t *score);
 
 /* Starts the model on the game the screen shows (its ID read off the screen), at its start. */
 void e2e_play_begin(struct e2e_play *p, struct e2e_term *t, const char *bin);

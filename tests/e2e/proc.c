@@ -71,7 +71,7 @@ static bool e2e_collect(struct e2e_sink sink[2], int64_t deadline)
 		if (left <= 0)
 			return false;
 		struct pollfd p[2] = {{.fd = sink[0].fd, .events = POLLIN},
-				      {.fd = sink[1].fd, .events = POLLIN}};
+		                      {.fd = sink[1].fd, .events = POLLIN}};
 		if (poll(p, 2, (int)left) < 0 && errno != EINTR)
 			return false;
 		for (int i = 0; i < 2; i++)

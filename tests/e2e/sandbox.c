@@ -9,10 +9,10 @@
 #include <unistd.h>
 
 static const char *const e2e_xdg[][2] = {
-	{"XDG_CONFIG_HOME", ".config"},
-	{"XDG_DATA_HOME", ".local/share"},
-	{"XDG_STATE_HOME", ".local/state"},
-	{"XDG_CACHE_HOME", ".cache"},
+        {"XDG_CONFIG_HOME", ".config"},
+        {"XDG_DATA_HOME", ".local/share"},
+        {"XDG_STATE_HOME", ".local/state"},
+        {"XDG_CACHE_HOME", ".cache"},
 };
 
 char *e2e_sandbox_enter(void)
@@ -49,4 +49,15 @@ void e2e_sandbox_leave(char *dir)
 		return;
 	nftw(dir, e2e_remove, 16, FTW_DEPTH | FTW_PHYS);
 	free(dir);
+}
+
+int e2e_game_setup(const char **bin, char **dir)
+{
+	*bin = getenv("TILECADE_BIN");
+	if (!*bin) {
+		fprintf(stderr, "TILECADE_BIN is not set: run these tests with meson test\n");
+		return -1;
+	}
+	*dir = e2e_sandbox_enter();
+	return *dir ? 0 : -1;
 }

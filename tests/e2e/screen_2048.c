@@ -104,7 +104,7 @@ int e2e_2048_tiles(struct e2e_term *t, struct e2e_2048_tile *tiles, int max)
  * row; same board column, middles at most a cell apart (numbers of odd and even length);
  * further right or down on the board, further right or down on the screen. */
 static bool e2e_2048_placed(const struct e2e_2048_tile *a, int ar, int ac,
-			    const struct e2e_2048_tile *b, int br, int bc)
+                            const struct e2e_2048_tile *b, int br, int bc)
 {
 	bool rows_ok = ar == br ? a->row == b->row : (ar < br) == (a->row < b->row);
 	bool near = abs(a->col - b->col) <= 1;
@@ -123,21 +123,21 @@ bool e2e_2048_shows(struct e2e_term *t, const struct e2e_board *b, char *why, si
 			at[want++] = i;
 	if (n != want) {
 		snprintf(why, len, "the screen shows %d tile numbers, the board has %d tiles", n,
-			 want);
+		         want);
 		return false;
 	}
 	for (int i = 0; i < n; i++) {
 		if (tiles[i].value != b->cell[at[i]]) {
 			snprintf(why, len, "tile %d reads %" PRIu64 ", the board has %" PRIu64,
-				 i + 1, tiles[i].value, b->cell[at[i]]);
+			         i + 1, tiles[i].value, b->cell[at[i]]);
 			return false;
 		}
 		for (int j = 0; j < i; j++) {
 			int s = b->size;
 			if (!e2e_2048_placed(&tiles[j], at[j] / s, at[j] % s, &tiles[i], at[i] / s,
-					     at[i] % s)) {
+			                     at[i] % s)) {
 				snprintf(why, len, "tiles %d and %d are drawn out of place", j + 1,
-					 i + 1);
+				         i + 1);
 				return false;
 			}
 		}
@@ -156,7 +156,7 @@ static bool e2e_same_box(const struct e2e_term *t, int row, int col, const struc
 
 /* How many cells from (row, col) on, stepping by (dr, dc), are of the box. */
 static int e2e_extent(const struct e2e_term *t, int row, int col, int dr, int dc,
-		      const struct e2e_cell *box)
+                      const struct e2e_cell *box)
 {
 	int n = 0;
 	while (e2e_same_box(t, row + dr * (n + 1), col + dc * (n + 1), box))

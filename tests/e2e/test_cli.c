@@ -31,13 +31,7 @@ struct runs {
 
 static int group_setup(void **state)
 {
-	bin = getenv("TILECADE_BIN");
-	if (!bin) {
-		fprintf(stderr, "TILECADE_BIN is not set: run these tests with meson test\n");
-		return -1;
-	}
-	sandbox = e2e_sandbox_enter();
-	return sandbox ? 0 : -1;
+	return e2e_game_setup(&bin, &sandbox);
 }
 
 static int group_teardown(void **state)
@@ -82,7 +76,7 @@ static void assert_exit(const struct e2e_run *r, int code)
 {
 	if (!WIFEXITED(r->status) || WEXITSTATUS(r->status) != code)
 		fprintf(stderr, "expected exit %d, got status %#x\nstdout:\n%s\nstderr:\n%s\n",
-			code, r->status, r->out, r->err);
+		        code, r->status, r->out, r->err);
 	assert_true(WIFEXITED(r->status));
 	assert_int_equal(WEXITSTATUS(r->status), code);
 }
@@ -190,8 +184,8 @@ static void test_bad_move_letter(void **state)
 
 static void test_batch_board_size(void **state)
 {
-	struct e2e_run *r = tilecade(state, "2048", "--size", "6", "--seed", "1", "--moves", "l",
-				     NULL);
+	struct e2e_run *r =
+	        tilecade(state, "2048", "--size", "6", "--seed", "1", "--moves", "l", NULL);
 	assert_exit(r, 0);
 	struct e2e_board boards[MAX_BOARDS];
 	uint64_t score;
@@ -219,8 +213,8 @@ static void test_other_seed_other_game(void **state)
 static void test_game_id_replays_the_game(void **state)
 {
 	struct e2e_run *a = tilecade(state, "2048", "--id", "2048:5x5:s9", "--moves", "l", NULL);
-	struct e2e_run *b = tilecade(state, "2048", "--size", "5", "--seed", "9", "--moves", "l",
-				     NULL);
+	struct e2e_run *b =
+	        tilecade(state, "2048", "--size", "5", "--seed", "9", "--moves", "l", NULL);
 	assert_exit(a, 0);
 	assert_exit(b, 0);
 	struct e2e_board boards[MAX_BOARDS];
@@ -238,17 +232,17 @@ static void test_bad_game_id(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_setup_teardown(test_version, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_help, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_unknown_option, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_size_out_of_range, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_batch_boards_and_score, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_bad_move_letter, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_batch_board_size, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_same_seed_same_game, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_other_seed_other_game, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_game_id_replays_the_game, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_bad_game_id, setup, teardown),
+	        cmocka_unit_test_setup_teardown(test_version, setup, teardown),
+	        cmocka_unit_test_setup_teardown(test_help, setup, teardown),
+	        cmocka_unit_test_setup_teardown(test_unknown_option, setup, teardown),
+	        cmocka_unit_test_setup_teardown(test_size_out_of_range, setup, teardown),
+	        cmocka_unit_test_setup_teardown(test_batch_boards_and_score, setup, teardown),
+	        cmocka_unit_test_setup_teardown(test_bad_move_letter, setup, teardown),
+	        cmocka_unit_test_setup_teardown(test_batch_board_size, setup, teardown),
+	        cmocka_unit_test_setup_teardown(test_same_seed_same_game, setup, teardown),
+	        cmocka_unit_test_setup_teardown(test_other_seed_other_game, setup, teardown),
+	        cmocka_unit_test_setup_teardown(test_game_id_replays_the_game, setup, teardown),
+	        cmocka_unit_test_setup_teardown(test_bad_game_id, setup, teardown),
 	};
 	return cmocka_run_group_tests(tests, group_setup, group_teardown);
 }

@@ -31,13 +31,7 @@ static const char *const menu_entries[] = {"zNumbers", "Match-3", "Sudoku", "N",
 
 static int group_setup(void **state)
 {
-	bin = getenv("TILECADE_BIN");
-	if (!bin) {
-		fprintf(stderr, "TILECADE_BIN is not set: run these tests with meson test\n");
-		return -1;
-	}
-	sandbox = e2e_sandbox_enter();
-	return sandbox ? 0 : -1;
+	return e2e_game_setup(&bin, &sandbox);
 }
 
 static int group_teardown(void **state)
@@ -285,8 +279,8 @@ static void test_menu_highlight_moves_and_enter_plays(void **state)
 			bool moved = i == MENU_2048 || i == MENU_N;
 			if (moved != (now[i] != start[i]))
 				fprintf(stderr, "after %s the '%s' line %s\n%s\n", k ? "k" : "Up",
-					menu_entries[i], moved ? "is unchanged" : "changed",
-					e2e_screen(t));
+				        menu_entries[i], moved ? "is unchanged" : "changed",
+				        e2e_screen(t));
 			assert_true(moved == (now[i] != start[i]));
 		}
 		type_keys(t, down[k]);
@@ -368,9 +362,9 @@ static void test_board_follows_batch_with_undo_and_redo(void **state)
 		const char *key;
 		char dir;
 	} slides[] = {
-		{E2E_KEY_LEFT, 'l'}, {E2E_KEY_DOWN, 'd'}, {E2E_KEY_RIGHT, 'r'}, {E2E_KEY_UP, 'u'},
-		{"h", 'l'}, {"j", 'd'}, {"k", 'u'}, {"l", 'r'},
-		{"a", 'l'}, {"s", 'd'}, {"d", 'r'}, {"w", 'u'},
+	        {E2E_KEY_LEFT, 'l'}, {E2E_KEY_DOWN, 'd'}, {E2E_KEY_RIGHT, 'r'}, {E2E_KEY_UP, 'u'},
+	        {"h", 'l'},          {"j", 'd'},          {"k", 'u'},           {"l", 'r'},
+	        {"a", 'l'},          {"s", 'd'},          {"d", 'r'},           {"w", 'u'},
 	};
 	for (size_t i = 0; i < sizeof slides / sizeof slides[0]; i++)
 		key_slide(&p, slides[i].key, slides[i].dir);
@@ -506,8 +500,8 @@ static void test_help_opens_and_any_key_closes(void **state)
 /* Where the middle of board cell (r, c) is on the screen, from the tiles it shows: needs two
  * tiles in different board rows and two in different board columns. */
 struct geometry {
-	int row0, col0;  /* screen cell of the middle of board cell (0, 0) */
-	int drow, dcol;  /* screen cells from one board cell to the next */
+	int row0, col0; /* screen cell of the middle of board cell (0, 0) */
+	int drow, dcol; /* screen cells from one board cell to the next */
 };
 
 static bool find_geometry(struct e2e_play *p, struct geometry *g)
@@ -539,7 +533,7 @@ static bool find_geometry(struct e2e_play *p, struct geometry *g)
 /* A left-button drag from board cell (r0, c0) to (r1, c1), the release moved by nudge columns
  * within its cell; mouse positions are 1-based. */
 static void drag(struct e2e_play *p, const struct geometry *g, int r0, int c0, int r1, int c1,
-		 int nudge)
+                 int nudge)
 {
 	int y0 = g->row0 + r0 * g->drow + 1, x0 = g->col0 + c0 * g->dcol + 1;
 	int y1 = g->row0 + r1 * g->drow + 1, x1 = g->col0 + c1 * g->dcol + 1 + nudge;
@@ -566,7 +560,10 @@ static void test_mouse_drag_slides(void **state)
 		char dir;
 		int r0, c0, r1, c1;
 	} straight[] = {
-		{'r', 1, 1, 1, 2}, {'l', 1, 2, 1, 1}, {'d', 1, 1, 2, 1}, {'u', 2, 1, 1, 1},
+	        {'r', 1, 1, 1, 2},
+	        {'l', 1, 2, 1, 1},
+	        {'d', 1, 1, 2, 1},
+	        {'u', 2, 1, 1, 1},
 	};
 	size_t i = 0;
 	while (i < 3 && !e2e_play_would_move(&p, straight[i].dir))
@@ -714,22 +711,22 @@ static void test_sighup_in_menu_restores_terminal(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_teardown(test_menu_lists_the_games, teardown),
-		cmocka_unit_test_teardown(test_menu_highlight_moves_and_enter_plays, teardown),
-		cmocka_unit_test_teardown(test_menu_click_plays, teardown),
-		cmocka_unit_test_teardown(test_play_undo_leave_and_quit, teardown),
-		cmocka_unit_test_teardown(test_2048_screen, teardown),
-		cmocka_unit_test_teardown(test_board_follows_batch_with_undo_and_redo, teardown),
-		cmocka_unit_test_teardown(test_restart_and_new_game_ask_only_with_progress,
-					  teardown),
-		cmocka_unit_test_teardown(test_leaving_asks_only_with_progress, teardown),
-		cmocka_unit_test_teardown(test_help_opens_and_any_key_closes, teardown),
-		cmocka_unit_test_teardown(test_mouse_drag_slides, teardown),
-		cmocka_unit_test_teardown(test_too_small_and_back, teardown),
-		cmocka_unit_test_teardown(test_ctrl_c_in_game_restores_terminal, teardown),
-		cmocka_unit_test_teardown(test_ctrl_c_in_menu_restores_terminal, teardown),
-		cmocka_unit_test_teardown(test_sigterm_in_game_restores_terminal, teardown),
-		cmocka_unit_test_teardown(test_sighup_in_menu_restores_terminal, teardown),
+	        cmocka_unit_test_teardown(test_menu_lists_the_games, teardown),
+	        cmocka_unit_test_teardown(test_menu_highlight_moves_and_enter_plays, teardown),
+	        cmocka_unit_test_teardown(test_menu_click_plays, teardown),
+	        cmocka_unit_test_teardown(test_play_undo_leave_and_quit, teardown),
+	        cmocka_unit_test_teardown(test_2048_screen, teardown),
+	        cmocka_unit_test_teardown(test_board_follows_batch_with_undo_and_redo, teardown),
+	        cmocka_unit_test_teardown(test_restart_and_new_game_ask_only_with_progress,
+	                                  teardown),
+	        cmocka_unit_test_teardown(test_leaving_asks_only_with_progress, teardown),
+	        cmocka_unit_test_teardown(test_help_opens_and_any_key_closes, teardown),
+	        cmocka_unit_test_teardown(test_mouse_drag_slides, teardown),
+	        cmocka_unit_test_teardown(test_too_small_and_back, teardown),
+	        cmocka_unit_test_teardown(test_ctrl_c_in_game_restores_terminal, teardown),
+	        cmocka_unit_test_teardown(test_ctrl_c_in_menu_restores_terminal, teardown),
+	        cmocka_unit_test_teardown(test_sigterm_in_game_restores_terminal, teardown),
+	        cmocka_unit_test_teardown(test_sighup_in_menu_restores_terminal, teardown),
 	};
 	return cmocka_run_group_tests(tests, group_setup, group_teardown);
 }

@@ -27,7 +27,7 @@ static int64_t now_ms(void)
 
 /* The terminal of the running test, so that teardown frees it even after a failed assert. */
 static struct e2e_term *sh_at(void **state, int rows, int cols, const char *script,
-			      const char *const env[])
+                              const char *const env[])
 {
 	e2e_free(*state);
 	const char *argv[] = {"/bin/sh", "-c", script, NULL};
@@ -77,7 +77,7 @@ static void test_text_exit_code_and_bytes(void **state)
 static void test_colours_and_attributes(void **state)
 {
 	static const char script[] = "printf '\\033[1;31mR\\033[0m\\033[7mV\\033[0m"
-				     "\\033[38;2;10;20;30mT\\033[0m\\033[48;5;200mB\\033[0mD\\n'";
+	                             "\\033[38;2;10;20;30mT\\033[0m\\033[48;5;200mB\\033[0mD\\n'";
 	struct e2e_term *t = sh(state, script);
 	assert_true(e2e_wait_text(t, "RVTBD", TIMEOUT_MS));
 	struct e2e_cell c;
@@ -135,8 +135,8 @@ static void test_reads_a_line(void **state)
 static void test_modes_follow_escape_sequences(void **state)
 {
 	static const char script[] = "tput smcup; tput civis; printf '\\033[?1000h\\033[?1002h"
-				     "\\033[?1006h'; echo ready; read x; printf '\\033[?1006l"
-				     "\\033[?1002l\\033[?1000l'; tput cnorm; tput rmcup; echo done";
+	                             "\\033[?1006h'; echo ready; read x; printf '\\033[?1006l"
+	                             "\\033[?1002l\\033[?1000l'; tput cnorm; tput rmcup; echo done";
 	struct e2e_term *t = sh(state, script);
 	assert_false(e2e_altscreen(t));
 	assert_true(e2e_cursor_visible(t));
@@ -160,7 +160,7 @@ static void test_modes_follow_escape_sequences(void **state)
 static void test_cursor_visibility_is_not_saved(void **state)
 {
 	static const char script[] = "tput smcup; tput civis; printf '\\0337\\0338'; tput cnorm; "
-				     "tput rmcup; echo done";
+	                             "tput rmcup; echo done";
 	struct e2e_term *t = sh(state, script);
 	assert_exit_code(t, 0);
 	assert_non_null(strstr(e2e_screen(t), "done"));
@@ -171,7 +171,7 @@ static void test_cursor_visibility_is_not_saved(void **state)
 static void test_environment(void **state)
 {
 	const char *script = "echo \"[$TERM|$LC_ALL|${LINES-no}|${COLUMNS-no}|${E2E_SET-no}"
-			     "|${E2E_GONE-no}]\"";
+	                     "|${E2E_GONE-no}]\"";
 	setenv("LINES", "5", 1);
 	setenv("COLUMNS", "7", 1);
 	setenv("E2E_GONE", "1", 1);
@@ -188,8 +188,10 @@ static void test_environment(void **state)
 
 static void test_size_and_resize(void **state)
 {
-	struct e2e_term *t = sh_at(state, 30, 100, "stty size; trap 'stty size' WINCH; "
-						   "echo ready; while :; do read x; done", NULL);
+	struct e2e_term *t = sh_at(state, 30, 100,
+	                           "stty size; trap 'stty size' WINCH; "
+	                           "echo ready; while :; do read x; done",
+	                           NULL);
 	assert_true(e2e_wait_text(t, "ready", TIMEOUT_MS));
 	assert_string_equal(e2e_row(t, 0), "30 100");
 	assert_true(e2e_resize(t, 10, 40));
@@ -203,8 +205,10 @@ static void test_size_and_resize(void **state)
 static void test_keys_and_mouse_bytes(void **state)
 {
 	/* In raw mode the program gets exactly the bytes sent; od shows them in hex. */
-	struct e2e_term *t = sh_at(state, 10, 200, "stty raw -echo; echo ready; head -c 41 | "
-						   "od -An -tx1 -v | tr -d ' \\n'; echo .", NULL);
+	struct e2e_term *t = sh_at(state, 10, 200,
+	                           "stty raw -echo; echo ready; head -c 41 | "
+	                           "od -An -tx1 -v | tr -d ' \\n'; echo .",
+	                           NULL);
 	assert_true(e2e_wait_text(t, "ready", TIMEOUT_MS));
 	assert_true(e2e_send_str(t, E2E_KEY_UP E2E_KEY_DOWN E2E_KEY_RIGHT E2E_KEY_LEFT));
 	assert_true(e2e_mouse_press(t, 5, 3));
@@ -223,7 +227,7 @@ static void test_answers_terminal_queries(void **state)
 {
 	/* A cursor position report, asked for the way curses programs do. */
 	struct e2e_term *t = sh(state, "stty raw -echo; printf '\\033[3;5H\\033[6n'; "
-				       "head -c 6 | od -An -tx1 | tr -d ' \\n'; echo .");
+	                               "head -c 6 | od -An -tx1 | tr -d ' \\n'; echo .");
 	assert_true(e2e_wait_text(t, "1b5b333b3552.", TIMEOUT_MS)); /* ESC [ 3 ; 5 R */
 }
 
@@ -288,21 +292,21 @@ static void test_program_that_cannot_run(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_teardown(test_text_exit_code_and_bytes, teardown),
-		cmocka_unit_test_teardown(test_colours_and_attributes, teardown),
-		cmocka_unit_test_teardown(test_utf8_and_wide_characters, teardown),
-		cmocka_unit_test_teardown(test_reads_a_line, teardown),
-		cmocka_unit_test_teardown(test_modes_follow_escape_sequences, teardown),
-		cmocka_unit_test_teardown(test_cursor_visibility_is_not_saved, teardown),
-		cmocka_unit_test_teardown(test_environment, teardown),
-		cmocka_unit_test_teardown(test_size_and_resize, teardown),
-		cmocka_unit_test_teardown(test_keys_and_mouse_bytes, teardown),
-		cmocka_unit_test_teardown(test_answers_terminal_queries, teardown),
-		cmocka_unit_test_teardown(test_tty_modes_are_visible_after_exit, teardown),
-		cmocka_unit_test_teardown(test_waits_time_out, teardown),
-		cmocka_unit_test_teardown(test_never_quiet, teardown),
-		cmocka_unit_test_teardown(test_waits_end_when_the_program_exits, teardown),
-		cmocka_unit_test_teardown(test_program_that_cannot_run, teardown),
+	        cmocka_unit_test_teardown(test_text_exit_code_and_bytes, teardown),
+	        cmocka_unit_test_teardown(test_colours_and_attributes, teardown),
+	        cmocka_unit_test_teardown(test_utf8_and_wide_characters, teardown),
+	        cmocka_unit_test_teardown(test_reads_a_line, teardown),
+	        cmocka_unit_test_teardown(test_modes_follow_escape_sequences, teardown),
+	        cmocka_unit_test_teardown(test_cursor_visibility_is_not_saved, teardown),
+	        cmocka_unit_test_teardown(test_environment, teardown),
+	        cmocka_unit_test_teardown(test_size_and_resize, teardown),
+	        cmocka_unit_test_teardown(test_keys_and_mouse_bytes, teardown),
+	        cmocka_unit_test_teardown(test_answers_terminal_queries, teardown),
+	        cmocka_unit_test_teardown(test_tty_modes_are_visible_after_exit, teardown),
+	        cmocka_unit_test_teardown(test_waits_time_out, teardown),
+	        cmocka_unit_test_teardown(test_never_quiet, teardown),
+	        cmocka_unit_test_teardown(test_waits_end_when_the_program_exits, teardown),
+	        cmocka_unit_test_teardown(test_program_that_cannot_run, teardown),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

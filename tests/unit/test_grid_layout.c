@@ -85,8 +85,8 @@ static void test_hit_maps_every_tile_cell_back(void **state)
 				for (int dx = 0; dx < l.tile_w; dx++) {
 					int row, col;
 					assert_true(tc_grid_hit(&l, tc_grid_cell_x(&l, c) + dx,
-								tc_grid_cell_y(&l, r) + dy, &row,
-								&col));
+					                        tc_grid_cell_y(&l, r) + dy, &row,
+					                        &col));
 					assert_int_equal(row, r);
 					assert_int_equal(col, c);
 				}
@@ -107,13 +107,13 @@ static void test_hit_outside_the_tiles_is_no_cell(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_every_2048_size_fits_80x24),
-		cmocka_unit_test(test_tiles_grow_on_a_big_terminal),
-		cmocka_unit_test(test_board_is_centred),
-		cmocka_unit_test(test_min_size_is_exactly_the_smallest_fit),
-		cmocka_unit_test(test_nothing_fits_a_tiny_window),
-		cmocka_unit_test(test_hit_maps_every_tile_cell_back),
-		cmocka_unit_test(test_hit_outside_the_tiles_is_no_cell),
+	        cmocka_unit_test(test_every_2048_size_fits_80x24),
+	        cmocka_unit_test(test_tiles_grow_on_a_big_terminal),
+	        cmocka_unit_test(test_board_is_centred),
+	        cmocka_unit_test(test_min_size_is_exactly_the_smallest_fit),
+	        cmocka_unit_test(test_nothing_fits_a_tiny_window),
+	        cmocka_unit_test(test_hit_maps_every_tile_cell_back),
+	        cmocka_unit_test(test_hit_outside_the_tiles_is_no_cell),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -81,11 +81,11 @@ static void test_mouse_is_not_a_key(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_arrows_and_vi_keys_move),
-		cmocka_unit_test(test_wasd_moves_only_where_the_game_says_so),
-		cmocka_unit_test(test_shared_actions),
-		cmocka_unit_test(test_control_keys),
-		cmocka_unit_test(test_mouse_is_not_a_key),
+	        cmocka_unit_test(test_arrows_and_vi_keys_move),
+	        cmocka_unit_test(test_wasd_moves_only_where_the_game_says_so),
+	        cmocka_unit_test(test_shared_actions),
+	        cmocka_unit_test(test_control_keys),
+	        cmocka_unit_test(test_mouse_is_not_a_key),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
