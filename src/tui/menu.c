@@ -50,9 +50,9 @@ void tc_menu_draw(struct tc_menu *m)
 		             i == m->selected ? attr : 0);
 		tc_draw_text(x, m->first_row + i, w, attr, line);
 	}
-	const char *hint = m->message ? m->message : "Enter or click: play   ? help   q quit";
+	const char *hint = *m->message ? m->message : "Enter or click: play   ? help   q quit";
 	tc_draw_text(x + 2, m->first_row + TC_CATALOG_SIZE + 1, w - 2,
-	             tc_theme_attr(m->message ? TC_ROLE_BAD : TC_ROLE_DIM), hint);
+	             tc_theme_attr(*m->message ? TC_ROLE_BAD : TC_ROLE_DIM), hint);
 	if (m->help_open) {
 		static const struct tc_help_line keys[] = {
 		        {"up/down, j/k", "choose a game"},
@@ -71,14 +71,15 @@ static enum tc_menu_result choose(struct tc_menu *m, int index)
 	m->selected = index;
 	if (tc_catalog[index].view)
 		return TC_MENU_PLAY;
-	m->message = "That game is not available yet";
+	snprintf(m->message, sizeof m->message, "%s is not available in this version",
+	         tc_catalog[index].title);
 	return TC_MENU_STAY;
 }
 
 enum tc_menu_result tc_menu_event(struct tc_menu *m, const struct tc_event *ev)
 {
 	if (ev->type == TC_EV_KEY)
-		m->message = NULL;
+		m->message[0] = '\0';
 	if (m->help_open) {
 		if (ev->type == TC_EV_KEY ||
 		    (ev->type == TC_EV_MOUSE && ev->mouse == TC_MOUSE_PRESS))

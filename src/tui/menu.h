@@ -11,7 +11,7 @@ struct tc_menu {
 	int selected;  /* index into tc_catalog */
 	int first_row; /* screen row of the first entry, as last drawn */
 	bool help_open;
-	const char *message;
+	char message[64]; /* shown under the entries until the next key; "" for none */
 };
 
 enum tc_menu_result { TC_MENU_STAY, TC_MENU_PLAY, TC_MENU_QUIT };

@@ -665,6 +665,92 @@ static void test_too_small_and_back(void **state)
 	assert_true(shows_board(t, &board));
 }
 
+static void test_unavailable_games_stay_in_the_menu(void **state)
+{
+	struct e2e_term *t = tilecade(state, NULL);
+	wait_menu(t);
+	type_keys(t, "1");
+	wait_text(t, "zNumbers is not available in this version");
+	int row = menu_row(t, "Sudoku");
+	assert_true(e2e_mouse_press(t, 10, row + 1));
+	assert_true(e2e_mouse_release(t, 10, row + 1));
+	wait_text(t, "Sudoku is not available in this version");
+	assert_true(shows_menu(t, NULL));
+	type_keys(t, "5");
+	wait_2048(t);
+}
+
+/* Without colour every tile is still told apart by its number on a reversed box. */
+static void test_no_color_is_monochrome_and_readable(void **state)
+{
+	const char *argv[] = {bin, "2048", "--seed", "7", "--no-anim", NULL};
+	const char *env[] = {"NO_COLOR=1", NULL};
+	e2e_free(*state);
+	struct e2e_term *t = *state = e2e_start(24, 80, argv, env);
+	assert_non_null(t);
+	struct e2e_play p;
+	e2e_play_begin(&p, t, bin);
+	key_slide(&p, E2E_KEY_LEFT, 'l');
+	for (int r = 0; r < e2e_rows(t); r++)
+		for (int c = 0; c < e2e_cols(t); c++) {
+			struct e2e_cell cell;
+			assert_true(e2e_cell(t, r, c, &cell));
+			assert_int_equal(cell.fg.kind, E2E_COLOR_DEFAULT);
+			assert_int_equal(cell.bg.kind, E2E_COLOR_DEFAULT);
+		}
+	struct e2e_2048_tile tiles[E2E_BOARD_MAX * E2E_BOARD_MAX];
+	int n = e2e_2048_tiles(t, tiles, E2E_BOARD_MAX * E2E_BOARD_MAX);
+	assert_true(n >= 2);
+	for (int i = 0; i < n; i++) {
+		struct e2e_cell cell;
+		assert_true(e2e_cell(t, tiles[i].row, tiles[i].col, &cell));
+		assert_true(cell.reverse);
+	}
+}
+
+/* The best score of this run outlives the game it was made in. */
+static void test_best_score_carries_to_the_next_game(void **state)
+{
+	struct e2e_term *t = tilecade(state, NULL);
+	wait_menu(t);
+	type_keys(t, E2E_KEY_ENTER);
+	wait_2048(t);
+	const char *keys[] = {E2E_KEY_LEFT, E2E_KEY_DOWN, E2E_KEY_RIGHT, E2E_KEY_UP};
+	struct e2e_2048_status s = {0};
+	for (int i = 0; s.score == 0; i++) {
+		assert_true(i < 200);
+		type_keys(t, keys[i % 4]);
+		settle(t);
+		assert_true(e2e_2048_status(t, &s));
+	}
+	type_keys(t, "q");
+	wait_text(t, "Leave this game? (y/n)");
+	type_keys(t, "y");
+	wait_menu(t);
+	type_keys(t, E2E_KEY_ENTER);
+	wait_2048(t);
+	struct e2e_2048_status next;
+	assert_true(e2e_2048_status(t, &next));
+	assert_int_equal(next.score, 0);
+	assert_int_equal(next.best, s.best);
+	assert_string_not_equal(next.id, s.id);
+}
+
+/* Ctrl-Z hands the terminal back and takes it again on resuming. Under the harness the
+ * program's process group has no shell to stop it, so it resumes at once. */
+static void test_ctrl_z_gives_back_the_terminal_and_resumes(void **state)
+{
+	struct e2e_term *t = tilecade(state, "2048", "--seed", "7", "--no-anim", NULL);
+	struct e2e_play p;
+	e2e_play_begin(&p, t, bin);
+	key_slide(&p, E2E_KEY_LEFT, 'l');
+	type_keys(t, "\032");
+	settle(t);
+	assert_terminal_taken(t);
+	e2e_play_check(&p);
+	key_slide(&p, E2E_KEY_DOWN, 'd');
+}
+
 static void test_ctrl_c_in_game_restores_terminal(void **state)
 {
 	struct e2e_term *t = tilecade(state, "2048", "--seed", "7", NULL);
@@ -723,6 +809,11 @@ int main(void)
 	        cmocka_unit_test_teardown(test_help_opens_and_any_key_closes, teardown),
 	        cmocka_unit_test_teardown(test_mouse_drag_slides, teardown),
 	        cmocka_unit_test_teardown(test_too_small_and_back, teardown),
+	        cmocka_unit_test_teardown(test_unavailable_games_stay_in_the_menu, teardown),
+	        cmocka_unit_test_teardown(test_no_color_is_monochrome_and_readable, teardown),
+	        cmocka_unit_test_teardown(test_best_score_carries_to_the_next_game, teardown),
+	        cmocka_unit_test_teardown(test_ctrl_z_gives_back_the_terminal_and_resumes,
+	                                  teardown),
 	        cmocka_unit_test_teardown(test_ctrl_c_in_game_restores_terminal, teardown),
 	        cmocka_unit_test_teardown(test_ctrl_c_in_menu_restores_terminal, teardown),
 	        cmocka_unit_test_teardown(test_sigterm_in_game_restores_terminal, teardown),
