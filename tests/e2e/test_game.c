@@ -736,6 +736,25 @@ static void test_best_score_carries_to_the_next_game(void **state)
 	assert_string_not_equal(next.id, s.id);
 }
 
+/* A pause hides the board (no free thinking time) and keys other than p do nothing. */
+static void test_pause_hides_the_board_until_resumed(void **state)
+{
+	struct e2e_term *t = tilecade(state, "2048", "--seed", "7", "--no-anim", NULL);
+	struct e2e_play p;
+	e2e_play_begin(&p, t, bin);
+	key_slide(&p, E2E_KEY_LEFT, 'l');
+	type_keys(t, "p");
+	wait_text(t, "Paused");
+	struct e2e_2048_tile tiles[E2E_BOARD_MAX * E2E_BOARD_MAX];
+	assert_int_equal(e2e_2048_tiles(t, tiles, E2E_BOARD_MAX * E2E_BOARD_MAX), 0);
+	type_keys(t, E2E_KEY_DOWN);
+	wait_text(t, "Paused: p resumes");
+	type_keys(t, "p");
+	wait_gone(t, "Paused");
+	e2e_play_check(&p);
+	key_slide(&p, E2E_KEY_DOWN, 'd');
+}
+
 /* Ctrl-Z hands the terminal back and takes it again on resuming. Under the harness the
  * program's process group has no shell to stop it, so it resumes at once. */
 static void test_ctrl_z_gives_back_the_terminal_and_resumes(void **state)
@@ -812,6 +831,7 @@ int main(void)
 	        cmocka_unit_test_teardown(test_unavailable_games_stay_in_the_menu, teardown),
 	        cmocka_unit_test_teardown(test_no_color_is_monochrome_and_readable, teardown),
 	        cmocka_unit_test_teardown(test_best_score_carries_to_the_next_game, teardown),
+	        cmocka_unit_test_teardown(test_pause_hides_the_board_until_resumed, teardown),
 	        cmocka_unit_test_teardown(test_ctrl_z_gives_back_the_terminal_and_resumes,
 	                                  teardown),
 	        cmocka_unit_test_teardown(test_ctrl_c_in_game_restores_terminal, teardown),
