@@ -56,9 +56,6 @@ bool g2048_slide(struct g2048 *g, enum g2048_dir dir, struct g2048_motion *motio
 /* Like g2048_slide without the spawn: the board right after the tiles come to rest. */
 bool g2048_slide_only(struct g2048 *g, enum g2048_dir dir, struct g2048_motion *motion);
 
-/* Places a random tile on an empty cell; returns the cell or -1 if the board is full. */
-int g2048_spawn(struct g2048 *g);
-
 bool g2048_can_move(const struct g2048 *g);
 uint8_t g2048_max_exponent(const struct g2048 *g);
 /* The number a tile shows: 2^exponent (0 for an empty cell). */

@@ -21,6 +21,9 @@ struct tc_clock {
 
 struct tc_session;
 
+/* Milliseconds of the monotonic clock that sessions use unless given another. */
+uint64_t tc_monotonic_ms(void);
+
 /* Starts a game of these parameters (NULL: the game's defaults) and seed. clock NULL means
  * the monotonic clock. Returns NULL only when out of memory. */
 struct tc_session *tc_session_new(const struct tc_game *game, const void *params, uint64_t seed,
@@ -28,7 +31,6 @@ struct tc_session *tc_session_new(const struct tc_game *game, const void *params
 void tc_session_free(struct tc_session *s);
 
 const struct tc_game *tc_session_game(const struct tc_session *s);
-const void *tc_session_params(const struct tc_session *s);
 uint64_t tc_session_seed(const struct tc_session *s);
 /* The current position, read-only: change it only through the session. */
 const void *tc_session_state(const struct tc_session *s);
@@ -40,8 +42,6 @@ bool tc_session_undo(struct tc_session *s);
 bool tc_session_redo(struct tc_session *s);
 bool tc_session_can_undo(const struct tc_session *s);
 bool tc_session_can_redo(const struct tc_session *s);
-/* The move that led to the current position (NULL at the start). */
-const struct tc_move *tc_session_last_move(const struct tc_session *s);
 
 /* Back to the start of this game: history and clock are reset. */
 void tc_session_restart(struct tc_session *s);

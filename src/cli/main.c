@@ -110,7 +110,7 @@ int main(int argc, char **argv)
 			return 1;
 		}
 	}
-	struct tc_app_config cfg = {.animations = !o.no_anim, .mouse = true, .theme = o.theme};
+	struct tc_app_config cfg = {.animations = !o.no_anim, .theme = o.theme};
 	if (tc_app_run(&cfg, entry, start, err, sizeof err) != 0) {
 		fprintf(stderr, "tilecade: %s\n", err);
 		return 1;

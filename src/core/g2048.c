@@ -27,16 +27,8 @@ uint64_t g2048_tile_value(uint8_t exponent)
 	return exponent == 0 || exponent > 63 ? 0 : (uint64_t)1 << exponent;
 }
 
-void g2048_new(struct g2048 *g, const struct g2048_params *p, uint64_t seed)
-{
-	memset(g, 0, sizeof *g);
-	g->size = (uint8_t)p->size;
-	tc_rng_seed(&g->rng, seed, G2048_RNG_STREAM);
-	g2048_spawn(g);
-	g2048_spawn(g);
-}
-
-int g2048_spawn(struct g2048 *g)
+/* Places a 2 (90%) or a 4 on a random empty cell; returns the cell or -1 if the board is full. */
+static int spawn(struct g2048 *g)
 {
 	int empty[G2048_CELLS];
 	int count = 0;
@@ -48,6 +40,15 @@ int g2048_spawn(struct g2048 *g)
 	int cell = empty[tc_rng_below(&g->rng, (uint32_t)count)];
 	g->cell[cell] = tc_rng_below(&g->rng, 10) == 0 ? 2 : 1;
 	return cell;
+}
+
+void g2048_new(struct g2048 *g, const struct g2048_params *p, uint64_t seed)
+{
+	memset(g, 0, sizeof *g);
+	g->size = (uint8_t)p->size;
+	tc_rng_seed(&g->rng, seed, G2048_RNG_STREAM);
+	spawn(g);
+	spawn(g);
 }
 
 bool g2048_slide_only(struct g2048 *g, enum g2048_dir dir, struct g2048_motion *motion)
@@ -112,7 +113,7 @@ bool g2048_slide(struct g2048 *g, enum g2048_dir dir, struct g2048_motion *motio
 {
 	if (!g2048_slide_only(g, dir, motion))
 		return false;
-	int cell = g2048_spawn(g);
+	int cell = spawn(g);
 	if (motion && cell >= 0) {
 		motion->spawn_cell = cell;
 		motion->spawn_exponent = g->cell[cell];

@@ -14,9 +14,8 @@ struct tc_session {
 	uint64_t seed;
 
 	/* Snapshots of every position from the start: states[0] is the start, states[current] is
-	 * shown, states after current are the redo chain. moves[i] led to states[i + 1]. */
+	 * shown, states after current are the redo chain. */
 	unsigned char *states;
-	struct tc_move *moves;
 	size_t current, count, capacity;
 	unsigned char *scratch; /* a move is tried here so that a no-op leaves the redo chain */
 
@@ -30,12 +29,17 @@ struct tc_session {
 	uint64_t started_at;
 };
 
-static uint64_t monotonic_ms(void *ctx)
+uint64_t tc_monotonic_ms(void)
 {
-	(void)ctx;
 	struct timespec ts;
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (uint64_t)ts.tv_sec * 1000u + (uint64_t)ts.tv_nsec / 1000000u;
+}
+
+static uint64_t monotonic_clock(void *ctx)
+{
+	(void)ctx;
+	return tc_monotonic_ms();
 }
 
 static unsigned char *state_at(const struct tc_session *s, size_t i)
@@ -83,10 +87,6 @@ static bool grow(struct tc_session *s)
 	if (!states)
 		return false;
 	s->states = states;
-	struct tc_move *moves = realloc(s->moves, capacity * sizeof *moves);
-	if (!moves)
-		return false;
-	s->moves = moves;
 	s->capacity = capacity;
 	return true;
 }
@@ -101,9 +101,8 @@ struct tc_session *tc_session_new(const struct tc_game *game, const void *params
 	s->seed = seed;
 	s->capacity = 64;
 	s->states = malloc(s->capacity * game->state_size);
-	s->moves = malloc(s->capacity * sizeof *s->moves);
 	s->scratch = malloc(game->state_size);
-	if (!s->states || !s->moves || !s->scratch) {
+	if (!s->states || !s->scratch) {
 		tc_session_free(s);
 		return NULL;
 	}
@@ -111,7 +110,7 @@ struct tc_session *tc_session_new(const struct tc_game *game, const void *params
 		memcpy(s->params.bytes, params, game->params_size);
 	else
 		game->default_params(s->params.bytes);
-	s->clock = clock ? *clock : (struct tc_clock){monotonic_ms, NULL};
+	s->clock = clock ? *clock : (struct tc_clock){monotonic_clock, NULL};
 	start(s);
 	return s;
 }
@@ -121,7 +120,6 @@ void tc_session_free(struct tc_session *s)
 	if (!s)
 		return;
 	free(s->states);
-	free(s->moves);
 	free(s->scratch);
 	free(s);
 }
@@ -130,14 +128,12 @@ const struct tc_game *tc_session_game(const struct tc_session *s)
 {
 	return s->game;
 }
-const void *tc_session_params(const struct tc_session *s)
-{
-	return s->params.bytes;
-}
+
 uint64_t tc_session_seed(const struct tc_session *s)
 {
 	return s->seed;
 }
+
 const void *tc_session_state(const struct tc_session *s)
 {
 	return state_at(s, s->current);
@@ -152,7 +148,6 @@ bool tc_session_apply(struct tc_session *s, const struct tc_move *move)
 	if (!s->game->apply(s->scratch, move))
 		return false;
 	memcpy(state_at(s, s->current + 1), s->scratch, size);
-	s->moves[s->current] = *move;
 	s->current++;
 	s->count = s->current;
 	note_score(s);
@@ -185,11 +180,6 @@ bool tc_session_redo(struct tc_session *s)
 	s->current++;
 	sync_clock(s);
 	return true;
-}
-
-const struct tc_move *tc_session_last_move(const struct tc_session *s)
-{
-	return s->current > 0 ? &s->moves[s->current - 1] : NULL;
 }
 
 void tc_session_restart(struct tc_session *s)

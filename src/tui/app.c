@@ -10,6 +10,7 @@
 #include "term.h"
 #include "theme.h"
 #include "tilecade/gameid.h"
+#include "tilecade/session.h"
 
 struct app {
 	const struct tc_app_config *cfg;
@@ -95,7 +96,7 @@ static bool handle(struct app *a, const struct tc_event *ev, uint64_t now)
 		enum tc_play_result r = tc_play_event(a->play, ev, now);
 		if (r == TC_PLAY_LEAVE)
 			leave_game(a);
-		return r != TC_PLAY_QUIT;
+		return true;
 	}
 	enum tc_menu_result r = tc_menu_event(&a->menu, ev);
 	if (r == TC_MENU_PLAY)
@@ -106,7 +107,7 @@ static bool handle(struct app *a, const struct tc_event *ev, uint64_t now)
 int tc_app_run(const struct tc_app_config *cfg, const struct tc_catalog_entry *entry,
                struct tc_session *start, char *err, size_t errlen)
 {
-	if (tc_term_open(cfg->mouse, err, errlen) != 0) {
+	if (tc_term_open(err, errlen) != 0) {
 		tc_session_free(start);
 		return -1;
 	}
@@ -116,12 +117,12 @@ int tc_app_run(const struct tc_app_config *cfg, const struct tc_catalog_entry *e
 	if (start)
 		start_game(&a, entry, start);
 	for (;;) {
-		uint64_t now = tc_term_now_ms();
+		uint64_t now = tc_monotonic_ms();
 		draw(&a, now);
 		struct tc_event ev;
 		if (!tc_term_wait(&ev, a.play ? tc_play_next_frame(a.play, now) : -1))
 			continue; /* a frame is due */
-		if (!handle(&a, &ev, tc_term_now_ms()))
+		if (!handle(&a, &ev, tc_monotonic_ms()))
 			break;
 	}
 	tc_play_free(a.play);

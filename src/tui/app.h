@@ -10,7 +10,6 @@
 
 struct tc_app_config {
 	bool animations;
-	bool mouse;
 	enum tc_theme_choice theme;
 };
 

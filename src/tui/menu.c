@@ -110,7 +110,6 @@ enum tc_menu_result tc_menu_event(struct tc_menu *m, const struct tc_event *ev)
 		m->help_open = true;
 		break;
 	case TC_ACT_BACK:
-	case TC_ACT_QUIT:
 		return TC_MENU_QUIT;
 	default:
 		if (ev->key >= '1' && ev->key < '1' + TC_CATALOG_SIZE)

@@ -9,7 +9,7 @@
 #include "event.h"
 #include "view.h"
 
-enum tc_play_result { TC_PLAY_STAY, TC_PLAY_LEAVE, TC_PLAY_QUIT };
+enum tc_play_result { TC_PLAY_STAY, TC_PLAY_LEAVE };
 
 struct tc_play;
 

@@ -18,26 +18,19 @@
 #include <string.h>
 #include <sys/ioctl.h>
 #include <termkey.h>
-#include <time.h>
 #include <unistd.h>
+
+#include "tilecade/session.h"
 
 #define MOUSE_ON "\033[?1000h\033[?1002h\033[?1006h"
 #define MOUSE_OFF "\033[?1006l\033[?1002l\033[?1000l"
 
 static TermKey *tk;
 static SCREEN *screen;
-static bool mouse_enabled;
 static bool is_open;
 static int signal_pipe[2] = {-1, -1};
 static volatile sig_atomic_t got_winch, got_quit, got_tstp, got_cont;
 static uint64_t escape_deadline; /* when a lone Esc stops waiting for the rest of a sequence */
-
-uint64_t tc_term_now_ms(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000u + (uint64_t)ts.tv_nsec / 1000000u;
-}
 
 static void on_signal(int sig)
 {
@@ -97,8 +90,7 @@ static void write_tty(const char *s)
 
 static void mouse_reporting(bool on)
 {
-	if (mouse_enabled)
-		write_tty(on ? MOUSE_ON : MOUSE_OFF);
+	write_tty(on ? MOUSE_ON : MOUSE_OFF);
 }
 
 bool tc_term_unicode(void)
@@ -129,7 +121,7 @@ __attribute__((format(printf, 3, 4))) static int give_up(char *err, size_t errle
 	return -1;
 }
 
-int tc_term_open(bool mouse, char *err, size_t errlen)
+int tc_term_open(char *err, size_t errlen)
 {
 	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO))
 		return give_up(err, errlen,
@@ -175,7 +167,6 @@ int tc_term_open(bool mouse, char *err, size_t errlen)
 
 	erase();
 	refresh();
-	mouse_enabled = mouse;
 	mouse_reporting(true);
 	return 0;
 }
@@ -330,7 +321,7 @@ static bool signal_event(struct tc_event *ev)
 
 bool tc_term_wait(struct tc_event *ev, int timeout_ms)
 {
-	uint64_t deadline = timeout_ms < 0 ? UINT64_MAX : tc_term_now_ms() + (uint64_t)timeout_ms;
+	uint64_t deadline = timeout_ms < 0 ? UINT64_MAX : tc_monotonic_ms() + (uint64_t)timeout_ms;
 	for (;;) {
 		if (signal_event(ev))
 			return true;
@@ -347,26 +338,24 @@ bool tc_term_wait(struct tc_event *ev, int timeout_ms)
 			ev->type = TC_EV_QUIT;
 			return true;
 		}
-		uint64_t now = tc_term_now_ms();
-		if (res == TERMKEY_RES_AGAIN) {
-			if (escape_deadline == 0)
-				escape_deadline = now + (uint64_t)termkey_get_waittime(tk);
-			if (now >= escape_deadline) {
-				escape_deadline = 0;
-				if (termkey_getkey_force(tk, &key) == TERMKEY_RES_KEY &&
-				    translate(&key, ev))
-					return true;
-				continue;
-			}
-		}
-		uint64_t until = deadline;
-		if (res == TERMKEY_RES_AGAIN && escape_deadline < until)
-			until = escape_deadline;
-		if (until != UINT64_MAX && now >= until) {
-			if (until == deadline)
-				return false;
+		/* AGAIN: half an escape sequence is buffered; after termkey's wait time it is
+		 * taken as it stands (a lone Esc). A frame deadline never forces it early. */
+		uint64_t now = tc_monotonic_ms();
+		if (res != TERMKEY_RES_AGAIN)
+			escape_deadline = 0;
+		else if (escape_deadline == 0)
+			escape_deadline = now + (uint64_t)termkey_get_waittime(tk);
+		if (escape_deadline && now >= escape_deadline) {
+			escape_deadline = 0;
+			if (termkey_getkey_force(tk, &key) == TERMKEY_RES_KEY &&
+			    translate(&key, ev))
+				return true;
 			continue;
 		}
+		if (now >= deadline)
+			return false;
+		uint64_t until =
+		        escape_deadline && escape_deadline < deadline ? escape_deadline : deadline;
 		int wait = until == UINT64_MAX ? -1 : (int)(until - now);
 		struct pollfd fds[2] = {{termkey_get_fd(tk), POLLIN, 0},
 		                        {signal_pipe[0], POLLIN, 0}};

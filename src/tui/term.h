@@ -10,7 +10,7 @@
 #include "event.h"
 
 /* Takes over the terminal. Returns 0, or -1 with a one-line reason (no terminal, unknown TERM). */
-int tc_term_open(bool mouse, char *err, size_t errlen);
+int tc_term_open(char *err, size_t errlen);
 /* Gives the terminal back as it was: mouse reporting off, cursor shown, main screen, echo. */
 void tc_term_close(void);
 
@@ -23,9 +23,6 @@ void tc_term_suspend(void);
 
 /* Makes the next frame repaint every cell (after a suspension or Ctrl-L). */
 void tc_term_force_repaint(void);
-
-/* Milliseconds of a monotonic clock, for animations and deadlines. */
-uint64_t tc_term_now_ms(void);
 
 /* Whether the terminal can show UTF-8 glyphs (otherwise ASCII is used). */
 bool tc_term_unicode(void);

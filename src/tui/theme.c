@@ -10,7 +10,6 @@ struct look {
 	attr_t attrs;
 };
 
-static enum tc_theme_kind kind;
 static attr_t role_attr[ROLE_COUNT];
 
 /* 2048's warm ramp, then cool colours for the rare huge tiles. Text is the palette's black (0)
@@ -108,27 +107,16 @@ static void install(const struct look *ui, const struct look *tiles)
 void tc_theme_init(enum tc_theme_choice choice)
 {
 	const char *no_color = getenv("NO_COLOR");
-	bool colour = has_colors() && !(no_color && *no_color);
-	if (choice == TC_THEME_MONO || !colour)
-		kind = TC_THEME_KIND_MONO;
-	else if (choice == TC_THEME_16 || (choice == TC_THEME_AUTO && COLORS < 256))
-		kind = TC_THEME_KIND_16;
-	else
-		kind = TC_THEME_KIND_256;
-	if (kind == TC_THEME_KIND_256 && COLORS < 256)
-		kind = TC_THEME_KIND_16; /* asked for more colours than the terminal has */
-	if (kind == TC_THEME_KIND_MONO) {
+	if (choice == TC_THEME_MONO || !has_colors() || (no_color && *no_color)) {
 		for (int role = 0; role < ROLE_COUNT; role++)
 			role_attr[role] = mono_attr(role);
 		return;
 	}
-	install(kind == TC_THEME_KIND_256 ? ui_256 : ui_16,
-	        kind == TC_THEME_KIND_256 ? tiles_256 : tiles_16);
-}
-
-enum tc_theme_kind tc_theme_kind(void)
-{
-	return kind;
+	/* 256 colours unless asked for fewer, or the terminal has fewer. */
+	if (choice == TC_THEME_16 || COLORS < 256)
+		install(ui_16, tiles_16);
+	else
+		install(ui_256, tiles_256);
 }
 
 attr_t tc_theme_attr(enum tc_role role)

@@ -24,12 +24,9 @@ enum tc_role {
 
 #define TC_TILE_LEVELS 18 /* 2 ... 131072, and one role for everything bigger */
 
-enum tc_theme_kind { TC_THEME_KIND_256, TC_THEME_KIND_16, TC_THEME_KIND_MONO };
-
 /* Picks the theme: the choice, else NO_COLOR, else what the terminal supports. Call after the
  * terminal is open. */
 void tc_theme_init(enum tc_theme_choice choice);
-enum tc_theme_kind tc_theme_kind(void);
 
 /* Attributes (colour pair and bold/reverse/dim) to draw a role with. */
 attr_t tc_theme_attr(enum tc_role role);
