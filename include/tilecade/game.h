@@ -44,6 +44,9 @@ struct tc_game {
 	enum tc_status (*status)(const void *state);
 	/* The score of a position; NULL for games without one. */
 	int64_t (*score)(const void *state);
+	/* The parameters of the game a "new game" starts after one of these parameters (a level
+	 * pack moves on to its next level); NULL when a new game keeps the parameters. */
+	void (*next_params)(const void *params, void *next);
 };
 
 #endif

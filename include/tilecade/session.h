@@ -45,8 +45,12 @@ bool tc_session_can_redo(const struct tc_session *s);
 
 /* Back to the start of this game: history and clock are reset. */
 void tc_session_restart(struct tc_session *s);
-/* A new game with the same parameters and another seed. */
+/* A new game with another seed, and the parameters the game says come next (usually the same). */
 void tc_session_new_game(struct tc_session *s, uint64_t seed);
+
+/* The position `back` moves before the current one (0: the current one), or NULL when there
+ * are not that many moves behind. */
+const void *tc_session_state_back(const struct tc_session *s, unsigned back);
 
 /* Moves from the start to the current position (undo counts down). */
 unsigned tc_session_moves(const struct tc_session *s);
@@ -70,5 +74,7 @@ void tc_session_carry_best_score(struct tc_session *s, int64_t best);
 
 /* Writes the game ID ("2048:4x4:s12345"); returns what snprintf returns. */
 int tc_session_game_id(const struct tc_session *s, char *buf, size_t len);
+/* The parameters of this game, in the game's own struct. */
+const void *tc_session_params(const struct tc_session *s);
 
 #endif

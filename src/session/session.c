@@ -190,8 +190,18 @@ void tc_session_restart(struct tc_session *s)
 
 void tc_session_new_game(struct tc_session *s, uint64_t seed)
 {
+	if (s->game->next_params) {
+		struct tc_params next;
+		s->game->next_params(s->params.bytes, next.bytes);
+		s->params = next;
+	}
 	s->seed = seed;
 	tc_session_restart(s);
+}
+
+const void *tc_session_state_back(const struct tc_session *s, unsigned back)
+{
+	return back <= s->current ? state_at(s, s->current - back) : NULL;
 }
 
 unsigned tc_session_moves(const struct tc_session *s)
@@ -258,4 +268,9 @@ void tc_session_carry_best_score(struct tc_session *s, int64_t best)
 int tc_session_game_id(const struct tc_session *s, char *buf, size_t len)
 {
 	return tc_gameid_format(s->game, s->params.bytes, s->seed, buf, len);
+}
+
+const void *tc_session_params(const struct tc_session *s)
+{
+	return s->params.bytes;
 }

@@ -1,0 +1,128 @@
+/* zNumbers behind the common backend interface. Parameters read "6x6a60" (rows x cols, tries
+ * per tile) for a generated level or "level3" for a level of the original pack. A move has
+ * arg[0] = from cell and arg[1] = to cell. */
+#include <stdio.h>
+#include <string.h>
+
+#include "tilecade/znumbers.h"
+
+#define ZN_RNG_STREAM 0x7a6e /* "zn": keeps zNumbers' numbers apart from other games' */
+
+static void default_params(void *params)
+{
+	*(struct zn_params *)params =
+	        (struct zn_params){ZN_DEFAULT_SIZE, ZN_DEFAULT_SIZE, ZN_DEFAULT_ATTEMPTS, 0};
+}
+
+/* Reads a whole number of at most four digits at *p. */
+static int read_number(const char **p)
+{
+	int n = 0, digits = 0;
+	while (**p >= '0' && **p <= '9' && digits < 5) {
+		n = n * 10 + (**p - '0');
+		++*p;
+		digits++;
+	}
+	return digits == 0 || digits > 4 ? -1 : n;
+}
+
+static int parse_params(const char *text, void *params, char *err, size_t errlen)
+{
+	struct zn_params *p = params;
+	default_params(p);
+	const char *s = text;
+	if (strncmp(s, "level", 5) == 0) {
+		s += 5;
+		p->level = read_number(&s);
+		if (p->level < 1 || p->level > ZN_PACK_SIZE || *s) {
+			snprintf(err, errlen, "zNumbers level must be level1 to level%d, not '%s'",
+			         ZN_PACK_SIZE, text);
+			return -1;
+		}
+		return 0;
+	}
+	p->rows = read_number(&s);
+	p->cols = -1;
+	if (*s == 'x') {
+		s++;
+		p->cols = read_number(&s);
+	}
+	if (p->cols >= 0 && *s == 'a') {
+		s++;
+		p->attempts = read_number(&s);
+	}
+	if (p->rows < ZN_MIN_SIZE || p->rows > ZN_MAX_SIZE || p->cols < ZN_MIN_SIZE ||
+	    p->cols > ZN_MAX_SIZE || p->attempts < 1 || p->attempts > ZN_MAX_ATTEMPTS || *s) {
+		snprintf(err, errlen,
+		         "zNumbers parameters must be RxC (4 to 10 each) with an optional aN "
+		         "(N tries per tile, 1 to %d), e.g. 6x6a60, or levelK; not '%s'",
+		         ZN_MAX_ATTEMPTS, text);
+		return -1;
+	}
+	return 0;
+}
+
+static int format_params(const void *params, char *buf, size_t len)
+{
+	const struct zn_params *p = params;
+	if (p->level > 0)
+		return snprintf(buf, len, "level%d", p->level);
+	return snprintf(buf, len, "%dx%da%d", p->rows, p->cols, p->attempts);
+}
+
+static void new_game(void *state, const void *params, uint64_t seed)
+{
+	const struct zn_params *p = params;
+	struct znumbers *z = state;
+	memset(z, 0, sizeof *z);
+	z->level = (uint8_t)p->level;
+	if (p->level > 0) {
+		zn_pack_level(p->level, &z->board);
+		return;
+	}
+	struct tc_rng rng;
+	tc_rng_seed(&rng, seed, ZN_RNG_STREAM);
+	struct zn_move solution[ZN_MAX_MOVES];
+	zn_generate(&z->board, p->rows, p->cols, p->attempts, &rng, solution);
+}
+
+static bool apply(void *state, const struct tc_move *move)
+{
+	struct znumbers *z = state;
+	int cells = z->board.rows * z->board.cols;
+	if (move->kind != 0 || move->arg[0] < 0 || move->arg[0] >= cells || move->arg[1] < 0 ||
+	    move->arg[1] >= cells)
+		return false;
+	return zn_move(&z->board, (struct zn_move){(uint8_t)move->arg[0], (uint8_t)move->arg[1]});
+}
+
+static enum tc_status status(const void *state)
+{
+	return zn_status(&((const struct znumbers *)state)->board);
+}
+
+/* The original levels, then generated levels without end. */
+static void next_params(const void *params, void *next)
+{
+	struct zn_params *n = next;
+	*n = *(const struct zn_params *)params;
+	if (n->level > 0 && n->level < ZN_PACK_SIZE)
+		n->level++;
+	else if (n->level == ZN_PACK_SIZE)
+		default_params(n);
+}
+
+const struct tc_game znumbers_game = {
+        .name = "znumbers",
+        .title = "zNumbers",
+        .state_size = sizeof(struct znumbers),
+        .params_size = sizeof(struct zn_params),
+        .default_params = default_params,
+        .parse_params = parse_params,
+        .format_params = format_params,
+        .new_game = new_game,
+        .apply = apply,
+        .status = status,
+        .score = NULL,
+        .next_params = next_params,
+};
