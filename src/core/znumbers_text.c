@@ -119,5 +119,9 @@ int zn_print(const struct zn_board *b, char *buf, size_t len)
 
 void zn_cell_name(const struct zn_board *b, int cell, char buf[4])
 {
-	snprintf(buf, 4, "%c%d", 'A' + cell % b->cols, cell / b->cols + 1);
+	int row = cell / b->cols + 1; /* 1 to 10 */
+	buf[0] = (char)('A' + cell % b->cols);
+	buf[1] = (char)(row == 10 ? '1' : '0' + row);
+	buf[2] = row == 10 ? '0' : '\0';
+	buf[3] = '\0';
 }
