@@ -82,6 +82,12 @@ enum tc_status zn_status(const struct zn_board *b);
 int zn_generate(struct zn_board *b, int rows, int cols, int attempts, struct tc_rng *rng,
                 struct zn_move *solution);
 
+/* The starting position of a game of these parameters and seed, as the game ID names it: a pack
+ * level, or a level generated with the seed. For a generated level the generator's solution goes
+ * to `solution` (room for ZN_MAX_MOVES) and its length is returned; 0 for a pack level. */
+int zn_new_level(struct zn_board *b, const struct zn_params *p, uint64_t seed,
+                 struct zn_move *solution);
+
 /* Text form: one row per line, '.' empty, '1'-'9' a tile, '#' a used cell (saved positions);
  * lines "# ..." are comments and a blank line ends a level.
  *

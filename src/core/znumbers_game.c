@@ -70,20 +70,26 @@ static int format_params(const void *params, char *buf, size_t len)
 	return snprintf(buf, len, "%dx%da%d", p->rows, p->cols, p->attempts);
 }
 
+int zn_new_level(struct zn_board *b, const struct zn_params *p, uint64_t seed,
+                 struct zn_move *solution)
+{
+	if (p->level > 0) {
+		zn_pack_level(p->level, b);
+		return 0;
+	}
+	struct tc_rng rng;
+	tc_rng_seed(&rng, seed, ZN_RNG_STREAM);
+	return zn_generate(b, p->rows, p->cols, p->attempts, &rng, solution);
+}
+
 static void new_game(void *state, const void *params, uint64_t seed)
 {
 	const struct zn_params *p = params;
 	struct znumbers *z = state;
 	memset(z, 0, sizeof *z);
 	z->level = (uint8_t)p->level;
-	if (p->level > 0) {
-		zn_pack_level(p->level, &z->board);
-		return;
-	}
-	struct tc_rng rng;
-	tc_rng_seed(&rng, seed, ZN_RNG_STREAM);
 	struct zn_move solution[ZN_MAX_MOVES];
-	zn_generate(&z->board, p->rows, p->cols, p->attempts, &rng, solution);
+	zn_new_level(&z->board, p, seed, solution);
 }
 
 static bool apply(void *state, const struct tc_move *move)
