@@ -5,6 +5,7 @@
 
 #include <curses.h>
 
+#include "levels.h"
 #include "menu.h"
 #include "play.h"
 #include "term.h"
@@ -15,7 +16,9 @@
 struct app {
 	const struct tc_app_config *cfg;
 	struct tc_menu menu;
-	struct tc_play *play; /* NULL while in the menu */
+	struct tc_levels levels;
+	bool choosing_level;  /* the level-select screen is up */
+	struct tc_play *play; /* NULL while in the menu or choosing a level */
 	const struct tc_catalog_entry *playing;
 	int64_t best_score[TC_CATALOG_SIZE]; /* of each catalog entry, over the games of this run */
 };
@@ -29,6 +32,8 @@ static void draw(struct app *a, uint64_t now)
 {
 	if (a->play)
 		tc_play_draw(a->play, now);
+	else if (a->choosing_level)
+		tc_levels_draw(&a->levels);
 	else
 		tc_menu_draw(&a->menu);
 	refresh();
@@ -40,6 +45,7 @@ static void start_game(struct app *a, const struct tc_catalog_entry *e, struct t
 		s = tc_session_new(e->view->game, NULL, tc_fresh_seed(), NULL);
 	if (!s)
 		return;
+	a->choosing_level = false;
 	tc_session_carry_best_score(s, *best_score_of(a, e));
 	a->play = tc_play_new(e->view, e->title, s, a->cfg->animations);
 	if (!a->play)
@@ -47,11 +53,37 @@ static void start_game(struct app *a, const struct tc_catalog_entry *e, struct t
 	a->playing = e;
 }
 
+/* Back where the game was chosen: its level list, or the menu. */
 static void leave_game(struct app *a)
 {
 	*best_score_of(a, a->playing) = tc_session_best_score(tc_play_session(a->play));
 	tc_play_free(a->play);
 	a->play = NULL;
+	if (a->playing->view->level_count > 0 && a->levels.entry != a->playing)
+		tc_levels_open(&a->levels, a->playing);
+	a->choosing_level = a->playing->view->level_count > 0;
+}
+
+static void choose_game(struct app *a, const struct tc_catalog_entry *e)
+{
+	if (e->view->level_count == 0) {
+		start_game(a, e, NULL);
+		return;
+	}
+	tc_levels_open(&a->levels, e);
+	a->choosing_level = true;
+}
+
+static void choose_level(struct app *a, enum tc_levels_result r)
+{
+	if (r == TC_LEVELS_BACK)
+		a->choosing_level = false;
+	if (r != TC_LEVELS_PLAY)
+		return;
+	const struct tc_catalog_entry *e = a->levels.entry;
+	start_game(a, e,
+	           tc_session_new(e->view->game, a->levels.params[a->levels.selected].bytes,
+	                          tc_fresh_seed(), NULL));
 }
 
 static void suspend(struct app *a)
@@ -98,9 +130,13 @@ static bool handle(struct app *a, const struct tc_event *ev, uint64_t now)
 			leave_game(a);
 		return true;
 	}
+	if (a->choosing_level) {
+		choose_level(a, tc_levels_event(&a->levels, ev));
+		return true;
+	}
 	enum tc_menu_result r = tc_menu_event(&a->menu, ev);
 	if (r == TC_MENU_PLAY)
-		start_game(a, &tc_catalog[a->menu.selected], NULL);
+		choose_game(a, &tc_catalog[a->menu.selected]);
 	return r != TC_MENU_QUIT;
 }
 

@@ -4,7 +4,7 @@
 #include <strings.h>
 
 const struct tc_catalog_entry tc_catalog[TC_CATALOG_SIZE] = {
-        {"znumbers", "zNumbers", "move every number exactly its value", NULL},
+        {"znumbers", "zNumbers", "move every number exactly its value", &tc_view_znumbers},
         {"match3", "Match-3", "swap fruit into rows of three", NULL},
         {"sudoku", "Sudoku", "latin squares, then classic sudoku", NULL},
         {"n", "N", "the ninja platformer", NULL},

@@ -18,5 +18,6 @@ extern const struct tc_catalog_entry tc_catalog[TC_CATALOG_SIZE];
 const struct tc_catalog_entry *tc_catalog_find(const char *name);
 
 extern const struct tc_view tc_view_2048;
+extern const struct tc_view tc_view_znumbers;
 
 #endif

@@ -111,7 +111,14 @@ void tc_play_draw(struct tc_play *p, uint64_t now)
 	}
 	erase();
 	const char *message = question_text(p->asking);
-	tc_status_draw(p->s, p->title, message ? message : p->message);
+	char detail[2][96];
+	if (p->view->describe) {
+		p->view->describe(p->vs, p->s, false, detail[0], sizeof detail[0]);
+		p->view->describe(p->vs, p->s, true, detail[1], sizeof detail[1]);
+	}
+	bool own = p->view->describe != NULL;
+	tc_status_draw(p->s, p->title, own ? detail[0] : NULL, own ? detail[1] : NULL,
+	               message ? message : p->message);
 	struct tc_rect area = {0, 1, COLS, LINES - 2};
 	if (tc_session_paused(p->s)) {
 		/* The board stays hidden so a pause cannot be used to think for free. */

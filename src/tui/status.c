@@ -19,12 +19,14 @@ void tc_format_time(uint64_t ms, char *buf, size_t len)
 }
 
 /* The numbers of the top line, spaced by sep, after the title when there is one. */
-static void compose_top(const struct tc_session *s, const char *title, const char *sep, char *buf,
-                        size_t len)
+static void compose_top(const struct tc_session *s, const char *title, const char *detail,
+                        const char *sep, char *buf, size_t len)
 {
-	char time[32], score[80] = "";
+	char time[32], score[128] = "";
 	tc_format_time(tc_session_elapsed_ms(s), time, sizeof time);
-	if (tc_session_game(s)->score)
+	if (detail)
+		snprintf(score, sizeof score, "%s%s", detail, sep);
+	else if (tc_session_game(s)->score)
 		snprintf(score, sizeof score, "Score: %" PRId64 "%sBest: %" PRId64 "%s",
 		         tc_session_score(s), sep, tc_session_best_score(s), sep);
 	snprintf(buf, len, "%s%s%s%sMoves: %u%sTime: %s%s", title ? " " : "", title ? title : "",
@@ -32,13 +34,14 @@ static void compose_top(const struct tc_session *s, const char *title, const cha
 	         tc_session_paused(s) ? " (paused)" : "");
 }
 
-void tc_status_draw(const struct tc_session *s, const char *title, const char *message)
+void tc_status_draw(const struct tc_session *s, const char *title, const char *detail,
+                    const char *narrow_detail, const char *message)
 {
 	attr_t attr = tc_theme_attr(TC_ROLE_STATUS);
-	char top[192], id[TC_GAMEID_MAX];
-	compose_top(s, title, "   ", top, sizeof top);
+	char top[256], id[TC_GAMEID_MAX];
+	compose_top(s, title, detail, "   ", top, sizeof top);
 	if (tc_text_width(top) > COLS) /* a narrow window: no title, less space */
-		compose_top(s, NULL, "  ", top, sizeof top);
+		compose_top(s, NULL, narrow_detail, "  ", top, sizeof top);
 	tc_fill_rect((struct tc_rect){0, 0, COLS, 1}, attr);
 	tc_draw_text(0, 0, COLS, attr | A_BOLD, top);
 

@@ -8,8 +8,10 @@
 
 #include "tilecade/session.h"
 
-/* message, when not NULL, replaces the key reminder. */
-void tc_status_draw(const struct tc_session *s, const char *title, const char *message);
+/* detail, when not NULL, is the game's own part of the top line, in a normal and a narrow
+ * form; message, when not NULL, replaces the key reminder. */
+void tc_status_draw(const struct tc_session *s, const char *title, const char *detail,
+                    const char *narrow_detail, const char *message);
 
 /* "m:ss", or "h:mm:ss" past an hour. */
 void tc_format_time(uint64_t ms, char *buf, size_t len);

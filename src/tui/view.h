@@ -36,6 +36,17 @@ struct tc_view {
 	int (*next_frame)(void *view, uint64_t now);
 	/* The position changed behind the view's back (undo, restart, resize): stop animating. */
 	void (*reset)(void *view);
+
+	/* Optional: this game's part of the status line, e.g. "Level 3   Tiles left: 12"; shorter
+	 * when narrow. */
+	void (*describe)(void *view, const struct tc_session *s, bool narrow, char *buf,
+	                 size_t len);
+
+	/* Optional: levels to choose from before playing (0: none, play at once). level_entry
+	 * names entry i, gives a short detail, and fills the parameters that play it. */
+	int level_count;
+	void (*level_entry)(int i, char *name, size_t name_len, char *detail, size_t detail_len,
+	                    void *params);
 };
 
 #endif

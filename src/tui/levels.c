@@ -1,0 +1,88 @@
+/* The level-select screen, laid out like the menu. */
+#include "levels.h"
+
+#include <stdio.h>
+
+#include "grid.h"
+#include "overlay.h"
+#include "term.h"
+#include "theme.h"
+
+#define LEVELS_W 60
+#define LEVELS_MIN_W 40
+
+void tc_levels_open(struct tc_levels *l, const struct tc_catalog_entry *entry)
+{
+	const struct tc_view *view = entry->view;
+	l->entry = entry;
+	l->count = view->level_count < TC_LEVELS_MAX ? view->level_count : TC_LEVELS_MAX;
+	l->selected = 0;
+	for (int i = 0; i < l->count; i++)
+		view->level_entry(i, l->name[i], sizeof l->name[i], l->detail[i],
+		                  sizeof l->detail[i], l->params[i].bytes);
+}
+
+static int min_height(const struct tc_levels *l)
+{
+	return l->count + 4;
+}
+
+void tc_levels_draw(struct tc_levels *l)
+{
+	if (COLS < LEVELS_MIN_W || LINES < min_height(l)) {
+		tc_draw_too_small(LEVELS_MIN_W, min_height(l));
+		return;
+	}
+	erase();
+	int w = COLS < LEVELS_W ? COLS : LEVELS_W;
+	int x = (COLS - w) / 2;
+	int y = (LINES - min_height(l)) / 2;
+	char title[64];
+	snprintf(title, sizeof title, "%s: choose a level", l->entry->title);
+	tc_draw_text(x + 2, y, w - 2, tc_theme_attr(TC_ROLE_TITLE), title);
+	l->first_row = y + 2;
+	const char *marker = tc_term_unicode() ? "▸" : ">";
+	for (int i = 0; i < l->count; i++) {
+		bool on = i == l->selected;
+		char line[96];
+		snprintf(line, sizeof line, " %s %-10s %s", on ? marker : " ", l->name[i],
+		         l->detail[i]);
+		attr_t attr = tc_theme_attr(on ? TC_ROLE_SELECTED : TC_ROLE_TEXT);
+		tc_fill_rect((struct tc_rect){x, l->first_row + i, w, 1}, on ? attr : 0);
+		tc_draw_text(x, l->first_row + i, w, attr, line);
+	}
+	tc_draw_text(x + 2, l->first_row + l->count + 1, w - 2, tc_theme_attr(TC_ROLE_DIM),
+	             "Enter or click: play   q: back to the menu");
+}
+
+enum tc_levels_result tc_levels_event(struct tc_levels *l, const struct tc_event *ev)
+{
+	if (ev->type == TC_EV_MOUSE) {
+		int i = ev->row - l->first_row;
+		if (ev->mouse == TC_MOUSE_WHEEL)
+			l->selected = (l->selected + ev->button + l->count) % l->count;
+		else if (ev->mouse == TC_MOUSE_PRESS && ev->button == 1 && i >= 0 && i < l->count) {
+			l->selected = i;
+			return TC_LEVELS_PLAY;
+		}
+		return TC_LEVELS_STAY;
+	}
+	switch (tc_event_action(ev, false)) {
+	case TC_ACT_UP:
+		l->selected = (l->selected + l->count - 1) % l->count;
+		break;
+	case TC_ACT_DOWN:
+		l->selected = (l->selected + 1) % l->count;
+		break;
+	case TC_ACT_SELECT:
+		return TC_LEVELS_PLAY;
+	case TC_ACT_BACK:
+		return TC_LEVELS_BACK;
+	default:
+		if (ev->key >= '1' && ev->key <= '9' && ev->key - '1' < l->count) {
+			l->selected = ev->key - '1';
+			return TC_LEVELS_PLAY;
+		}
+	}
+	return TC_LEVELS_STAY;
+}

@@ -1,0 +1,97 @@
+/* The solution pane. Steps flow in columns of STEP_W, so the same list reads top to bottom in a
+ * tall pane beside the board and left to right in a wide pane below it. */
+#include "pane.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "grid.h"
+#include "term.h"
+#include "theme.h"
+
+#define STEP_W 13
+#define BELOW_MIN_H 4 /* frame, title, one line of steps */
+
+bool tc_pane_place(struct tc_rect area, int board_w, int board_h, struct tc_rect *board,
+                   struct tc_rect *pane)
+{
+	if (area.w - TC_PANE_SIDE_W - 1 >= board_w && area.h >= board_h) {
+		*board = (struct tc_rect){area.x, area.y, area.w - TC_PANE_SIDE_W - 1, area.h};
+		*pane = (struct tc_rect){area.x + board->w + 1, area.y, TC_PANE_SIDE_W, area.h};
+		return true;
+	}
+	if (area.h - BELOW_MIN_H >= board_h && area.w >= STEP_W + 2) {
+		*board = (struct tc_rect){area.x, area.y, area.w, board_h};
+		*pane = (struct tc_rect){area.x, area.y + board_h, area.w, area.h - board_h};
+		return true;
+	}
+	*board = area;
+	return false;
+}
+
+/* Word-wraps text to width; returns the number of lines, writing at most max of them. */
+static int wrap(const char *text, int width, char out[][64], int max)
+{
+	int n = 0;
+	while (*text && n < max) {
+		int len = (int)strlen(text), cut = len;
+		if (len > width) {
+			cut = width;
+			while (cut > 0 && text[cut] != ' ')
+				cut--;
+			if (cut == 0)
+				cut = width;
+		}
+		if (cut > 63)
+			cut = 63;
+		memcpy(out[n], text, (size_t)cut);
+		out[n++][cut] = '\0';
+		text += cut;
+		while (*text == ' ')
+			text++;
+	}
+	return n;
+}
+
+void tc_pane_draw(struct tc_rect r, const char *title, const char *const *steps, int count,
+                  int next, const char *note)
+{
+	attr_t frame = tc_theme_attr(TC_ROLE_OVERLAY);
+	tc_fill_rect(r, frame);
+	tc_draw_text(r.x + 1, r.y, r.w - 2, frame | A_BOLD, title);
+	int inner_w = r.w - 2;
+	char note_lines[6][64];
+	int notes = note ? wrap(note, inner_w, note_lines, 6) : 0;
+	int lines = r.h - 1 - notes;
+	if (notes > 0 && lines > 1)
+		lines--; /* a blank line between steps and note */
+	int columns = inner_w / STEP_W > 0 ? inner_w / STEP_W : 1;
+	/* Whole rows scroll so that the next step stays in view, a row of context above it. */
+	int next_row = next / columns, rows = (count + columns - 1) / columns;
+	int first_row = next_row - 1 > 0 ? next_row - 1 : 0;
+	if (first_row > rows - lines)
+		first_row = rows - lines > 0 ? rows - lines : 0;
+	const char *done = tc_term_unicode() ? "✓" : "+", *mark = tc_term_unicode() ? "▸" : ">";
+	for (int line = 0; line < lines; line++)
+		for (int col = 0; col < columns; col++) {
+			int i = (first_row + line) * columns + col;
+			if (i >= count)
+				break;
+			char text[48];
+			snprintf(text, sizeof text, "%s%2d %s",
+			         i < next    ? done
+			         : i == next ? mark
+			                     : " ",
+			         i + 1, steps[i]);
+			attr_t attr = i == next  ? tc_theme_attr(TC_ROLE_SELECTED)
+			              : i < next ? frame | A_DIM
+			                         : frame;
+			int x = r.x + 1 + col * STEP_W;
+			if (i == next)
+				tc_fill_rect((struct tc_rect){x, r.y + 1 + line, STEP_W - 1, 1},
+				             attr);
+			tc_draw_text(x, r.y + 1 + line, STEP_W - 1, attr, text);
+		}
+	for (int i = 0; i < notes; i++)
+		tc_draw_text(r.x + 1, r.y + r.h - notes + i, inner_w, frame, note_lines[i]);
+}

@@ -1,0 +1,492 @@
+/* zNumbers in the terminal: a cursor and the mouse pick a tile, its landing cells light up, and
+ * a second choice moves it. Column letters and row numbers frame the board so that the solution
+ * pane can name cells as A1 ... J10. The pane follows the player: it keeps its solution while
+ * the player plays any of its moves, and asks the solver again after any other change. */
+#include <curses.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "catalog.h"
+#include "grid.h"
+#include "pane.h"
+#include "term.h"
+#include "theme.h"
+#include "tilecade/znumbers.h"
+
+#define TILE_MIN_W 3 /* a digit and the cursor's brackets */
+#define TILE_MIN_H 1
+#define LABEL_W 3 /* row numbers up to "10" and a space */
+/* Positions that take the solver longer than this are very rare; the pane then says it cannot
+ * tell rather than freeze the screen. */
+#define SOLVER_NODES 2000000
+
+struct plan {
+	bool valid;
+	struct zn_board board; /* the position the plan is for */
+	enum zn_verdict verdict;
+	struct zn_move move[ZN_MAX_MOVES];
+	int count, done; /* moves in the plan; how many of them the player has played */
+	int undos;       /* when there is no solution: undos back to one, or -1 */
+};
+
+struct view_zn {
+	int cursor, picked; /* cell indices; picked is -1 when no tile is picked */
+	bool pane_open, hinting;
+	char info[80]; /* the line under the board */
+	struct tc_grid_layout layout;
+	bool has_layout;
+	struct plan plan;
+	struct zn_board rated; /* the start position whose rating is cached */
+	enum zn_rating rating;
+};
+
+static const struct zn_board *board_of(const struct tc_session *s)
+{
+	return &((const struct znumbers *)tc_session_state(s))->board;
+}
+
+static bool same_board(const struct zn_board *a, const struct zn_board *b)
+{
+	return a->rows == b->rows && a->cols == b->cols &&
+	       memcmp(a->cell, b->cell, (size_t)(a->rows * a->cols)) == 0;
+}
+
+static void *create(bool animations)
+{
+	(void)animations; /* nothing moves on its own: the seed's pulse would cost bytes */
+	struct view_zn *v = calloc(1, sizeof *v);
+	if (v)
+		v->picked = -1;
+	return v;
+}
+
+static void destroy(void *view)
+{
+	free(view);
+}
+
+static void board_min_size(const struct zn_board *b, int *w, int *h)
+{
+	tc_grid_min_size(b->rows, b->cols, TILE_MIN_W, TILE_MIN_H, w, h);
+	*w += 2 * LABEL_W; /* row numbers on the left, and the same on the right to centre */
+	*h += 2;           /* column letters above, the info line below */
+}
+
+static void min_size(const struct tc_session *s, int *w, int *h)
+{
+	board_min_size(board_of(s), w, h);
+}
+
+/* Whether a player's move turned the plan's position into b: then the plan still holds. */
+static bool follow_plan(struct plan *p, const struct zn_board *b)
+{
+	for (int i = p->done; i < p->count; i++) {
+		struct zn_board after = p->board;
+		if (!zn_move(&after, p->move[i]) || !same_board(&after, b))
+			continue;
+		/* Any move of the plan may go first: each landing cell is the plan's only use of
+		 * it, and an earlier move only frees a cell sooner. */
+		struct zn_move m = p->move[i];
+		memmove(&p->move[p->done + 1], &p->move[p->done], (size_t)(i - p->done) * sizeof m);
+		p->move[p->done++] = m;
+		p->board = *b;
+		return true;
+	}
+	if (p->done > 0) { /* the last of its moves taken back */
+		struct zn_board redo = *b;
+		if (zn_move(&redo, p->move[p->done - 1]) && same_board(&redo, &p->board)) {
+			p->done--;
+			p->board = *b;
+			return true;
+		}
+	}
+	return false;
+}
+
+static void update_plan(struct view_zn *v, const struct tc_session *s)
+{
+	struct plan *p = &v->plan;
+	const struct zn_board *b = board_of(s);
+	if (p->valid && same_board(&p->board, b))
+		return;
+	if (p->valid && p->verdict == ZN_SOLVABLE && follow_plan(p, b))
+		return;
+	p->valid = true;
+	p->board = *b;
+	p->done = p->count = 0;
+	p->undos = -1;
+	p->verdict = zn_solve(b, SOLVER_NODES, p->move, &p->count, NULL);
+	if (p->verdict != ZN_UNSOLVABLE)
+		return;
+	for (unsigned back = 1; tc_session_state_back(s, back); back++) {
+		const struct znumbers *z = tc_session_state_back(s, back);
+		if (zn_solve(&z->board, SOLVER_NODES, NULL, NULL, NULL) == ZN_SOLVABLE) {
+			p->undos = (int)back;
+			break;
+		}
+	}
+}
+
+/* The next move of the plan, if there is one. */
+static const struct zn_move *next_move(const struct view_zn *v)
+{
+	const struct plan *p = &v->plan;
+	if (!p->valid || p->verdict != ZN_SOLVABLE || p->done >= p->count)
+		return NULL;
+	return &p->move[p->done];
+}
+
+static void move_name(const struct zn_board *b, struct zn_move m, char *buf, size_t len)
+{
+	char from[4], to[4];
+	zn_cell_name(b, m.from, from);
+	zn_cell_name(b, m.to, to);
+	snprintf(buf, len, "%s%s%s", from, tc_term_unicode() ? "→" : "-", to);
+}
+
+static void draw_labels(const struct tc_grid_layout *l)
+{
+	attr_t attr = tc_theme_attr(TC_ROLE_DIM);
+	for (int c = 0; c < l->cols; c++) {
+		char label[2] = {(char)('A' + c), '\0'};
+		tc_draw_text(tc_grid_cell_x(l, c) + l->tile_w / 2, l->frame.y - 1, 1, attr, label);
+	}
+	for (int r = 0; r < l->rows; r++) {
+		char label[12];
+		snprintf(label, sizeof label, "%2d", r + 1);
+		tc_draw_text(l->frame.x - LABEL_W, tc_grid_cell_y(l, r) + (l->tile_h - 1) / 2, 2,
+		             attr, label);
+	}
+}
+
+/* The cursor: brackets at the edges of its cell, so it shows in any theme and on any tile. */
+static void draw_cursor(const struct tc_grid_layout *l, int row, int col, attr_t attr)
+{
+	int x = tc_grid_cell_x(l, col), y = tc_grid_cell_y(l, row) + (l->tile_h - 1) / 2;
+	tc_draw_text(x, y, 1, attr | A_BOLD, "[");
+	tc_draw_text(x + l->tile_w - 1, y, 1, attr | A_BOLD, "]");
+}
+
+/* The seed's colours, peach, pink, green and blue for 1 to 4, taken from the shared tile ramp;
+ * the number on the tile says the same without colour. */
+static enum tc_role value_role(int value)
+{
+	static const int level[ZN_MAX_VALUE + 1] = {0, 2, 5, 17, 15, 7, 9, 12, 13, 16};
+	return tc_theme_tile(level[value]);
+}
+
+static void draw_board(struct view_zn *v, const struct zn_board *b)
+{
+	uint8_t targets[8];
+	int target_count = v->picked >= 0 ? zn_destinations(b, v->picked, targets) : 0;
+	const struct zn_move *hint = v->pane_open || v->hinting ? next_move(v) : NULL;
+	const char *dot = tc_term_unicode() ? "·" : ".";
+	const char *landing = tc_term_unicode() ? "◆" : "+";
+	const char *hint_mark = tc_term_unicode() ? "○" : "o";
+	for (int i = 0; i < b->rows * b->cols; i++) {
+		int r = i / b->cols, c = i % b->cols;
+		char label[4] = {(char)('0' + zn_value(b->cell[i])), '\0'};
+		enum tc_role role = b->cell[i] == 0          ? TC_ROLE_EMPTY
+		                    : zn_is_tile(b->cell[i]) ? value_role(zn_value(b->cell[i]))
+		                                             : TC_ROLE_USED;
+		const char *text = b->cell[i] == 0 ? dot : label;
+		if (hint && (i == hint->from || i == hint->to)) {
+			role = TC_ROLE_HINT;
+			if (i == hint->to)
+				text = hint_mark;
+		}
+		for (int t = 0; t < target_count; t++)
+			if (targets[t] == i) {
+				role = TC_ROLE_TARGET;
+				text = landing;
+			}
+		if (i == v->picked)
+			role = TC_ROLE_SELECTED;
+		attr_t attr = tc_theme_attr(role);
+		tc_grid_draw_tile(&v->layout, r, c, attr | (zn_is_tile(b->cell[i]) ? A_BOLD : 0),
+		                  text);
+		if (i == v->cursor)
+			draw_cursor(&v->layout, r, c, attr);
+	}
+}
+
+static void draw_pane(struct view_zn *v, const struct tc_session *s, struct tc_rect r)
+{
+	update_plan(v, s);
+	const struct plan *p = &v->plan;
+	const struct zn_board *b = board_of(s);
+	static char names[ZN_MAX_MOVES][16];
+	const char *steps[ZN_MAX_MOVES];
+	for (int i = 0; i < p->count; i++) {
+		move_name(b, p->move[i], names[i], sizeof names[i]);
+		steps[i] = names[i];
+	}
+	char note[96];
+	const char *text = NULL;
+	if (p->verdict == ZN_GAVE_UP) {
+		text = "Too hard to tell quickly whether this position can be won.";
+	} else if (p->verdict == ZN_UNSOLVABLE) {
+		if (p->undos > 0)
+			snprintf(note, sizeof note,
+			         "No solution from here. %d undo%s (u) reach%s a "
+			         "solvable position.",
+			         p->undos, p->undos == 1 ? "" : "s", p->undos == 1 ? "es" : "");
+		else
+			snprintf(note, sizeof note, "No solution from here.");
+		text = note;
+	} else if (p->done < p->count) {
+		text = "> plays the next, < takes it back";
+	}
+	tc_pane_draw(r, "Solution (s hides)", steps, p->count, p->done, text);
+}
+
+static void draw(void *view, const struct tc_session *s, struct tc_rect area, uint64_t now)
+{
+	(void)now;
+	struct view_zn *v = view;
+	const struct zn_board *b = board_of(s);
+	if (v->cursor >= b->rows * b->cols)
+		v->cursor = 0;
+	int need_w, need_h;
+	board_min_size(b, &need_w, &need_h);
+	struct tc_rect board_area = area, pane_area;
+	bool pane = v->pane_open && tc_pane_place(area, need_w, need_h, &board_area, &pane_area);
+	/* Room for the letters above, the numbers left (and as much right, to centre the board)
+	 * and the info line below. */
+	struct tc_rect grid_area = {board_area.x + LABEL_W, board_area.y + 1,
+	                            board_area.w - 2 * LABEL_W, board_area.h - 2};
+	v->has_layout =
+	        tc_grid_fit(&v->layout, b->rows, b->cols, grid_area, TILE_MIN_W, TILE_MIN_H);
+	if (!v->has_layout)
+		return;
+	if (v->pane_open || v->hinting)
+		update_plan(v, s);
+	tc_grid_draw_frame(&v->layout, tc_theme_attr(TC_ROLE_BOARD));
+	draw_labels(&v->layout);
+	draw_board(v, b);
+	if (pane)
+		draw_pane(v, s, pane_area);
+	const char *info = v->info;
+	if (v->pane_open && !pane)
+		info = "Too small for the solution pane";
+	int y = v->layout.frame.y + v->layout.frame.h;
+	int w = tc_text_width(info);
+	tc_draw_text(board_area.x + (board_area.w - w) / 2, y, board_area.w,
+	             tc_theme_attr(TC_ROLE_TEXT), info);
+}
+
+static void pick(struct view_zn *v, const struct zn_board *b, int cell)
+{
+	char name[4];
+	zn_cell_name(b, cell, name);
+	uint8_t to[8];
+	int n = zn_destinations(b, cell, to);
+	v->picked = cell;
+	if (n == 0)
+		snprintf(v->info, sizeof v->info, "The %d at %s cannot move now.",
+		         zn_value(b->cell[cell]), name);
+	else
+		snprintf(v->info, sizeof v->info, "The %d at %s can land on %d cell%s.",
+		         zn_value(b->cell[cell]), name, n, n == 1 ? "" : "s");
+}
+
+static void play(struct view_zn *v, struct tc_session *s, struct zn_move m)
+{
+	struct tc_move move = {.kind = 0, .arg = {m.from, m.to}};
+	tc_session_apply(s, &move);
+	v->picked = -1;
+	v->cursor = m.to;
+}
+
+/* Enter or a click on a cell: pick a tile, move the picked one there, or let go. */
+static void choose(struct view_zn *v, struct tc_session *s, int cell)
+{
+	const struct zn_board *b = board_of(s);
+	v->cursor = cell;
+	v->info[0] = '\0';
+	v->hinting = false;
+	if (v->picked >= 0 && cell != v->picked) {
+		uint8_t to[8];
+		int n = zn_destinations(b, v->picked, to);
+		for (int i = 0; i < n; i++)
+			if (to[i] == cell) {
+				play(v, s, (struct zn_move){(uint8_t)v->picked, (uint8_t)cell});
+				return;
+			}
+	}
+	if (zn_is_tile(b->cell[cell]) && cell != v->picked)
+		pick(v, b, cell);
+	else
+		v->picked = -1;
+}
+
+static void hint(struct view_zn *v, const struct tc_session *s)
+{
+	update_plan(v, s);
+	const struct zn_move *m = next_move(v);
+	if (!m) {
+		snprintf(v->info, sizeof v->info, "%s",
+		         v->plan.verdict == ZN_GAVE_UP ? "No hint: this position is too hard to "
+		                                         "judge quickly."
+		         : v->plan.undos > 0           ? "No solution from here: undo (u) first."
+		                                       : "No solution from here.");
+		return;
+	}
+	char name[24];
+	move_name(board_of(s), *m, name, sizeof name);
+	v->hinting = true;
+	v->cursor = m->from;
+	pick(v, board_of(s), m->from);
+	snprintf(v->info, sizeof v->info, "Hint: %s", name);
+}
+
+static void move_cursor(struct view_zn *v, const struct zn_board *b, int dr, int dc)
+{
+	int r = v->cursor / b->cols + dr, c = v->cursor % b->cols + dc;
+	if (r >= 0 && r < b->rows && c >= 0 && c < b->cols)
+		v->cursor = r * b->cols + c;
+}
+
+static bool action(void *view, struct tc_session *s, enum tc_action act, const struct tc_event *ev,
+                   uint64_t now)
+{
+	(void)now;
+	struct view_zn *v = view;
+	const struct zn_board *b = board_of(s);
+	switch (act) {
+	case TC_ACT_UP:
+		move_cursor(v, b, -1, 0);
+		return true;
+	case TC_ACT_DOWN:
+		move_cursor(v, b, 1, 0);
+		return true;
+	case TC_ACT_LEFT:
+		move_cursor(v, b, 0, -1);
+		return true;
+	case TC_ACT_RIGHT:
+		move_cursor(v, b, 0, 1);
+		return true;
+	case TC_ACT_SELECT:
+		choose(v, s, v->cursor);
+		return true;
+	case TC_ACT_SOLUTION:
+		v->pane_open = !v->pane_open;
+		return true;
+	case TC_ACT_HINT:
+		hint(v, s);
+		return true;
+	default:
+		break;
+	}
+	if (ev->type != TC_EV_KEY || !v->pane_open)
+		return false;
+	if (ev->key == '>' || ev->key == '.') {
+		update_plan(v, s);
+		const struct zn_move *m = next_move(v);
+		if (m)
+			play(v, s, *m);
+		return true;
+	}
+	if (ev->key == '<' || ev->key == ',') {
+		tc_session_undo(s);
+		v->picked = -1;
+		return true;
+	}
+	return false;
+}
+
+static bool mouse(void *view, struct tc_session *s, const struct tc_event *ev, uint64_t now)
+{
+	(void)now;
+	struct view_zn *v = view;
+	int row, col;
+	if (!v->has_layout || ev->mouse != TC_MOUSE_PRESS || ev->button != 1 ||
+	    !tc_grid_hit(&v->layout, ev->col, ev->row, &row, &col))
+		return false;
+	choose(v, s, row * v->layout.cols + col);
+	return true;
+}
+
+static int next_frame(void *view, uint64_t now)
+{
+	(void)view;
+	(void)now;
+	return -1;
+}
+
+static void reset(void *view)
+{
+	struct view_zn *v = view;
+	v->picked = -1;
+	v->hinting = false;
+	v->info[0] = '\0';
+}
+
+static void describe(void *view, const struct tc_session *s, bool narrow, char *buf, size_t len)
+{
+	struct view_zn *v = view;
+	const struct znumbers *z = tc_session_state(s);
+	int left = zn_tiles_left(&z->board);
+	const char *tiles = narrow ? "Left" : "Tiles left";
+	if (z->level > 0) {
+		snprintf(buf, len, "Level %d%s%s: %d", z->level, narrow ? "  " : "   ", tiles,
+		         left);
+		return;
+	}
+	const struct zn_board *start =
+	        &((const struct znumbers *)tc_session_state_back(s, tc_session_moves(s)))->board;
+	if (!same_board(start, &v->rated)) {
+		v->rated = *start;
+		v->rating = zn_rate(start);
+	}
+	snprintf(buf, len, "%s%s%s%s: %d", narrow ? "" : "Generated, ", zn_rating_name(v->rating),
+	         narrow ? "  " : "   ", tiles, left);
+}
+
+static void level_entry(int i, char *name, size_t name_len, char *detail, size_t detail_len,
+                        void *params)
+{
+	struct zn_params *p = params;
+	znumbers_game.default_params(p);
+	if (i < ZN_PACK_SIZE) {
+		p->level = i + 1;
+		struct zn_board b;
+		zn_pack_level(p->level, &b);
+		snprintf(name, name_len, "Level %d", p->level);
+		snprintf(detail, detail_len, "%d tiles, %s", zn_tiles_left(&b),
+		         zn_rating_name(zn_rate(&b)));
+	} else {
+		snprintf(name, name_len, "Endless");
+		snprintf(detail, detail_len, "generated %dx%d levels, rated", p->rows, p->cols);
+	}
+}
+
+static const struct tc_help_line help_zn[] = {
+        {"arrows, hjkl", "move the cursor"},
+        {"Enter, Space, click", "pick a tile, then where it lands"},
+        {"s", "show or hide the solution"},
+        {"> or .  < or ,", "play / take back its next move"},
+        {"H", "hint: the next move of a solution"},
+        {"n", "next level"},
+        {NULL, NULL},
+};
+
+const struct tc_view tc_view_znumbers = {
+        .game = &znumbers_game,
+        .help = help_zn,
+        .wasd_moves = false,
+        .keep_going = false,
+        .lost_text = "Stuck: no tile can move",
+        .create = create,
+        .destroy = destroy,
+        .min_size = min_size,
+        .draw = draw,
+        .action = action,
+        .mouse = mouse,
+        .next_frame = next_frame,
+        .reset = reset,
+        .describe = describe,
+        .level_count = ZN_PACK_SIZE + 1,
+        .level_entry = level_entry,
+};
