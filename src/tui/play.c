@@ -88,15 +88,18 @@ static void draw_result(struct tc_play *p, enum tc_status status)
 		         tc_session_score(p->s), tc_session_moves(p->s), time);
 	else
 		snprintf(score, sizeof score, "%u moves, %s", tc_session_moves(p->s), time);
+	bool next_level = tc_session_game(p->s)->next_params != NULL;
 	if (status == TC_WON) {
 		const char *lines[] = {"You won!", score,
 		                       p->view->keep_going
 		                               ? "Enter: keep going   n: new game   u: undo"
-		                               : "n: new game   u: undo   q: menu"};
+		                       : next_level ? "n: next level   u: undo   q: menu"
+		                                    : "n: new game   u: undo   q: menu"};
 		tc_overlay_box(lines, 3, TC_ROLE_GOOD);
 	} else {
 		const char *lines[] = {p->view->lost_text, score,
-		                       "n: new game   r: restart   u: undo   q: menu"};
+		                       next_level ? "n: next level   r: restart   u: undo   q: menu"
+		                                  : "n: new game   r: restart   u: undo   q: menu"};
 		tc_overlay_box(lines, 3, TC_ROLE_BAD);
 	}
 }

@@ -42,8 +42,8 @@ static const struct look ui_256[TC_ROLE_TILE] = {
         [TC_ROLE_SELECTED] = {16, 214, A_BOLD}, [TC_ROLE_BOARD] = {INK, 240, 0},
         [TC_ROLE_EMPTY] = {INK, 240, 0},        [TC_ROLE_OVERLAY] = {231, 24, 0},
         [TC_ROLE_GOOD] = {16, 220, A_BOLD},     [TC_ROLE_BAD] = {231, 124, A_BOLD},
-        [TC_ROLE_USED] = {INK, 246, 0},         [TC_ROLE_TARGET] = {INK, 114, A_BOLD},
-        [TC_ROLE_HINT] = {INK, 81, A_BOLD},
+        [TC_ROLE_PICKED] = {16, 214, A_BOLD},   [TC_ROLE_USED] = {INK, 246, 0},
+        [TC_ROLE_TARGET] = {INK, 114, A_BOLD},  [TC_ROLE_HINT] = {INK, 81, A_BOLD},
 };
 
 static const struct look ui_16[TC_ROLE_TILE] = {
@@ -57,6 +57,7 @@ static const struct look ui_16[TC_ROLE_TILE] = {
         [TC_ROLE_OVERLAY] = {COLOR_WHITE, COLOR_BLUE, A_BOLD},
         [TC_ROLE_GOOD] = {COLOR_BLACK, COLOR_YELLOW, A_BOLD},
         [TC_ROLE_BAD] = {COLOR_WHITE, COLOR_RED, A_BOLD},
+        [TC_ROLE_PICKED] = {COLOR_BLACK, COLOR_YELLOW, A_BOLD},
         [TC_ROLE_USED] = {COLOR_BLACK, COLOR_WHITE, A_DIM},
         [TC_ROLE_TARGET] = {COLOR_BLACK, COLOR_GREEN, A_BOLD},
         [TC_ROLE_HINT] = {COLOR_BLACK, COLOR_CYAN, A_BOLD},
@@ -81,6 +82,7 @@ static attr_t mono_attr(int role)
 	case TC_ROLE_EMPTY:
 	case TC_ROLE_USED:
 		return A_DIM;
+	case TC_ROLE_PICKED: /* tiles are reversed: a picked one is not */
 	case TC_ROLE_TARGET:
 	case TC_ROLE_HINT:
 		return A_BOLD | A_UNDERLINE;

@@ -19,6 +19,7 @@ enum tc_role {
 	TC_ROLE_OVERLAY,  /* boxes drawn over the board: help, messages */
 	TC_ROLE_GOOD,     /* a win */
 	TC_ROLE_BAD,      /* a loss, an error */
+	TC_ROLE_PICKED,   /* the tile picked to move */
 	TC_ROLE_USED,     /* a tile that has done its part and stays, greyed */
 	TC_ROLE_TARGET,   /* where the picked tile may go */
 	TC_ROLE_HINT,     /* the next move of a solution */

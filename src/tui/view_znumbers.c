@@ -202,7 +202,7 @@ static void draw_board(struct view_zn *v, const struct zn_board *b)
 				text = landing;
 			}
 		if (i == v->picked)
-			role = TC_ROLE_SELECTED;
+			role = TC_ROLE_PICKED;
 		attr_t attr = tc_theme_attr(role);
 		tc_grid_draw_tile(&v->layout, r, c, attr | (zn_is_tile(b->cell[i]) ? A_BOLD : 0),
 		                  text);
