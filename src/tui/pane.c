@@ -78,7 +78,7 @@ void tc_pane_draw(struct tc_rect r, const char *title, const char *const *steps,
 			if (i >= count)
 				break;
 			char text[48];
-			snprintf(text, sizeof text, "%s%2d %s",
+			snprintf(text, sizeof text, "%s %2d %s",
 			         i < next    ? done
 			         : i == next ? mark
 			                     : " ",

@@ -65,13 +65,14 @@ static void needed_size(const struct tc_play *p, int *w, int *h)
 		*w = 40;
 }
 
-static const char *question_text(enum question q)
+static const char *question_text(const struct tc_play *p, enum question q)
 {
 	switch (q) {
 	case ASK_RESTART:
 		return "Restart? (y/n)";
 	case ASK_NEW:
-		return "Start a new game? (y/n)";
+		return tc_session_game(p->s)->next_params ? "Go to the next level? (y/n)"
+		                                          : "Start a new game? (y/n)";
 	case ASK_LEAVE:
 		return "Leave this game? (y/n)";
 	default:
@@ -113,7 +114,7 @@ void tc_play_draw(struct tc_play *p, uint64_t now)
 		return;
 	}
 	erase();
-	const char *message = question_text(p->asking);
+	const char *message = question_text(p, p->asking);
 	char detail[2][96];
 	if (p->view->describe) {
 		p->view->describe(p->vs, p->s, false, detail[0], sizeof detail[0]);
@@ -162,9 +163,12 @@ void tc_play_resume(struct tc_play *p)
 		tc_session_resume(p->s);
 }
 
+/* A lost game has nothing left to lose, nor a won one unless it may be played on. */
 static bool would_lose_progress(const struct tc_play *p)
 {
-	return tc_session_in_progress(p->s) && tc_session_status(p->s) != TC_LOST;
+	enum tc_status status = tc_session_status(p->s);
+	return tc_session_in_progress(p->s) &&
+	       (status == TC_PLAYING || (status == TC_WON && p->view->keep_going));
 }
 
 /* Runs what a question asked for, once the player said yes. */

@@ -33,7 +33,8 @@ struct plan {
 struct view_zn {
 	int cursor, picked; /* cell indices; picked is -1 when no tile is picked */
 	bool pane_open, hinting;
-	char info[80]; /* the line under the board */
+	bool pane_shown; /* open and big enough to see, as last drawn */
+	char info[80];   /* the line under the board */
 	struct tc_grid_layout layout;
 	bool has_layout;
 	struct plan plan;
@@ -180,7 +181,7 @@ static void draw_board(struct view_zn *v, const struct zn_board *b)
 {
 	uint8_t targets[8];
 	int target_count = v->picked >= 0 ? zn_destinations(b, v->picked, targets) : 0;
-	const struct zn_move *hint = v->pane_open || v->hinting ? next_move(v) : NULL;
+	const struct zn_move *hint = v->pane_shown || v->hinting ? next_move(v) : NULL;
 	const char *dot = tc_term_unicode() ? "·" : ".";
 	const char *landing = tc_term_unicode() ? "◆" : "+";
 	const char *hint_mark = tc_term_unicode() ? "○" : "o";
@@ -251,7 +252,8 @@ static void draw(void *view, const struct tc_session *s, struct tc_rect area, ui
 	int need_w, need_h;
 	board_min_size(b, &need_w, &need_h);
 	struct tc_rect board_area = area, pane_area;
-	bool pane = v->pane_open && tc_pane_place(area, need_w, need_h, &board_area, &pane_area);
+	v->pane_shown =
+	        v->pane_open && tc_pane_place(area, need_w, need_h, &board_area, &pane_area);
 	/* Room for the letters above, the numbers left (and as much right, to centre the board)
 	 * and the info line below. */
 	struct tc_rect grid_area = {board_area.x + LABEL_W, board_area.y + 1,
@@ -260,15 +262,15 @@ static void draw(void *view, const struct tc_session *s, struct tc_rect area, ui
 	        tc_grid_fit(&v->layout, b->rows, b->cols, grid_area, TILE_MIN_W, TILE_MIN_H);
 	if (!v->has_layout)
 		return;
-	if (v->pane_open || v->hinting)
+	if (v->pane_shown || v->hinting)
 		update_plan(v, s);
 	tc_grid_draw_frame(&v->layout, tc_theme_attr(TC_ROLE_BOARD));
 	draw_labels(&v->layout);
 	draw_board(v, b);
-	if (pane)
+	if (v->pane_shown)
 		draw_pane(v, s, pane_area);
 	const char *info = v->info;
-	if (v->pane_open && !pane)
+	if (v->pane_open && !v->pane_shown)
 		info = "Too small for the solution pane";
 	int y = v->layout.frame.y + v->layout.frame.h;
 	int w = tc_text_width(info);
@@ -379,7 +381,7 @@ static bool action(void *view, struct tc_session *s, enum tc_action act, const s
 	default:
 		break;
 	}
-	if (ev->type != TC_EV_KEY || !v->pane_open)
+	if (ev->type != TC_EV_KEY || !v->pane_shown)
 		return false;
 	if (ev->key == '>' || ev->key == '.') {
 		update_plan(v, s);
@@ -468,7 +470,7 @@ static const struct tc_help_line help_zn[] = {
         {"s", "show or hide the solution"},
         {"> or .  < or ,", "play / take back its next move"},
         {"H", "hint: the next move of a solution"},
-        {"n", "next level"},
+        {"n", "next level (asks first)"},
         {NULL, NULL},
 };
 
