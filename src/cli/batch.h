@@ -7,11 +7,28 @@
 #include <stdio.h>
 
 #include "tilecade/g2048.h"
+#include "tilecade/znumbers.h"
 
 /* Plays `moves` (letters l r u d) on a 2048 game of these parameters and seed, printing the
  * start board and the board after each move, a blank line between boards, then "score N".
  * Returns 0, or -1 before printing anything with the position of a bad letter in err. */
 int tc_batch_2048(const struct g2048_params *params, uint64_t seed, const char *moves, FILE *out,
                   char *err, size_t errlen);
+
+/* Prints `count` generated zNumbers levels of these parameters (a generated level, not a pack
+ * level), level i made with seed + i (wrapping past 2^64-1): its rows, a line "solution", then
+ * one move a line, "r1,c1 r2,c2" (0-based, row first) in playing order; a blank line between
+ * levels. Every level is proven solvable by the solver before it is printed. Returns 0, or 1
+ * with err set when a level fails that proof (a bug) or the output cannot be written. */
+int tc_batch_zn_generate(const struct zn_params *params, uint64_t seed, int count, FILE *out,
+                         char *err, size_t errlen);
+
+/* Reads all of `in` as zNumbers levels (rows, "# " comments, blank lines between levels) and,
+ * once every level has parsed, prints for each "solution" and its moves as above, or
+ * "unsolvable", a blank line between levels. Returns the exit status: 0 when every level is
+ * solvable, 1 when some is not, 2 with err set ("line L, column C: why" for malformed input)
+ * when the input cannot be read or holds no level, or the output cannot be written; for
+ * malformed input nothing is printed. */
+int tc_batch_zn_solve(FILE *in, FILE *out, char *err, size_t errlen);
 
 #endif

@@ -1,5 +1,6 @@
 /* tilecade's entry point: options, then either a batch command or the front end. */
 #include <locale.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
@@ -10,6 +11,7 @@
 #include "options.h"
 #include "tilecade/gameid.h"
 #include "tilecade/session.h"
+#include "tilecade/znumbers.h"
 
 #define USAGE_ERROR 2
 
@@ -19,52 +21,134 @@ static int usage_error(const char *message)
 	return USAGE_ERROR;
 }
 
-/* Fills game, params and seed from the game name, --id, --size and --seed. */
-static int resolve_game(const struct tc_options *o, const struct tc_catalog_entry **entry,
-                        struct tc_params *params, uint64_t *seed, char *err, size_t errlen)
+__attribute__((format(printf, 3, 4))) static int fail(char *err, size_t errlen, const char *fmt,
+                                                      ...)
 {
-	const struct tc_game *game = NULL;
-	if (o->id) {
-		if (o->size || o->has_seed) {
-			snprintf(err, errlen, "--id already sets the size and seed; drop %s",
-			         o->size ? "--size" : "--seed");
-			return -1;
-		}
-		if (tc_gameid_parse(o->id, &game, params, seed, err, errlen) != 0)
-			return -1;
-		if (o->game && strcasecmp(o->game, game->name) != 0) {
-			snprintf(err, errlen, "--id '%s' is a %s game, not %s", o->id, game->name,
-			         o->game);
-			return -1;
-		}
-		*entry = tc_catalog_find(game->name);
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(err, errlen, fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+/* The first zNumbers-only option given, to name in a message; NULL when there is none. */
+static const char *znumbers_option(const struct tc_options *o)
+{
+	return o->generate       ? "--generate"
+	       : o->solve        ? "--solve"
+	       : o->has_count    ? "--count"
+	       : o->has_attempts ? "--attempts"
+	       : o->has_level    ? "--level"
+	                         : NULL;
+}
+
+/* One message for options that do not fit the game or each other. `game` is the name typed or
+ * the game of --id; NULL without either. */
+static int check_combinations(const struct tc_options *o, const char *game, char *err,
+                              size_t errlen)
+{
+	const char *zn = znumbers_option(o);
+	if (zn && !game)
+		return fail(err, errlen, "%s is only for znumbers: tilecade znumbers %s", zn, zn);
+	if (zn && strcasecmp(game, znumbers_game.name) != 0)
+		return fail(err, errlen, "%s is only for znumbers, not %s", zn, game);
+	if (!game && (o->size || o->has_seed || o->moves))
+		return fail(err, errlen,
+		            "--size, --seed and --moves need a game, e.g. tilecade 2048 --seed 1");
+	if (o->moves && strcasecmp(game, g2048_game.name) != 0)
+		return fail(err, errlen, "--moves is only for 2048");
+	if (o->generate && o->solve)
+		return fail(err, errlen, "--generate and --solve do not go together");
+	const char *batch = o->generate ? "--generate" : o->solve ? "--solve" : NULL;
+	const char *play = o->has_level ? "--level" : o->id ? "--id" : NULL;
+	if (batch && play)
+		return fail(err, errlen, "%s and %s do not go together", batch, play);
+	if (o->solve) {
+		const char *other = o->size           ? "--size"
+		                    : o->has_seed     ? "--seed"
+		                    : o->has_attempts ? "--attempts"
+		                    : o->has_count    ? "--count"
+		                                      : NULL;
+		if (other)
+			return fail(err, errlen,
+			            "--solve reads its levels from standard input and takes no %s",
+			            other);
+	}
+	if (o->has_count && !o->generate)
+		return fail(err, errlen, "--count needs --generate");
+	const char *param = o->size           ? "--size"
+	                    : o->has_seed     ? "--seed"
+	                    : o->has_attempts ? "--attempts"
+	                                      : NULL;
+	if (o->id && (param || o->has_level))
+		return fail(err, errlen,
+		            "--id already sets the game's parameters and seed; drop %s",
+		            param ? param : "--level");
+	if (o->has_level && param)
+		return fail(err, errlen, "--level picks a level of the original pack; drop %s",
+		            param);
+	return 0;
+}
+
+/* --size "N" means NxN, "RxC" goes to the game as typed; the game explains what fits. */
+static int parse_size(const char *size, const struct tc_game *game, void *params, char *err,
+                      size_t errlen)
+{
+	size_t len = strlen(size);
+	const char *x = strchr(size, 'x');
+	/* Only digits and one 'x', so that no other parameter (zNumbers' "a60") slips in. */
+	if (len == 0 || len > 9 || strspn(size, "0123456789x") != len || (x && strchr(x + 1, 'x')))
+		return fail(err, errlen, "--size must be N or RxC in digits, not '%s'", size);
+	char text[24], why[200];
+	snprintf(text, sizeof text, x ? "%s" : "%sx%s", size, size);
+	if (game->parse_params(text, params, why, sizeof why) != 0)
+		return fail(err, errlen, "--size %s: %s", size, why);
+	return 0;
+}
+
+/* Fills params and seed from the options (--id has done so already). */
+static int resolve_params(const struct tc_options *o, const struct tc_game *game,
+                          struct tc_params *params, uint64_t *seed, char *err, size_t errlen)
+{
+	if (o->id)
 		return 0;
-	}
-	*entry = tc_catalog_find(o->game);
-	if (!*entry) {
-		snprintf(err, errlen,
-		         "unknown game '%s' (games: znumbers, match3, sudoku, n, 2048)", o->game);
-		return -1;
-	}
-	if (!(*entry)->view) {
-		snprintf(err, errlen, "%s is not available in this version", (*entry)->title);
-		return -1;
-	}
-	game = (*entry)->view->game;
 	game->default_params(params->bytes);
-	if (o->size) {
-		/* "--size 5" means a square board, "5x5" */
-		char text[32], why[160];
-		snprintf(text, sizeof text, strchr(o->size, 'x') ? "%s" : "%sx%s", o->size,
-		         o->size);
-		if (strlen(o->size) > 8 ||
-		    game->parse_params(text, params->bytes, why, sizeof why)) {
-			snprintf(err, errlen, "--size: %s is not a size for %s (3 to 8)", o->size,
-			         game->name);
-			return -1;
-		}
+	if (o->size && parse_size(o->size, game, params->bytes, err, errlen) != 0)
+		return -1;
+	if (game == &znumbers_game) {
+		struct zn_params *p = (struct zn_params *)params->bytes;
+		if (o->has_attempts)
+			p->attempts = o->attempts;
+		if (o->has_level)
+			p->level = o->level;
 	}
 	*seed = o->has_seed ? o->seed : tc_fresh_seed();
+	return 0;
+}
+
+/* The game the command line names, by name or by --id (which also gives params and seed). */
+static int find_game(const struct tc_options *o, const struct tc_catalog_entry **entry,
+                     const struct tc_game **game, struct tc_params *params, uint64_t *seed,
+                     char *err, size_t errlen)
+{
+	*entry = NULL;
+	*game = NULL;
+	if (o->game) {
+		*entry = tc_catalog_find(o->game);
+		if (!*entry)
+			return fail(err, errlen,
+			            "unknown game '%s' (games: znumbers, match3, sudoku, n, 2048)",
+			            o->game);
+		*game = tc_game_find(o->game);
+	}
+	if (o->id) {
+		if (tc_gameid_parse(o->id, game, params, seed, err, errlen) != 0)
+			return -1;
+		if (o->game && strcasecmp(o->game, (*game)->name) != 0)
+			return fail(err, errlen, "--id '%s' is a %s game, not %s", o->id,
+			            (*game)->name, o->game);
+		*entry = tc_catalog_find((*game)->name);
+	}
 	return 0;
 }
 
@@ -83,28 +167,46 @@ int main(int argc, char **argv)
 		printf("tilecade %s\n", TC_VERSION);
 		return 0;
 	}
-	if (!o.game && !o.id && (o.size || o.has_seed || o.moves))
-		return usage_error(
-		        "--size, --seed and --moves need a game, e.g. tilecade 2048 --seed 1");
 
-	const struct tc_catalog_entry *entry = NULL;
+	const struct tc_catalog_entry *entry;
+	const struct tc_game *game;
 	struct tc_params params;
 	uint64_t seed = 0;
-	if ((o.game || o.id) && resolve_game(&o, &entry, &params, &seed, err, sizeof err) != 0)
+	if (find_game(&o, &entry, &game, &params, &seed, err, sizeof err) != 0 ||
+	    check_combinations(&o, entry ? entry->name : NULL, err, sizeof err) != 0)
 		return usage_error(err);
 
+	/* The batch commands need no terminal and no view, only the game's backend. */
+	if (o.solve) {
+		int status = tc_batch_zn_solve(stdin, stdout, err, sizeof err);
+		if (status == 2)
+			return usage_error(err);
+		return status;
+	}
+	if (game && resolve_params(&o, game, &params, &seed, err, sizeof err) != 0)
+		return usage_error(err);
+	if (o.generate) {
+		if (tc_batch_zn_generate((const struct zn_params *)params.bytes, seed, o.count,
+		                         stdout, err, sizeof err) != 0) {
+			fprintf(stderr, "tilecade: %s\n", err);
+			return 1;
+		}
+		return 0;
+	}
 	if (o.moves) {
-		if (entry->view->game != &g2048_game)
-			return usage_error("--moves is only for 2048");
 		if (tc_batch_2048((const struct g2048_params *)params.bytes, seed, o.moves, stdout,
 		                  err, sizeof err) != 0)
 			return usage_error(err);
 		return 0;
 	}
 
+	if (entry && !entry->view) {
+		snprintf(err, sizeof err, "%s is not available in this version", entry->title);
+		return usage_error(err);
+	}
 	struct tc_session *start = NULL;
 	if (entry) {
-		start = tc_session_new(entry->view->game, params.bytes, seed, NULL);
+		start = tc_session_new(game, params.bytes, seed, NULL);
 		if (!start) {
 			fprintf(stderr, "tilecade: out of memory\n");
 			return 1;

@@ -7,27 +7,52 @@
 #include <string.h>
 
 #include "tilecade/gameid.h"
+#include "tilecade/znumbers.h"
 
 const char tc_usage[] =
         "usage: tilecade [GAME] [options]\n"
         "\n"
-        "Without a game, tilecade opens the menu. Games: znumbers, match3, sudoku, n, 2048\n"
-        "(only 2048 is available in this version).\n"
+        "Without a game, tilecade opens the menu. Games: znumbers, match3, sudoku, n and\n"
+        "2048 (znumbers and 2048 are available in this version).\n"
         "\n"
         "options:\n"
-        "  --size N         board size, 3 to 8 (2048; default 4)\n"
         "  --seed S         seed of the game, 0 to 2^64-1 (default: random)\n"
-        "  --id ID          play the game of this ID, e.g. 2048:4x4:s12345\n"
-        "  --moves STRING   play these moves without a terminal (2048: letters l r u d)\n"
-        "                   and print the board after each, then the score\n"
+        "  --id ID          play the game of this ID, e.g. znumbers:6x6a60:s12345 or\n"
+        "                   2048:4x4:s12345\n"
         "  --no-anim        no animations\n"
         "  --theme THEME    colours: auto, 256, 16, mono (NO_COLOR also gives mono)\n"
         "  --help           this text\n"
         "  --version        the version\n"
         "\n"
-        "keys: arrows, hjkl or wasd slide; drag with the mouse to slide; u undo, U or Ctrl-R "
-        "redo;\n"
-        "r restart, n new game, p pause, ? help, q back to the menu / quit.\n";
+        "znumbers (move every number exactly its value, in one of eight directions):\n"
+        "  --size RxC       board of R rows and C columns, 4 to 10 each; N means NxN\n"
+        "                   (default 6x6)\n"
+        "  --attempts N     the generator's tries per tile, 1 to 1000 (default 60); more\n"
+        "                   tries make fuller, harder levels\n"
+        "  --level K        level K of the original pack, 1 to 9 (no --size, --attempts,\n"
+        "                   --seed)\n"
+        "  --generate       print new levels instead of playing: a level's rows ('.'\n"
+        "                   empty, '1'-'9' a tile), a line \"solution\", then one move a\n"
+        "                   line, \"r1,c1 r2,c2\" (0-based, row first) in playing order;\n"
+        "                   a blank line between levels\n"
+        "  --count K        with --generate, K levels, 1 to 100000 (default 1); level i,\n"
+        "                   counting from 0, uses seed S+i, so it is the game\n"
+        "                   znumbers:RxCaN:s(S+i)\n"
+        "  --solve          solve the levels on standard input (rows as above, '#' a\n"
+        "                   used cell, lines \"# ...\" comments, a blank line between\n"
+        "                   levels) and print for each \"solution\" and its moves, or\n"
+        "                   \"unsolvable\"; exit 0 if all are solvable, 1 if some are\n"
+        "                   not, 2 for bad input\n"
+        "\n"
+        "2048:\n"
+        "  --size N         board size, 3 to 8 (default 4)\n"
+        "  --moves STRING   play these moves without a terminal (letters l r u d)\n"
+        "                   and print the board after each, then the score\n"
+        "\n"
+        "keys: arrows or hjkl move the cursor (zNumbers) or slide (2048, also wasd);\n"
+        "Enter or Space selects; the mouse clicks (zNumbers) or drags to slide (2048);\n"
+        "s solution, H hint (zNumbers); u undo, U or Ctrl-R redo; r restart, n new game\n"
+        "(zNumbers: next level), p pause, ? help with the game's keys, q back / quit.\n";
 
 __attribute__((format(printf, 3, 4))) static int fail(char *err, size_t errlen, const char *fmt,
                                                       ...)
@@ -58,6 +83,25 @@ static bool is_option(const char *arg, const char *name)
 {
 	size_t n = strlen(name);
 	return strncmp(arg, name, n) == 0 && (arg[n] == '\0' || arg[n] == '=');
+}
+
+/* A whole number from lo to hi in plain digits: no sign, no spaces. */
+static bool parse_int(const char *v, int lo, int hi, int *out)
+{
+	long n = 0;
+	if (!*v)
+		return false;
+	for (const char *p = v; *p; p++) {
+		if (*p < '0' || *p > '9')
+			return false;
+		n = n * 10 + (*p - '0');
+		if (n > hi) /* also keeps n far from overflowing */
+			return false;
+	}
+	if (n < lo)
+		return false;
+	*out = (int)n;
+	return true;
 }
 
 static int parse_theme(const char *v, struct tc_options *o, char *err, size_t errlen)
@@ -108,6 +152,35 @@ static int parse_option(int argc, char **argv, int *i, struct tc_options *o, cha
 		if (!(v = take_value(argc, argv, i, "--moves", err, errlen)))
 			return -1;
 		o->moves = v;
+	} else if (is_option(arg, "--attempts")) {
+		if (!(v = take_value(argc, argv, i, "--attempts", err, errlen)))
+			return -1;
+		if (!parse_int(v, 1, ZN_MAX_ATTEMPTS, &o->attempts))
+			return fail(err, errlen,
+			            "--attempts must be a whole number from 1 to %d, not '%s'",
+			            ZN_MAX_ATTEMPTS, v);
+		o->has_attempts = true;
+	} else if (is_option(arg, "--level")) {
+		if (!(v = take_value(argc, argv, i, "--level", err, errlen)))
+			return -1;
+		if (!parse_int(v, 1, ZN_PACK_SIZE, &o->level))
+			return fail(
+			        err, errlen,
+			        "--level must be a level of the original pack, 1 to %d, not '%s'",
+			        ZN_PACK_SIZE, v);
+		o->has_level = true;
+	} else if (is_option(arg, "--count")) {
+		if (!(v = take_value(argc, argv, i, "--count", err, errlen)))
+			return -1;
+		if (!parse_int(v, 1, TC_MAX_GENERATE, &o->count))
+			return fail(err, errlen,
+			            "--count must be a whole number from 1 to %d, not '%s'",
+			            TC_MAX_GENERATE, v);
+		o->has_count = true;
+	} else if (strcmp(arg, "--generate") == 0) {
+		o->generate = true;
+	} else if (strcmp(arg, "--solve") == 0) {
+		o->solve = true;
 	} else if (is_option(arg, "--theme")) {
 		if (!(v = take_value(argc, argv, i, "--theme", err, errlen)))
 			return -1;
@@ -121,6 +194,7 @@ static int parse_option(int argc, char **argv, int *i, struct tc_options *o, cha
 int tc_options_parse(int argc, char **argv, struct tc_options *o, char *err, size_t errlen)
 {
 	memset(o, 0, sizeof *o);
+	o->count = 1;
 	for (int i = 1; i < argc; i++) {
 		if (argv[i][0] == '-' && argv[i][1] != '\0') {
 			if (parse_option(argc, argv, &i, o, err, errlen) != 0)

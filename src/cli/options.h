@@ -11,16 +11,27 @@ enum tc_theme_choice { TC_THEME_AUTO, TC_THEME_256, TC_THEME_16, TC_THEME_MONO }
 struct tc_options {
 	const char *game; /* NULL: the menu */
 	bool help, version;
-	const char *size; /* as typed: "N" or "NxN" */
+	const char *size; /* as typed: "N" or "RxC"; each game says which sizes it has */
 	bool has_seed;
 	uint64_t seed;
 	const char *id;
 	const char *moves;
 	bool no_anim;
 	enum tc_theme_choice theme;
+
+	/* zNumbers only; values already checked against their ranges. */
+	bool has_attempts, has_level, has_count;
+	int attempts; /* 1 to ZN_MAX_ATTEMPTS */
+	int level;    /* 1 to ZN_PACK_SIZE */
+	int count;    /* levels for --generate, 1 to TC_MAX_GENERATE */
+	bool generate, solve;
 };
 
-/* Parses argv; returns 0, or -1 with a one-line message naming the bad option or value. */
+/* Most levels one --generate prints: plenty for a level pack or a test corpus. */
+#define TC_MAX_GENERATE 100000
+
+/* Parses argv; returns 0, or -1 with a one-line message naming the bad option or value. Which
+ * options go with which game, and with each other, is main's to check. */
 int tc_options_parse(int argc, char **argv, struct tc_options *o, char *err, size_t errlen);
 
 /* The --help text. */

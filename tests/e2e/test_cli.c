@@ -1,5 +1,6 @@
-/* The command line without a terminal: options, errors and the 2048 batch mode, as a script
- * would use them. TILECADE_BIN and TILECADE_VERSION come from meson. */
+/* The command line without a terminal: options, errors, the 2048 batch mode and zNumbers'
+ * --generate and --solve, as a script would use them. TILECADE_BIN, TILECADE_VERSION and
+ * ZN_ORIGINAL_LEVELS (the original pack's text file) come from meson. */
 #define _POSIX_C_SOURCE 200809L
 #include <ctype.h>
 #include <setjmp.h>
@@ -15,10 +16,13 @@
 #include "board.h"
 #include "proc.h"
 #include "sandbox.h"
+#include "tilecade/znumbers.h"
 
 #define RUN_TIMEOUT_MS 10000
-#define RUNS_PER_TEST 2
+#define RUNS_PER_TEST 24
 #define MAX_BOARDS 16
+#define MAX_ANSWERS 16
+#define MAX_ARGS 24
 
 static const char *bin;
 static char *sandbox;
@@ -55,20 +59,71 @@ static int teardown(void **state)
 	return 0;
 }
 
-/* Runs tilecade with the NULL-terminated arguments that follow. */
-static struct e2e_run *tilecade(void **state, ...)
+/* Runs argv (NULL-terminated); the run is freed by teardown. */
+static struct e2e_run *run_argv(void **state, const char *const *argv)
 {
-	const char *argv[16] = {bin};
-	int argc = 1;
-	va_list ap;
-	va_start(ap, state);
-	for (const char *arg; (arg = va_arg(ap, const char *)) && argc < 15;)
-		argv[argc++] = arg;
-	va_end(ap);
 	struct runs *runs = *state;
 	assert_true(runs->count < RUNS_PER_TEST);
 	struct e2e_run *r = &runs->run[runs->count++];
 	assert_true(e2e_run(argv, RUN_TIMEOUT_MS, r));
+	return r;
+}
+
+/* Appends the NULL-terminated arguments of ap to argv[*argc], then a NULL. */
+static void add_args(const char **argv, int *argc, va_list ap)
+{
+	for (const char *arg; (arg = va_arg(ap, const char *));) {
+		assert_true(*argc < MAX_ARGS - 1);
+		argv[(*argc)++] = arg;
+	}
+	argv[*argc] = NULL;
+}
+
+/* Runs tilecade with the NULL-terminated arguments that follow. */
+static struct e2e_run *tilecade(void **state, ...)
+{
+	const char *argv[MAX_ARGS] = {bin};
+	int argc = 1;
+	va_list ap;
+	va_start(ap, state);
+	add_args(argv, &argc, ap);
+	va_end(ap);
+	return run_argv(state, argv);
+}
+
+/* Runs tilecade with the file at path on standard input, which the harness leaves at
+ * /dev/null: the shell redirects it. */
+static struct e2e_run *tilecade_vfrom(void **state, const char *path, va_list ap)
+{
+	const char *argv[MAX_ARGS] = {"/bin/sh", "-c", "f=$1; shift; exec \"$@\" < \"$f\"",
+	                              "sh",      path, bin};
+	int argc = 6;
+	add_args(argv, &argc, ap);
+	return run_argv(state, argv);
+}
+
+static struct e2e_run *tilecade_from(void **state, const char *path, ...)
+{
+	va_list ap;
+	va_start(ap, path);
+	struct e2e_run *r = tilecade_vfrom(state, path, ap);
+	va_end(ap);
+	return r;
+}
+
+/* Runs tilecade with these len bytes (NUL bytes too) on standard input. */
+static struct e2e_run *tilecade_stdin(void **state, const char *input, size_t len, ...)
+{
+	char path[4096];
+	snprintf(path, sizeof path, "%s/stdin.txt", sandbox);
+	FILE *f = fopen(path, "wb");
+	assert_non_null(f);
+	assert_int_equal(fwrite(input, 1, len, f), len);
+	assert_int_equal(fclose(f), 0);
+	va_list ap;
+	va_start(ap, len);
+	struct e2e_run *r = tilecade_vfrom(state, path, ap);
+	va_end(ap);
 	return r;
 }
 
@@ -140,6 +195,9 @@ static void test_help(void **state)
 	assert_exit(r, 0);
 	assert_non_null(strstr(r->out, "2048"));
 	assert_non_null(strstr(r->out, "--moves"));
+	assert_non_null(strstr(r->out, "znumbers"));
+	assert_non_null(strstr(r->out, "--generate"));
+	assert_non_null(strstr(r->out, "--solve"));
 	assert_string_equal(r->err, "");
 }
 
@@ -229,6 +287,338 @@ static void test_bad_game_id(void **state)
 	assert_usage_error(r);
 }
 
+/* One level's answer as --generate or --solve prints it. */
+struct answer {
+	char rows[ZN_MAX_SIZE * (ZN_MAX_SIZE + 1) + 1]; /* --generate only: the level */
+	bool solvable;
+	int count;
+	int move[ZN_MAX_MOVES][4]; /* r1, c1, r2, c2 */
+};
+
+/* Where answers_of is in a level. */
+enum answer_part { LEVEL_START, ROWS, VERDICT, MOVES, UNSOLVABLE };
+
+static int not_answers(const char *text, const char *why, int line)
+{
+	fprintf(stderr, "output line %d: %s in:\n%s\n", line, why, text);
+	return -1;
+}
+
+/* Parses the output into answers: per level (with_rows: its rows first) "solution" and one move
+ * a line, "r1,c1 r2,c2", or "unsolvable"; one blank line between levels. Returns how many, or
+ * -1, saying why, when the output is not exactly of that form. */
+static int answers_of(const char *text, bool with_rows, struct answer *answers, int max)
+{
+	int n = 0, line_no = 0;
+	enum answer_part part = LEVEL_START;
+	struct answer *a = NULL;
+	for (const char *p = text; *p;) {
+		const char *nl = strchr(p, '\n');
+		char line[64];
+		line_no++;
+		if (!nl || nl - p >= (int)sizeof line)
+			return not_answers(text, "no newline, or a line too long", line_no);
+		memcpy(line, p, (size_t)(nl - p));
+		line[nl - p] = '\0';
+		p = nl + 1;
+		if (part == LEVEL_START) {
+			if (n == max)
+				return not_answers(text, "too many levels", line_no);
+			a = &answers[n];
+			memset(a, 0, sizeof *a);
+			part = with_rows ? ROWS : VERDICT;
+		}
+		if (part == ROWS && line[0] && strspn(line, ".123456789") == strlen(line)) {
+			if (strlen(a->rows) + strlen(line) + 2 > sizeof a->rows)
+				return not_answers(text, "too many rows", line_no);
+			strcat(strcat(a->rows, line), "\n");
+		} else if ((part == VERDICT || (part == ROWS && a->rows[0])) &&
+		           strcmp(line, "solution") == 0) {
+			a->solvable = true;
+			part = MOVES;
+		} else if (part == VERDICT && strcmp(line, "unsolvable") == 0) {
+			part = UNSOLVABLE;
+		} else if ((part == MOVES || part == UNSOLVABLE) && line[0] == '\0') {
+			n++;
+			part = LEVEL_START;
+		} else if (part == MOVES && a->count < ZN_MAX_MOVES) {
+			int *m = a->move[a->count++];
+			char again[64];
+			if (sscanf(line, "%d,%d %d,%d", &m[0], &m[1], &m[2], &m[3]) != 4)
+				return not_answers(text, "not a move", line_no);
+			snprintf(again, sizeof again, "%d,%d %d,%d", m[0], m[1], m[2], m[3]);
+			if (strcmp(again, line) != 0)
+				return not_answers(text, "a move not written as r1,c1 r2,c2",
+				                   line_no);
+		} else {
+			return not_answers(text, "unexpected line", line_no);
+		}
+	}
+	if (part == MOVES || part == UNSOLVABLE)
+		return n + 1;
+	return not_answers(text, "no level, or an unfinished one at the end", line_no);
+}
+
+/* Plays the answer's moves on b: true when all are legal and the level is won. */
+static bool wins(struct zn_board b, const struct answer *a)
+{
+	for (int i = 0; i < a->count; i++) {
+		const int *m = a->move[i];
+		for (int k = 0; k < 4; k++)
+			if (m[k] < 0 || m[k] >= (k % 2 ? b.cols : b.rows))
+				return false;
+		struct zn_move move = {(uint8_t)(m[0] * b.cols + m[1]),
+		                       (uint8_t)(m[2] * b.cols + m[3])};
+		if (!zn_move(&b, move))
+			return false;
+	}
+	return zn_status(&b) == TC_WON;
+}
+
+static struct zn_board level_of(const struct answer *a)
+{
+	struct zn_board b;
+	char why[128];
+	if (zn_parse(a->rows, 1, &b, why, sizeof why) != 0)
+		fprintf(stderr, "%s in:\n%s", why, a->rows);
+	assert_true(zn_parse(a->rows, 1, &b, why, sizeof why) == 0);
+	return b;
+}
+
+/* The level is the one the game ID znumbers:PARAMS:sSEED names. */
+static void assert_level_of_id(const struct zn_board *b, const char *params, uint64_t seed)
+{
+	struct zn_params p;
+	char why[256];
+	assert_int_equal(znumbers_game.parse_params(params, &p, why, sizeof why), 0);
+	struct zn_board expected;
+	struct zn_move solution[ZN_MAX_MOVES];
+	zn_new_level(&expected, &p, seed, solution);
+	assert_int_equal(b->rows, expected.rows);
+	assert_int_equal(b->cols, expected.cols);
+	assert_memory_equal(b->cell, expected.cell, (size_t)b->rows * b->cols);
+}
+
+static void test_zn_generate_level_and_solution(void **state)
+{
+	struct e2e_run *r = tilecade(state, "znumbers", "--generate", "--seed", "7", NULL);
+	assert_exit(r, 0);
+	assert_string_equal(r->err, "");
+	struct answer a[MAX_ANSWERS];
+	assert_int_equal(answers_of(r->out, true, a, MAX_ANSWERS), 1);
+	struct zn_board b = level_of(&a[0]);
+	assert_int_equal(b.rows, ZN_DEFAULT_SIZE);
+	assert_int_equal(b.cols, ZN_DEFAULT_SIZE);
+	assert_true(zn_tiles_left(&b) > 0);
+	assert_int_equal(a[0].count, zn_tiles_left(&b)); /* every tile moves once */
+	assert_true(wins(b, &a[0]));
+	assert_level_of_id(&b, "6x6a60", 7);
+}
+
+static void test_zn_generate_size_and_attempts(void **state)
+{
+	struct e2e_run *r = tilecade(state, "znumbers", "--generate", "--size", "4x7", "--attempts",
+	                             "5", "--seed", "3", "--count", "2", NULL);
+	assert_exit(r, 0);
+	struct answer a[MAX_ANSWERS];
+	assert_int_equal(answers_of(r->out, true, a, MAX_ANSWERS), 2);
+	for (int i = 0; i < 2; i++) {
+		struct zn_board b = level_of(&a[i]);
+		assert_true(wins(b, &a[i]));
+		assert_level_of_id(&b, "4x7a5", 3 + (uint64_t)i);
+	}
+	r = tilecade(state, "znumbers", "--generate", "--size", "5", "--seed", "3", NULL);
+	assert_exit(r, 0);
+	assert_int_equal(answers_of(r->out, true, a, MAX_ANSWERS), 1);
+	struct zn_board square = level_of(&a[0]);
+	assert_level_of_id(&square, "5x5a60", 3);
+}
+
+/* Level i of --count uses seed S+i: it is what --seed S+i alone prints. */
+static void test_zn_generate_count_follows_the_seed(void **state)
+{
+	const char *args[] = {"znumbers", "--generate", "--count", "3", "--seed", "7"};
+	struct e2e_run *a =
+	        tilecade(state, args[0], args[1], args[2], args[3], args[4], args[5], NULL);
+	struct e2e_run *b =
+	        tilecade(state, args[0], args[1], args[2], args[3], args[4], args[5], NULL);
+	assert_exit(a, 0);
+	assert_exit(b, 0);
+	assert_string_equal(a->out, b->out);
+	struct answer answers[MAX_ANSWERS];
+	assert_int_equal(answers_of(a->out, true, answers, MAX_ANSWERS), 3);
+	char joined[16384] = "";
+	for (int i = 0; i < 3; i++) {
+		char seed[8];
+		snprintf(seed, sizeof seed, "%d", 7 + i);
+		struct e2e_run *one =
+		        tilecade(state, "znumbers", "--generate", "--seed", seed, NULL);
+		assert_exit(one, 0);
+		assert_true(strlen(joined) + strlen(one->out) + 2 < sizeof joined);
+		if (i > 0)
+			strcat(joined, "\n");
+		strcat(joined, one->out);
+	}
+	assert_string_equal(a->out, joined);
+	assert_string_not_equal(answers[0].rows, answers[1].rows);
+}
+
+static void test_zn_generate_seed_wraps(void **state)
+{
+	struct e2e_run *a = tilecade(state, "znumbers", "--generate", "--seed",
+	                             "18446744073709551615", "--count", "2", NULL);
+	struct e2e_run *b = tilecade(state, "znumbers", "--generate", "--seed", "0", NULL);
+	assert_exit(a, 0);
+	assert_exit(b, 0);
+	const char *second = strstr(a->out, "\n\n");
+	assert_non_null(second);
+	assert_string_equal(second + 2, b->out);
+}
+
+/* The whole text of a file. */
+static char *slurp(const char *path)
+{
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		fprintf(stderr, "cannot open %s\n", path);
+	assert_non_null(f);
+	size_t cap = 1 << 16;
+	char *text = malloc(cap);
+	assert_non_null(text);
+	size_t n = fread(text, 1, cap - 1, f);
+	assert_true(n < cap - 1);
+	text[n] = '\0';
+	fclose(f);
+	return text;
+}
+
+static void test_zn_solve_the_original_pack(void **state)
+{
+	const char *path = getenv("ZN_ORIGINAL_LEVELS");
+	assert_non_null(path);
+	struct e2e_run *r = tilecade_from(state, path, "znumbers", "--solve", NULL);
+	assert_exit(r, 0);
+	assert_string_equal(r->err, "");
+	struct answer a[MAX_ANSWERS];
+	assert_int_equal(answers_of(r->out, false, a, MAX_ANSWERS), ZN_PACK_SIZE);
+	char *text = slurp(path);
+	const char *p = text;
+	int line = 1;
+	char why[128];
+	struct zn_board b;
+	for (int i = 0; i < ZN_PACK_SIZE; i++) {
+		assert_int_equal(zn_parse_next(&p, &line, &b, why, sizeof why), 1);
+		assert_true(a[i].solvable);
+		assert_true(wins(b, &a[i]));
+	}
+	free(text);
+}
+
+static void test_zn_solve_unsolvable_and_done(void **state)
+{
+	static const char input[] = "# a tile of 1 in a corner\r\n"
+	                            "1...\r\n"
+	                            "....\r\n"
+	                            "....\r\n"
+	                            "....\r\n"
+	                            "\n"
+	                            "# full: no tile can move\n"
+	                            "1111\n1111\n1111\n1111\n"
+	                            "\n\n"
+	                            "# every tile has moved\n"
+	                            "#...\n....\n...#\n....\n";
+	struct e2e_run *r =
+	        tilecade_stdin(state, input, sizeof input - 1, "znumbers", "--solve", NULL);
+	assert_exit(r, 1);
+	assert_string_equal(r->err, "");
+	struct answer a[MAX_ANSWERS];
+	assert_int_equal(answers_of(r->out, false, a, MAX_ANSWERS), 3);
+	struct zn_board b;
+	char why[128];
+	assert_int_equal(zn_parse("1...\n....\n....\n....\n", 1, &b, why, sizeof why), 0);
+	assert_true(a[0].solvable);
+	assert_int_equal(a[0].count, 1);
+	assert_true(wins(b, &a[0]));
+	assert_false(a[1].solvable);
+	assert_true(a[2].solvable);
+	assert_int_equal(a[2].count, 0);
+	assert_string_equal(r->out, "solution\n0,0 0,1\n\nunsolvable\n\nsolution\n");
+}
+
+static void test_zn_solve_malformed_input(void **state)
+{
+	/* A good level first: nothing is solved before all the input has parsed. */
+	static const char input[] = "1...\n....\n....\n....\n"
+	                            "\n"
+	                            "# comment\n"
+	                            "....\n"
+	                            "..x.\n";
+	struct e2e_run *r =
+	        tilecade_stdin(state, input, sizeof input - 1, "znumbers", "--solve", NULL);
+	assert_usage_error(r);
+	assert_non_null(strstr(r->err, "line 8, column 3"));
+
+	static const char nul[] = "....\n.1\0.\n....\n....\n";
+	r = tilecade_stdin(state, nul, sizeof nul - 1, "znumbers", "--solve", NULL);
+	assert_usage_error(r);
+	assert_non_null(strstr(r->err, "line 2, column 3"));
+}
+
+static void test_zn_solve_no_level(void **state)
+{
+	static const char input[] = "# only a comment\n\n";
+	struct e2e_run *r =
+	        tilecade_stdin(state, input, sizeof input - 1, "znumbers", "--solve", NULL);
+	assert_usage_error(r);
+	r = tilecade_stdin(state, "", 0, "znumbers", "--solve", NULL);
+	assert_usage_error(r);
+	assert_non_null(strstr(r->err, "no level"));
+}
+
+/* Each is a usage error whose one line names what to fix. */
+static const struct {
+	const char *args[8];
+	const char *names;
+} bad_command_lines[] = {
+        {{"znumbers", "--size", "11"}, "4 to 10"},
+        {{"znumbers", "--size", "3x6"}, "4 to 10"},
+        {{"znumbers", "--size", "6x6a5"}, "--size"},
+        {{"2048", "--size", "9"}, "3 to 8"},
+        {{"znumbers", "--attempts", "0"}, "--attempts"},
+        {{"znumbers", "--attempts", "1001"}, "--attempts"},
+        {{"znumbers", "--level", "0"}, "--level"},
+        {{"znumbers", "--level", "10"}, "--level"},
+        {{"znumbers", "--generate", "--count", "0"}, "--count"},
+        {{"znumbers", "--generate", "--count", "100001"}, "--count"},
+        {{"znumbers", "--level", "3", "--seed", "1"}, "--seed"},
+        {{"znumbers", "--level", "3", "--size", "6"}, "--size"},
+        {{"znumbers", "--count", "3"}, "--generate"},
+        {{"znumbers", "--generate", "--solve"}, "--solve"},
+        {{"znumbers", "--generate", "--level", "2"}, "--level"},
+        {{"znumbers", "--solve", "--seed", "2"}, "--seed"},
+        {{"--id", "znumbers:6x6a60:s1", "--generate"}, "--id"},
+        {{"--id", "znumbers:6x6a60:s1", "--attempts", "9"}, "--attempts"},
+        {{"2048", "--attempts", "5"}, "--attempts"},
+        {{"2048", "--solve"}, "--solve"},
+        {{"--generate"}, "znumbers"},
+        {{"znumbers", "--moves", "l"}, "--moves"},
+};
+
+static void test_zn_bad_command_lines(void **state)
+{
+	for (size_t i = 0; i < sizeof bad_command_lines / sizeof bad_command_lines[0]; i++) {
+		const char *argv[MAX_ARGS] = {bin};
+		for (int k = 0; bad_command_lines[i].args[k]; k++)
+			argv[k + 1] = bad_command_lines[i].args[k];
+		struct e2e_run *r = run_argv(state, argv);
+		if (!strstr(r->err, bad_command_lines[i].names))
+			fprintf(stderr, "case %zu: '%s' not in: %s", i, bad_command_lines[i].names,
+			        r->err);
+		assert_usage_error(r);
+		assert_non_null(strstr(r->err, bad_command_lines[i].names));
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -243,6 +633,18 @@ int main(void)
 	        cmocka_unit_test_setup_teardown(test_other_seed_other_game, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_game_id_replays_the_game, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_bad_game_id, setup, teardown),
+	        cmocka_unit_test_setup_teardown(test_zn_generate_level_and_solution, setup,
+	                                        teardown),
+	        cmocka_unit_test_setup_teardown(test_zn_generate_size_and_attempts, setup,
+	                                        teardown),
+	        cmocka_unit_test_setup_teardown(test_zn_generate_count_follows_the_seed, setup,
+	                                        teardown),
+	        cmocka_unit_test_setup_teardown(test_zn_generate_seed_wraps, setup, teardown),
+	        cmocka_unit_test_setup_teardown(test_zn_solve_the_original_pack, setup, teardown),
+	        cmocka_unit_test_setup_teardown(test_zn_solve_unsolvable_and_done, setup, teardown),
+	        cmocka_unit_test_setup_teardown(test_zn_solve_malformed_input, setup, teardown),
+	        cmocka_unit_test_setup_teardown(test_zn_solve_no_level, setup, teardown),
+	        cmocka_unit_test_setup_teardown(test_zn_bad_command_lines, setup, teardown),
 	};
 	return cmocka_run_group_tests(tests, group_setup, group_teardown);
 }
