@@ -118,6 +118,11 @@ static void next_params(const void *params, void *next)
 		default_params(n);
 }
 
+static bool uses_seed(const void *params)
+{
+	return ((const struct zn_params *)params)->level == 0;
+}
+
 const struct tc_game znumbers_game = {
         .name = "znumbers",
         .title = "zNumbers",
@@ -131,4 +136,5 @@ const struct tc_game znumbers_game = {
         .status = status,
         .score = NULL,
         .next_params = next_params,
+        .uses_seed = uses_seed,
 };

@@ -69,6 +69,8 @@ static void note_score(struct tc_session *s)
 /* Begins from the start position of the current parameters and seed. */
 static void start(struct tc_session *s)
 {
+	if (s->game->uses_seed && !s->game->uses_seed(s->params.bytes))
+		s->seed = 0; /* so that one level has one game ID */
 	s->game->new_game(s->states, s->params.bytes, s->seed);
 	s->current = s->count = 0;
 	s->keep_going = false;

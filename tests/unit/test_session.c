@@ -11,6 +11,7 @@
 #include "tilecade/g2048.h"
 #include "tilecade/gameid.h"
 #include "tilecade/session.h"
+#include "tilecade/znumbers.h"
 
 #define SESSION_SEED 12345
 
@@ -25,7 +26,7 @@ static uint64_t session_now(void *ctx)
 
 /* Starts 2048 on the fake clock; params NULL means the default 4x4. */
 static struct tc_session *session_start(const struct tc_game *game, struct session_clock *clock,
-                                        const struct g2048_params *params, uint64_t seed)
+                                        const void *params, uint64_t seed)
 {
 	struct tc_clock c = {session_now, clock};
 	struct tc_session *s = tc_session_new(game, params, seed, &c);
@@ -379,6 +380,47 @@ static void session_game_id_names_game_params_and_seed(void **unused)
 	tc_session_free(s);
 }
 
+/* A pack of fixed levels: a new game plays the next level, and a level's ID has no seed. */
+static void session_new_game_moves_through_a_level_pack(void **unused)
+{
+	struct session_clock clock = {0};
+	char id[TC_GAMEID_MAX];
+	struct zn_params p = {6, 6, 60, ZN_PACK_SIZE - 1};
+	struct tc_session *s = session_start(&znumbers_game, &clock, &p, SESSION_SEED);
+	tc_session_game_id(s, id, sizeof id);
+	assert_string_equal(id, "znumbers:level8:s0");
+	const struct znumbers *start = tc_session_state(s);
+	assert_int_equal(start->level, ZN_PACK_SIZE - 1);
+	tc_session_new_game(s, SESSION_SEED);
+	tc_session_game_id(s, id, sizeof id);
+	assert_string_equal(id, "znumbers:level9:s0");
+	/* After the last level of the pack come generated levels, which do use the seed. */
+	tc_session_new_game(s, SESSION_SEED);
+	tc_session_game_id(s, id, sizeof id);
+	assert_string_equal(id, "znumbers:6x6a60:s12345");
+	assert_int_equal(((const struct znumbers *)tc_session_state(s))->level, 0);
+	tc_session_free(s);
+}
+
+/* The position some moves back, as the solution pane needs to find a solvable one. */
+static void session_state_back_reaches_every_earlier_position(void **unused)
+{
+	struct session_clock clock = {0};
+	struct tc_session *s = session_start(&g2048_game, &clock, NULL, SESSION_SEED);
+	struct g2048 positions[4];
+	memcpy(&positions[0], tc_session_state(s), sizeof positions[0]);
+	int moves = 0;
+	for (int dir = 0; dir < 4 && moves < 3; dir++)
+		if (tc_session_apply(s, &(struct tc_move){.kind = (uint8_t)dir}))
+			memcpy(&positions[++moves], tc_session_state(s), sizeof positions[0]);
+	assert_true(moves >= 2);
+	for (int back = 0; back <= moves; back++)
+		assert_memory_equal(tc_session_state_back(s, (unsigned)back),
+		                    &positions[moves - back], sizeof positions[0]);
+	assert_null(tc_session_state_back(s, (unsigned)moves + 1));
+	tc_session_free(s);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -397,6 +439,8 @@ int main(void)
 	        cmocka_unit_test(session_carries_an_earlier_best_score),
 	        cmocka_unit_test(session_keep_going_plays_on_after_win),
 	        cmocka_unit_test(session_game_id_names_game_params_and_seed),
+	        cmocka_unit_test(session_new_game_moves_through_a_level_pack),
+	        cmocka_unit_test(session_state_back_reaches_every_earlier_position),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
