@@ -6,6 +6,14 @@
 /* A trap that takes longer than this to prove is rare and counts as a trap. */
 #define PROBE_NODES 20000
 
+static bool in_plan(const struct zn_move *plan, int count, int from, int to)
+{
+	for (int i = 0; i < count; i++)
+		if (plan[i].from == from && plan[i].to == to)
+			return true;
+	return false;
+}
+
 /* Permille of the legal moves, over the whole way, that lose the level. */
 int zn_trap_permille(const struct zn_board *b)
 {
@@ -20,11 +28,13 @@ int zn_trap_permille(const struct zn_board *b)
 			uint8_t to[8];
 			int n = zn_destinations(&at, from, to);
 			for (int k = 0; k < n; k++) {
+				legal++;
+				/* A move of the solution being walked keeps it: no need to ask. */
+				if (in_plan(path + i, steps - i, from, to[k]))
+					continue;
 				struct zn_board after = at;
 				zn_move(&after, (struct zn_move){(uint8_t)from, to[k]});
-				legal++;
-				traps += zn_solve(&after, PROBE_NODES, NULL, NULL, NULL) !=
-				         ZN_SOLVABLE;
+				traps += zn_solve(&after, PROBE_NODES, NULL, NULL, NULL) != ZN_SOLVABLE;
 			}
 		}
 		zn_move(&at, path[i]);
