@@ -37,13 +37,30 @@ static const struct look tiles_16[TC_TILE_LEVELS] = {
 };
 
 static const struct look ui_256[TC_ROLE_TILE] = {
-        [TC_ROLE_TEXT] = {-1, -1, 0},           [TC_ROLE_TITLE] = {214, -1, A_BOLD},
-        [TC_ROLE_STATUS] = {252, 236, 0},       [TC_ROLE_DIM] = {244, -1, 0},
-        [TC_ROLE_SELECTED] = {16, 214, A_BOLD}, [TC_ROLE_BOARD] = {INK, 240, 0},
-        [TC_ROLE_EMPTY] = {INK, 240, 0},        [TC_ROLE_OVERLAY] = {231, 24, 0},
-        [TC_ROLE_GOOD] = {16, 220, A_BOLD},     [TC_ROLE_BAD] = {231, 124, A_BOLD},
-        [TC_ROLE_PICKED] = {16, 214, A_BOLD},   [TC_ROLE_USED] = {INK, 246, 0},
-        [TC_ROLE_TARGET] = {INK, 114, A_BOLD},  [TC_ROLE_HINT] = {INK, 81, A_BOLD},
+        [TC_ROLE_TEXT] = {-1, -1, 0},
+        [TC_ROLE_TITLE] = {214, -1, A_BOLD},
+        [TC_ROLE_STATUS] = {252, 236, 0},
+        [TC_ROLE_DIM] = {244, -1, 0},
+        [TC_ROLE_SELECTED] = {16, 214, A_BOLD},
+        [TC_ROLE_BOARD] = {INK, 240, 0},
+        [TC_ROLE_EMPTY] = {INK, 240, 0},
+        [TC_ROLE_OVERLAY] = {231, 24, 0},
+        [TC_ROLE_GOOD] = {16, 220, A_BOLD},
+        [TC_ROLE_BAD] = {231, 124, A_BOLD},
+        [TC_ROLE_PICKED] = {16, 208, A_BOLD},
+        [TC_ROLE_USED] = {INK, 246, 0},
+        [TC_ROLE_TARGET] = {INK, 226, A_BOLD},
+        [TC_ROLE_HINT] = {PAPER, 128, A_BOLD},
+        /* Digits: zNumbers' peach, pink, green and blue for 1 to 4, then pastels. */
+        [TC_ROLE_NUMBER + 0] = {INK, 223, 0},
+        [TC_ROLE_NUMBER + 1] = {INK, 217, 0},
+        [TC_ROLE_NUMBER + 2] = {INK, 157, 0},
+        [TC_ROLE_NUMBER + 3] = {INK, 117, 0},
+        [TC_ROLE_NUMBER + 4] = {INK, 183, 0},
+        [TC_ROLE_NUMBER + 5] = {INK, 229, 0},
+        [TC_ROLE_NUMBER + 6] = {INK, 123, 0},
+        [TC_ROLE_NUMBER + 7] = {INK, 215, 0},
+        [TC_ROLE_NUMBER + 8] = {INK, 152, 0},
 };
 
 static const struct look ui_16[TC_ROLE_TILE] = {
@@ -59,8 +76,17 @@ static const struct look ui_16[TC_ROLE_TILE] = {
         [TC_ROLE_BAD] = {COLOR_WHITE, COLOR_RED, A_BOLD},
         [TC_ROLE_PICKED] = {COLOR_BLACK, COLOR_YELLOW, A_BOLD},
         [TC_ROLE_USED] = {COLOR_BLACK, COLOR_WHITE, A_DIM},
-        [TC_ROLE_TARGET] = {COLOR_BLACK, COLOR_GREEN, A_BOLD},
-        [TC_ROLE_HINT] = {COLOR_BLACK, COLOR_CYAN, A_BOLD},
+        [TC_ROLE_TARGET] = {COLOR_YELLOW, COLOR_BLACK, A_BOLD}, /* a mark on the board */
+        [TC_ROLE_HINT] = {COLOR_WHITE, COLOR_MAGENTA, A_BOLD},
+        [TC_ROLE_NUMBER + 0] = {COLOR_BLACK, COLOR_WHITE, 0},
+        [TC_ROLE_NUMBER + 1] = {COLOR_WHITE, COLOR_RED, A_BOLD},
+        [TC_ROLE_NUMBER + 2] = {COLOR_BLACK, COLOR_GREEN, 0},
+        [TC_ROLE_NUMBER + 3] = {COLOR_WHITE, COLOR_BLUE, A_BOLD},
+        [TC_ROLE_NUMBER + 4] = {COLOR_BLACK, COLOR_CYAN, 0},
+        [TC_ROLE_NUMBER + 5] = {COLOR_BLACK, COLOR_YELLOW, 0},
+        [TC_ROLE_NUMBER + 6] = {COLOR_WHITE, COLOR_MAGENTA, A_BOLD},
+        [TC_ROLE_NUMBER + 7] = {COLOR_RED, COLOR_WHITE, A_BOLD},
+        [TC_ROLE_NUMBER + 8] = {COLOR_BLUE, COLOR_CYAN, A_BOLD},
 };
 
 /* Without colour, tiles stand out by reverse video and bigger ones also by bold. */
@@ -68,6 +94,8 @@ static attr_t mono_attr(int role)
 {
 	if (role >= TC_ROLE_TILE)
 		return A_REVERSE | (role - TC_ROLE_TILE >= 6 ? A_BOLD : 0);
+	if (role >= TC_ROLE_NUMBER)
+		return A_REVERSE;
 	switch (role) {
 	case TC_ROLE_TITLE:
 	case TC_ROLE_GOOD:
@@ -133,6 +161,13 @@ void tc_theme_init(enum tc_theme_choice choice)
 attr_t tc_theme_attr(enum tc_role role)
 {
 	return role_attr[role];
+}
+
+enum tc_role tc_theme_number(int digit)
+{
+	return (enum tc_role)(TC_ROLE_NUMBER + (digit < 1            ? 0
+	                                        : digit > TC_NUMBERS ? 8
+	                                                             : digit - 1));
 }
 
 enum tc_role tc_theme_tile(int level)

@@ -23,8 +23,11 @@ enum tc_role {
 	TC_ROLE_USED,     /* a tile that has done its part and stays, greyed */
 	TC_ROLE_TARGET,   /* where the picked tile may go */
 	TC_ROLE_HINT,     /* the next move of a solution */
-	TC_ROLE_TILE,     /* first of TC_TILE_LEVELS roles, one per tile level */
+	TC_ROLE_NUMBER,   /* first of TC_NUMBERS roles, tiles that show a digit 1 to 9 */
+	TC_ROLE_TILE = TC_ROLE_NUMBER + 9, /* first of TC_TILE_LEVELS roles, one per level */
 };
+
+#define TC_NUMBERS 9
 
 #define TC_TILE_LEVELS 18 /* 2 ... 131072, and one role for everything bigger */
 
@@ -34,6 +37,8 @@ void tc_theme_init(enum tc_theme_choice choice);
 
 /* Attributes (colour pair and bold/reverse/dim) to draw a role with. */
 attr_t tc_theme_attr(enum tc_role role);
+/* The role of a tile showing digit (1 to 9). */
+enum tc_role tc_theme_number(int digit);
 /* The role of a tile of this level (1 for the smallest tile); levels past the last share one. */
 enum tc_role tc_theme_tile(int level);
 

@@ -169,14 +169,6 @@ static void draw_cursor(const struct tc_grid_layout *l, int row, int col, attr_t
 	tc_draw_text(x + l->tile_w - 1, y, 1, attr | A_BOLD, "]");
 }
 
-/* The seed's colours, peach, pink, green and blue for 1 to 4, taken from the shared tile ramp;
- * the number on the tile says the same without colour. */
-static enum tc_role value_role(int value)
-{
-	static const int level[ZN_MAX_VALUE + 1] = {0, 2, 5, 17, 15, 7, 9, 12, 13, 16};
-	return tc_theme_tile(level[value]);
-}
-
 static void draw_board(struct view_zn *v, const struct zn_board *b)
 {
 	uint8_t targets[8];
@@ -189,7 +181,7 @@ static void draw_board(struct view_zn *v, const struct zn_board *b)
 		int r = i / b->cols, c = i % b->cols;
 		char label[4] = {(char)('0' + zn_value(b->cell[i])), '\0'};
 		enum tc_role role = b->cell[i] == 0          ? TC_ROLE_EMPTY
-		                    : zn_is_tile(b->cell[i]) ? value_role(zn_value(b->cell[i]))
+		                    : zn_is_tile(b->cell[i]) ? tc_theme_number(zn_value(b->cell[i]))
 		                                             : TC_ROLE_USED;
 		const char *text = b->cell[i] == 0 ? dot : label;
 		if (hint && (i == hint->from || i == hint->to)) {
