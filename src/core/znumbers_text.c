@@ -91,10 +91,16 @@ int zn_parse(const char *text, int first_line, struct zn_board *b, char *err, si
 		return -1;
 	if (got == 0)
 		return fail(err, errlen, line, 1, "no level here");
-	struct zn_board more;
+	/* Name the extra level's first row, past the blank lines and comments before it. */
 	int first_extra = line;
+	for (const char *p = text; *p; p = next_line(p), first_extra++) {
+		size_t n = line_length(p);
+		if (n > 0 && !is_comment(p, n))
+			break;
+	}
+	struct zn_board more;
 	if (zn_parse_next(&text, &line, &more, err, errlen) != 0)
-		return fail(err, errlen, first_extra + 1, 1, "only one level expected");
+		return fail(err, errlen, first_extra, 1, "only one level expected");
 	return 0;
 }
 
