@@ -19,6 +19,7 @@
 #define ZN_CELLS (ZN_MAX_SIZE * ZN_MAX_SIZE)
 #define ZN_DEFAULT_SIZE 6
 #define ZN_DEFAULT_ATTEMPTS 60
+#define ZN_MIN_ATTEMPTS 2 /* with one try, the seed's rule never places a tile */
 #define ZN_MAX_ATTEMPTS 1000
 #define ZN_MAX_VALUE 9
 #define ZN_USED 0x10 /* flag of a cell whose tile has moved; the low bits keep its value */
@@ -126,7 +127,8 @@ enum zn_verdict zn_solve(const struct zn_board *b, uint64_t node_limit, struct z
 uint64_t zn_count_solutions(const struct zn_board *b, uint64_t cap, struct zn_search_stats *stats);
 
 /* Of all the legal moves met while playing one solution, how many (per thousand) leave a
- * position without a solution: the traps a player must see. 1000 for an unsolvable position. */
+ * position without a solution: the traps a player must see. 1000 for an unsolvable position,
+ * and for one whose solution takes the solver too long to find (far beyond generated levels). */
 int zn_trap_permille(const struct zn_board *b);
 
 enum zn_rating { ZN_EASY, ZN_MEDIUM, ZN_HARD, ZN_FIENDISH, ZN_RATING_COUNT };

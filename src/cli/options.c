@@ -27,7 +27,7 @@ const char tc_usage[] =
         "znumbers (move every number exactly its value, in one of eight directions):\n"
         "  --size RxC       board of R rows and C columns, 4 to 10 each; N means NxN\n"
         "                   (default 6x6)\n"
-        "  --attempts N     the generator's tries per tile, 1 to 1000 (default 60); more\n"
+        "  --attempts N     the generator's tries per tile, 2 to 1000 (default 60); more\n"
         "                   tries make fuller, harder levels\n"
         "  --level K        level K of the original pack, 1 to 9 (no --size, --attempts,\n"
         "                   --seed)\n"
@@ -155,10 +155,10 @@ static int parse_option(int argc, char **argv, int *i, struct tc_options *o, cha
 	} else if (is_option(arg, "--attempts")) {
 		if (!(v = take_value(argc, argv, i, "--attempts", err, errlen)))
 			return -1;
-		if (!parse_int(v, 1, ZN_MAX_ATTEMPTS, &o->attempts))
+		if (!parse_int(v, ZN_MIN_ATTEMPTS, ZN_MAX_ATTEMPTS, &o->attempts))
 			return fail(err, errlen,
-			            "--attempts must be a whole number from 1 to %d, not '%s'",
-			            ZN_MAX_ATTEMPTS, v);
+			            "--attempts must be a whole number from %d to %d, not '%s'",
+			            ZN_MIN_ATTEMPTS, ZN_MAX_ATTEMPTS, v);
 		o->has_attempts = true;
 	} else if (is_option(arg, "--level")) {
 		if (!(v = take_value(argc, argv, i, "--level", err, errlen)))

@@ -52,11 +52,12 @@ static int parse_params(const char *text, void *params, char *err, size_t errlen
 		p->attempts = read_number(&s);
 	}
 	if (p->rows < ZN_MIN_SIZE || p->rows > ZN_MAX_SIZE || p->cols < ZN_MIN_SIZE ||
-	    p->cols > ZN_MAX_SIZE || p->attempts < 1 || p->attempts > ZN_MAX_ATTEMPTS || *s) {
+	    p->cols > ZN_MAX_SIZE || p->attempts < ZN_MIN_ATTEMPTS ||
+	    p->attempts > ZN_MAX_ATTEMPTS || *s) {
 		snprintf(err, errlen,
 		         "zNumbers parameters must be RxC (4 to 10 each) with an optional aN "
-		         "(N tries per tile, 1 to %d), e.g. 6x6a60, or levelK; not '%s'",
-		         ZN_MAX_ATTEMPTS, text);
+		         "(N tries per tile, %d to %d), e.g. 6x6a60, or levelK; not '%s'",
+		         ZN_MIN_ATTEMPTS, ZN_MAX_ATTEMPTS, text);
 		return -1;
 	}
 	return 0;

@@ -5,6 +5,9 @@
 
 /* A trap that takes longer than this to prove is rare and counts as a trap. */
 #define PROBE_NODES 20000
+/* A level whose solution takes longer than this to find is rated as the hardest. Generated
+ * levels need far fewer nodes; positions made by hand may need many more. */
+#define SOLVE_NODES 1000000
 
 static bool in_plan(const struct zn_move *plan, int count, int from, int to)
 {
@@ -19,7 +22,7 @@ int zn_trap_permille(const struct zn_board *b)
 {
 	struct zn_move path[ZN_MAX_MOVES];
 	int steps = 0;
-	if (zn_solve(b, 0, path, &steps, NULL) != ZN_SOLVABLE)
+	if (zn_solve(b, SOLVE_NODES, path, &steps, NULL) != ZN_SOLVABLE)
 		return 1000;
 	struct zn_board at = *b;
 	int legal = 0, traps = 0;
@@ -34,7 +37,8 @@ int zn_trap_permille(const struct zn_board *b)
 					continue;
 				struct zn_board after = at;
 				zn_move(&after, (struct zn_move){(uint8_t)from, to[k]});
-				traps += zn_solve(&after, PROBE_NODES, NULL, NULL, NULL) != ZN_SOLVABLE;
+				traps += zn_solve(&after, PROBE_NODES, NULL, NULL, NULL) !=
+				         ZN_SOLVABLE;
 			}
 		}
 		zn_move(&at, path[i]);

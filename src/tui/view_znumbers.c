@@ -17,9 +17,9 @@
 #define TILE_MIN_W 3 /* a digit and the cursor's brackets */
 #define TILE_MIN_H 1
 #define LABEL_W 3 /* row numbers up to "10" and a space */
-/* Positions that take the solver longer than this are very rare; the pane then says it cannot
- * tell rather than freeze the screen. */
-#define SOLVER_NODES 2000000
+/* Positions that take the solver longer than this (about a tenth of a second) are rare; the
+ * pane then says it cannot tell rather than freeze the screen. */
+#define SOLVER_NODES 200000
 
 struct plan {
 	bool valid;
@@ -120,12 +120,17 @@ static void update_plan(struct view_zn *v, const struct tc_session *s)
 	p->verdict = zn_solve(b, SOLVER_NODES, p->move, &p->count, NULL);
 	if (p->verdict != ZN_UNSOLVABLE)
 		return;
-	for (unsigned back = 1; tc_session_state_back(s, back); back++) {
+	/* Back through the history, within a few solves' worth of search in all. */
+	uint64_t budget = 5 * SOLVER_NODES;
+	for (unsigned back = 1; tc_session_state_back(s, back) && budget > 0; back++) {
 		const struct znumbers *z = tc_session_state_back(s, back);
-		if (zn_solve(&z->board, SOLVER_NODES, NULL, NULL, NULL) == ZN_SOLVABLE) {
+		struct zn_search_stats stats;
+		uint64_t limit = budget < SOLVER_NODES ? budget : SOLVER_NODES;
+		if (zn_solve(&z->board, limit, NULL, NULL, &stats) == ZN_SOLVABLE) {
 			p->undos = (int)back;
 			break;
 		}
+		budget -= stats.nodes < budget ? stats.nodes : budget;
 	}
 }
 

@@ -584,7 +584,7 @@ static const struct {
         {{"znumbers", "--size", "3x6"}, "4 to 10"},
         {{"znumbers", "--size", "6x6a5"}, "--size"},
         {{"2048", "--size", "9"}, "3 to 8"},
-        {{"znumbers", "--attempts", "0"}, "--attempts"},
+        {{"znumbers", "--attempts", "1"}, "--attempts"},
         {{"znumbers", "--attempts", "1001"}, "--attempts"},
         {{"znumbers", "--level", "0"}, "--level"},
         {{"znumbers", "--level", "10"}, "--level"},

@@ -641,7 +641,7 @@ static void zn_cell_names_are_column_letter_then_row_number(void **unused)
 
 static void zn_game_params_roundtrip(void **unused)
 {
-	static const char *const good[] = {"6x6a60", "4x4a1",  "10x10a1000", "4x10a20",
+	static const char *const good[] = {"6x6a60", "4x4a2",  "10x10a1000", "4x10a20",
 	                                   "10x4a2", "level1", "level3",     "level9"};
 	for (size_t i = 0; i < sizeof good / sizeof good[0]; i++) {
 		struct zn_params p;
@@ -683,7 +683,7 @@ static void zn_game_rejects_bad_params(void **unused)
 {
 	static const char *const bad[] = {
 	        "",        "6",       "6x",     "x6",       "3x6",       "6x3",    "11x6",
-	        "6x11",    "6x6a",    "6x6a0",  "6x6a1001", "6x6a99999", "6x6x6",  "6x6a60 ",
+	        "6x11",    "6x6a",    "6x6a1",  "6x6a1001", "6x6a99999", "6x6x6",  "6x6a60 ",
 	        " 6x6",    "-6x6",    "6*6",    "6x6b60",   "level",     "level0", "level10",
 	        "level-1", "level3x", "Level3", "levels",   "a60",       "6x6a-1", "100000x6",
 	};
