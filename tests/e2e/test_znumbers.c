@@ -734,7 +734,7 @@ static void test_pane_ticks_off_a_solution_move_played_early(void **state)
 	char s[3][48];
 	step_text(g, 1, '+', plan[early], s[0], sizeof s[0]);
 	step_text(g, 2, '>', plan[0], s[1], sizeof s[1]);
-	step_text(g, 3, ' ', plan[1], s[2], sizeof s[2]);
+	step_text(g, 3, ' ', plan[early == 1 ? 2 : 1], s[2], sizeof s[2]);
 	wait_for((struct expect){.g = g, .board = true, .has = {s[0], s[1], s[2]}});
 }
 
