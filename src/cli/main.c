@@ -1,6 +1,5 @@
 /* tilecade's entry point: options, then either a batch command or the front end. */
 #include <locale.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
@@ -21,16 +20,6 @@ static int usage_error(const char *message)
 	return USAGE_ERROR;
 }
 
-__attribute__((format(printf, 3, 4))) static int fail(char *err, size_t errlen, const char *fmt,
-                                                      ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(err, errlen, fmt, ap);
-	va_end(ap);
-	return -1;
-}
-
 /* The first zNumbers-only option given, to name in a message; NULL when there is none. */
 static const char *znumbers_option(const struct tc_options *o)
 {
@@ -49,20 +38,22 @@ static int check_combinations(const struct tc_options *o, const char *game, char
 {
 	const char *zn = znumbers_option(o);
 	if (zn && !game)
-		return fail(err, errlen, "%s is only for znumbers: tilecade znumbers %s", zn, zn);
+		return tc_cli_fail(err, errlen, "%s is only for znumbers: tilecade znumbers %s", zn,
+		                   zn);
 	if (zn && strcasecmp(game, znumbers_game.name) != 0)
-		return fail(err, errlen, "%s is only for znumbers, not %s", zn, game);
+		return tc_cli_fail(err, errlen, "%s is only for znumbers, not %s", zn, game);
 	if (!game && (o->size || o->has_seed || o->moves))
-		return fail(err, errlen,
-		            "--size, --seed and --moves need a game, e.g. tilecade 2048 --seed 1");
+		return tc_cli_fail(
+		        err, errlen,
+		        "--size, --seed and --moves need a game, e.g. tilecade 2048 --seed 1");
 	if (o->moves && strcasecmp(game, g2048_game.name) != 0)
-		return fail(err, errlen, "--moves is only for 2048");
+		return tc_cli_fail(err, errlen, "--moves is only for 2048");
 	if (o->generate && o->solve)
-		return fail(err, errlen, "--generate and --solve do not go together");
+		return tc_cli_fail(err, errlen, "--generate and --solve do not go together");
 	const char *batch = o->generate ? "--generate" : o->solve ? "--solve" : NULL;
 	const char *play = o->has_level ? "--level" : o->id ? "--id" : NULL;
 	if (batch && play)
-		return fail(err, errlen, "%s and %s do not go together", batch, play);
+		return tc_cli_fail(err, errlen, "%s and %s do not go together", batch, play);
 	if (o->solve) {
 		const char *other = o->size           ? "--size"
 		                    : o->has_seed     ? "--seed"
@@ -70,23 +61,24 @@ static int check_combinations(const struct tc_options *o, const char *game, char
 		                    : o->has_count    ? "--count"
 		                                      : NULL;
 		if (other)
-			return fail(err, errlen,
-			            "--solve reads its levels from standard input and takes no %s",
-			            other);
+			return tc_cli_fail(
+			        err, errlen,
+			        "--solve reads its levels from standard input and takes no %s",
+			        other);
 	}
 	if (o->has_count && !o->generate)
-		return fail(err, errlen, "--count needs --generate");
+		return tc_cli_fail(err, errlen, "--count needs --generate");
 	const char *param = o->size           ? "--size"
 	                    : o->has_seed     ? "--seed"
 	                    : o->has_attempts ? "--attempts"
 	                                      : NULL;
 	if (o->id && (param || o->has_level))
-		return fail(err, errlen,
-		            "--id already sets the game's parameters and seed; drop %s",
-		            param ? param : "--level");
+		return tc_cli_fail(err, errlen,
+		                   "--id already sets the game's parameters and seed; drop %s",
+		                   param ? param : "--level");
 	if (o->has_level && param)
-		return fail(err, errlen, "--level picks a level of the original pack; drop %s",
-		            param);
+		return tc_cli_fail(err, errlen,
+		                   "--level picks a level of the original pack; drop %s", param);
 	return 0;
 }
 
@@ -98,11 +90,12 @@ static int parse_size(const char *size, const struct tc_game *game, void *params
 	const char *x = strchr(size, 'x');
 	/* Only digits and one 'x', so that no other parameter (zNumbers' "a60") slips in. */
 	if (len == 0 || len > 9 || strspn(size, "0123456789x") != len || (x && strchr(x + 1, 'x')))
-		return fail(err, errlen, "--size must be N or RxC in digits, not '%s'", size);
+		return tc_cli_fail(err, errlen, "--size must be N or RxC in digits, not '%s'",
+		                   size);
 	char text[24], why[200];
 	snprintf(text, sizeof text, x ? "%s" : "%sx%s", size, size);
 	if (game->parse_params(text, params, why, sizeof why) != 0)
-		return fail(err, errlen, "--size %s: %s", size, why);
+		return tc_cli_fail(err, errlen, "--size %s: %s", size, why);
 	return 0;
 }
 
@@ -136,17 +129,18 @@ static int find_game(const struct tc_options *o, const struct tc_catalog_entry *
 	if (o->game) {
 		*entry = tc_catalog_find(o->game);
 		if (!*entry)
-			return fail(err, errlen,
-			            "unknown game '%s' (games: znumbers, match3, sudoku, n, 2048)",
-			            o->game);
+			return tc_cli_fail(
+			        err, errlen,
+			        "unknown game '%s' (games: znumbers, match3, sudoku, n, 2048)",
+			        o->game);
 		*game = tc_game_find(o->game);
 	}
 	if (o->id) {
 		if (tc_gameid_parse(o->id, game, params, seed, err, errlen) != 0)
 			return -1;
 		if (o->game && strcasecmp(o->game, (*game)->name) != 0)
-			return fail(err, errlen, "--id '%s' is a %s game, not %s", o->id,
-			            (*game)->name, o->game);
+			return tc_cli_fail(err, errlen, "--id '%s' is a %s game, not %s", o->id,
+			                   (*game)->name, o->game);
 		*entry = tc_catalog_find((*game)->name);
 	}
 	return 0;

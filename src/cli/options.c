@@ -54,8 +54,7 @@ const char tc_usage[] =
         "s solution, H hint (zNumbers); u undo, U or Ctrl-R redo; r restart, n new game\n"
         "(zNumbers: next level), p pause, ? help with the game's keys, q back / quit.\n";
 
-__attribute__((format(printf, 3, 4))) static int fail(char *err, size_t errlen, const char *fmt,
-                                                      ...)
+int tc_cli_fail(char *err, size_t errlen, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
@@ -73,7 +72,7 @@ static const char *take_value(int argc, char **argv, int *i, const char *name, c
 	if (arg[n] == '=')
 		return arg + n + 1;
 	if (*i + 1 >= argc) {
-		fail(err, errlen, "%s needs a value", name);
+		tc_cli_fail(err, errlen, "%s needs a value", name);
 		return NULL;
 	}
 	return argv[++*i];
@@ -119,7 +118,7 @@ static int parse_theme(const char *v, struct tc_options *o, char *err, size_t er
 			o->theme = themes[i].choice;
 			return 0;
 		}
-	return fail(err, errlen, "--theme must be auto, 256, 16 or mono, not '%s'", v);
+	return tc_cli_fail(err, errlen, "--theme must be auto, 256, 16 or mono, not '%s'", v);
 }
 
 static int parse_option(int argc, char **argv, int *i, struct tc_options *o, char *err,
@@ -141,8 +140,9 @@ static int parse_option(int argc, char **argv, int *i, struct tc_options *o, cha
 		if (!(v = take_value(argc, argv, i, "--seed", err, errlen)))
 			return -1;
 		if (tc_parse_seed(v, &o->seed) != 0)
-			return fail(err, errlen,
-			            "--seed must be a whole number from 0 to 2^64-1, not '%s'", v);
+			return tc_cli_fail(
+			        err, errlen,
+			        "--seed must be a whole number from 0 to 2^64-1, not '%s'", v);
 		o->has_seed = true;
 	} else if (is_option(arg, "--id")) {
 		if (!(v = take_value(argc, argv, i, "--id", err, errlen)))
@@ -156,15 +156,16 @@ static int parse_option(int argc, char **argv, int *i, struct tc_options *o, cha
 		if (!(v = take_value(argc, argv, i, "--attempts", err, errlen)))
 			return -1;
 		if (!parse_int(v, ZN_MIN_ATTEMPTS, ZN_MAX_ATTEMPTS, &o->attempts))
-			return fail(err, errlen,
-			            "--attempts must be a whole number from %d to %d, not '%s'",
-			            ZN_MIN_ATTEMPTS, ZN_MAX_ATTEMPTS, v);
+			return tc_cli_fail(
+			        err, errlen,
+			        "--attempts must be a whole number from %d to %d, not '%s'",
+			        ZN_MIN_ATTEMPTS, ZN_MAX_ATTEMPTS, v);
 		o->has_attempts = true;
 	} else if (is_option(arg, "--level")) {
 		if (!(v = take_value(argc, argv, i, "--level", err, errlen)))
 			return -1;
 		if (!parse_int(v, 1, ZN_PACK_SIZE, &o->level))
-			return fail(
+			return tc_cli_fail(
 			        err, errlen,
 			        "--level must be a level of the original pack, 1 to %d, not '%s'",
 			        ZN_PACK_SIZE, v);
@@ -173,9 +174,9 @@ static int parse_option(int argc, char **argv, int *i, struct tc_options *o, cha
 		if (!(v = take_value(argc, argv, i, "--count", err, errlen)))
 			return -1;
 		if (!parse_int(v, 1, TC_MAX_GENERATE, &o->count))
-			return fail(err, errlen,
-			            "--count must be a whole number from 1 to %d, not '%s'",
-			            TC_MAX_GENERATE, v);
+			return tc_cli_fail(err, errlen,
+			                   "--count must be a whole number from 1 to %d, not '%s'",
+			                   TC_MAX_GENERATE, v);
 		o->has_count = true;
 	} else if (strcmp(arg, "--generate") == 0) {
 		o->generate = true;
@@ -186,7 +187,7 @@ static int parse_option(int argc, char **argv, int *i, struct tc_options *o, cha
 			return -1;
 		return parse_theme(v, o, err, errlen);
 	} else {
-		return fail(err, errlen, "unknown option '%s' (see tilecade --help)", arg);
+		return tc_cli_fail(err, errlen, "unknown option '%s' (see tilecade --help)", arg);
 	}
 	return 0;
 }
@@ -202,8 +203,9 @@ int tc_options_parse(int argc, char **argv, struct tc_options *o, char *err, siz
 		} else if (!o->game) {
 			o->game = argv[i];
 		} else {
-			return fail(err, errlen, "unexpected argument '%s' (one game at a time)",
-			            argv[i]);
+			return tc_cli_fail(err, errlen,
+			                   "unexpected argument '%s' (one game at a time)",
+			                   argv[i]);
 		}
 	}
 	return 0;

@@ -34,6 +34,10 @@ struct tc_options {
  * options go with which game, and with each other, is main's to check. */
 int tc_options_parse(int argc, char **argv, struct tc_options *o, char *err, size_t errlen);
 
+/* Writes a one-line message to err and returns -1, for `return tc_cli_fail(...)`. */
+__attribute__((format(printf, 3, 4))) int tc_cli_fail(char *err, size_t errlen, const char *fmt,
+                                                      ...);
+
 /* The --help text. */
 extern const char tc_usage[];
 
