@@ -13,20 +13,7 @@
 #include <cmocka.h>
 
 #include "tilecade/znumbers.h"
-
-/* Room for the largest board: 10 rows of 10 cells and a newline each. */
-#define ZN_TEXT_MAX (ZN_MAX_SIZE * (ZN_MAX_SIZE + 1) + 1)
-
-static struct zn_board zn_board_of(const char *text)
-{
-	struct zn_board b;
-	char err[160] = "";
-	int rc = zn_parse(text, 1, &b, err, sizeof err);
-	if (rc != 0)
-		print_error("zn_parse: %s\n", err);
-	assert_int_equal(rc, 0);
-	return b;
-}
+#include "zn_boards.h"
 
 static void zn_text(const struct zn_board *b, char buf[ZN_TEXT_MAX])
 {

@@ -13,19 +13,7 @@
 #include <cmocka.h>
 
 #include "tilecade/znumbers.h"
-
-#define ZN_TEXT_MAX (ZN_MAX_SIZE * (ZN_MAX_SIZE + 1) + 1)
-
-static struct zn_board zn_board_of(const char *text)
-{
-	struct zn_board b;
-	char err[160] = "";
-	int rc = zn_parse(text, 1, &b, err, sizeof err);
-	if (rc != 0)
-		print_error("zn_parse: %s\n", err);
-	assert_int_equal(rc, 0);
-	return b;
-}
+#include "zn_boards.h"
 
 static struct zn_board zn_generated(int rows, int cols, int attempts, uint64_t seed)
 {
