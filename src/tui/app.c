@@ -56,12 +56,16 @@ static void start_game(struct app *a, const struct tc_catalog_entry *e, struct t
 /* Back where the game was chosen: its level list, or the menu. */
 static void leave_game(struct app *a)
 {
-	*best_score_of(a, a->playing) = tc_session_best_score(tc_play_session(a->play));
+	const struct tc_session *s = tc_play_session(a->play);
+	*best_score_of(a, a->playing) = tc_session_best_score(s);
+	if (a->playing->view->level_count > 0) {
+		if (a->levels.entry != a->playing)
+			tc_levels_open(&a->levels, a->playing);
+		tc_levels_select(&a->levels, tc_session_params(s));
+		a->choosing_level = true;
+	}
 	tc_play_free(a->play);
 	a->play = NULL;
-	if (a->playing->view->level_count > 0 && a->levels.entry != a->playing)
-		tc_levels_open(&a->levels, a->playing);
-	a->choosing_level = a->playing->view->level_count > 0;
 }
 
 static void choose_game(struct app *a, const struct tc_catalog_entry *e)

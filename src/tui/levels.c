@@ -2,6 +2,7 @@
 #include "levels.h"
 
 #include <stdio.h>
+#include <string.h>
 
 #include "grid.h"
 #include "overlay.h"
@@ -20,6 +21,14 @@ void tc_levels_open(struct tc_levels *l, const struct tc_catalog_entry *entry)
 	for (int i = 0; i < l->count; i++)
 		view->level_entry(i, l->name[i], sizeof l->name[i], l->detail[i],
 		                  sizeof l->detail[i], l->params[i].bytes);
+}
+
+void tc_levels_select(struct tc_levels *l, const void *params)
+{
+	size_t size = l->entry->view->game->params_size;
+	for (int i = 0; i < l->count; i++)
+		if (memcmp(l->params[i].bytes, params, size) == 0)
+			l->selected = i;
 }
 
 static int min_height(const struct tc_levels *l)

@@ -23,6 +23,8 @@ enum tc_levels_result { TC_LEVELS_STAY, TC_LEVELS_PLAY, TC_LEVELS_BACK };
 
 /* Lists the levels of entry's view. */
 void tc_levels_open(struct tc_levels *l, const struct tc_catalog_entry *entry);
+/* Marks the level of these parameters, if it is in the list (the one last played, say). */
+void tc_levels_select(struct tc_levels *l, const void *params);
 void tc_levels_draw(struct tc_levels *l);
 /* On TC_LEVELS_PLAY, l->params[l->selected] are the parameters to play. */
 enum tc_levels_result tc_levels_event(struct tc_levels *l, const struct tc_event *ev);

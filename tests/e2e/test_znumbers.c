@@ -1041,6 +1041,9 @@ static void test_n_goes_to_the_next_level(void **state)
 	wait_text(g, "(y/n)");
 	type_keys(g, "y");
 	wait_level(g, 5);
+	/* Back in the level list, the level last played is the one marked. */
+	type_keys(g, "q");
+	wait_level_list(g, "Level 5");
 	/* After the last level of the pack come generated ones. */
 	run(g, 24, 80, NULL, "znumbers", "--id", "znumbers:level9:s0", NULL);
 	wait_level(g, 9);
