@@ -47,6 +47,9 @@ struct tc_game {
 	/* The parameters of the game a "new game" starts after one of these parameters (a level
 	 * pack moves on to its next level); NULL when a new game keeps the parameters. */
 	void (*next_params)(const void *params, void *next);
+	/* Whether a state read from a save is one the rules can work with (sizes in range, cell
+	 * values known); NULL when any bytes are. */
+	bool (*valid_state)(const void *state);
 	/* Whether games of these parameters depend on the seed (a fixed level does not; its game ID
 	 * then carries seed 0). NULL: always. */
 	bool (*uses_seed)(const void *params);

@@ -3,6 +3,7 @@
 #ifndef TILECADE_GAMEID_H
 #define TILECADE_GAMEID_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -27,6 +28,13 @@ int tc_gameid_parse(const char *text, const struct tc_game **game, struct tc_par
 
 /* Parses a seed: a decimal number up to 2^64-1. Returns 0 or -1. */
 int tc_parse_seed(const char *text, uint64_t *seed);
+
+/* The daily puzzle: every player gets the same game on one UTC date. Its seed is
+ * 1000000000 + YYYYMMDD, ten digits, so that no fresh seed (nine digits at most) is taken for
+ * one. */
+uint64_t tc_daily_seed(int64_t unix_time);
+/* Whether a seed is a daily one, and then its date as "YYYY-MM-DD". */
+bool tc_daily_date(uint64_t seed, char *date, size_t len);
 
 /* A random seed for a new game (nine digits at most, so that IDs stay easy to share). */
 uint64_t tc_fresh_seed(void);

@@ -72,6 +72,14 @@ int64_t tc_session_best_score(const struct tc_session *s);
 /* Carries the best score of earlier games (of this run, say) into this session. */
 void tc_session_carry_best_score(struct tc_session *s, int64_t best);
 
+/* The whole session as bytes (malloc'd; NULL when out of memory): parameters, seed, history
+ * with its redo chain, clock, keep-going and best score. */
+void *tc_session_save(const struct tc_session *s, size_t *len);
+/* A session from such bytes, exactly as it was saved; NULL with a one-line reason in err when the
+ * bytes are not a whole, valid save of a game of this program. */
+struct tc_session *tc_session_restore(const void *blob, size_t len, const struct tc_clock *clock,
+                                      char *err, size_t errlen);
+
 /* Writes the game ID ("2048:4x4:s12345"); returns what snprintf returns. */
 int tc_session_game_id(const struct tc_session *s, char *buf, size_t len);
 /* The parameters of this game, in the game's own struct. */

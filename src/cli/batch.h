@@ -31,4 +31,14 @@ int tc_batch_zn_generate(const struct zn_params *params, uint64_t seed, int coun
  * malformed input nothing is printed. */
 int tc_batch_zn_solve(FILE *in, FILE *out, char *err, size_t errlen);
 
+/* Prints the scoreboards of the database at db_path (NULL: the default path): every board, only
+ * those of game (a command-line name; NULL for all), or only the board of zNumbers' pack level
+ * `level` (0 for all). A board is a heading line ("2048 · 4x4") and its top ten as aligned
+ * columns: rank, player, score or time (m:ss.d), moves and date (YYYY-MM-DD); "no scores yet"
+ * when it or the selection is empty. A blank line between boards. Text from the database is
+ * sanitised. Returns 0, or 1 with err set when the database cannot be used (the store's notice)
+ * or the output cannot be written. */
+int tc_batch_scores(const char *db_path, const char *game, int level, FILE *out, char *err,
+                    size_t errlen);
+
 #endif

@@ -10,6 +10,7 @@
 #include "options.h"
 #include "tilecade/gameid.h"
 #include "tilecade/session.h"
+#include "tilecade/store.h"
 #include "tilecade/znumbers.h"
 
 #define USAGE_ERROR 2
@@ -146,6 +147,50 @@ static int find_game(const struct tc_options *o, const struct tc_catalog_entry *
 	return 0;
 }
 
+/* ---- `tilecade scores [GAME] [--level K] [--db PATH]` (issue 4) ---- */
+
+/* The first option that picks or plays a game, which the scores command has no use for. */
+static const char *option_not_for_scores(const struct tc_options *o)
+{
+	return o->size           ? "--size"
+	       : o->has_seed     ? "--seed"
+	       : o->id           ? "--id"
+	       : o->moves        ? "--moves"
+	       : o->has_attempts ? "--attempts"
+	       : o->has_count    ? "--count"
+	       : o->generate     ? "--generate"
+	       : o->solve        ? "--solve"
+	                         : NULL;
+}
+
+/* Prints the scoreboards; --level alone means zNumbers' level. Exit status as for a batch
+ * command: 2 for a bad command line, 1 when the database cannot be used. */
+static int scores_command(const struct tc_options *o)
+{
+	char err[TC_STORE_NOTICE_MAX + 64];
+	const struct tc_catalog_entry *entry = o->game ? tc_catalog_find(o->game) : NULL;
+	const char *other = option_not_for_scores(o);
+	if (o->game && !entry)
+		snprintf(err, sizeof err,
+		         "unknown game '%s' (games: znumbers, match3, sudoku, n, 2048)", o->game);
+	else if (other)
+		snprintf(err, sizeof err, "scores takes a game, --level and --db, not %s", other);
+	else if (o->has_level && entry && strcmp(entry->name, znumbers_game.name) != 0)
+		snprintf(err, sizeof err, "--level is only for znumbers, not %s", entry->name);
+	else
+		err[0] = '\0';
+	if (*err)
+		return usage_error(err);
+	const char *game = entry ? entry->name : o->has_level ? znumbers_game.name : NULL;
+	int status =
+	        tc_batch_scores(o->db, game, o->has_level ? o->level : 0, stdout, err, sizeof err);
+	if (status != 0)
+		fprintf(stderr, "tilecade: %s\n", err);
+	return status;
+}
+
+/* ---- end of the scores command ---- */
+
 int main(int argc, char **argv)
 {
 	setlocale(LC_ALL, "");
@@ -161,6 +206,8 @@ int main(int argc, char **argv)
 		printf("tilecade %s\n", TC_VERSION);
 		return 0;
 	}
+	if (o.scores) /* a command of its own: no game to set up, no terminal */
+		return scores_command(&o);
 
 	const struct tc_catalog_entry *entry;
 	const struct tc_game *game;

@@ -11,6 +11,7 @@
 
 const char tc_usage[] =
         "usage: tilecade [GAME] [options]\n"
+        "       tilecade scores [GAME] [--level K] [--db PATH]\n"
         "\n"
         "Without a game, tilecade opens the menu. Games: znumbers, match3, sudoku, n and\n"
         "2048 (znumbers and 2048 are available in this version).\n"
@@ -21,6 +22,8 @@ const char tc_usage[] =
         "                   2048:4x4:s12345\n"
         "  --no-anim        no animations\n"
         "  --theme THEME    colours: auto, 256, 16, mono (NO_COLOR also gives mono)\n"
+        "  --db PATH        the database of scores and saves (default:\n"
+        "                   $XDG_DATA_HOME/tilecade/tilecade.db)\n"
         "  --help           this text\n"
         "  --version        the version\n"
         "\n"
@@ -43,6 +46,9 @@ const char tc_usage[] =
         "                   levels) and print for each \"solution\" and its moves, or\n"
         "                   \"unsolvable\"; exit 0 if all are solvable, 1 if some are\n"
         "                   not, 2 for bad input\n"
+        "\n"
+        "scores: print the top 10 of every scoreboard, or only GAME's, or only the\n"
+        "board of zNumbers' level K; exit 1 when the database cannot be read\n"
         "\n"
         "2048:\n"
         "  --size N         board size, 3 to 8 (default 4)\n"
@@ -182,6 +188,12 @@ static int parse_option(int argc, char **argv, int *i, struct tc_options *o, cha
 		o->generate = true;
 	} else if (strcmp(arg, "--solve") == 0) {
 		o->solve = true;
+	} else if (is_option(arg, "--db")) {
+		if (!(v = take_value(argc, argv, i, "--db", err, errlen)))
+			return -1;
+		if (!*v)
+			return tc_cli_fail(err, errlen, "--db needs a path");
+		o->db = v;
 	} else if (is_option(arg, "--theme")) {
 		if (!(v = take_value(argc, argv, i, "--theme", err, errlen)))
 			return -1;
@@ -200,6 +212,8 @@ int tc_options_parse(int argc, char **argv, struct tc_options *o, char *err, siz
 		if (argv[i][0] == '-' && argv[i][1] != '\0') {
 			if (parse_option(argc, argv, &i, o, err, errlen) != 0)
 				return -1;
+		} else if (!o->game && !o->scores && strcmp(argv[i], "scores") == 0) {
+			o->scores = true; /* a command word where a game would stand */
 		} else if (!o->game) {
 			o->game = argv[i];
 		} else {

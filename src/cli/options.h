@@ -1,4 +1,4 @@
-/* Command-line options: `tilecade [GAME] [options]`. */
+/* Command-line options: `tilecade [GAME] [options]` and `tilecade scores [GAME] [options]`. */
 #ifndef TILECADE_CLI_OPTIONS_H
 #define TILECADE_CLI_OPTIONS_H
 
@@ -9,7 +9,9 @@
 enum tc_theme_choice { TC_THEME_AUTO, TC_THEME_256, TC_THEME_16, TC_THEME_MONO };
 
 struct tc_options {
-	const char *game; /* NULL: the menu */
+	const char *game; /* NULL: the menu; with `scores`, the game whose boards to print */
+	bool scores;      /* `tilecade scores [GAME]`: print the scoreboards */
+	const char *db;   /* --db PATH: the score and save database; NULL for the default */
 	bool help, version;
 	const char *size; /* as typed: "N" or "RxC"; each game says which sizes it has */
 	bool has_seed;

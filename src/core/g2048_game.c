@@ -1,4 +1,5 @@
 /* 2048 behind the common backend interface: parameters "NxN", moves are directions. */
+#include <stdint.h>
 #include <stdio.h>
 
 #include "tilecade/g2048.h"
@@ -48,6 +49,18 @@ static enum tc_status status(const void *state)
 	return g2048_max_exponent(g) >= G2048_WIN_EXPONENT ? TC_WON : TC_PLAYING;
 }
 
+/* A saved board: a size the rules know and no tile beyond what 64 bits can count. */
+static bool valid_state(const void *state)
+{
+	const struct g2048 *g = state;
+	if (g->size < G2048_MIN_SIZE || g->size > G2048_MAX_SIZE || g->score > INT64_MAX)
+		return false;
+	for (int i = 0; i < G2048_CELLS; i++)
+		if (g->cell[i] > 63 || (i >= g->size * g->size && g->cell[i] != 0))
+			return false;
+	return true;
+}
+
 static int64_t score(const void *state)
 {
 	return (int64_t)((const struct g2048 *)state)->score;
@@ -65,4 +78,5 @@ const struct tc_game g2048_game = {
         .apply = apply,
         .status = status,
         .score = score,
+        .valid_state = valid_state,
 };

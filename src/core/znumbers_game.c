@@ -108,6 +108,21 @@ static enum tc_status status(const void *state)
 	return zn_status(&((const struct znumbers *)state)->board);
 }
 
+/* A saved position: a size and level the game knows, and cells the rules can read. */
+static bool valid_state(const void *state)
+{
+	const struct znumbers *z = state;
+	const struct zn_board *b = &z->board;
+	if (b->rows < ZN_MIN_SIZE || b->rows > ZN_MAX_SIZE || b->cols < ZN_MIN_SIZE ||
+	    b->cols > ZN_MAX_SIZE || z->level > ZN_PACK_SIZE)
+		return false;
+	for (int i = 0; i < ZN_CELLS; i++)
+		if (zn_value(b->cell[i]) > ZN_MAX_VALUE || (b->cell[i] & ~(ZN_USED | 0x0f)) ||
+		    (i >= b->rows * b->cols && b->cell[i] != 0))
+			return false;
+	return true;
+}
+
 /* The original levels, then generated levels without end. */
 static void next_params(const void *params, void *next)
 {
@@ -138,4 +153,5 @@ const struct tc_game znumbers_game = {
         .score = NULL,
         .next_params = next_params,
         .uses_seed = uses_seed,
+        .valid_state = valid_state,
 };

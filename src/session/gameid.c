@@ -1,10 +1,12 @@
 /* Game IDs "GAME:PARAMS:sSEED" and the table of built-in games they name. */
+#define _POSIX_C_SOURCE 200809L
 #include "tilecade/gameid.h"
 
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
+#include <time.h>
 
 #include "tilecade/g2048.h"
 #include "tilecade/znumbers.h"
@@ -79,4 +81,28 @@ int tc_gameid_parse(const char *text, const struct tc_game **game, struct tc_par
 	}
 	*game = found;
 	return 0;
+}
+
+#define DAILY_BASE 1000000000u
+
+uint64_t tc_daily_seed(int64_t unix_time)
+{
+	time_t t = (time_t)unix_time;
+	struct tm day;
+	gmtime_r(&t, &day);
+	return DAILY_BASE + (uint64_t)(day.tm_year + 1900) * 10000u +
+	       (uint64_t)(day.tm_mon + 1) * 100u + (uint64_t)day.tm_mday;
+}
+
+bool tc_daily_date(uint64_t seed, char *date, size_t len)
+{
+	if (seed <= DAILY_BASE || seed - DAILY_BASE > 99991231u)
+		return false;
+	uint64_t ymd = seed - DAILY_BASE;
+	unsigned year = (unsigned)(ymd / 10000), month = (unsigned)(ymd / 100 % 100),
+	         day = (unsigned)(ymd % 100);
+	if (year < 1970 || month < 1 || month > 12 || day < 1 || day > 31)
+		return false;
+	snprintf(date, len, "%04u-%02u-%02u", year, month, day);
+	return true;
 }

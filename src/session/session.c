@@ -6,28 +6,8 @@
 #include <string.h>
 #include <time.h>
 
+#include "session_internal.h"
 #include "tilecade/gameid.h"
-
-struct tc_session {
-	const struct tc_game *game;
-	struct tc_params params;
-	uint64_t seed;
-
-	/* Snapshots of every position from the start: states[0] is the start, states[current] is
-	 * shown, states after current are the redo chain. */
-	unsigned char *states;
-	size_t current, count, capacity;
-	unsigned char *scratch; /* a move is tried here so that a no-op leaves the redo chain */
-
-	bool keep_going;
-	int64_t best_score;
-
-	struct tc_clock clock;
-	bool paused;
-	bool clock_running;
-	uint64_t elapsed_before; /* time accumulated before the clock last started */
-	uint64_t started_at;
-};
 
 uint64_t tc_monotonic_ms(void)
 {
@@ -42,13 +22,13 @@ static uint64_t monotonic_clock(void *ctx)
 	return tc_monotonic_ms();
 }
 
-static unsigned char *state_at(const struct tc_session *s, size_t i)
+unsigned char *tc_session_state_at(const struct tc_session *s, size_t i)
 {
 	return s->states + i * s->game->state_size;
 }
 
 /* The clock runs exactly while the game is being played and not paused. */
-static void sync_clock(struct tc_session *s)
+void tc_session_sync_clock(struct tc_session *s)
 {
 	bool should_run = !s->paused && tc_session_status(s) == TC_PLAYING;
 	uint64_t now = s->clock.now_ms(s->clock.ctx);
@@ -76,15 +56,17 @@ static void start(struct tc_session *s)
 	s->keep_going = false;
 	s->clock_running = false;
 	s->elapsed_before = 0;
-	sync_clock(s);
+	tc_session_sync_clock(s);
 	note_score(s);
 }
 
-static bool grow(struct tc_session *s)
+bool tc_session_reserve(struct tc_session *s, size_t snapshots)
 {
-	if (s->count + 1 < s->capacity)
+	if (snapshots <= s->capacity)
 		return true;
-	size_t capacity = s->capacity * 2;
+	size_t capacity = s->capacity;
+	while (capacity < snapshots)
+		capacity *= 2;
 	unsigned char *states = realloc(s->states, capacity * s->game->state_size);
 	if (!states)
 		return false;
@@ -138,22 +120,22 @@ uint64_t tc_session_seed(const struct tc_session *s)
 
 const void *tc_session_state(const struct tc_session *s)
 {
-	return state_at(s, s->current);
+	return tc_session_state_at(s, s->current);
 }
 
 bool tc_session_apply(struct tc_session *s, const struct tc_move *move)
 {
-	if (s->paused || !grow(s))
+	if (s->paused || !tc_session_reserve(s, s->count + 2))
 		return false;
 	size_t size = s->game->state_size;
-	memcpy(s->scratch, state_at(s, s->current), size);
+	memcpy(s->scratch, tc_session_state_at(s, s->current), size);
 	if (!s->game->apply(s->scratch, move))
 		return false;
-	memcpy(state_at(s, s->current + 1), s->scratch, size);
+	memcpy(tc_session_state_at(s, s->current + 1), s->scratch, size);
 	s->current++;
 	s->count = s->current;
 	note_score(s);
-	sync_clock(s);
+	tc_session_sync_clock(s);
 	return true;
 }
 
@@ -171,7 +153,7 @@ bool tc_session_undo(struct tc_session *s)
 	if (s->paused || !tc_session_can_undo(s))
 		return false;
 	s->current--;
-	sync_clock(s);
+	tc_session_sync_clock(s);
 	return true;
 }
 
@@ -180,7 +162,7 @@ bool tc_session_redo(struct tc_session *s)
 	if (s->paused || !tc_session_can_redo(s))
 		return false;
 	s->current++;
-	sync_clock(s);
+	tc_session_sync_clock(s);
 	return true;
 }
 
@@ -203,7 +185,7 @@ void tc_session_new_game(struct tc_session *s, uint64_t seed)
 
 const void *tc_session_state_back(const struct tc_session *s, unsigned back)
 {
-	return back <= s->current ? state_at(s, s->current - back) : NULL;
+	return back <= s->current ? tc_session_state_at(s, s->current - back) : NULL;
 }
 
 unsigned tc_session_moves(const struct tc_session *s)
@@ -225,13 +207,13 @@ uint64_t tc_session_elapsed_ms(const struct tc_session *s)
 void tc_session_pause(struct tc_session *s)
 {
 	s->paused = true;
-	sync_clock(s);
+	tc_session_sync_clock(s);
 }
 
 void tc_session_resume(struct tc_session *s)
 {
 	s->paused = false;
-	sync_clock(s);
+	tc_session_sync_clock(s);
 }
 
 bool tc_session_paused(const struct tc_session *s)
@@ -248,7 +230,7 @@ enum tc_status tc_session_status(const struct tc_session *s)
 void tc_session_keep_going(struct tc_session *s)
 {
 	s->keep_going = true;
-	sync_clock(s);
+	tc_session_sync_clock(s);
 }
 
 int64_t tc_session_score(const struct tc_session *s)

@@ -4,10 +4,15 @@
 #include "app.h"
 
 #include <curses.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
 
 #include "levels.h"
 #include "menu.h"
 #include "play.h"
+#include "records.h"
+#include "scores_view.h"
 #include "term.h"
 #include "theme.h"
 #include "tilecade/gameid.h"
@@ -17,9 +22,12 @@ struct app {
 	const struct tc_app_config *cfg;
 	struct tc_menu menu;
 	struct tc_levels levels;
-	bool choosing_level;  /* the level-select screen is up */
+	bool choosing_level; /* the level-select screen is up */
+	struct tc_scores_view scores;
+	bool viewing_scores;
 	struct tc_play *play; /* NULL while in the menu or choosing a level */
 	const struct tc_catalog_entry *playing;
+	struct tc_records records;
 	int64_t best_score[TC_CATALOG_SIZE]; /* of each catalog entry, over the games of this run */
 };
 
@@ -32,6 +40,8 @@ static void draw(struct app *a, uint64_t now)
 {
 	if (a->play)
 		tc_play_draw(a->play, now);
+	else if (a->viewing_scores)
+		tc_scores_draw(&a->scores);
 	else if (a->choosing_level)
 		tc_levels_draw(&a->levels);
 	else
@@ -48,9 +58,33 @@ static void start_game(struct app *a, const struct tc_catalog_entry *e, struct t
 	a->choosing_level = false;
 	tc_session_carry_best_score(s, *best_score_of(a, e));
 	a->play = tc_play_new(e->view, e->title, s, a->cfg->animations);
-	if (!a->play)
+	if (!a->play) {
 		tc_session_free(s);
+		return;
+	}
 	a->playing = e;
+	tc_records_begin(&a->records, s);
+}
+
+/* The menu, with a Continue row when a game is saved. */
+static void open_menu(struct app *a)
+{
+	char game[32], summary[96];
+	bool saved = tc_records_latest(&a->records, game, sizeof game, summary, sizeof summary);
+	tc_menu_init(&a->menu, saved ? summary : NULL);
+}
+
+/* The most recent save; false (with a message in the menu) when it cannot be played. */
+static bool resume(struct app *a, char *err, size_t errlen)
+{
+	struct tc_session *s = tc_records_continue(&a->records, err, errlen);
+	const struct tc_catalog_entry *e = s ? tc_catalog_find(tc_session_game(s)->name) : NULL;
+	if (!e || !e->view) {
+		tc_session_free(s);
+		return false;
+	}
+	start_game(a, e, s);
+	return true;
 }
 
 /* Back where the game was chosen: its level list, or the menu. */
@@ -58,7 +92,11 @@ static void leave_game(struct app *a)
 {
 	const struct tc_session *s = tc_play_session(a->play);
 	*best_score_of(a, a->playing) = tc_session_best_score(s);
-	if (a->playing->view->level_count > 0) {
+	tc_records_leave(&a->records, s);
+	open_menu(a);
+	char date[16];
+	bool daily = tc_daily_date(tc_session_seed(s), date, sizeof date);
+	if (a->playing->view->level_count > 0 && !daily) {
 		if (a->levels.entry != a->playing)
 			tc_levels_open(&a->levels, a->playing);
 		tc_levels_select(&a->levels, tc_session_params(s));
@@ -84,10 +122,36 @@ static void choose_level(struct app *a, enum tc_levels_result r)
 		a->choosing_level = false;
 	if (r != TC_LEVELS_PLAY)
 		return;
-	const struct tc_catalog_entry *e = a->levels.entry;
-	start_game(a, e,
-	           tc_session_new(e->view->game, a->levels.params[a->levels.selected].bytes,
-	                          tc_fresh_seed(), NULL));
+	int i = a->levels.selected;
+	const struct tc_catalog_entry *e = a->levels.game[i];
+	uint64_t seed = a->levels.seed[i] ? a->levels.seed[i] : tc_fresh_seed();
+	start_game(a, e, tc_session_new(e->view->game, a->levels.params[i].bytes, seed, NULL));
+}
+
+static bool choose_in_menu(struct app *a)
+{
+	const struct tc_catalog_entry *e;
+	char err[160];
+	switch (tc_menu_chosen(&a->menu, &e)) {
+	case TC_MENU_CONTINUE:
+		if (!resume(a, err, sizeof err)) {
+			snprintf(a->menu.message, sizeof a->menu.message, "%s", err);
+			open_menu(a);
+		}
+		break;
+	case TC_MENU_GAME:
+		choose_game(a, e);
+		break;
+	case TC_MENU_DAILY:
+		tc_levels_open_daily(&a->levels, (int64_t)time(NULL));
+		a->choosing_level = true;
+		break;
+	case TC_MENU_SCORES:
+		tc_scores_open(&a->scores, tc_records_scores(&a->records), a->records.player);
+		a->viewing_scores = true;
+		break;
+	}
+	return true;
 }
 
 static void suspend(struct app *a)
@@ -130,8 +194,13 @@ static bool handle(struct app *a, const struct tc_event *ev, uint64_t now)
 	}
 	if (a->play) {
 		enum tc_play_result r = tc_play_event(a->play, ev, now);
+		tc_records_update(&a->records, tc_play_session(a->play));
 		if (r == TC_PLAY_LEAVE)
 			leave_game(a);
+		return true;
+	}
+	if (a->viewing_scores) {
+		a->viewing_scores = tc_scores_event(&a->scores, ev);
 		return true;
 	}
 	if (a->choosing_level) {
@@ -140,7 +209,7 @@ static bool handle(struct app *a, const struct tc_event *ev, uint64_t now)
 	}
 	enum tc_menu_result r = tc_menu_event(&a->menu, ev);
 	if (r == TC_MENU_PLAY)
-		choose_game(a, &tc_catalog[a->menu.selected]);
+		choose_in_menu(a);
 	return r != TC_MENU_QUIT;
 }
 
@@ -152,10 +221,19 @@ int tc_app_run(const struct tc_app_config *cfg, const struct tc_catalog_entry *e
 		return -1;
 	}
 	tc_theme_init(cfg->theme);
-	struct app a = {.cfg = cfg};
-	tc_menu_init(&a.menu);
+	static struct app a; /* big (level lists, score tables): not on the stack */
+	memset(&a, 0, sizeof a);
+	a.cfg = cfg;
+	tc_records_open(&a.records, cfg->database, cfg->shared_scores, cfg->player);
+	snprintf(a.menu.notice, sizeof a.menu.notice, "%s", a.records.notice);
+	open_menu(&a);
 	if (start)
 		start_game(&a, entry, start);
+	else if (cfg->resume && !resume(&a, err, errlen)) {
+		tc_records_close(&a.records);
+		tc_term_close();
+		return -1;
+	}
 	for (;;) {
 		uint64_t now = tc_monotonic_ms();
 		draw(&a, now);
@@ -165,7 +243,11 @@ int tc_app_run(const struct tc_app_config *cfg, const struct tc_catalog_entry *e
 		if (!handle(&a, &ev, tc_monotonic_ms()))
 			break;
 	}
+	/* However the program ends (q, Ctrl-C, a hang-up, SIGTERM), the game is kept. */
+	if (a.play)
+		tc_records_leave(&a.records, tc_play_session(a.play));
 	tc_play_free(a.play);
+	tc_records_close(&a.records);
 	tc_term_close();
 	return 0;
 }

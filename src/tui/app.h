@@ -11,11 +11,15 @@
 struct tc_app_config {
 	bool animations;
 	enum tc_theme_choice theme;
+	const char *database;      /* NULL: the default path */
+	const char *shared_scores; /* the host's scoreboard; NULL or "" for none */
+	const char *player;        /* "" or NULL: the login name */
+	bool resume;               /* start with the most recent saved game */
 };
 
 /* Runs until the player quits. With start (whose ownership passes here) the game of `entry`
- * opens at once, otherwise the menu. Returns 0, or -1 with a reason when the terminal cannot
- * be used. */
+ * opens at once, with cfg->resume the saved game, otherwise the menu. Returns 0, or -1 with a
+ * reason when the terminal cannot be used or there is no saved game to resume. */
 int tc_app_run(const struct tc_app_config *cfg, const struct tc_catalog_entry *entry,
                struct tc_session *start, char *err, size_t errlen);
 

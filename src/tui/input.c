@@ -1,5 +1,6 @@
 /* The shared key map of DESIGN.md: one place decides what a key means in every game. */
 #include "event.h"
+#include "keymap.h"
 
 static enum tc_action direction_letter(int key)
 {
@@ -33,6 +34,10 @@ enum tc_action tc_event_action(const struct tc_event *ev, bool wasd_moves)
 		}
 		return TC_ACT_NONE;
 	}
+	/* The player's bindings come first: a bound key loses its built-in meaning. */
+	enum tc_action bound = tc_keymap_lookup(ev->key);
+	if (bound != TC_ACT_NONE)
+		return bound;
 	if (wasd_moves && direction_letter(ev->key) != TC_ACT_NONE)
 		return direction_letter(ev->key);
 	switch (ev->key) {

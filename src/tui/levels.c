@@ -8,6 +8,7 @@
 #include "overlay.h"
 #include "term.h"
 #include "theme.h"
+#include "tilecade/gameid.h"
 
 #define LEVELS_W 60
 #define LEVELS_MIN_W 40
@@ -15,19 +16,42 @@
 void tc_levels_open(struct tc_levels *l, const struct tc_catalog_entry *entry)
 {
 	const struct tc_view *view = entry->view;
+	memset(l, 0, sizeof *l);
 	l->entry = entry;
+	snprintf(l->title, sizeof l->title, "%s: choose a level", entry->title);
 	l->count = view->level_count < TC_LEVELS_MAX ? view->level_count : TC_LEVELS_MAX;
-	l->selected = 0;
-	for (int i = 0; i < l->count; i++)
+	for (int i = 0; i < l->count; i++) {
+		l->game[i] = entry;
 		view->level_entry(i, l->name[i], sizeof l->name[i], l->detail[i],
 		                  sizeof l->detail[i], l->params[i].bytes);
+	}
+}
+
+void tc_levels_open_daily(struct tc_levels *l, int64_t unix_time)
+{
+	memset(l, 0, sizeof *l);
+	uint64_t seed = tc_daily_seed(unix_time);
+	char date[16];
+	tc_daily_date(seed, date, sizeof date);
+	snprintf(l->title, sizeof l->title, "Daily puzzles of %s (UTC)", date);
+	for (int i = 0; i < TC_CATALOG_SIZE && l->count < TC_LEVELS_MAX; i++) {
+		const struct tc_catalog_entry *e = &tc_catalog[i];
+		if (!e->view)
+			continue;
+		int n = l->count++;
+		l->game[n] = e;
+		l->seed[n] = seed;
+		e->view->game->default_params(l->params[n].bytes);
+		snprintf(l->name[n], sizeof l->name[n], "%s", e->title);
+		tc_gameid_format(e->view->game, l->params[n].bytes, seed, l->detail[n],
+		                 sizeof l->detail[n]);
+	}
 }
 
 void tc_levels_select(struct tc_levels *l, const void *params)
 {
-	size_t size = l->entry->view->game->params_size;
 	for (int i = 0; i < l->count; i++)
-		if (memcmp(l->params[i].bytes, params, size) == 0)
+		if (memcmp(l->params[i].bytes, params, l->game[i]->view->game->params_size) == 0)
 			l->selected = i;
 }
 
@@ -46,9 +70,7 @@ void tc_levels_draw(struct tc_levels *l)
 	int w = COLS < LEVELS_W ? COLS : LEVELS_W;
 	int x = (COLS - w) / 2;
 	int y = (LINES - min_height(l)) / 2;
-	char title[64];
-	snprintf(title, sizeof title, "%s: choose a level", l->entry->title);
-	tc_draw_text(x + 2, y, w - 2, tc_theme_attr(TC_ROLE_TITLE), title);
+	tc_draw_text(x + 2, y, w - 2, tc_theme_attr(TC_ROLE_TITLE), l->title);
 	l->first_row = y + 2;
 	const char *marker = tc_term_unicode() ? "▸" : ">";
 	for (int i = 0; i < l->count; i++) {

@@ -1,9 +1,11 @@
-/* The level-select screen of a game that offers levels (the zNumbers pack, ...): one line a
- * level with a short detail; Enter or a click plays it, q goes back to the menu. */
+/* A list of games to choose from: the levels of a game that offers them (the zNumbers pack,
+ * ...), or the daily puzzles of every game. One line each with a short detail; Enter or a click
+ * plays it, q goes back to the menu. */
 #ifndef TILECADE_TUI_LEVELS_H
 #define TILECADE_TUI_LEVELS_H
 
 #include <stdbool.h>
+#include <stdint.h>
 
 #include "catalog.h"
 #include "event.h"
@@ -12,21 +14,26 @@
 #define TC_LEVELS_MAX 24
 
 struct tc_levels {
-	const struct tc_catalog_entry *entry;
+	const struct tc_catalog_entry *entry; /* whose levels these are; NULL for the dailies */
+	char title[64];
 	int count, selected;
 	int first_row; /* screen row of the first level, as last drawn */
 	char name[TC_LEVELS_MAX][24], detail[TC_LEVELS_MAX][48];
+	const struct tc_catalog_entry *game[TC_LEVELS_MAX];
 	struct tc_params params[TC_LEVELS_MAX];
+	uint64_t seed[TC_LEVELS_MAX]; /* 0: a fresh seed when it starts */
 };
 
 enum tc_levels_result { TC_LEVELS_STAY, TC_LEVELS_PLAY, TC_LEVELS_BACK };
 
 /* Lists the levels of entry's view. */
 void tc_levels_open(struct tc_levels *l, const struct tc_catalog_entry *entry);
+/* Lists today's puzzle of every available game (the UTC date of unix_time). */
+void tc_levels_open_daily(struct tc_levels *l, int64_t unix_time);
 /* Marks the level of these parameters, if it is in the list (the one last played, say). */
 void tc_levels_select(struct tc_levels *l, const void *params);
 void tc_levels_draw(struct tc_levels *l);
-/* On TC_LEVELS_PLAY, l->params[l->selected] are the parameters to play. */
+/* On TC_LEVELS_PLAY, l->game, l->params and l->seed at l->selected say what to play. */
 enum tc_levels_result tc_levels_event(struct tc_levels *l, const struct tc_event *ev);
 
 #endif

@@ -1,7 +1,9 @@
-/* The main menu. Entries are one line each; a click on a line or Enter on it starts the game. */
+/* The main menu. Entries are one line each; a click on a line or Enter on it chooses it. The
+ * digits 1 to 5 start the games, in catalog order, whatever rows come before them. */
 #include "menu.h"
 
 #include <stdio.h>
+#include <string.h>
 
 #include "grid.h"
 #include "help.h"
@@ -9,55 +11,97 @@
 #include "term.h"
 #include "theme.h"
 
-#define MENU_W 60
+#define MENU_W 64
 #define MENU_MIN_W 34
-#define MENU_MIN_H 11
 
-void tc_menu_init(struct tc_menu *m)
+void tc_menu_init(struct tc_menu *m, const char *continue_text)
 {
+	char notice[sizeof m->notice];
+	memcpy(notice, m->notice, sizeof notice); /* a notice outlives a menu rebuilt */
 	*m = (struct tc_menu){0};
-	for (int i = 0; i < TC_CATALOG_SIZE; i++)
-		if (tc_catalog[i].view) {
-			m->selected = i;
-			break;
-		}
+	memcpy(m->notice, notice, sizeof notice);
+	if (continue_text) {
+		snprintf(m->continue_text, sizeof m->continue_text, "%s", continue_text);
+		m->row[m->rows++].item = TC_MENU_CONTINUE;
+	}
+	int first_game = -1;
+	for (int i = 0; i < TC_CATALOG_SIZE; i++) {
+		if (tc_catalog[i].view && first_game < 0)
+			first_game = m->rows;
+		m->row[m->rows].item = TC_MENU_GAME;
+		m->row[m->rows++].game = i;
+	}
+	m->row[m->rows++].item = TC_MENU_DAILY;
+	m->row[m->rows++].item = TC_MENU_SCORES;
+	m->selected = continue_text || first_game < 0 ? 0 : first_game;
+}
+
+static int min_height(const struct tc_menu *m)
+{
+	return m->rows + 6 + (*m->notice ? 1 : 0);
+}
+
+static void row_text(const struct tc_menu *m, int i, char *buf, size_t len, bool *available)
+{
+	*available = true;
+	switch (m->row[i].item) {
+	case TC_MENU_CONTINUE:
+		snprintf(buf, len, "%-10s %s", "Continue", m->continue_text);
+		break;
+	case TC_MENU_DAILY:
+		snprintf(buf, len, "%-10s %s", "Daily", "today's puzzle, the same for everyone");
+		break;
+	case TC_MENU_SCORES:
+		snprintf(buf, len, "%-10s %s", "Scores", "best scores and times");
+		break;
+	case TC_MENU_GAME: {
+		const struct tc_catalog_entry *e = &tc_catalog[m->row[i].game];
+		*available = e->view != NULL;
+		snprintf(buf, len, "%-10s %s", e->title, e->view ? e->blurb : "(not available)");
+		break;
+	}
+	}
 }
 
 void tc_menu_draw(struct tc_menu *m)
 {
-	if (COLS < MENU_MIN_W || LINES < MENU_MIN_H) {
-		tc_draw_too_small(MENU_MIN_W, MENU_MIN_H);
+	if (COLS < MENU_MIN_W || LINES < min_height(m)) {
+		tc_draw_too_small(MENU_MIN_W, min_height(m));
 		return;
 	}
 	erase();
 	int w = COLS < MENU_W ? COLS : MENU_W;
 	int x = (COLS - w) / 2;
-	int h = TC_CATALOG_SIZE + 6;
-	int y = (LINES - h) / 2;
+	int y = (LINES - min_height(m)) / 2;
 	tc_draw_text(x + 2, y, w, tc_theme_attr(TC_ROLE_TITLE), "tilecade");
 	tc_draw_text(x + 12, y, w - 12, tc_theme_attr(TC_ROLE_DIM), "tile games for the terminal");
 	m->first_row = y + 2;
 	const char *marker = tc_term_unicode() ? "▸" : ">";
-	for (int i = 0; i < TC_CATALOG_SIZE; i++) {
-		const struct tc_catalog_entry *e = &tc_catalog[i];
-		char line[128];
-		snprintf(line, sizeof line, " %s %-10s %s", i == m->selected ? marker : " ",
-		         e->title, e->view ? e->blurb : "(not available)");
-		attr_t attr = i == m->selected ? tc_theme_attr(TC_ROLE_SELECTED)
-		              : e->view        ? tc_theme_attr(TC_ROLE_TEXT)
-		                               : tc_theme_attr(TC_ROLE_DIM);
-		tc_fill_rect((struct tc_rect){x, m->first_row + i, w, 1},
-		             i == m->selected ? attr : 0);
+	for (int i = 0; i < m->rows; i++) {
+		char text[128], line[160];
+		bool available;
+		row_text(m, i, text, sizeof text, &available);
+		bool on = i == m->selected;
+		snprintf(line, sizeof line, " %s %s", on ? marker : " ", text);
+		attr_t attr = on          ? tc_theme_attr(TC_ROLE_SELECTED)
+		              : available ? tc_theme_attr(TC_ROLE_TEXT)
+		                          : tc_theme_attr(TC_ROLE_DIM);
+		tc_fill_rect((struct tc_rect){x, m->first_row + i, w, 1}, on ? attr : 0);
 		tc_draw_text(x, m->first_row + i, w, attr, line);
 	}
-	const char *hint = *m->message ? m->message : "Enter or click: play   ? help   q quit";
-	tc_draw_text(x + 2, m->first_row + TC_CATALOG_SIZE + 1, w - 2,
-	             tc_theme_attr(*m->message ? TC_ROLE_BAD : TC_ROLE_DIM), hint);
+	int below = m->first_row + m->rows + 1;
+	const char *hint = *m->message ? m->message : "Enter or click: choose   ? help   q quit";
+	tc_draw_text(x + 2, below, w - 2, tc_theme_attr(*m->message ? TC_ROLE_BAD : TC_ROLE_DIM),
+	             hint);
+	if (*m->notice)
+		tc_draw_text(x + 2, below + 1, w - 2, tc_theme_attr(TC_ROLE_DIM), m->notice);
 	if (m->help_open) {
 		static const struct tc_help_line keys[] = {
-		        {"up/down, j/k", "choose a game"},
+		        {"up/down, j/k", "choose an entry"},
 		        {"Enter, Space", "play it"},
-		        {"click", "play the clicked game"},
+		        {"1 to 5", "play that game"},
+		        {"c", "continue the saved game"},
+		        {"click", "play the clicked entry"},
 		        {"q, Esc, Ctrl-C", "quit"},
 		        {NULL, NULL},
 		};
@@ -65,15 +109,23 @@ void tc_menu_draw(struct tc_menu *m)
 	}
 }
 
-/* Starting an unavailable game explains itself instead. */
+/* Choosing an unavailable game explains itself instead. */
 static enum tc_menu_result choose(struct tc_menu *m, int index)
 {
 	m->selected = index;
-	if (tc_catalog[index].view)
+	if (m->row[index].item != TC_MENU_GAME || tc_catalog[m->row[index].game].view)
 		return TC_MENU_PLAY;
 	snprintf(m->message, sizeof m->message, "%s is not available in this version",
-	         tc_catalog[index].title);
+	         tc_catalog[m->row[index].game].title);
 	return TC_MENU_STAY;
+}
+
+static int row_of(const struct tc_menu *m, enum tc_menu_item item, int game)
+{
+	for (int i = 0; i < m->rows; i++)
+		if (m->row[i].item == item && (item != TC_MENU_GAME || m->row[i].game == game))
+			return i;
+	return -1;
 }
 
 enum tc_menu_result tc_menu_event(struct tc_menu *m, const struct tc_event *ev)
@@ -89,20 +141,19 @@ enum tc_menu_result tc_menu_event(struct tc_menu *m, const struct tc_event *ev)
 	if (ev->type == TC_EV_MOUSE) {
 		int i = ev->row - m->first_row;
 		if (ev->mouse == TC_MOUSE_WHEEL) {
-			m->selected =
-			        (m->selected + ev->button + TC_CATALOG_SIZE) % TC_CATALOG_SIZE;
+			m->selected = (m->selected + ev->button + m->rows) % m->rows;
 			return TC_MENU_STAY;
 		}
-		if (ev->mouse == TC_MOUSE_PRESS && ev->button == 1 && i >= 0 && i < TC_CATALOG_SIZE)
+		if (ev->mouse == TC_MOUSE_PRESS && ev->button == 1 && i >= 0 && i < m->rows)
 			return choose(m, i);
 		return TC_MENU_STAY;
 	}
 	switch (tc_event_action(ev, false)) {
 	case TC_ACT_UP:
-		m->selected = (m->selected + TC_CATALOG_SIZE - 1) % TC_CATALOG_SIZE;
+		m->selected = (m->selected + m->rows - 1) % m->rows;
 		break;
 	case TC_ACT_DOWN:
-		m->selected = (m->selected + 1) % TC_CATALOG_SIZE;
+		m->selected = (m->selected + 1) % m->rows;
 		break;
 	case TC_ACT_SELECT:
 		return choose(m, m->selected);
@@ -113,7 +164,16 @@ enum tc_menu_result tc_menu_event(struct tc_menu *m, const struct tc_event *ev)
 		return TC_MENU_QUIT;
 	default:
 		if (ev->key >= '1' && ev->key < '1' + TC_CATALOG_SIZE)
-			return choose(m, ev->key - '1');
+			return choose(m, row_of(m, TC_MENU_GAME, ev->key - '1'));
+		if (ev->key == 'c' && row_of(m, TC_MENU_CONTINUE, 0) >= 0)
+			return choose(m, row_of(m, TC_MENU_CONTINUE, 0));
 	}
 	return TC_MENU_STAY;
+}
+
+enum tc_menu_item tc_menu_chosen(const struct tc_menu *m, const struct tc_catalog_entry **game)
+{
+	*game = m->row[m->selected].item == TC_MENU_GAME ? &tc_catalog[m->row[m->selected].game]
+	                                                 : NULL;
+	return m->row[m->selected].item;
 }

@@ -1,4 +1,5 @@
-/* The main menu: the five games, the unbuilt ones marked as not available. */
+/* The main menu: "Continue" when a game was saved, the five games (the unbuilt ones marked as
+ * not available), then the daily puzzles and the scores. */
 #ifndef TILECADE_TUI_MENU_H
 #define TILECADE_TUI_MENU_H
 
@@ -7,18 +8,32 @@
 #include "catalog.h"
 #include "event.h"
 
+enum tc_menu_item { TC_MENU_CONTINUE, TC_MENU_GAME, TC_MENU_DAILY, TC_MENU_SCORES };
+
+#define TC_MENU_ROWS (TC_CATALOG_SIZE + 3)
+
 struct tc_menu {
-	int selected;  /* index into tc_catalog */
+	struct {
+		enum tc_menu_item item;
+		int game; /* index into tc_catalog, for TC_MENU_GAME */
+	} row[TC_MENU_ROWS];
+	int rows;
+	int selected;  /* index into row */
 	int first_row; /* screen row of the first entry, as last drawn */
 	bool help_open;
-	char message[64]; /* shown under the entries until the next key; "" for none */
+	char continue_text[96]; /* what Continue resumes, e.g. "2048:4x4:s1, 15 moves" */
+	char message[96];       /* shown under the entries until the next key; "" for none */
+	char notice[160];       /* a lasting line, e.g. that scores are off; "" for none */
 };
 
 enum tc_menu_result { TC_MENU_STAY, TC_MENU_PLAY, TC_MENU_QUIT };
 
-void tc_menu_init(struct tc_menu *m);
+/* continue_text NULL: no saved game, no Continue row; then the first available game is
+ * selected, else Continue. */
+void tc_menu_init(struct tc_menu *m, const char *continue_text);
 void tc_menu_draw(struct tc_menu *m);
-/* On TC_MENU_PLAY, m->selected is the game to start. */
+/* On TC_MENU_PLAY, tc_menu_chosen says what to start. */
 enum tc_menu_result tc_menu_event(struct tc_menu *m, const struct tc_event *ev);
+enum tc_menu_item tc_menu_chosen(const struct tc_menu *m, const struct tc_catalog_entry **game);
 
 #endif

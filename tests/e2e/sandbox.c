@@ -51,6 +51,16 @@ void e2e_sandbox_leave(char *dir)
 	free(dir);
 }
 
+void e2e_sandbox_forget(void)
+{
+	const char *data = getenv("XDG_DATA_HOME");
+	char path[4200];
+	if (!data)
+		return;
+	snprintf(path, sizeof path, "%s/tilecade", data);
+	nftw(path, e2e_remove, 16, FTW_DEPTH | FTW_PHYS);
+}
+
 int e2e_game_setup(const char **bin, char **dir)
 {
 	*bin = getenv("TILECADE_BIN");

@@ -9,6 +9,10 @@ char *e2e_sandbox_enter(void);
 /* Removes the directory and everything in it, and frees dir. NULL is ok. */
 void e2e_sandbox_leave(char *dir);
 
+/* Forgets the saved games and scores of earlier runs in the sandbox, so that a test starts from
+ * a player who has none. */
+void e2e_sandbox_forget(void);
+
 /* The set-up of a cmocka group that runs the game: the binary's path from TILECADE_BIN (set by
  * meson) into *bin, and a fresh sandbox into *dir. Returns 0, or -1 with the reason printed. */
 int e2e_game_setup(const char **bin, char **dir);

@@ -10,9 +10,11 @@
 #define E2E_2048_MAX_TILES (E2E_BOARD_MAX * E2E_BOARD_MAX)
 
 /* The row of the game ID, with the ID copied to id, or -1. */
+/* The game ID is on the bottom line; other lines may show IDs too (the menu's Continue row), and
+ * while a screen is replaced some of the old one may still be there. */
 static int e2e_2048_find_id(struct e2e_term *t, char *id, size_t len)
 {
-	for (int r = 0; r < e2e_rows(t); r++) {
+	for (int r = e2e_rows(t) - 1; r == e2e_rows(t) - 1; r++) {
 		const char *p = strstr(e2e_row(t, r), "2048:");
 		if (!p)
 			continue;

@@ -16,6 +16,7 @@
 #include "board.h"
 #include "proc.h"
 #include "sandbox.h"
+#include "tilecade/store.h"
 #include "tilecade/znumbers.h"
 
 #define RUN_TIMEOUT_MS 10000
@@ -619,6 +620,244 @@ static void test_zn_bad_command_lines(void **state)
 	}
 }
 
+/* ---- `tilecade scores` (issue 4): scores written with the store's API into a database in the
+ * sandbox, then read back by the program as a user would. Dates print in the local time zone,
+ * set to UTC here; names print in UTF-8. ---- */
+
+#define NOV_21 1795262400 /* 2026-11-21 12:00 UTC */
+#define DAY (24 * 60 * 60)
+
+static void scores_environment(void)
+{
+	setenv("TZ", "UTC", 1);
+	setenv("LC_ALL", "C.UTF-8", 1);
+}
+
+/* A database in the sandbox; path gets its name. */
+static struct tc_store *scores_db(const char *name, char *path, size_t len)
+{
+	snprintf(path, len, "%s/%s", sandbox, name);
+	char notice[TC_STORE_NOTICE_MAX];
+	struct tc_store *st = tc_store_open(path, notice, sizeof notice);
+	assert_non_null(st);
+	if (!tc_store_ok(st))
+		fprintf(stderr, "%s\n", notice);
+	assert_true(tc_store_ok(st));
+	return st;
+}
+
+static void add_score(struct tc_store *st, const char *game, const char *mode, const char *level,
+                      const char *player, int64_t points, int64_t time_ms, unsigned moves,
+                      int64_t date)
+{
+	struct tc_score s = {.points = points, .time_ms = time_ms, .moves = moves, .date = date};
+	snprintf(s.board.game, sizeof s.board.game, "%s", game);
+	snprintf(s.board.mode, sizeof s.board.mode, "%s", mode);
+	snprintf(s.board.level, sizeof s.board.level, "%s", level);
+	snprintf(s.player, sizeof s.player, "%s", player);
+	assert_true(tc_store_add_score(st, &s, tc_rank_of(game)) >= 1);
+}
+
+/* Two 2048 boards and two zNumbers boards, one ranked by points and one by time each. */
+static void fill_scores(struct tc_store *st)
+{
+	add_score(st, "2048", "random", "4x4", "bob", 1024, 60000, 97, NOV_21 - DAY);
+	add_score(st, "2048", "random", "4x4", "alice", 20480, 900000, 812, NOV_21);
+	add_score(st, "2048", "random", "4x4", "日本", 3000, 100000, 150, NOV_21);
+	add_score(st, "2048", "random", "5x5", "alice", 512, 30000, 60, NOV_21);
+	add_score(st, "znumbers", "pack", "level3", "carol", 0, 62345, 14, NOV_21);
+	add_score(st, "znumbers", "pack", "level3", "dave", 0, 59999, 20, NOV_21 - DAY);
+	add_score(st, "znumbers", "daily", "2026-11-21", "carol", 0, 125000, 30, NOV_21);
+}
+
+static const char board_4x4[] = "2048 · 4x4\n"
+                                " #  Player  Score  Moves  Date\n"
+                                " 1  alice   20480    812  2026-11-21\n"
+                                " 2  日本     3000    150  2026-11-21\n"
+                                " 3  bob      1024     97  2026-11-20\n";
+static const char board_5x5[] = "2048 · 5x5\n"
+                                " #  Player  Score  Moves  Date\n"
+                                " 1  alice     512     60  2026-11-21\n";
+static const char board_daily[] = "zNumbers · daily 2026-11-21\n"
+                                  " #  Player    Time  Moves  Date\n"
+                                  " 1  carol   2:05.0     30  2026-11-21\n";
+static const char board_level3[] = "zNumbers · level 3\n"
+                                   " #  Player    Time  Moves  Date\n"
+                                   " 1  dave    0:59.9     20  2026-11-20\n"
+                                   " 2  carol   1:02.3     14  2026-11-21\n";
+
+static void test_scores_every_board(void **state)
+{
+	scores_environment();
+	char path[4200], expected[1024];
+	tc_store_close(scores_db("every.db", path, sizeof path)); /* made, empty */
+	struct e2e_run *r = tilecade(state, "scores", "--db", path, NULL);
+	assert_exit(r, 0);
+	assert_string_equal(r->out, "no scores yet\n");
+
+	struct tc_store *st = scores_db("every.db", path, sizeof path);
+	fill_scores(st);
+	tc_store_close(st);
+	r = tilecade(state, "scores", "--db", path, NULL);
+	assert_exit(r, 0);
+	snprintf(expected, sizeof expected, "%s\n%s\n%s\n%s", board_4x4, board_5x5, board_daily,
+	         board_level3);
+	assert_string_equal(r->out, expected);
+	assert_string_equal(r->err, "");
+}
+
+static void test_scores_of_one_game_or_level(void **state)
+{
+	scores_environment();
+	char path[4200], expected[1024];
+	struct tc_store *st = scores_db("one.db", path, sizeof path);
+	fill_scores(st);
+	tc_store_close(st);
+
+	struct e2e_run *r = tilecade(state, "scores", "ZNUMBERS", "--db", path, NULL);
+	assert_exit(r, 0);
+	snprintf(expected, sizeof expected, "%s\n%s", board_daily, board_level3);
+	assert_string_equal(r->out, expected);
+
+	r = tilecade(state, "scores", "--db=", NULL);
+	assert_usage_error(r);
+	r = tilecade(state, "scores", "--level", "3", "--db", path, NULL); /* zNumbers' level */
+	assert_exit(r, 0);
+	assert_string_equal(r->out, board_level3);
+	r = tilecade(state, "--db", path, "scores", "znumbers", "--level=3", NULL);
+	assert_exit(r, 0);
+	assert_string_equal(r->out, board_level3);
+	r = tilecade(state, "scores", "znumbers", "--level", "4", "--db", path, NULL);
+	assert_exit(r, 0);
+	assert_string_equal(r->out, "no scores yet\n");
+	r = tilecade(state, "scores", "sudoku", "--db", path, NULL);
+	assert_exit(r, 0);
+	assert_string_equal(r->out, "no scores yet\n");
+}
+
+/* Only the ten best of a board, best first. */
+static void test_scores_top_ten(void **state)
+{
+	scores_environment();
+	char path[4200];
+	struct tc_store *st = scores_db("top.db", path, sizeof path);
+	for (int i = 1; i <= 12; i++) {
+		char player[16];
+		snprintf(player, sizeof player, "p%02d", i);
+		add_score(st, "2048", "random", "4x4", player, 100 * i, 1000, (unsigned)i, NOV_21);
+	}
+	tc_store_close(st);
+	struct e2e_run *r = tilecade(state, "scores", "2048", "--db", path, NULL);
+	assert_exit(r, 0);
+	assert_int_equal(count_lines(r->out), 12); /* heading, column names, ten rows */
+	assert_true(has_word(r->out, "p12"));
+	assert_true(has_word(r->out, "p03"));
+	assert_false(has_word(r->out, "p02"));
+	assert_false(has_word(r->out, "p01"));
+	assert_true(strstr(r->out, "p12") < strstr(r->out, "p11"));
+	assert_non_null(strstr(r->out, "\n10  p03 "));
+}
+
+/* What other players typed reaches the terminal harmless, and the columns stay aligned. */
+static void test_scores_are_sanitised(void **state)
+{
+	scores_environment();
+	char path[4200];
+	struct tc_store *st = scores_db("hostile.db", path, sizeof path);
+	add_score(st, "2048", "random", "4x4", "\x1B]0;pwned\x07\x1B[2Jeve", 900, 1, 9, NOV_21);
+	add_score(st, "2048", "random", "4x4", "\xE2\x80\xAEmallory", 800, 1, 8, NOV_21);
+	add_score(st, "2048", "random", "4x4", "bad\xC3", 700, 1, 7, NOV_21);
+	add_score(st, "2048\x1B[31m", "random\x07", "4x4\x1B", "x", 1, 1, 1, NOV_21);
+	tc_store_close(st);
+	struct e2e_run *r = tilecade(state, "scores", "--db", path, NULL);
+	assert_exit(r, 0);
+	assert_null(strchr(r->out, '\x1B'));
+	assert_null(strchr(r->out, '\x07'));
+	assert_null(strstr(r->out, "\xE2\x80\xAE"));
+	assert_null(strstr(r->out, "pwned"));
+	assert_string_equal(r->out, "2048 · 4x4\n"
+	                            " #  Player    Score  Moves  Date\n"
+	                            " 1  ??eve       900      9  2026-11-21\n"
+	                            " 2  ?mallory    800      8  2026-11-21\n"
+	                            " 3  bad?        700      7  2026-11-21\n"
+	                            "\n"
+	                            "2048? · random? 4x4?\n"
+	                            " #  Player  Score  Moves  Date\n"
+	                            " 1  x           1      1  2026-11-21\n");
+}
+
+/* A database that cannot be read is one line on stderr and exit 1, nothing on stdout. */
+static void test_scores_without_a_database(void **state)
+{
+	scores_environment();
+	char path[4200];
+	snprintf(path, sizeof path, "%s/not-a-database.db", sandbox);
+	FILE *f = fopen(path, "w");
+	assert_non_null(f);
+	fputs("this is not an SQLite database, though its name says so\n", f);
+	for (int i = 0; i < 200; i++)
+		fputs("padding padding padding padding padding padding padding padding\n", f);
+	assert_int_equal(fclose(f), 0);
+	struct e2e_run *r = tilecade(state, "scores", "--db", path, NULL);
+	assert_exit(r, 1);
+	assert_string_equal(r->out, "");
+	assert_int_equal(count_lines(r->err), 1);
+	assert_true(strncmp(r->err, "tilecade: ", strlen("tilecade: ")) == 0);
+
+	r = tilecade(state, "scores", "--db", "/proc/no-such-dir/tilecade.db", NULL);
+	assert_exit(r, 1);
+	assert_string_equal(r->out, "");
+	assert_int_equal(count_lines(r->err), 1);
+}
+
+/* Without --db the scores are those of the default database, in XDG_DATA_HOME. */
+static void test_scores_default_database(void **state)
+{
+	scores_environment();
+	char notice[TC_STORE_NOTICE_MAX];
+	struct tc_store *st = tc_store_open(NULL, notice, sizeof notice);
+	assert_non_null(st);
+	assert_true(tc_store_ok(st));
+	add_score(st, "2048", "random", "5x5", "alice", 512, 30000, 60, NOV_21);
+	tc_store_close(st);
+	char path[4200];
+	snprintf(path, sizeof path, "%s/.local/share/tilecade/tilecade.db", sandbox);
+	FILE *f = fopen(path, "rb"); /* where the design says it is */
+	assert_non_null(f);
+	fclose(f);
+	struct e2e_run *r = tilecade(state, "scores", NULL);
+	assert_exit(r, 0);
+	assert_string_equal(r->out, board_5x5);
+}
+
+static void test_scores_bad_command_lines(void **state)
+{
+	static const struct {
+		const char *args[6];
+		const char *names;
+	} bad[] = {
+	        {{"scores", "chess"}, "chess"},
+	        {{"scores", "2048", "--level", "3"}, "--level"},
+	        {{"scores", "--seed", "1"}, "--seed"},
+	        {{"scores", "2048", "--size", "4"}, "--size"},
+	        {{"scores", "2048", "znumbers"}, "znumbers"},
+	        {{"2048", "scores"}, "scores"},
+	        {{"scores", "--db"}, "--db"},
+	};
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		const char *argv[MAX_ARGS] = {bin};
+		for (int k = 0; bad[i].args[k]; k++)
+			argv[k + 1] = bad[i].args[k];
+		struct e2e_run *r = run_argv(state, argv);
+		if (!strstr(r->err, bad[i].names))
+			fprintf(stderr, "case %zu: '%s' not in: %s", i, bad[i].names, r->err);
+		assert_usage_error(r);
+		assert_non_null(strstr(r->err, bad[i].names));
+	}
+}
+
+/* ---- end of `tilecade scores` ---- */
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -645,6 +884,13 @@ int main(void)
 	        cmocka_unit_test_setup_teardown(test_zn_solve_malformed_input, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_zn_solve_no_level, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_zn_bad_command_lines, setup, teardown),
+	        cmocka_unit_test_setup_teardown(test_scores_every_board, setup, teardown),
+	        cmocka_unit_test_setup_teardown(test_scores_of_one_game_or_level, setup, teardown),
+	        cmocka_unit_test_setup_teardown(test_scores_top_ten, setup, teardown),
+	        cmocka_unit_test_setup_teardown(test_scores_are_sanitised, setup, teardown),
+	        cmocka_unit_test_setup_teardown(test_scores_without_a_database, setup, teardown),
+	        cmocka_unit_test_setup_teardown(test_scores_default_database, setup, teardown),
+	        cmocka_unit_test_setup_teardown(test_scores_bad_command_lines, setup, teardown),
 	};
 	return cmocka_run_group_tests(tests, group_setup, group_teardown);
 }

@@ -471,6 +471,7 @@ static void run(struct game *g, int rows, int cols, const char *const *env, ...)
 	va_end(ap);
 	static const char *const colour[] = {"NO_COLOR", NULL};
 	e2e_free(g->t);
+	e2e_sandbox_forget();
 	g->t = e2e_start(rows, cols, argv, env ? env : colour);
 	assert_non_null(g->t);
 }

@@ -1,0 +1,75 @@
+/* The store: scores and saved games in one SQLite database (by default
+ * $XDG_DATA_HOME/tilecade/tilecade.db), and optionally a scoreboard shared by every user of a
+ * host. A store that cannot be opened, is read-only, locked or corrupt never stops play: it comes
+ * back disabled, with a one-line notice, and every call on it does nothing. */
+#ifndef TILECADE_STORE_H
+#define TILECADE_STORE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+struct tc_store;
+
+#define TC_STORE_NOTICE_MAX 256
+
+/* Opens the database at path (creating it and its directory, and migrating its schema), or the
+ * default path when path is NULL. Returns NULL only when out of memory; check tc_store_ok. On a
+ * problem, `notice` gets one line for the player ("" when all is well). */
+struct tc_store *tc_store_open(const char *path, char *notice, size_t len);
+void tc_store_close(struct tc_store *st);
+bool tc_store_ok(const struct tc_store *st);
+/* The schema version of the open database (TC_STORE_SCHEMA once opened). */
+int tc_store_schema_version(const struct tc_store *st);
+#define TC_STORE_SCHEMA 1
+
+/* A scoreboard is one game, mode and level: ("2048", "normal", "4x4"),
+ * ("znumbers", "pack", "level3"), ("znumbers", "daily", "2026-11-21"). */
+struct tc_board_key {
+	char game[16], mode[16], level[32];
+};
+
+/* How a scoreboard ranks: more points first, or less time (then fewer moves) first. */
+enum tc_rank_by { TC_RANK_POINTS, TC_RANK_TIME };
+/* How the boards of a game (a command-line name, any case) rank: 2048 by points, zNumbers by
+ * time; a game this version does not know, by points. */
+enum tc_rank_by tc_rank_of(const char *game);
+
+struct tc_score {
+	struct tc_board_key board;
+	char player[32];
+	int64_t points;  /* 0 for games ranked by time */
+	int64_t time_ms; /* time played */
+	unsigned moves;
+	int64_t date; /* Unix time the score was made */
+	char game_id[96];
+};
+
+/* Adds a score; returns its rank on its board (1 is best), or -1 when nothing was stored. */
+int tc_store_add_score(struct tc_store *st, const struct tc_score *s, enum tc_rank_by by);
+/* The best `max` scores of a board, best first; returns how many. */
+int tc_store_top_scores(struct tc_store *st, const struct tc_board_key *board, enum tc_rank_by by,
+                        struct tc_score *out, int max);
+/* The boards that have scores, sorted by game, mode and level; returns how many (up to max). */
+int tc_store_boards(struct tc_store *st, struct tc_board_key *out, int max);
+
+/* Saved games: one slot a game. A save replaces the game's previous one in one transaction, so
+ * that a crash at any moment leaves the old save or the new one. */
+int tc_store_save_game(struct tc_store *st, const char *game, const void *blob, size_t len,
+                       const char *summary);
+/* Loads the save of a game into a malloc'd buffer; returns 0, or -1 when there is none. */
+int tc_store_load_game(struct tc_store *st, const char *game, void **blob, size_t *len);
+void tc_store_delete_game(struct tc_store *st, const char *game);
+/* The most recent save: its game's name and summary. Returns 0, or -1 when there is none. */
+int tc_store_latest_save(struct tc_store *st, char *game, size_t game_len, char *summary,
+                         size_t summary_len);
+
+/* The default database path: $XDG_DATA_HOME/tilecade/tilecade.db, else
+ * ~/.local/share/tilecade/tilecade.db. Returns 0, or -1 when there is no home to put it in. */
+int tc_store_default_path(char *buf, size_t len);
+
+/* Makes text safe to show on a terminal: control characters, escape sequences and invalid UTF-8
+ * become '?'. Writes at most len - 1 bytes and a terminating NUL. */
+void tc_sanitize(const char *text, char *out, size_t len);
+
+#endif

@@ -1,0 +1,423 @@
+/* The SQLite store. Every statement is prepared with bound parameters; the schema carries its
+ * version in PRAGMA user_version and is migrated in one transaction. WAL and a busy timeout let
+ * many players' processes write one shared scoreboard without losing a score. */
+#define _POSIX_C_SOURCE 200809L
+#include "tilecade/store.h"
+
+#include <pwd.h>
+#include <sqlite3.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#define BUSY_TIMEOUT_MS 5000
+#define BUSY_RETRIES 20
+
+struct tc_store {
+	sqlite3 *db; /* NULL when the store is disabled */
+	bool read_only;
+};
+
+/* Migration i brings the schema from version i to i + 1. Add new ones at the end; never edit
+ * one that has shipped. */
+static const char *const migrations[TC_STORE_SCHEMA] = {
+        "CREATE TABLE scores ("
+        "  id INTEGER PRIMARY KEY,"
+        "  game TEXT NOT NULL, mode TEXT NOT NULL, level TEXT NOT NULL,"
+        "  player TEXT NOT NULL,"
+        "  points INTEGER NOT NULL, time_ms INTEGER NOT NULL, moves INTEGER NOT NULL,"
+        "  date INTEGER NOT NULL, game_id TEXT NOT NULL);"
+        "CREATE INDEX scores_by_board ON scores (game, mode, level);"
+        "CREATE TABLE saves ("
+        "  game TEXT PRIMARY KEY, blob BLOB NOT NULL, summary TEXT NOT NULL,"
+        "  saved_at INTEGER NOT NULL);",
+};
+
+static void say(char *notice, size_t len, const char *path, const char *why)
+{
+	snprintf(notice, len, "scores and saves are off: %s: %s", path, why);
+}
+
+/* Runs SQL without results, waiting out a busy database a few times beyond the timeout. */
+static int exec(sqlite3 *db, const char *sql)
+{
+	int rc;
+	for (int i = 0; i < BUSY_RETRIES; i++) {
+		rc = sqlite3_exec(db, sql, NULL, NULL, NULL);
+		if (rc != SQLITE_BUSY && rc != SQLITE_LOCKED)
+			break;
+	}
+	return rc;
+}
+
+static int step(sqlite3_stmt *stmt)
+{
+	int rc;
+	for (int i = 0; i < BUSY_RETRIES; i++) {
+		rc = sqlite3_step(stmt);
+		if (rc != SQLITE_BUSY && rc != SQLITE_LOCKED)
+			break;
+		sqlite3_reset(stmt);
+	}
+	return rc;
+}
+
+static int read_version(sqlite3 *db, int *version)
+{
+	sqlite3_stmt *stmt;
+	int rc = sqlite3_prepare_v2(db, "PRAGMA user_version", -1, &stmt, NULL);
+	if (rc != SQLITE_OK)
+		return rc;
+	rc = step(stmt);
+	if (rc == SQLITE_ROW) {
+		*version = sqlite3_column_int(stmt, 0);
+		rc = SQLITE_OK;
+	}
+	sqlite3_finalize(stmt);
+	return rc;
+}
+
+static int migrate(sqlite3 *db)
+{
+	int rc = exec(db, "BEGIN IMMEDIATE");
+	if (rc != SQLITE_OK)
+		return rc;
+	int version;
+	/* Another process may have migrated while this one waited for the lock. */
+	rc = read_version(db, &version);
+	for (int v = version; rc == SQLITE_OK && v < TC_STORE_SCHEMA; v++)
+		rc = exec(db, migrations[v]);
+	if (rc == SQLITE_OK) {
+		char sql[40];
+		snprintf(sql, sizeof sql, "PRAGMA user_version = %d", TC_STORE_SCHEMA);
+		rc = exec(db, sql);
+	}
+	if (rc == SQLITE_OK)
+		rc = exec(db, "COMMIT");
+	if (rc != SQLITE_OK)
+		exec(db, "ROLLBACK");
+	return rc;
+}
+
+/* Creates the directories above path (the default one lives in a tree that may not exist). */
+static void make_parents(const char *path)
+{
+	char dir[1024];
+	if (strlen(path) >= sizeof dir)
+		return;
+	strcpy(dir, path);
+	for (char *p = dir + 1; *p; p++)
+		if (*p == '/') {
+			*p = '\0';
+			mkdir(dir, 0700);
+			*p = '/';
+		}
+}
+
+static bool set_up(struct tc_store *st, const char *path, char *notice, size_t len)
+{
+	if (sqlite3_open_v2(path, &st->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL) !=
+	    SQLITE_OK) {
+		say(notice, len, path, st->db ? sqlite3_errmsg(st->db) : "cannot open");
+		return false;
+	}
+	sqlite3_busy_timeout(st->db, BUSY_TIMEOUT_MS);
+	int version;
+	int rc = read_version(st->db, &version);
+	if (rc != SQLITE_OK) {
+		say(notice, len, path, sqlite3_errstr(rc)); /* not a database, corrupt */
+		return false;
+	}
+	if (version > TC_STORE_SCHEMA) {
+		say(notice, len, path, "made by a newer tilecade");
+		return false;
+	}
+	st->read_only = sqlite3_db_readonly(st->db, "main") == 1;
+	if (st->read_only) {
+		if (version < TC_STORE_SCHEMA) {
+			say(notice, len, path, "read-only and too old to use");
+			return false;
+		}
+		snprintf(notice, len, "%s is read-only: scores and saves are not kept", path);
+		return true;
+	}
+	/* WAL lets readers and one writer work at once; it is kept in the file once set. */
+	exec(st->db, "PRAGMA journal_mode = WAL");
+	if (version < TC_STORE_SCHEMA && (rc = migrate(st->db)) != SQLITE_OK) {
+		say(notice, len, path, sqlite3_errstr(rc));
+		return false;
+	}
+	return true;
+}
+
+struct tc_store *tc_store_open(const char *path, char *notice, size_t len)
+{
+	struct tc_store *st = calloc(1, sizeof *st);
+	if (!st)
+		return NULL;
+	notice[0] = '\0';
+	char default_path[1024];
+	if (!path) {
+		if (tc_store_default_path(default_path, sizeof default_path) != 0) {
+			snprintf(notice, len, "scores and saves are off: no home directory");
+			return st;
+		}
+		path = default_path;
+		make_parents(path);
+	}
+	if (!set_up(st, path, notice, len)) {
+		sqlite3_close(st->db);
+		st->db = NULL;
+	}
+	return st;
+}
+
+void tc_store_close(struct tc_store *st)
+{
+	if (!st)
+		return;
+	sqlite3_close(st->db);
+	free(st);
+}
+
+bool tc_store_ok(const struct tc_store *st)
+{
+	return st && st->db;
+}
+
+static bool writable(const struct tc_store *st)
+{
+	return tc_store_ok(st) && !st->read_only;
+}
+
+int tc_store_schema_version(const struct tc_store *st)
+{
+	int version = 0;
+	if (tc_store_ok(st))
+		read_version(st->db, &version);
+	return version;
+}
+
+/* Better rows come first; the ties of equal results go to the earlier score. */
+static const char *order_by(enum tc_rank_by by)
+{
+	return by == TC_RANK_POINTS ? "points DESC, time_ms ASC, date ASC, id ASC"
+	                            : "time_ms ASC, moves ASC, date ASC, id ASC";
+}
+
+static void bind_board(sqlite3_stmt *stmt, const struct tc_board_key *b)
+{
+	sqlite3_bind_text(stmt, 1, b->game, -1, SQLITE_TRANSIENT);
+	sqlite3_bind_text(stmt, 2, b->mode, -1, SQLITE_TRANSIENT);
+	sqlite3_bind_text(stmt, 3, b->level, -1, SQLITE_TRANSIENT);
+}
+
+static int rank_of(struct tc_store *st, const struct tc_score *s, sqlite3_int64 id,
+                   enum tc_rank_by by)
+{
+	/* Rows that sort before this one, by the same order as the board. */
+	const char *sql =
+	        by == TC_RANK_POINTS
+	                ? "SELECT COUNT(*) FROM scores WHERE game = ?1 AND mode = ?2 AND level = ?3"
+	                  " AND (points > ?4 OR (points = ?4 AND (time_ms < ?5 OR (time_ms = ?5"
+	                  " AND (date < ?7 OR (date = ?7 AND id < ?8))))))"
+	                : "SELECT COUNT(*) FROM scores WHERE game = ?1 AND mode = ?2 AND level = ?3"
+	                  " AND (time_ms < ?5 OR (time_ms = ?5 AND (moves < ?6 OR (moves = ?6"
+	                  " AND (date < ?7 OR (date = ?7 AND id < ?8))))))";
+	sqlite3_stmt *stmt;
+	if (sqlite3_prepare_v2(st->db, sql, -1, &stmt, NULL) != SQLITE_OK)
+		return -1;
+	bind_board(stmt, &s->board);
+	sqlite3_bind_int64(stmt, 4, s->points);
+	sqlite3_bind_int64(stmt, 5, s->time_ms);
+	sqlite3_bind_int64(stmt, 6, s->moves);
+	sqlite3_bind_int64(stmt, 7, s->date);
+	sqlite3_bind_int64(stmt, 8, id);
+	int rank = step(stmt) == SQLITE_ROW ? sqlite3_column_int(stmt, 0) + 1 : -1;
+	sqlite3_finalize(stmt);
+	return rank;
+}
+
+int tc_store_add_score(struct tc_store *st, const struct tc_score *s, enum tc_rank_by by)
+{
+	if (!writable(st))
+		return -1;
+	sqlite3_stmt *stmt;
+	if (sqlite3_prepare_v2(st->db,
+	                       "INSERT INTO scores (game, mode, level, player, points, time_ms,"
+	                       " moves, date, game_id) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+	                       -1, &stmt, NULL) != SQLITE_OK)
+		return -1;
+	bind_board(stmt, &s->board);
+	sqlite3_bind_text(stmt, 4, s->player, -1, SQLITE_TRANSIENT);
+	sqlite3_bind_int64(stmt, 5, s->points);
+	sqlite3_bind_int64(stmt, 6, s->time_ms);
+	sqlite3_bind_int64(stmt, 7, s->moves);
+	sqlite3_bind_int64(stmt, 8, s->date);
+	sqlite3_bind_text(stmt, 9, s->game_id, -1, SQLITE_TRANSIENT);
+	int rc = step(stmt);
+	sqlite3_finalize(stmt);
+	if (rc != SQLITE_DONE)
+		return -1;
+	return rank_of(st, s, sqlite3_last_insert_rowid(st->db), by);
+}
+
+static void copy_text(char *dst, size_t len, const unsigned char *text)
+{
+	snprintf(dst, len, "%s", text ? (const char *)text : "");
+}
+
+int tc_store_top_scores(struct tc_store *st, const struct tc_board_key *board, enum tc_rank_by by,
+                        struct tc_score *out, int max)
+{
+	if (!tc_store_ok(st) || max <= 0)
+		return 0;
+	char sql[320];
+	snprintf(sql, sizeof sql,
+	         "SELECT player, points, time_ms, moves, date, game_id FROM scores"
+	         " WHERE game = ?1 AND mode = ?2 AND level = ?3 ORDER BY %s LIMIT ?4",
+	         order_by(by));
+	sqlite3_stmt *stmt;
+	if (sqlite3_prepare_v2(st->db, sql, -1, &stmt, NULL) != SQLITE_OK)
+		return 0;
+	bind_board(stmt, board);
+	sqlite3_bind_int(stmt, 4, max);
+	int n = 0;
+	while (n < max && step(stmt) == SQLITE_ROW) {
+		struct tc_score *s = &out[n++];
+		memset(s, 0, sizeof *s);
+		s->board = *board;
+		copy_text(s->player, sizeof s->player, sqlite3_column_text(stmt, 0));
+		s->points = sqlite3_column_int64(stmt, 1);
+		s->time_ms = sqlite3_column_int64(stmt, 2);
+		s->moves = (unsigned)sqlite3_column_int64(stmt, 3);
+		s->date = sqlite3_column_int64(stmt, 4);
+		copy_text(s->game_id, sizeof s->game_id, sqlite3_column_text(stmt, 5));
+	}
+	sqlite3_finalize(stmt);
+	return n;
+}
+
+int tc_store_boards(struct tc_store *st, struct tc_board_key *out, int max)
+{
+	if (!tc_store_ok(st) || max <= 0)
+		return 0;
+	sqlite3_stmt *stmt;
+	if (sqlite3_prepare_v2(st->db,
+	                       "SELECT DISTINCT game, mode, level FROM scores"
+	                       " ORDER BY game, mode, level LIMIT ?1",
+	                       -1, &stmt, NULL) != SQLITE_OK)
+		return 0;
+	sqlite3_bind_int(stmt, 1, max);
+	int n = 0;
+	while (n < max && step(stmt) == SQLITE_ROW) {
+		struct tc_board_key *b = &out[n++];
+		copy_text(b->game, sizeof b->game, sqlite3_column_text(stmt, 0));
+		copy_text(b->mode, sizeof b->mode, sqlite3_column_text(stmt, 1));
+		copy_text(b->level, sizeof b->level, sqlite3_column_text(stmt, 2));
+	}
+	sqlite3_finalize(stmt);
+	return n;
+}
+
+int tc_store_save_game(struct tc_store *st, const char *game, const void *blob, size_t len,
+                       const char *summary)
+{
+	if (!writable(st))
+		return -1;
+	sqlite3_stmt *stmt;
+	/* One statement is one transaction: the old save stays until the new one is whole. */
+	if (sqlite3_prepare_v2(st->db,
+	                       "INSERT OR REPLACE INTO saves (game, blob, summary, saved_at)"
+	                       " VALUES (?1, ?2, ?3, ?4)",
+	                       -1, &stmt, NULL) != SQLITE_OK)
+		return -1;
+	sqlite3_bind_text(stmt, 1, game, -1, SQLITE_TRANSIENT);
+	sqlite3_bind_blob64(stmt, 2, blob, len, SQLITE_TRANSIENT);
+	sqlite3_bind_text(stmt, 3, summary, -1, SQLITE_TRANSIENT);
+	sqlite3_bind_int64(stmt, 4, (sqlite3_int64)time(NULL));
+	int rc = step(stmt);
+	sqlite3_finalize(stmt);
+	return rc == SQLITE_DONE ? 0 : -1;
+}
+
+int tc_store_load_game(struct tc_store *st, const char *game, void **blob, size_t *len)
+{
+	if (!tc_store_ok(st))
+		return -1;
+	sqlite3_stmt *stmt;
+	if (sqlite3_prepare_v2(st->db, "SELECT blob FROM saves WHERE game = ?1", -1, &stmt, NULL) !=
+	    SQLITE_OK)
+		return -1;
+	sqlite3_bind_text(stmt, 1, game, -1, SQLITE_TRANSIENT);
+	int result = -1;
+	if (step(stmt) == SQLITE_ROW) {
+		int n = sqlite3_column_bytes(stmt, 0);
+		const void *data = sqlite3_column_blob(stmt, 0);
+		*blob = malloc(n > 0 ? (size_t)n : 1);
+		if (*blob) {
+			if (n > 0)
+				memcpy(*blob, data, (size_t)n);
+			*len = (size_t)n;
+			result = 0;
+		}
+	}
+	sqlite3_finalize(stmt);
+	return result;
+}
+
+void tc_store_delete_game(struct tc_store *st, const char *game)
+{
+	if (!writable(st))
+		return;
+	sqlite3_stmt *stmt;
+	if (sqlite3_prepare_v2(st->db, "DELETE FROM saves WHERE game = ?1", -1, &stmt, NULL) !=
+	    SQLITE_OK)
+		return;
+	sqlite3_bind_text(stmt, 1, game, -1, SQLITE_TRANSIENT);
+	step(stmt);
+	sqlite3_finalize(stmt);
+}
+
+int tc_store_latest_save(struct tc_store *st, char *game, size_t game_len, char *summary,
+                         size_t summary_len)
+{
+	if (!tc_store_ok(st))
+		return -1;
+	sqlite3_stmt *stmt;
+	if (sqlite3_prepare_v2(st->db,
+	                       "SELECT game, summary FROM saves ORDER BY saved_at DESC, rowid DESC"
+	                       " LIMIT 1",
+	                       -1, &stmt, NULL) != SQLITE_OK)
+		return -1;
+	int result = -1;
+	if (step(stmt) == SQLITE_ROW) {
+		copy_text(game, game_len, sqlite3_column_text(stmt, 0));
+		copy_text(summary, summary_len, sqlite3_column_text(stmt, 1));
+		result = 0;
+	}
+	sqlite3_finalize(stmt);
+	return result;
+}
+
+int tc_store_default_path(char *buf, size_t len)
+{
+	const char *data = getenv("XDG_DATA_HOME");
+	int n;
+	if (data && data[0] == '/') { /* the XDG spec ignores relative paths */
+		n = snprintf(buf, len, "%s/tilecade/tilecade.db", data);
+	} else {
+		const char *home = getenv("HOME");
+		if (!home || !*home) {
+			struct passwd *pw = getpwuid(getuid());
+			home = pw ? pw->pw_dir : NULL;
+		}
+		if (!home || !*home)
+			return -1;
+		n = snprintf(buf, len, "%s/.local/share/tilecade/tilecade.db", home);
+	}
+	return n > 0 && (size_t)n < len ? 0 : -1;
+}

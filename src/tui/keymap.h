@@ -1,0 +1,30 @@
+/* Keys the player rebound in config.ini's [keys]: a small table that tc_event_action consults
+ * before the built-in keys of DESIGN.md, so that a bound key means its new action everywhere and
+ * the other built-in keys keep theirs. Ctrl-C, Ctrl-Z and Ctrl-L (and Ctrl-R) are read before
+ * the table and cannot be rebound. */
+#ifndef TILECADE_TUI_KEYMAP_H
+#define TILECADE_TUI_KEYMAP_H
+
+#include <stddef.h>
+
+#include "event.h"
+#include "tilecade/config.h"
+
+/* The key code (struct tc_event's key) a [keys] value names: one UTF-8 character stands for
+ * itself; Enter, Space, Tab, Escape, Up, Down, Left and Right (in any case) for those keys.
+ * Returns -1 for anything else, control characters included. */
+int tc_keymap_key_named(const char *name);
+
+/* The action a [keys] name stands for ("up", "undo", "hint", ..., "back"; any case), or
+ * TC_ACT_NONE. Quit, suspend and redraw have no name. */
+enum tc_action tc_keymap_action_named(const char *name);
+
+/* Replaces the bound keys with these bindings (count 0 restores the built-in keys alone). A key
+ * bound twice takes the later action. Returns how many bindings were ignored for a bad action or
+ * key; the first such problem is described in warn (else warn is ""). */
+int tc_keymap_apply(const struct tc_binding *bindings, int count, char *warn, size_t warnlen);
+
+/* The action the player bound to key, or TC_ACT_NONE when the key keeps its built-in meaning. */
+enum tc_action tc_keymap_lookup(int key);
+
+#endif

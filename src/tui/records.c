@@ -1,0 +1,184 @@
+/* Saves and scores for the front end. */
+#define _POSIX_C_SOURCE 200809L
+#include "records.h"
+
+#include <pwd.h>
+#include <stdlib.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "tilecade/gameid.h"
+
+#define AUTOSAVE_MOVES 5
+
+/* The login name: on a shared host, the name a player cannot choose for someone else. */
+static void login_name(char *buf, size_t len)
+{
+	struct passwd *pw = getpwuid(getuid());
+	const char *name = pw ? pw->pw_name : getenv("USER");
+	snprintf(buf, len, "%s", name && *name ? name : "player");
+}
+
+void tc_records_open(struct tc_records *r, const char *db_path, const char *shared_path,
+                     const char *player)
+{
+	memset(r, 0, sizeof *r);
+	char notice[TC_STORE_NOTICE_MAX];
+	r->store = tc_store_open(db_path, r->notice, sizeof r->notice);
+	if (shared_path && *shared_path) {
+		r->shared = tc_store_open(shared_path, notice, sizeof notice);
+		if (*notice && !*r->notice)
+			snprintf(r->notice, sizeof r->notice, "%s", notice);
+	}
+	/* On the shared board players are who they logged in as. */
+	char name[32];
+	if (r->shared || !player || !*player)
+		login_name(name, sizeof name);
+	else
+		snprintf(name, sizeof name, "%s", player);
+	tc_sanitize(name, r->player, sizeof r->player);
+}
+
+void tc_records_close(struct tc_records *r)
+{
+	tc_store_close(r->store);
+	tc_store_close(r->shared);
+	r->store = r->shared = NULL;
+}
+
+struct tc_store *tc_records_scores(const struct tc_records *r)
+{
+	return r->shared ? r->shared : r->store;
+}
+
+void tc_records_board(const struct tc_session *s, struct tc_board_key *key)
+{
+	const struct tc_game *game = tc_session_game(s);
+	const void *params = tc_session_params(s);
+	memset(key, 0, sizeof *key);
+	snprintf(key->game, sizeof key->game, "%s", game->name);
+	if (tc_daily_date(tc_session_seed(s), key->level, sizeof key->level)) {
+		snprintf(key->mode, sizeof key->mode, "daily");
+		return;
+	}
+	bool fixed = game->uses_seed && !game->uses_seed(params);
+	snprintf(key->mode, sizeof key->mode, "%s", fixed ? "pack" : "random");
+	game->format_params(params, key->level, sizeof key->level);
+}
+
+static void summary(const struct tc_session *s, char *buf, size_t len)
+{
+	char id[TC_GAMEID_MAX];
+	tc_session_game_id(s, id, sizeof id);
+	const struct tc_game *game = tc_session_game(s);
+	unsigned moves = tc_session_moves(s);
+	if (game->score)
+		snprintf(buf, len, "%s, %u move%s, score %lld", id, moves, moves == 1 ? "" : "s",
+		         (long long)tc_session_score(s));
+	else
+		snprintf(buf, len, "%s, %u move%s", id, moves, moves == 1 ? "" : "s");
+}
+
+static void save(struct tc_records *r, const struct tc_session *s)
+{
+	size_t len;
+	void *blob = tc_session_save(s, &len);
+	if (!blob)
+		return;
+	char text[160];
+	summary(s, text, sizeof text);
+	tc_store_save_game(r->store, tc_session_game(s)->name, blob, len, text);
+	free(blob);
+	r->saved_at_moves = tc_session_moves(s);
+}
+
+static void record(struct tc_records *r, const struct tc_session *s)
+{
+	const struct tc_game *game = tc_session_game(s);
+	struct tc_score score = {0};
+	tc_records_board(s, &score.board);
+	snprintf(score.player, sizeof score.player, "%s", r->player);
+	score.points = tc_session_score(s);
+	score.time_ms = (int64_t)tc_session_elapsed_ms(s);
+	score.moves = tc_session_moves(s);
+	score.date = (int64_t)time(NULL);
+	tc_session_game_id(s, score.game_id, sizeof score.game_id);
+	r->last_rank = tc_store_add_score(tc_records_scores(r), &score,
+	                                  game->score ? TC_RANK_POINTS : TC_RANK_TIME);
+	r->recorded = true;
+}
+
+void tc_records_begin(struct tc_records *r, const struct tc_session *s)
+{
+	r->saved_at_moves = tc_session_moves(s);
+	r->recorded = false;
+	r->last_rank = 0;
+}
+
+/* Games with points count them when no move is left (a win may be played on, so it counts
+ * when the player leaves it); games against the clock count only a win. */
+static bool over(const struct tc_session *s)
+{
+	enum tc_status status = tc_session_status(s);
+	return tc_session_game(s)->score ? status == TC_LOST : status == TC_WON;
+}
+
+void tc_records_update(struct tc_records *r, const struct tc_session *s)
+{
+	if (!tc_session_in_progress(s)) { /* a new game or a restart */
+		tc_records_begin(r, s);
+		return;
+	}
+	if (!r->recorded && over(s)) {
+		record(r, s);
+		tc_store_delete_game(r->store, tc_session_game(s)->name);
+		return;
+	}
+	unsigned moves = tc_session_moves(s);
+	if (tc_session_status(s) == TC_PLAYING && (moves >= r->saved_at_moves + AUTOSAVE_MOVES ||
+	                                           moves + AUTOSAVE_MOVES <= r->saved_at_moves))
+		save(r, s);
+}
+
+void tc_records_leave(struct tc_records *r, const struct tc_session *s)
+{
+	if (!tc_session_in_progress(s))
+		return; /* nothing to keep, and an earlier save of this game stays */
+	enum tc_status status = tc_session_status(s);
+	if (status == TC_PLAYING) {
+		save(r, s);
+		return;
+	}
+	if (!r->recorded && status == TC_WON)
+		record(r, s);
+	tc_store_delete_game(r->store, tc_session_game(s)->name);
+}
+
+struct tc_session *tc_records_continue(struct tc_records *r, char *err, size_t errlen)
+{
+	char game[32], text[160];
+	void *blob;
+	size_t len;
+	if (tc_store_latest_save(r->store, game, sizeof game, text, sizeof text) != 0 ||
+	    tc_store_load_game(r->store, game, &blob, &len) != 0) {
+		snprintf(err, errlen, "no saved game to continue");
+		return NULL;
+	}
+	struct tc_session *s = tc_session_restore(blob, len, NULL, err, errlen);
+	free(blob);
+	if (!s) /* a save that cannot be played is of no use to keep */
+		tc_store_delete_game(r->store, game);
+	return s;
+}
+
+bool tc_records_latest(struct tc_records *r, char *game, size_t game_len, char *text,
+                       size_t text_len)
+{
+	char raw[160];
+	if (tc_store_latest_save(r->store, game, game_len, raw, sizeof raw) != 0)
+		return false;
+	tc_sanitize(raw, text, text_len);
+	return true;
+}

@@ -1,0 +1,51 @@
+/* What the front end keeps of a game: its save, written when the player leaves, when the
+ * program is told to quit (a hang-up, SIGTERM) and every few moves; and its score, recorded once
+ * when the game is over. Policy only: the store does the storing. */
+#ifndef TILECADE_TUI_RECORDS_H
+#define TILECADE_TUI_RECORDS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "tilecade/session.h"
+#include "tilecade/store.h"
+
+struct tc_records {
+	struct tc_store *store;  /* saves, and scores when no shared scoreboard is set */
+	struct tc_store *shared; /* the host's scoreboard, or NULL */
+	char player[32];
+	char notice[TC_STORE_NOTICE_MAX]; /* one line for the menu; "" when all is well */
+	/* Of the game being played: */
+	unsigned saved_at_moves;
+	bool recorded;
+	int last_rank; /* of the score just recorded, for a message; 0 for none */
+};
+
+/* Opens the stores: db_path NULL for the default; shared_path NULL or "" for none. player ""
+ * means the login name. Never fails: problems become the notice. */
+void tc_records_open(struct tc_records *r, const char *db_path, const char *shared_path,
+                     const char *player);
+void tc_records_close(struct tc_records *r);
+
+/* Where scores go. */
+struct tc_store *tc_records_scores(const struct tc_records *r);
+
+/* A game starts (or is continued). */
+void tc_records_begin(struct tc_records *r, const struct tc_session *s);
+/* After every event of the game: a save every few moves, the score once the game is over. */
+void tc_records_update(struct tc_records *r, const struct tc_session *s);
+/* The game is left or the program ends with it open: keep it if it can go on, else forget its
+ * save (a points game that was won is recorded now). */
+void tc_records_leave(struct tc_records *r, const struct tc_session *s);
+
+/* The most recent save, as a session; NULL when there is none (why, in err). */
+struct tc_session *tc_records_continue(struct tc_records *r, char *err, size_t errlen);
+/* A line about the most recent save for the menu, e.g. "2048 4x4, 15 moves"; false if none. */
+bool tc_records_latest(struct tc_records *r, char *game, size_t game_len, char *summary,
+                       size_t summary_len);
+
+/* The scoreboard a session's score belongs to: game, mode ("daily", "random" or "pack") and
+ * level (the date, or the parameters). */
+void tc_records_board(const struct tc_session *s, struct tc_board_key *key);
+
+#endif

@@ -1,0 +1,242 @@
+/* The score screen, laid out like the menu and the level list. The boards are read once when
+ * the screen opens; a board's top ten are read when it is shown. */
+#include "scores_view.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "grid.h"
+#include "overlay.h"
+#include "score_text.h"
+#include "term.h"
+#include "theme.h"
+
+#define SCORES_W 64
+#define SCORES_MIN_W 40
+#define SCORES_H 17
+#define WITH_DATE_W 56 /* narrower windows leave the date out */
+
+/* Columns of a table row, from the left edge of the screen's area. */
+#define MARK_X 1
+#define RANK_X 2
+#define RANK_W 2
+#define PLAYER_X 6
+#define PLAYER_MAX_W 24
+#define RESULT_W 10
+#define MOVES_W 6
+#define DATE_W 10
+#define GAP 2
+
+struct columns {
+	int player_w, result_x, moves_x, date_x; /* date_x < 0: no date column */
+};
+
+static void load_top(struct tc_scores_view *v)
+{
+	v->top_count = 0;
+	if (v->board_count == 0)
+		return;
+	const struct tc_board_key *b = &v->boards[v->current];
+	int n = tc_store_top_scores(v->store, b, tc_rank_of(b->game), v->top, TC_SCORES_TOP);
+	v->top_count = n < 0 ? 0 : n > TC_SCORES_TOP ? TC_SCORES_TOP : n;
+}
+
+void tc_scores_open(struct tc_scores_view *v, struct tc_store *st, const char *player)
+{
+	*v = (struct tc_scores_view){.store = st};
+	snprintf(v->player, sizeof v->player, "%s", player ? player : "");
+	v->board_count = tc_read_boards(st, &v->boards);
+	load_top(v);
+}
+
+void tc_scores_close(struct tc_scores_view *v)
+{
+	free(v->boards);
+	v->boards = NULL;
+	v->board_count = 0;
+}
+
+bool tc_scores_select(struct tc_scores_view *v, const struct tc_board_key *board)
+{
+	int same_game = -1;
+	for (int i = 0; i < v->board_count; i++) {
+		const struct tc_board_key *b = &v->boards[i];
+		if (strcmp(b->game, board->game) != 0)
+			continue;
+		if (strcmp(b->mode, board->mode) == 0 && strcmp(b->level, board->level) == 0) {
+			v->current = i;
+			load_top(v);
+			return true;
+		}
+		if (same_game < 0)
+			same_game = i;
+	}
+	if (same_game >= 0) {
+		v->current = same_game;
+		load_top(v);
+	}
+	return false;
+}
+
+static void turn(struct tc_scores_view *v, int step)
+{
+	if (v->board_count < 2)
+		return;
+	v->current = (v->current + step + v->board_count) % v->board_count;
+	load_top(v);
+}
+
+static struct columns lay_out(int w)
+{
+	bool with_date = w >= WITH_DATE_W;
+	int fixed = PLAYER_X + GAP + RESULT_W + GAP + MOVES_W + 1 + (with_date ? GAP + DATE_W : 0);
+	struct columns c = {.player_w = w - fixed};
+	if (c.player_w > PLAYER_MAX_W)
+		c.player_w = PLAYER_MAX_W;
+	c.result_x = PLAYER_X + c.player_w + GAP;
+	c.moves_x = c.result_x + RESULT_W + GAP;
+	c.date_x = with_date ? c.moves_x + MOVES_W + GAP : -1;
+	return c;
+}
+
+/* Text right-aligned in a cell of width w at column x. */
+static void draw_right(int x, int y, int w, attr_t attr, const char *text)
+{
+	int used = tc_text_columns(text);
+	tc_draw_text(x + (used < w ? w - used : 0), y, w, attr, text);
+}
+
+static void draw_row(const struct tc_scores_view *v, int i, int x, int y, int w,
+                     const struct columns *c, enum tc_rank_by by)
+{
+	const struct tc_score *s = &v->top[i];
+	bool mine = *v->player && strcmp(s->player, v->player) == 0;
+	attr_t attr = tc_theme_attr(mine ? TC_ROLE_SELECTED : TC_ROLE_TEXT);
+	if (mine) {
+		tc_fill_rect((struct tc_rect){x, y, w, 1}, attr);
+		/* Never colour alone: the player's rows carry a mark too. */
+		tc_draw_text(x + MARK_X, y, 1, attr, tc_term_unicode() ? "▸" : ">");
+	}
+	char text[64], player[sizeof s->player], fitted[sizeof s->player];
+	snprintf(text, sizeof text, "%d", i + 1);
+	draw_right(x + RANK_X, y, RANK_W, attr, text);
+	tc_sanitize(s->player, player, sizeof player);
+	tc_fit_columns(player, c->player_w, fitted, sizeof fitted);
+	/* Drawn cell by cell at fixed columns, so that wide or combining characters in a name
+	 * cannot shift the columns after it. */
+	tc_draw_text(x + PLAYER_X, y, (int)sizeof fitted, attr, fitted);
+	tc_score_result(s, by, text, sizeof text);
+	draw_right(x + c->result_x, y, RESULT_W, attr, text);
+	snprintf(text, sizeof text, "%u", s->moves);
+	draw_right(x + c->moves_x, y, MOVES_W, attr, text);
+	if (c->date_x >= 0) {
+		tc_score_date(s->date, text, sizeof text);
+		tc_draw_text(x + c->date_x, y, DATE_W, attr, text);
+	}
+}
+
+static void draw_heading(struct tc_scores_view *v, int x, int y, int w)
+{
+	char title[96], fitted[96];
+	tc_board_title(&v->boards[v->current], tc_term_unicode(), title, sizeof title);
+	bool arrows = v->board_count > 1;
+	int room = w - 10; /* the arrows and the space around them */
+	int used = tc_fit_columns(title, room, fitted, sizeof fitted);
+	tc_draw_text(x + (w - used) / 2, y, room, tc_theme_attr(TC_ROLE_TITLE), fitted);
+	v->arrow_row = arrows ? y : -1;
+	v->left_arrow_col = x + 2;
+	v->right_arrow_col = x + w - 3;
+	if (arrows) {
+		bool unicode = tc_term_unicode();
+		attr_t attr = tc_theme_attr(TC_ROLE_TEXT);
+		tc_draw_text(v->left_arrow_col, y, 1, attr, unicode ? "◀" : "<");
+		tc_draw_text(v->right_arrow_col, y, 1, attr, unicode ? "▶" : ">");
+	}
+}
+
+void tc_scores_draw(struct tc_scores_view *v)
+{
+	if (COLS < SCORES_MIN_W || LINES < SCORES_H) {
+		tc_draw_too_small(SCORES_MIN_W, SCORES_H);
+		v->arrow_row = -1;
+		return;
+	}
+	erase();
+	int w = COLS < SCORES_W ? COLS : SCORES_W;
+	int x = (COLS - w) / 2;
+	int y = (LINES - SCORES_H) / 2;
+	tc_draw_text(x + 2, y, w - 2, tc_theme_attr(TC_ROLE_TITLE), "Scores");
+	const char *hint = v->board_count < 2 ? "q: back"
+	                   : w >= WITH_DATE_W + 2
+	                           ? "left/right or click the arrows: other boards   q: back"
+	                           : "left/right: other boards   q: back";
+	tc_draw_text(x + 2, y + SCORES_H - 1, w - 2, tc_theme_attr(TC_ROLE_DIM), hint);
+	v->arrow_row = -1;
+	if (!v->store || !tc_store_ok(v->store)) {
+		tc_draw_text(x + 2, y + 2, w - 2, tc_theme_attr(TC_ROLE_BAD),
+		             "Scores are off: the database cannot be read.");
+		return;
+	}
+	if (v->board_count == 0) {
+		tc_draw_text(x + 2, y + 2, w - 2, tc_theme_attr(TC_ROLE_TEXT), "No scores yet");
+		return;
+	}
+	char count[32];
+	snprintf(count, sizeof count, "%d of %d", v->current + 1, v->board_count);
+	draw_right(x, y, w - 2, tc_theme_attr(TC_ROLE_DIM), count);
+	draw_heading(v, x, y + 2, w);
+
+	enum tc_rank_by by = tc_rank_of(v->boards[v->current].game);
+	struct columns c = lay_out(w);
+	int row = y + 4;
+	attr_t dim = tc_theme_attr(TC_ROLE_DIM);
+	draw_right(x + RANK_X, row, RANK_W, dim, "#");
+	tc_draw_text(x + PLAYER_X, row, c.player_w, dim, "Player");
+	draw_right(x + c.result_x, row, RESULT_W, dim, tc_score_result_heading(by));
+	draw_right(x + c.moves_x, row, MOVES_W, dim, "Moves");
+	if (c.date_x >= 0)
+		tc_draw_text(x + c.date_x, row, DATE_W, dim, "Date");
+	if (v->top_count == 0)
+		tc_draw_text(x + PLAYER_X, row + 1, w - PLAYER_X, tc_theme_attr(TC_ROLE_TEXT),
+		             "No scores yet");
+	for (int i = 0; i < v->top_count; i++)
+		draw_row(v, i, x, row + 1 + i, w, &c, by);
+}
+
+/* A click within a column of an arrow counts: arrows are small targets. */
+static int clicked_arrow(const struct tc_scores_view *v, const struct tc_event *ev)
+{
+	if (v->arrow_row < 0 || ev->row != v->arrow_row)
+		return 0;
+	if (ev->col >= v->left_arrow_col - 1 && ev->col <= v->left_arrow_col + 1)
+		return -1;
+	if (ev->col >= v->right_arrow_col - 1 && ev->col <= v->right_arrow_col + 1)
+		return 1;
+	return 0;
+}
+
+bool tc_scores_event(struct tc_scores_view *v, const struct tc_event *ev)
+{
+	if (ev->type == TC_EV_MOUSE) {
+		if (ev->mouse == TC_MOUSE_WHEEL)
+			turn(v, ev->button < 0 ? -1 : 1);
+		else if (ev->mouse == TC_MOUSE_PRESS && ev->button == 1)
+			turn(v, clicked_arrow(v, ev));
+		return true;
+	}
+	switch (tc_event_action(ev, false)) {
+	case TC_ACT_LEFT:
+		turn(v, -1);
+		break;
+	case TC_ACT_RIGHT:
+		turn(v, 1);
+		break;
+	case TC_ACT_BACK:
+		tc_scores_close(v);
+		return false;
+	default:
+		break;
+	}
+	return true;
+}

@@ -1,0 +1,165 @@
+/* Keys rebound in config.ini's [keys]: the bound key means its new action, the others keep
+ * theirs, and Ctrl-C, Ctrl-Z and Ctrl-L stay what they are. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include "keymap.h"
+
+static enum tc_action key(int code, bool wasd)
+{
+	struct tc_event ev = {.type = TC_EV_KEY, .key = code};
+	return tc_event_action(&ev, wasd);
+}
+
+static enum tc_action ctrl(int letter)
+{
+	struct tc_event ev = {.type = TC_EV_KEY, .key = letter, .ctrl = true};
+	return tc_event_action(&ev, false);
+}
+
+static int bind(const struct tc_binding *b, int count)
+{
+	char warn[128];
+	return tc_keymap_apply(b, count, warn, sizeof warn);
+}
+
+static int forget_bindings(void **state)
+{
+	(void)state;
+	bind(NULL, 0);
+	return 0;
+}
+
+static void test_key_names(void **state)
+{
+	(void)state;
+	assert_int_equal(tc_keymap_key_named("u"), 'u');
+	assert_int_equal(tc_keymap_key_named("H"), 'H');
+	assert_int_equal(tc_keymap_key_named("?"), '?');
+	assert_int_equal(tc_keymap_key_named("é"), 0xe9);
+	assert_int_equal(tc_keymap_key_named("€"), 0x20ac);
+	assert_int_equal(tc_keymap_key_named("Enter"), TC_KEY_ENTER);
+	assert_int_equal(tc_keymap_key_named("space"), ' ');
+	assert_int_equal(tc_keymap_key_named("TAB"), TC_KEY_TAB);
+	assert_int_equal(tc_keymap_key_named("Escape"), TC_KEY_ESCAPE);
+	assert_int_equal(tc_keymap_key_named("Up"), TC_KEY_UP);
+	assert_int_equal(tc_keymap_key_named("Down"), TC_KEY_DOWN);
+	assert_int_equal(tc_keymap_key_named("Left"), TC_KEY_LEFT);
+	assert_int_equal(tc_keymap_key_named("Right"), TC_KEY_RIGHT);
+}
+
+static void test_bad_key_names(void **state)
+{
+	(void)state;
+	assert_int_equal(tc_keymap_key_named(""), -1);
+	assert_int_equal(tc_keymap_key_named("uu"), -1);
+	assert_int_equal(tc_keymap_key_named("Ctrl-C"), -1);
+	assert_int_equal(tc_keymap_key_named("\t"), -1);
+	assert_int_equal(tc_keymap_key_named("\x1b"), -1);
+	assert_int_equal(tc_keymap_key_named("\xc3"), -1);         /* cut UTF-8 */
+	assert_int_equal(tc_keymap_key_named("\xc0\xaf"), -1);     /* overlong '/' */
+	assert_int_equal(tc_keymap_key_named("\xed\xa0\x80"), -1); /* a surrogate */
+	assert_int_equal(tc_keymap_key_named("\xc2\x9b"), -1);     /* C1 control: CSI */
+}
+
+static void test_action_names(void **state)
+{
+	(void)state;
+	static const char *const names[] = {"up",       "down",  "left", "right",   "select",
+	                                    "undo",     "redo",  "new",  "restart", "hint",
+	                                    "solution", "pause", "help", "back"};
+	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+		assert_int_not_equal(tc_keymap_action_named(names[i]), TC_ACT_NONE);
+	assert_int_equal(tc_keymap_action_named("Undo"), TC_ACT_UNDO);
+	assert_int_equal(tc_keymap_action_named("quit"), TC_ACT_NONE);
+	assert_int_equal(tc_keymap_action_named("suspend"), TC_ACT_NONE);
+	assert_int_equal(tc_keymap_action_named(""), TC_ACT_NONE);
+}
+
+static void test_a_bound_key_acts_and_built_in_keys_remain(void **state)
+{
+	(void)state;
+	struct tc_binding b[] = {{"undo", "z"}, {"hint", "Tab"}};
+	assert_int_equal(bind(b, 2), 0);
+	assert_int_equal(key('z', false), TC_ACT_UNDO);
+	assert_int_equal(key(TC_KEY_TAB, false), TC_ACT_HINT);
+	assert_int_equal(key('u', false), TC_ACT_UNDO);
+	assert_int_equal(key('H', false), TC_ACT_HINT);
+}
+
+static void test_a_binding_wins_over_a_built_in_key(void **state)
+{
+	(void)state;
+	struct tc_binding b[] = {{"hint", "u"}, {"select", "w"}};
+	bind(b, 2);
+	assert_int_equal(key('u', false), TC_ACT_HINT);
+	assert_int_equal(key('w', true), TC_ACT_SELECT); /* even where w would move */
+	assert_int_equal(key('U', false), TC_ACT_REDO);
+}
+
+static void test_the_later_binding_of_a_key_wins(void **state)
+{
+	(void)state;
+	struct tc_binding b[] = {{"undo", "x"}, {"redo", "x"}};
+	bind(b, 2);
+	assert_int_equal(key('x', false), TC_ACT_REDO);
+}
+
+static void test_control_keys_cannot_be_rebound(void **state)
+{
+	(void)state;
+	struct tc_binding b[] = {{"back", "c"}, {"help", "z"}, {"pause", "l"}};
+	bind(b, 3);
+	assert_int_equal(ctrl('c'), TC_ACT_QUIT);
+	assert_int_equal(ctrl('z'), TC_ACT_SUSPEND);
+	assert_int_equal(ctrl('l'), TC_ACT_REDRAW);
+	assert_int_equal(key('c', false), TC_ACT_BACK);
+}
+
+static void test_bad_bindings_are_reported_and_skipped(void **state)
+{
+	(void)state;
+	struct tc_binding b[] = {{"quit", "x"}, {"undo", "Ctrl-U"}, {"undo", "z"}};
+	char warn[128];
+	assert_int_equal(tc_keymap_apply(b, 3, warn, sizeof warn), 2);
+	assert_string_equal(warn, "cannot bind key 'x' to 'quit'");
+	assert_int_equal(key('x', false), TC_ACT_NONE);
+	assert_int_equal(key('z', false), TC_ACT_UNDO);
+}
+
+static void test_applying_again_replaces_the_bindings(void **state)
+{
+	(void)state;
+	struct tc_binding first[] = {{"undo", "z"}};
+	struct tc_binding second[] = {{"redo", "y"}};
+	bind(first, 1);
+	bind(second, 1);
+	assert_int_equal(key('z', false), TC_ACT_NONE);
+	assert_int_equal(key('y', false), TC_ACT_REDO);
+	bind(NULL, 0);
+	assert_int_equal(key('y', false), TC_ACT_NONE);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+	        cmocka_unit_test(test_key_names),
+	        cmocka_unit_test(test_bad_key_names),
+	        cmocka_unit_test(test_action_names),
+	        cmocka_unit_test_teardown(test_a_bound_key_acts_and_built_in_keys_remain,
+	                                  forget_bindings),
+	        cmocka_unit_test_teardown(test_a_binding_wins_over_a_built_in_key, forget_bindings),
+	        cmocka_unit_test_teardown(test_the_later_binding_of_a_key_wins, forget_bindings),
+	        cmocka_unit_test_teardown(test_control_keys_cannot_be_rebound, forget_bindings),
+	        cmocka_unit_test_teardown(test_bad_bindings_are_reported_and_skipped,
+	                                  forget_bindings),
+	        cmocka_unit_test_teardown(test_applying_again_replaces_the_bindings,
+	                                  forget_bindings),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,795 @@
+/* The store: what a player notices of scores and saves, including when the database is not
+ * one the store can use. Every test works in a directory of its own, removed after. */
+#define _XOPEN_SOURCE 700
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include <ftw.h>
+#include <sqlite3.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "tilecade/store.h"
+
+#define STORE_PATH_MAX 512
+
+struct store_dir {
+	char path[STORE_PATH_MAX / 2];
+};
+
+static int store_setup(void **state)
+{
+	struct store_dir *d = calloc(1, sizeof *d);
+	if (!d)
+		return -1;
+	const char *tmp = getenv("TMPDIR");
+	snprintf(d->path, sizeof d->path, "%s/tc-store-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+	if (!mkdtemp(d->path)) {
+		free(d);
+		return -1;
+	}
+	*state = d;
+	return 0;
+}
+
+/* Gives back the permissions a test took away, so that everything can be removed. */
+static int store_unprotect(const char *path, const struct stat *sb, int type, struct FTW *ftw)
+{
+	if (type == FTW_D || type == FTW_DNR)
+		chmod(path, 0700);
+	return 0;
+}
+
+static int store_remove(const char *path, const struct stat *sb, int type, struct FTW *ftw)
+{
+	return remove(path) == 0 ? 0 : -1;
+}
+
+static int store_teardown(void **state)
+{
+	struct store_dir *d = *state;
+	chmod(d->path, 0700);
+	nftw(d->path, store_unprotect, 16, FTW_PHYS);
+	int rc = nftw(d->path, store_remove, 16, FTW_DEPTH | FTW_PHYS);
+	free(d);
+	return rc;
+}
+
+/* A path inside the test's directory. */
+static const char *store_in(void **state, const char *name, char buf[STORE_PATH_MAX])
+{
+	struct store_dir *d = *state;
+	int n = snprintf(buf, STORE_PATH_MAX, "%s/%s", d->path, name);
+	assert_in_range(n, 1, STORE_PATH_MAX - 1);
+	return buf;
+}
+
+static bool store_exists(const char *path)
+{
+	struct stat sb;
+	return stat(path, &sb) == 0;
+}
+
+static void store_write_file(const char *path, const void *bytes, size_t len)
+{
+	FILE *f = fopen(path, "wb");
+	assert_non_null(f);
+	assert_int_equal(fwrite(bytes, 1, len, f), len);
+	assert_int_equal(fclose(f), 0);
+}
+
+/* The whole file, malloc'd. */
+static unsigned char *store_read_file(const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	assert_non_null(f);
+	size_t cap = 4096, n = 0;
+	unsigned char *bytes = malloc(cap);
+	assert_non_null(bytes);
+	size_t got;
+	while ((got = fread(bytes + n, 1, cap - n, f)) > 0) {
+		n += got;
+		if (n == cap) {
+			cap *= 2;
+			bytes = realloc(bytes, cap);
+			assert_non_null(bytes);
+		}
+	}
+	fclose(f);
+	*len = n;
+	return bytes;
+}
+
+/* The test looks at the database with SQLite itself, not through the store. */
+static void store_sql(const char *path, const char *sql)
+{
+	sqlite3 *db;
+	assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
+	char *msg = NULL;
+	if (sqlite3_exec(db, sql, NULL, NULL, &msg) != SQLITE_OK)
+		fail_msg("%s: %s", sql, msg ? msg : "?");
+	sqlite3_close(db);
+}
+
+/* The first column of the first row, as text ("" when there is no row). */
+static void store_sql_text(const char *path, const char *sql, char *out, size_t len)
+{
+	sqlite3 *db;
+	sqlite3_stmt *stmt;
+	assert_int_equal(sqlite3_open_v2(path, &db, SQLITE_OPEN_READONLY, NULL), SQLITE_OK);
+	assert_int_equal(sqlite3_prepare_v2(db, sql, -1, &stmt, NULL), SQLITE_OK);
+	const unsigned char *text =
+	        sqlite3_step(stmt) == SQLITE_ROW ? sqlite3_column_text(stmt, 0) : NULL;
+	snprintf(out, len, "%s", text ? (const char *)text : "");
+	sqlite3_finalize(stmt);
+	sqlite3_close(db);
+}
+
+static long store_sql_int(const char *path, const char *sql)
+{
+	char text[64];
+	store_sql_text(path, sql, text, sizeof text);
+	return strtol(text, NULL, 10);
+}
+
+static void store_assert_schema(const char *path)
+{
+	assert_int_equal(store_sql_int(path, "PRAGMA user_version"), TC_STORE_SCHEMA);
+	assert_int_equal(store_sql_int(path, "SELECT COUNT(*) FROM sqlite_master WHERE type = "
+	                                     "'table' AND name IN ('scores', 'saves')"),
+	                 2);
+}
+
+/* A notice is one line for the player. */
+static void store_assert_notice(const char *notice)
+{
+	assert_true(notice[0] != '\0');
+	assert_null(strchr(notice, '\n'));
+}
+
+static struct tc_store *store_open_ok(const char *path)
+{
+	char notice[TC_STORE_NOTICE_MAX];
+	struct tc_store *st = tc_store_open(path, notice, sizeof notice);
+	assert_non_null(st);
+	if (!tc_store_ok(st))
+		fail_msg("%s: %s", path, notice);
+	assert_string_equal(notice, "");
+	return st;
+}
+
+static struct tc_store *store_open_refused(const char *path, char notice[TC_STORE_NOTICE_MAX])
+{
+	struct tc_store *st = tc_store_open(path, notice, TC_STORE_NOTICE_MAX);
+	assert_non_null(st);
+	assert_false(tc_store_ok(st));
+	store_assert_notice(notice);
+	return st;
+}
+
+static const struct tc_board_key store_board_4x4 = {"2048", "normal", "4x4"};
+static const struct tc_board_key store_board_level3 = {"znumbers", "pack", "level3"};
+
+static struct tc_score store_score(const struct tc_board_key *board, const char *id, int64_t points,
+                                   int64_t time_ms, unsigned moves, int64_t date)
+{
+	struct tc_score s;
+	memset(&s, 0, sizeof s);
+	s.board = *board;
+	snprintf(s.player, sizeof s.player, "player-%s", id);
+	s.points = points;
+	s.time_ms = time_ms;
+	s.moves = moves;
+	s.date = date;
+	snprintf(s.game_id, sizeof s.game_id, "%s", id);
+	return s;
+}
+
+static void store_creates_a_new_database(void **state)
+{
+	char path[STORE_PATH_MAX], mode[16];
+	store_in(state, "new.db", path);
+	struct tc_store *st = store_open_ok(path);
+	assert_int_equal(tc_store_schema_version(st), TC_STORE_SCHEMA);
+	store_assert_schema(path);
+	store_sql_text(path, "PRAGMA journal_mode", mode, sizeof mode);
+	assert_string_equal(mode, "wal");
+	tc_store_close(st);
+
+	/* Opened again, it is used as it is. */
+	st = store_open_ok(path);
+	assert_int_equal(tc_store_schema_version(st), TC_STORE_SCHEMA);
+	tc_store_close(st);
+}
+
+static void store_migrates_an_unversioned_database(void **state)
+{
+	char path[STORE_PATH_MAX], empty[STORE_PATH_MAX];
+	/* A database file with a header, user_version 0 and no tables. */
+	store_in(state, "old.db", path);
+	store_sql(path, "CREATE TABLE t (x); DROP TABLE t;");
+	assert_int_equal(store_sql_int(path, "PRAGMA user_version"), 0);
+	/* And a file of no bytes at all, which SQLite reads as an empty database. */
+	store_in(state, "empty.db", empty);
+	store_write_file(empty, "", 0);
+
+	const char *paths[] = {path, empty};
+	for (int i = 0; i < 2; i++) {
+		struct tc_store *st = store_open_ok(paths[i]);
+		assert_int_equal(tc_store_schema_version(st), TC_STORE_SCHEMA);
+		struct tc_score s = store_score(&store_board_4x4, "a", 10, 1000, 5, 100);
+		assert_int_equal(tc_store_add_score(st, &s, TC_RANK_POINTS), 1);
+		tc_store_close(st);
+		store_assert_schema(paths[i]);
+	}
+}
+
+static void store_refuses_a_newer_schema(void **state)
+{
+	char path[STORE_PATH_MAX], wal[STORE_PATH_MAX], notice[TC_STORE_NOTICE_MAX], sql[64];
+	store_in(state, "newer.db", path);
+	snprintf(sql, sizeof sql, "CREATE TABLE future (x); PRAGMA user_version = %d;",
+	         TC_STORE_SCHEMA + 1);
+	store_sql(path, sql);
+	size_t len_before, len_after;
+	unsigned char *before = store_read_file(path, &len_before);
+
+	struct tc_store *st = store_open_refused(path, notice);
+	assert_non_null(strstr(notice, "newer"));
+	assert_int_equal(tc_store_schema_version(st), 0);
+	struct tc_score s = store_score(&store_board_4x4, "a", 10, 1000, 5, 100);
+	assert_int_equal(tc_store_add_score(st, &s, TC_RANK_POINTS), -1);
+	tc_store_close(st);
+
+	unsigned char *after = store_read_file(path, &len_after);
+	assert_int_equal(len_after, len_before);
+	assert_memory_equal(after, before, len_before);
+	assert_false(store_exists(strcat(strcpy(wal, path), "-wal")));
+	assert_int_equal(store_sql_int(path, "PRAGMA user_version"), TC_STORE_SCHEMA + 1);
+	free(before);
+	free(after);
+}
+
+/* Opening must refuse the file and leave every byte of it alone. */
+static void store_assert_refused_untouched(const char *path)
+{
+	char notice[TC_STORE_NOTICE_MAX];
+	size_t len_before, len_after;
+	unsigned char *before = store_read_file(path, &len_before);
+	struct tc_store *st = store_open_refused(path, notice);
+	struct tc_score s = store_score(&store_board_4x4, "a", 10, 1000, 5, 100);
+	assert_int_equal(tc_store_add_score(st, &s, TC_RANK_POINTS), -1);
+	assert_int_equal(tc_store_save_game(st, "2048", "x", 1, "x"), -1);
+	tc_store_close(st);
+	unsigned char *after = store_read_file(path, &len_after);
+	assert_int_equal(len_after, len_before);
+	assert_memory_equal(after, before, len_before);
+	free(before);
+	free(after);
+}
+
+static void store_refuses_files_that_are_not_databases(void **state)
+{
+	char path[STORE_PATH_MAX];
+	unsigned char noise[8192];
+	uint64_t x = 0x9e3779b97f4a7c15u;
+	for (size_t i = 0; i < sizeof noise; i++) {
+		x ^= x << 13;
+		x ^= x >> 7;
+		x ^= x << 17;
+		noise[i] = (unsigned char)x;
+	}
+	store_write_file(store_in(state, "noise.db", path), noise, sizeof noise);
+	store_assert_refused_untouched(path);
+	store_write_file(store_in(state, "short.db", path), noise, 7);
+	store_assert_refused_untouched(path);
+
+	static const char text[] = "player,points\nann,2048\nbob,1024\n";
+	store_write_file(store_in(state, "scores.csv", path), text, sizeof text - 1);
+	store_assert_refused_untouched(path);
+}
+
+/* A database whose pages past the first are damaged: the store may open it, but no call may
+ * crash, and what it lists comes from the database. */
+static void store_survives_a_damaged_database(void **state)
+{
+	char path[STORE_PATH_MAX], notice[TC_STORE_NOTICE_MAX];
+	store_in(state, "damaged.db", path);
+	struct tc_store *st = store_open_ok(path);
+	for (int i = 0; i < 200; i++) {
+		char id[16];
+		snprintf(id, sizeof id, "g%d", i);
+		struct tc_score s = store_score(&store_board_4x4, id, i, 1000, 5, 100);
+		assert_true(tc_store_add_score(st, &s, TC_RANK_POINTS) >= 1);
+	}
+	assert_int_equal(tc_store_save_game(st, "2048", "blob", 4, "summary"), 0);
+	tc_store_close(st);
+
+	size_t len;
+	unsigned char *bytes = store_read_file(path, &len);
+	assert_true(len > 4096);
+	for (size_t i = 1024; i < len; i++)
+		bytes[i] = (unsigned char)(i * 7 + (i >> 8));
+	store_write_file(path, bytes, len);
+	free(bytes);
+
+	st = tc_store_open(path, notice, sizeof notice);
+	assert_non_null(st);
+	if (!tc_store_ok(st))
+		store_assert_notice(notice);
+	struct tc_score out[8];
+	struct tc_board_key boards[4];
+	assert_true(tc_store_top_scores(st, &store_board_4x4, TC_RANK_POINTS, out, 8) <= 8);
+	assert_true(tc_store_boards(st, boards, 4) <= 4);
+	struct tc_score s = store_score(&store_board_4x4, "late", 1, 1, 1, 1);
+	(void)tc_store_add_score(st, &s, TC_RANK_POINTS);
+	void *blob = NULL;
+	size_t blob_len = 0;
+	if (tc_store_load_game(st, "2048", &blob, &blob_len) == 0)
+		free(blob);
+	char game[16], summary[64];
+	(void)tc_store_latest_save(st, game, sizeof game, summary, sizeof summary);
+	(void)tc_store_save_game(st, "2048", "blob", 4, "summary");
+	tc_store_delete_game(st, "2048");
+	tc_store_close(st);
+}
+
+static void store_refuses_a_directory(void **state)
+{
+	char notice[TC_STORE_NOTICE_MAX];
+	struct store_dir *d = *state;
+	tc_store_close(store_open_refused(d->path, notice));
+}
+
+static void store_given_path_needs_its_directory(void **state)
+{
+	char path[STORE_PATH_MAX], missing[STORE_PATH_MAX], notice[TC_STORE_NOTICE_MAX];
+	store_in(state, "missing/deeper/scores.db", path);
+	tc_store_close(store_open_refused(path, notice));
+	/* A path the player typed may be a typo: nothing is made for it. */
+	assert_false(store_exists(store_in(state, "missing", missing)));
+}
+
+/* Environment variables a test changes, put back when it ends. */
+struct store_env {
+	char *home, *xdg;
+};
+
+static char *store_getenv_copy(const char *name)
+{
+	const char *v = getenv(name);
+	return v ? strdup(v) : NULL;
+}
+
+static struct store_env store_env_save(void)
+{
+	return (struct store_env){store_getenv_copy("HOME"), store_getenv_copy("XDG_DATA_HOME")};
+}
+
+static void store_setenv(const char *name, const char *value)
+{
+	if (value)
+		setenv(name, value, 1);
+	else
+		unsetenv(name);
+}
+
+static void store_env_restore(struct store_env *env)
+{
+	store_setenv("HOME", env->home);
+	store_setenv("XDG_DATA_HOME", env->xdg);
+	free(env->home);
+	free(env->xdg);
+}
+
+static void store_default_path_makes_its_directories(void **state)
+{
+	char xdg[STORE_PATH_MAX], path[STORE_PATH_MAX], dir[STORE_PATH_MAX];
+	struct store_env env = store_env_save();
+	store_setenv("XDG_DATA_HOME", store_in(state, "data/home", xdg));
+	char notice[TC_STORE_NOTICE_MAX];
+	struct tc_store *st = tc_store_open(NULL, notice, sizeof notice);
+	store_env_restore(&env);
+	assert_non_null(st);
+	if (!tc_store_ok(st))
+		fail_msg("%s", notice);
+	assert_string_equal(notice, "");
+	assert_int_equal(tc_store_save_game(st, "2048", "x", 1, "a game"), 0);
+	tc_store_close(st);
+	assert_true(store_exists(store_in(state, "data/home/tilecade/tilecade.db", path)));
+	/* Saves are the player's own. */
+	struct stat sb;
+	assert_int_equal(stat(store_in(state, "data/home/tilecade", dir), &sb), 0);
+	assert_int_equal(sb.st_mode & 0077, 0);
+}
+
+/* Scores and a save in a database that is then made read-only. */
+static void store_assert_read_only(const char *path)
+{
+	char notice[TC_STORE_NOTICE_MAX];
+	struct tc_store *st = tc_store_open(path, notice, sizeof notice);
+	assert_non_null(st);
+	if (!tc_store_ok(st))
+		fail_msg("a read-only database cannot be read: %s", notice);
+	store_assert_notice(notice);
+	assert_non_null(strstr(notice, "read-only"));
+	assert_int_equal(tc_store_schema_version(st), TC_STORE_SCHEMA);
+
+	struct tc_score out[4];
+	assert_int_equal(tc_store_top_scores(st, &store_board_4x4, TC_RANK_POINTS, out, 4), 2);
+	assert_string_equal(out[0].game_id, "best");
+	struct tc_board_key boards[2];
+	assert_int_equal(tc_store_boards(st, boards, 2), 1);
+	void *blob;
+	size_t len;
+	assert_int_equal(tc_store_load_game(st, "2048", &blob, &len), 0);
+	assert_int_equal(len, 3);
+	assert_memory_equal(blob, "abc", 3);
+	free(blob);
+
+	struct tc_score s = store_score(&store_board_4x4, "new", 5000, 1, 1, 1);
+	assert_int_equal(tc_store_add_score(st, &s, TC_RANK_POINTS), -1);
+	assert_int_equal(tc_store_save_game(st, "2048", "xyz", 3, "new"), -1);
+	tc_store_delete_game(st, "2048");
+	assert_int_equal(tc_store_load_game(st, "2048", &blob, &len), 0);
+	free(blob);
+	tc_store_close(st);
+}
+
+static void store_reads_a_read_only_database(void **state)
+{
+	/* Root ignores file modes, so there is nothing read-only to test as root. */
+	if (geteuid() == 0)
+		skip();
+	char dir[STORE_PATH_MAX], path[STORE_PATH_MAX];
+	store_in(state, "shared", dir);
+	assert_int_equal(mkdir(dir, 0700), 0);
+	store_in(state, "shared/scores.db", path);
+	struct tc_store *st = store_open_ok(path);
+	struct tc_score a = store_score(&store_board_4x4, "best", 900, 1, 1, 1);
+	struct tc_score b = store_score(&store_board_4x4, "next", 100, 1, 1, 1);
+	assert_int_equal(tc_store_add_score(st, &a, TC_RANK_POINTS), 1);
+	assert_int_equal(tc_store_add_score(st, &b, TC_RANK_POINTS), 2);
+	assert_int_equal(tc_store_save_game(st, "2048", "abc", 3, "saved"), 0);
+	tc_store_close(st);
+
+	/* The file read-only in a directory the player may write... */
+	assert_int_equal(chmod(path, 0444), 0);
+	store_assert_read_only(path);
+	/* ...and in one the player may not (a scoreboard of another user's). */
+	assert_int_equal(chmod(dir, 0555), 0);
+	store_assert_read_only(path);
+	chmod(dir, 0700);
+	chmod(path, 0644);
+}
+
+/* Adds each score, checks that the rank returned is where the board lists it, and that the
+ * board ends in the expected order. */
+static void store_assert_ranking(void **state, const struct tc_score *scores, int n,
+                                 enum tc_rank_by by, const char *const *order)
+{
+	char path[STORE_PATH_MAX];
+	struct tc_store *st = store_open_ok(store_in(state, "rank.db", path));
+	const struct tc_board_key *board = &scores[0].board;
+	/* A score on another board, better than all, which must not count. */
+	static const struct tc_board_key elsewhere = {"2048", "normal", "5x5"};
+	struct tc_score other = store_score(&elsewhere, "other", INT64_C(1) << 50, 0, 0, 0);
+	assert_int_equal(tc_store_add_score(st, &other, by), 1);
+	struct tc_score out[32];
+	for (int i = 0; i < n; i++) {
+		int rank = tc_store_add_score(st, &scores[i], by);
+		assert_int_equal(tc_store_top_scores(st, board, by, out, 32), i + 1);
+		assert_in_range(rank, 1, i + 1);
+		assert_string_equal(out[rank - 1].game_id, scores[i].game_id);
+	}
+	assert_int_equal(tc_store_top_scores(st, board, by, out, 32), n);
+	for (int i = 0; i < n; i++) {
+		assert_string_equal(out[i].game_id, order[i]);
+		const struct tc_score *in = NULL;
+		for (int j = 0; j < n; j++)
+			if (strcmp(scores[j].game_id, order[i]) == 0)
+				in = &scores[j];
+		assert_non_null(in);
+		assert_memory_equal(&out[i].board, &in->board, sizeof in->board);
+		assert_string_equal(out[i].player, in->player);
+		assert_int_equal(out[i].points, in->points);
+		assert_int_equal(out[i].time_ms, in->time_ms);
+		assert_int_equal(out[i].moves, in->moves);
+		assert_int_equal(out[i].date, in->date);
+	}
+	/* A short board is the top of the long one. */
+	assert_int_equal(tc_store_top_scores(st, board, by, out, 3), 3);
+	for (int i = 0; i < 3; i++)
+		assert_string_equal(out[i].game_id, order[i]);
+	tc_store_close(st);
+}
+
+static void store_ranks_by_points(void **state)
+{
+	const struct tc_board_key *b = &store_board_4x4;
+	const struct tc_score scores[] = {
+	        store_score(b, "mid", 500, 60000, 100, 1000),
+	        store_score(b, "top", 900, 60000, 100, 2000),
+	        store_score(b, "mid-earlier", 500, 60000, 100, 500),    /* a tie, made before */
+	        store_score(b, "mid-same-date", 500, 60000, 100, 1000), /* a tie, added after */
+	        store_score(b, "low", 100, 60000, 100, 10),
+	        store_score(b, "top-later", 900, 60000, 100, 3000),
+	        store_score(b, "zero", 0, 60000, 100, 1),
+	        store_score(b, "huge", INT64_C(1) << 40, 60000, 100, 4000),
+	};
+	static const char *const order[] = {"huge", "top",           "top-later", "mid-earlier",
+	                                    "mid",  "mid-same-date", "low",       "zero"};
+	store_assert_ranking(state, scores, 8, TC_RANK_POINTS, order);
+}
+
+static void store_ranks_by_time(void **state)
+{
+	const struct tc_board_key *b = &store_board_level3;
+	const struct tc_score scores[] = {
+	        store_score(b, "slow", 0, 90000, 20, 1000),
+	        store_score(b, "fast", 0, 30000, 20, 1000),
+	        store_score(b, "fast-fewer-moves", 0, 30000, 15, 2000),
+	        store_score(b, "fast-earlier", 0, 30000, 20, 500),
+	        store_score(b, "fast-same-date", 0, 30000, 20, 1000), /* a tie, added after */
+	        store_score(b, "fastest", 0, 29999, 40, 9000),
+	        store_score(b, "slowest", 0, INT64_C(1) << 40, 1, 1),
+	};
+	static const char *const order[] = {"fastest", "fast-fewer-moves", "fast-earlier",
+	                                    "fast",    "fast-same-date",   "slow",
+	                                    "slowest"};
+	store_assert_ranking(state, scores, 7, TC_RANK_TIME, order);
+}
+
+/* Text goes in and out as it is: names are data, never SQL. */
+static void store_keeps_text_as_given(void **state)
+{
+	char path[STORE_PATH_MAX];
+	struct tc_store *st = store_open_ok(store_in(state, "text.db", path));
+	struct tc_board_key board = {"2048", "normal", "it's \"8x8\";"};
+	struct tc_score s = store_score(&board, "", 1, 1, 1, 1);
+	snprintf(s.player, sizeof s.player, "%s", "Robert'); DROP TABLE scores;--");
+	memset(s.game_id, 'i', sizeof s.game_id - 1);
+	assert_int_equal(tc_store_add_score(st, &s, TC_RANK_POINTS), 1);
+	struct tc_score out[2];
+	assert_int_equal(tc_store_top_scores(st, &board, TC_RANK_POINTS, out, 2), 1);
+	assert_string_equal(out[0].player, s.player);
+	assert_string_equal(out[0].game_id, s.game_id);
+	assert_string_equal(out[0].board.level, board.level);
+	struct tc_board_key boards[2];
+	assert_int_equal(tc_store_boards(st, boards, 2), 1);
+	assert_string_equal(boards[0].level, board.level);
+	tc_store_close(st);
+	store_assert_schema(path);
+}
+
+static void store_lists_boards(void **state)
+{
+	char path[STORE_PATH_MAX];
+	struct tc_store *st = store_open_ok(store_in(state, "boards.db", path));
+	struct tc_board_key out[8];
+	assert_int_equal(tc_store_boards(st, out, 8), 0);
+	static const struct tc_board_key added[] = {
+	        {"znumbers", "pack", "level3"},      {"2048", "normal", "4x4"},
+	        {"znumbers", "daily", "2026-11-21"}, {"2048", "normal", "3x3"},
+	        {"2048", "normal", "4x4"},           {"znumbers", "pack", "level3"},
+	};
+	for (size_t i = 0; i < sizeof added / sizeof added[0]; i++) {
+		struct tc_score s = store_score(&added[i], "id", 10, 10, 10, 10);
+		assert_true(tc_store_add_score(st, &s, TC_RANK_POINTS) >= 1);
+	}
+	static const struct tc_board_key sorted[] = {
+	        {"2048", "normal", "3x3"},
+	        {"2048", "normal", "4x4"},
+	        {"znumbers", "daily", "2026-11-21"},
+	        {"znumbers", "pack", "level3"},
+	};
+	assert_int_equal(tc_store_boards(st, out, 8), 4);
+	for (int i = 0; i < 4; i++) {
+		assert_string_equal(out[i].game, sorted[i].game);
+		assert_string_equal(out[i].mode, sorted[i].mode);
+		assert_string_equal(out[i].level, sorted[i].level);
+	}
+	assert_int_equal(tc_store_boards(st, out, 2), 2);
+	assert_string_equal(out[1].level, "4x4");
+	assert_int_equal(tc_store_boards(st, out, 0), 0);
+	tc_store_close(st);
+}
+
+static void store_assert_load(struct tc_store *st, const char *game, const void *bytes, size_t len)
+{
+	void *blob = NULL;
+	size_t got = 0;
+	assert_int_equal(tc_store_load_game(st, game, &blob, &got), 0);
+	assert_int_equal(got, len);
+	if (len)
+		assert_memory_equal(blob, bytes, len);
+	free(blob);
+}
+
+static void store_round_trips_saves(void **state)
+{
+	char path[STORE_PATH_MAX];
+	struct tc_store *st = store_open_ok(store_in(state, "saves.db", path));
+	void *blob = NULL;
+	size_t len = 0;
+	assert_int_equal(tc_store_load_game(st, "2048", &blob, &len), -1);
+
+	unsigned char first[300];
+	for (size_t i = 0; i < sizeof first; i++)
+		first[i] = (unsigned char)(i % 3 == 0 ? 0 : i); /* NUL bytes from the very first */
+	assert_int_equal(tc_store_save_game(st, "2048", first, sizeof first, "2048 4x4"), 0);
+	store_assert_load(st, "2048", first, sizeof first);
+
+	/* A save replaces the game's previous one, and leaves other games' alone. */
+	size_t big_len = 256 * 1024;
+	unsigned char *big = malloc(big_len);
+	assert_non_null(big);
+	for (size_t i = 0; i < big_len; i++)
+		big[i] = (unsigned char)(i * 31 >> 3);
+	assert_int_equal(tc_store_save_game(st, "znumbers", big, big_len, "level 3"), 0);
+	static const unsigned char second[] = {0, 0, 0, 1, 0};
+	assert_int_equal(tc_store_save_game(st, "2048", second, sizeof second, "2048 8x8"), 0);
+	store_assert_load(st, "2048", second, sizeof second);
+	store_assert_load(st, "znumbers", big, big_len);
+	tc_store_close(st);
+	assert_int_equal(store_sql_int(path, "SELECT COUNT(*) FROM saves"), 2);
+
+	/* And it is all there the next time. */
+	st = store_open_ok(path);
+	store_assert_load(st, "2048", second, sizeof second);
+	store_assert_load(st, "znumbers", big, big_len);
+	tc_store_delete_game(st, "znumbers");
+	assert_int_equal(tc_store_load_game(st, "znumbers", &blob, &len), -1);
+	tc_store_delete_game(st, "znumbers"); /* deleting nothing is fine */
+	store_assert_load(st, "2048", second, sizeof second);
+	tc_store_close(st);
+	free(big);
+}
+
+static void store_assert_latest(struct tc_store *st, const char *game, const char *summary)
+{
+	char g[16], sum[64];
+	assert_int_equal(tc_store_latest_save(st, g, sizeof g, sum, sizeof sum), 0);
+	assert_string_equal(g, game);
+	assert_string_equal(sum, summary);
+}
+
+static void store_finds_the_latest_save(void **state)
+{
+	char path[STORE_PATH_MAX], g[16], sum[64];
+	struct tc_store *st = store_open_ok(store_in(state, "latest.db", path));
+	assert_int_equal(tc_store_latest_save(st, g, sizeof g, sum, sizeof sum), -1);
+
+	/* Saves in the same second: the one made later. */
+	assert_int_equal(tc_store_save_game(st, "2048", "a", 1, "2048 4x4, 120 points"), 0);
+	assert_int_equal(tc_store_save_game(st, "znumbers", "b", 1, "zNumbers level3"), 0);
+	store_assert_latest(st, "znumbers", "zNumbers level3");
+	assert_int_equal(tc_store_save_game(st, "2048", "c", 1, "2048 4x4, 300 points"), 0);
+	store_assert_latest(st, "2048", "2048 4x4, 300 points");
+
+	/* By the time of the save, not the order of the rows. */
+	store_sql(path, "UPDATE saves SET saved_at = saved_at + 10 WHERE game = 'znumbers'");
+	store_assert_latest(st, "znumbers", "zNumbers level3");
+
+	/* Summaries longer than the caller's buffer are cut, not overrun. */
+	char small_game[3], small_sum[5];
+	assert_int_equal(tc_store_latest_save(st, small_game, sizeof small_game, small_sum,
+	                                      sizeof small_sum),
+	                 0);
+	assert_string_equal(small_game, "zn");
+	assert_string_equal(small_sum, "zNum");
+
+	tc_store_delete_game(st, "znumbers");
+	store_assert_latest(st, "2048", "2048 4x4, 300 points");
+	tc_store_delete_game(st, "2048");
+	assert_int_equal(tc_store_latest_save(st, g, sizeof g, sum, sizeof sum), -1);
+	tc_store_close(st);
+}
+
+/* Whatever the reason a store is off, every call on it does nothing. */
+static void store_assert_does_nothing(struct tc_store *st)
+{
+	assert_false(tc_store_ok(st));
+	assert_int_equal(tc_store_schema_version(st), 0);
+	struct tc_score s = store_score(&store_board_4x4, "a", 10, 1000, 5, 100);
+	assert_int_equal(tc_store_add_score(st, &s, TC_RANK_POINTS), -1);
+	assert_int_equal(tc_store_add_score(st, &s, TC_RANK_TIME), -1);
+	struct tc_score out[2];
+	assert_int_equal(tc_store_top_scores(st, &store_board_4x4, TC_RANK_POINTS, out, 2), 0);
+	struct tc_board_key boards[2];
+	assert_int_equal(tc_store_boards(st, boards, 2), 0);
+	assert_int_equal(tc_store_save_game(st, "2048", "abc", 3, "x"), -1);
+	void *blob = &s;
+	size_t len = 77;
+	assert_int_equal(tc_store_load_game(st, "2048", &blob, &len), -1);
+	assert_ptr_equal(blob, &s);
+	assert_int_equal(len, 77);
+	tc_store_delete_game(st, "2048");
+	char g[16], sum[16];
+	assert_int_equal(tc_store_latest_save(st, g, sizeof g, sum, sizeof sum), -1);
+}
+
+static void store_disabled_does_nothing(void **state)
+{
+	char notice[TC_STORE_NOTICE_MAX];
+	struct store_dir *d = *state;
+	struct tc_store *st = store_open_refused(d->path, notice);
+	store_assert_does_nothing(st);
+	tc_store_close(st);
+	store_assert_does_nothing(NULL);
+	tc_store_close(NULL);
+}
+
+static void store_assert_default_path(const char *home, const char *xdg, const char *expected)
+{
+	struct store_env env = store_env_save();
+	store_setenv("HOME", home);
+	store_setenv("XDG_DATA_HOME", xdg);
+	char buf[STORE_PATH_MAX];
+	int rc = tc_store_default_path(buf, sizeof buf);
+	store_env_restore(&env);
+	assert_int_equal(rc, 0);
+	assert_string_equal(buf, expected);
+}
+
+static void store_default_path_follows_xdg(void **state)
+{
+	store_assert_default_path("/home/ann", "/srv/data", "/srv/data/tilecade/tilecade.db");
+	/* The XDG spec says to ignore a relative path. */
+	store_assert_default_path("/home/ann", "data",
+	                          "/home/ann/.local/share/tilecade/tilecade.db");
+	store_assert_default_path("/home/ann", "", "/home/ann/.local/share/tilecade/tilecade.db");
+	store_assert_default_path("/home/ann", NULL, "/home/ann/.local/share/tilecade/tilecade.db");
+
+	/* Without HOME, the home directory of the user's account. */
+	struct store_env env = store_env_save();
+	store_setenv("HOME", NULL);
+	store_setenv("XDG_DATA_HOME", NULL);
+	char buf[STORE_PATH_MAX];
+	int rc = tc_store_default_path(buf, sizeof buf);
+	/* A path that does not fit is no path. */
+	store_setenv("XDG_DATA_HOME", "/srv/data");
+	char too_small[20];
+	int small = tc_store_default_path(too_small, sizeof too_small);
+	store_env_restore(&env);
+	if (rc == 0) {
+		const char *tail = "/.local/share/tilecade/tilecade.db";
+		assert_true(strlen(buf) > strlen(tail));
+		assert_string_equal(buf + strlen(buf) - strlen(tail), tail);
+	}
+	assert_int_equal(small, -1);
+}
+
+#define STORE_TEST(f) cmocka_unit_test_setup_teardown(f, store_setup, store_teardown)
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+	        STORE_TEST(store_creates_a_new_database),
+	        STORE_TEST(store_migrates_an_unversioned_database),
+	        STORE_TEST(store_refuses_a_newer_schema),
+	        STORE_TEST(store_refuses_files_that_are_not_databases),
+	        STORE_TEST(store_survives_a_damaged_database),
+	        STORE_TEST(store_refuses_a_directory),
+	        STORE_TEST(store_given_path_needs_its_directory),
+	        STORE_TEST(store_default_path_makes_its_directories),
+	        STORE_TEST(store_reads_a_read_only_database),
+	        STORE_TEST(store_ranks_by_points),
+	        STORE_TEST(store_ranks_by_time),
+	        STORE_TEST(store_keeps_text_as_given),
+	        STORE_TEST(store_lists_boards),
+	        STORE_TEST(store_round_trips_saves),
+	        STORE_TEST(store_finds_the_latest_save),
+	        STORE_TEST(store_disabled_does_nothing),
+	        STORE_TEST(store_default_path_follows_xdg),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
