@@ -71,7 +71,13 @@ static void open_menu(struct app *a)
 {
 	char game[32], summary[96];
 	bool saved = tc_records_latest(&a->records, game, sizeof game, summary, sizeof summary);
+	bool first = a->menu.rows == 0;
+	enum tc_menu_item item = a->menu.row[a->menu.selected].item;
+	int index = a->menu.row[a->menu.selected].game;
 	tc_menu_init(&a->menu, saved ? summary : NULL);
+	/* Back in the menu, the player is where they left it, unless a new save waits. */
+	if (!first && !(saved && item != TC_MENU_CONTINUE))
+		tc_menu_select(&a->menu, item, index);
 }
 
 /* The most recent save; false (with a message in the menu) when it cannot be played. */

@@ -128,6 +128,13 @@ static int row_of(const struct tc_menu *m, enum tc_menu_item item, int game)
 	return -1;
 }
 
+void tc_menu_select(struct tc_menu *m, enum tc_menu_item item, int game)
+{
+	int row = row_of(m, item, game);
+	if (row >= 0)
+		m->selected = row;
+}
+
 enum tc_menu_result tc_menu_event(struct tc_menu *m, const struct tc_event *ev)
 {
 	if (ev->type == TC_EV_KEY)

@@ -22,8 +22,8 @@ struct tc_menu {
 	int first_row; /* screen row of the first entry, as last drawn */
 	bool help_open;
 	char continue_text[96]; /* what Continue resumes, e.g. "2048:4x4:s1, 15 moves" */
-	char message[96];       /* shown under the entries until the next key; "" for none */
-	char notice[160];       /* a lasting line, e.g. that scores are off; "" for none */
+	char message[160];      /* shown under the entries until the next key; "" for none */
+	char notice[256];       /* a lasting line, e.g. that scores are off; "" for none */
 };
 
 enum tc_menu_result { TC_MENU_STAY, TC_MENU_PLAY, TC_MENU_QUIT };
@@ -32,6 +32,8 @@ enum tc_menu_result { TC_MENU_STAY, TC_MENU_PLAY, TC_MENU_QUIT };
  * selected, else Continue. */
 void tc_menu_init(struct tc_menu *m, const char *continue_text);
 void tc_menu_draw(struct tc_menu *m);
+/* Selects the row of this item (and game), if there is one. */
+void tc_menu_select(struct tc_menu *m, enum tc_menu_item item, int game);
 /* On TC_MENU_PLAY, tc_menu_chosen says what to start. */
 enum tc_menu_result tc_menu_event(struct tc_menu *m, const struct tc_event *ev);
 enum tc_menu_item tc_menu_chosen(const struct tc_menu *m, const struct tc_catalog_entry **game);
