@@ -1,13 +1,20 @@
 /* tilecade's entry point: options, then either a batch command or the front end. */
+#define _GNU_SOURCE /* setresgid */
 #include <locale.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "app.h"
 #include "batch.h"
 #include "catalog.h"
+#include "keymap.h"
 #include "options.h"
+#include "records.h"
+#include "settings.h"
 #include "tilecade/gameid.h"
 #include "tilecade/session.h"
 #include "tilecade/store.h"
@@ -37,6 +44,26 @@ static const char *znumbers_option(const struct tc_options *o)
 static int check_combinations(const struct tc_options *o, const char *game, char *err,
                               size_t errlen)
 {
+	if (o->resume && (game || o->generate || o->solve || o->daily || o->moves))
+		return tc_cli_fail(err, errlen, "--continue resumes the saved game; drop %s",
+		                   game       ? game
+		                   : o->daily ? "--daily"
+		                              : "the other command");
+	if (o->daily && !game)
+		return tc_cli_fail(err, errlen,
+		                   "--daily needs a game, e.g. tilecade znumbers --daily");
+	if (o->daily && (o->generate || o->solve || o->moves))
+		return tc_cli_fail(err, errlen, "--daily plays today's puzzle; it takes no %s",
+		                   o->generate ? "--generate"
+		                   : o->solve  ? "--solve"
+		                               : "--moves");
+	if (o->daily && (o->size || o->has_seed || o->has_attempts || o->has_level || o->id))
+		return tc_cli_fail(err, errlen, "--daily sets the game's size and seed; drop %s",
+		                   o->size           ? "--size"
+		                   : o->has_seed     ? "--seed"
+		                   : o->has_attempts ? "--attempts"
+		                   : o->has_level    ? "--level"
+		                                     : "--id");
 	const char *zn = znumbers_option(o);
 	if (zn && !game)
 		return tc_cli_fail(err, errlen, "%s is only for znumbers: tilecade znumbers %s", zn,
@@ -101,12 +128,18 @@ static int parse_size(const char *size, const struct tc_game *game, void *params
 }
 
 /* Fills params and seed from the options (--id has done so already). */
-static int resolve_params(const struct tc_options *o, const struct tc_game *game,
-                          struct tc_params *params, uint64_t *seed, char *err, size_t errlen)
+static int resolve_params(const struct tc_options *o, const struct tc_settings *settings,
+                          const struct tc_game *game, struct tc_params *params, uint64_t *seed,
+                          char *err, size_t errlen)
 {
 	if (o->id)
 		return 0;
-	game->default_params(params->bytes);
+	if (o->daily) { /* the same game for everyone: the game's own defaults */
+		game->default_params(params->bytes);
+		*seed = tc_daily_seed((int64_t)time(NULL));
+		return 0;
+	}
+	tc_settings_game_params(settings, game, params->bytes);
 	if (o->size && parse_size(o->size, game, params->bytes, err, errlen) != 0)
 		return -1;
 	if (game == &znumbers_game) {
@@ -165,7 +198,7 @@ static const char *option_not_for_scores(const struct tc_options *o)
 
 /* Prints the scoreboards; --level alone means zNumbers' level. Exit status as for a batch
  * command: 2 for a bad command line, 1 when the database cannot be used. */
-static int scores_command(const struct tc_options *o)
+static int scores_command(const struct tc_options *o, const struct tc_settings *settings)
 {
 	char err[TC_STORE_NOTICE_MAX + 64];
 	const struct tc_catalog_entry *entry = o->game ? tc_catalog_find(o->game) : NULL;
@@ -182,14 +215,74 @@ static int scores_command(const struct tc_options *o)
 	if (*err)
 		return usage_error(err);
 	const char *game = entry ? entry->name : o->has_level ? znumbers_game.name : NULL;
+	/* The board players see: the host's shared one, else their own database. */
+	const char *db = o->db                        ? o->db
+	                 : *settings->shared_scores   ? settings->shared_scores
+	                 : *settings->config.database ? settings->config.database
+	                                              : NULL;
 	int status =
-	        tc_batch_scores(o->db, game, o->has_level ? o->level : 0, stdout, err, sizeof err);
+	        tc_batch_scores(db, game, o->has_level ? o->level : 0, stdout, err, sizeof err);
 	if (status != 0)
 		fprintf(stderr, "tilecade: %s\n", err);
 	return status;
 }
 
 /* ---- end of the scores command ---- */
+
+/* The shared scoreboard is opened while the program may still write it (a setgid games
+ * binary); every privilege is dropped before anything the player controls is read. */
+static void open_records(struct tc_records *r, const struct tc_options *o,
+                         const struct tc_settings *settings)
+{
+	const char *db = o->db                        ? o->db
+	                 : *settings->config.database ? settings->config.database
+	                                              : NULL;
+	tc_records_open(r, db, settings->shared_scores, settings->config.player);
+	gid_t gid = getgid();
+	if (getegid() != gid && setresgid(gid, gid, gid) != 0) {
+		fprintf(stderr, "tilecade: cannot drop the games group\n");
+		exit(1);
+	}
+}
+
+/* The front end, on the game the command line names, the saved one, or the menu. */
+static int play(const struct tc_options *o, const struct tc_settings *settings,
+                const struct tc_catalog_entry *entry, const struct tc_game *game,
+                const struct tc_params *params, uint64_t seed)
+{
+	static struct tc_records records;
+	open_records(&records, o, settings);
+	char warn[160];
+	tc_keymap_apply(settings->config.bindings, settings->config.binding_count, warn,
+	                sizeof warn);
+	static struct tc_app_config cfg;
+	cfg = (struct tc_app_config){
+	        .animations = !o->no_anim && settings->config.animations,
+	        .mouse = settings->config.mouse,
+	        .theme = tc_settings_theme(settings, o),
+	        .records = &records,
+	        .notice = *settings->notice ? settings->notice : NULL,
+	        .resume = o->resume,
+	};
+	for (int i = 0; i < TC_CATALOG_SIZE; i++)
+		if (tc_catalog[i].view)
+			tc_settings_game_params(settings, tc_catalog[i].view->game,
+			                        cfg.defaults[i].bytes);
+	struct tc_session *start = NULL;
+	if (entry && !(start = tc_session_new(game, params->bytes, seed, NULL))) {
+		fprintf(stderr, "tilecade: out of memory\n");
+		tc_records_close(&records);
+		return 1;
+	}
+	char err[256];
+	int status = tc_app_run(&cfg, entry, start, err, sizeof err);
+	tc_records_close(&records);
+	if (status != 0) {
+		fprintf(stderr, "tilecade: %s\n", err);
+		return 1;
+	}
+	return 0;
+}
 
 int main(int argc, char **argv)
 {
@@ -206,8 +299,11 @@ int main(int argc, char **argv)
 		printf("tilecade %s\n", TC_VERSION);
 		return 0;
 	}
+	static struct tc_settings settings;
+	if (tc_settings_load(&o, &settings, err, sizeof err) != 0)
+		return usage_error(err);
 	if (o.scores) /* a command of its own: no game to set up, no terminal */
-		return scores_command(&o);
+		return scores_command(&o, &settings);
 
 	const struct tc_catalog_entry *entry;
 	const struct tc_game *game;
@@ -224,7 +320,7 @@ int main(int argc, char **argv)
 			return usage_error(err);
 		return status;
 	}
-	if (game && resolve_params(&o, game, &params, &seed, err, sizeof err) != 0)
+	if (game && resolve_params(&o, &settings, game, &params, &seed, err, sizeof err) != 0)
 		return usage_error(err);
 	if (o.generate) {
 		if (tc_batch_zn_generate((const struct zn_params *)params.bytes, seed, o.count,
@@ -245,18 +341,5 @@ int main(int argc, char **argv)
 		snprintf(err, sizeof err, "%s is not available in this version", entry->title);
 		return usage_error(err);
 	}
-	struct tc_session *start = NULL;
-	if (entry) {
-		start = tc_session_new(game, params.bytes, seed, NULL);
-		if (!start) {
-			fprintf(stderr, "tilecade: out of memory\n");
-			return 1;
-		}
-	}
-	struct tc_app_config cfg = {.animations = !o.no_anim, .theme = o.theme};
-	if (tc_app_run(&cfg, entry, start, err, sizeof err) != 0) {
-		fprintf(stderr, "tilecade: %s\n", err);
-		return 1;
-	}
-	return 0;
+	return play(&o, &settings, entry, game, &params, seed);
 }

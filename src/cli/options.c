@@ -22,8 +22,12 @@ const char tc_usage[] =
         "                   2048:4x4:s12345\n"
         "  --no-anim        no animations\n"
         "  --theme THEME    colours: auto, 256, 16, mono (NO_COLOR also gives mono)\n"
+        "  --continue       resume the most recently saved game\n"
+        "  --daily          today's puzzle of GAME (UTC), the same for every player\n"
         "  --db PATH        the database of scores and saves (default:\n"
         "                   $XDG_DATA_HOME/tilecade/tilecade.db)\n"
+        "  --config PATH    the settings file (default:\n"
+        "                   $XDG_CONFIG_HOME/tilecade/config.ini)\n"
         "  --help           this text\n"
         "  --version        the version\n"
         "\n"
@@ -188,6 +192,16 @@ static int parse_option(int argc, char **argv, int *i, struct tc_options *o, cha
 		o->generate = true;
 	} else if (strcmp(arg, "--solve") == 0) {
 		o->solve = true;
+	} else if (strcmp(arg, "--continue") == 0) {
+		o->resume = true;
+	} else if (strcmp(arg, "--daily") == 0) {
+		o->daily = true;
+	} else if (is_option(arg, "--config")) {
+		if (!(v = take_value(argc, argv, i, "--config", err, errlen)))
+			return -1;
+		if (!*v)
+			return tc_cli_fail(err, errlen, "--config needs a path");
+		o->config = v;
 	} else if (is_option(arg, "--db")) {
 		if (!(v = take_value(argc, argv, i, "--db", err, errlen)))
 			return -1;
@@ -197,6 +211,7 @@ static int parse_option(int argc, char **argv, int *i, struct tc_options *o, cha
 	} else if (is_option(arg, "--theme")) {
 		if (!(v = take_value(argc, argv, i, "--theme", err, errlen)))
 			return -1;
+		o->has_theme = true;
 		return parse_theme(v, o, err, errlen);
 	} else {
 		return tc_cli_fail(err, errlen, "unknown option '%s' (see tilecade --help)", arg);

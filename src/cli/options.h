@@ -9,9 +9,12 @@
 enum tc_theme_choice { TC_THEME_AUTO, TC_THEME_256, TC_THEME_16, TC_THEME_MONO };
 
 struct tc_options {
-	const char *game; /* NULL: the menu; with `scores`, the game whose boards to print */
-	bool scores;      /* `tilecade scores [GAME]`: print the scoreboards */
-	const char *db;   /* --db PATH: the score and save database; NULL for the default */
+	const char *game;   /* NULL: the menu; with `scores`, the game whose boards to print */
+	bool scores;        /* `tilecade scores [GAME]`: print the scoreboards */
+	const char *db;     /* --db PATH: the score and save database; NULL for the default */
+	const char *config; /* --config PATH: the settings file; NULL for the default */
+	bool resume;        /* --continue: the most recent saved game */
+	bool daily;         /* --daily: today's puzzle of the game */
 	bool help, version;
 	const char *size; /* as typed: "N" or "RxC"; each game says which sizes it has */
 	bool has_seed;
@@ -19,6 +22,7 @@ struct tc_options {
 	const char *id;
 	const char *moves;
 	bool no_anim;
+	bool has_theme;
 	enum tc_theme_choice theme;
 
 	/* zNumbers only; values already checked against their ranges. */

@@ -41,27 +41,39 @@ static void say(char *notice, size_t len, const char *path, const char *why)
 	snprintf(notice, len, "scores and saves are off: %s: %s", path, why);
 }
 
-/* Runs SQL without results, waiting out a busy database a few times beyond the timeout. */
+static uint64_t now_ms(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000u + (uint64_t)ts.tv_nsec / 1000000u;
+}
+
+/* Whether to try again after rc. SQLite's busy handler already waits up to BUSY_TIMEOUT_MS for
+ * a lock; the retries are for the BUSY it returns at once (a WAL snapshot another writer moved
+ * on from, a recovery under way). They stop once the timeout has gone by in all, so that a
+ * database locked for good holds a call up for one timeout, not for BUSY_RETRIES of them. */
+static bool retry(int rc, int attempt, uint64_t start)
+{
+	return (rc == SQLITE_BUSY || rc == SQLITE_LOCKED) && attempt + 1 < BUSY_RETRIES &&
+	       now_ms() - start < BUSY_TIMEOUT_MS;
+}
+
+/* Runs SQL without results, waiting out a busy database. */
 static int exec(sqlite3 *db, const char *sql)
 {
+	uint64_t start = now_ms();
 	int rc;
-	for (int i = 0; i < BUSY_RETRIES; i++) {
-		rc = sqlite3_exec(db, sql, NULL, NULL, NULL);
-		if (rc != SQLITE_BUSY && rc != SQLITE_LOCKED)
-			break;
-	}
+	for (int i = 0; retry(rc = sqlite3_exec(db, sql, NULL, NULL, NULL), i, start); i++)
+		;
 	return rc;
 }
 
 static int step(sqlite3_stmt *stmt)
 {
+	uint64_t start = now_ms();
 	int rc;
-	for (int i = 0; i < BUSY_RETRIES; i++) {
-		rc = sqlite3_step(stmt);
-		if (rc != SQLITE_BUSY && rc != SQLITE_LOCKED)
-			break;
+	for (int i = 0; retry(rc = sqlite3_step(stmt), i, start); i++)
 		sqlite3_reset(stmt);
-	}
 	return rc;
 }
 

@@ -27,7 +27,7 @@ struct app {
 	bool viewing_scores;
 	struct tc_play *play; /* NULL while in the menu or choosing a level */
 	const struct tc_catalog_entry *playing;
-	struct tc_records records;
+	struct tc_records *records;
 	int64_t best_score[TC_CATALOG_SIZE]; /* of each catalog entry, over the games of this run */
 };
 
@@ -52,7 +52,8 @@ static void draw(struct app *a, uint64_t now)
 static void start_game(struct app *a, const struct tc_catalog_entry *e, struct tc_session *s)
 {
 	if (!s)
-		s = tc_session_new(e->view->game, NULL, tc_fresh_seed(), NULL);
+		s = tc_session_new(e->view->game, a->cfg->defaults[e - tc_catalog].bytes,
+		                   tc_fresh_seed(), NULL);
 	if (!s)
 		return;
 	a->choosing_level = false;
@@ -63,14 +64,14 @@ static void start_game(struct app *a, const struct tc_catalog_entry *e, struct t
 		return;
 	}
 	a->playing = e;
-	tc_records_begin(&a->records, s);
+	tc_records_begin(a->records, s);
 }
 
 /* The menu, with a Continue row when a game is saved. */
 static void open_menu(struct app *a)
 {
 	char game[32], summary[96];
-	bool saved = tc_records_latest(&a->records, game, sizeof game, summary, sizeof summary);
+	bool saved = tc_records_latest(a->records, game, sizeof game, summary, sizeof summary);
 	bool first = a->menu.rows == 0;
 	enum tc_menu_item item = a->menu.row[a->menu.selected].item;
 	int index = a->menu.row[a->menu.selected].game;
@@ -83,7 +84,7 @@ static void open_menu(struct app *a)
 /* The most recent save; false (with a message in the menu) when it cannot be played. */
 static bool resume(struct app *a, char *err, size_t errlen)
 {
-	struct tc_session *s = tc_records_continue(&a->records, err, errlen);
+	struct tc_session *s = tc_records_continue(a->records, err, errlen);
 	const struct tc_catalog_entry *e = s ? tc_catalog_find(tc_session_game(s)->name) : NULL;
 	if (!e || !e->view) {
 		tc_session_free(s);
@@ -98,13 +99,14 @@ static void leave_game(struct app *a)
 {
 	const struct tc_session *s = tc_play_session(a->play);
 	*best_score_of(a, a->playing) = tc_session_best_score(s);
-	tc_records_leave(&a->records, s);
+	tc_records_leave(a->records, s);
 	open_menu(a);
 	char date[16];
 	bool daily = tc_daily_date(tc_session_seed(s), date, sizeof date);
 	if (a->playing->view->level_count > 0 && !daily) {
 		if (a->levels.entry != a->playing)
-			tc_levels_open(&a->levels, a->playing);
+			tc_levels_open(&a->levels, a->playing,
+			               &a->cfg->defaults[a->playing - tc_catalog]);
 		tc_levels_select(&a->levels, tc_session_params(s));
 		a->choosing_level = true;
 	}
@@ -118,7 +120,7 @@ static void choose_game(struct app *a, const struct tc_catalog_entry *e)
 		start_game(a, e, NULL);
 		return;
 	}
-	tc_levels_open(&a->levels, e);
+	tc_levels_open(&a->levels, e, &a->cfg->defaults[e - tc_catalog]);
 	a->choosing_level = true;
 }
 
@@ -153,7 +155,7 @@ static bool choose_in_menu(struct app *a)
 		a->choosing_level = true;
 		break;
 	case TC_MENU_SCORES:
-		tc_scores_open(&a->scores, tc_records_scores(&a->records), a->records.player);
+		tc_scores_open(&a->scores, tc_records_scores(a->records), a->records->player);
 		a->viewing_scores = true;
 		break;
 	}
@@ -200,7 +202,7 @@ static bool handle(struct app *a, const struct tc_event *ev, uint64_t now)
 	}
 	if (a->play) {
 		enum tc_play_result r = tc_play_event(a->play, ev, now);
-		tc_records_update(&a->records, tc_play_session(a->play));
+		tc_records_update(a->records, tc_play_session(a->play));
 		if (r == TC_PLAY_LEAVE)
 			leave_game(a);
 		return true;
@@ -222,7 +224,7 @@ static bool handle(struct app *a, const struct tc_event *ev, uint64_t now)
 int tc_app_run(const struct tc_app_config *cfg, const struct tc_catalog_entry *entry,
                struct tc_session *start, char *err, size_t errlen)
 {
-	if (tc_term_open(err, errlen) != 0) {
+	if (tc_term_open(cfg->mouse, err, errlen) != 0) {
 		tc_session_free(start);
 		return -1;
 	}
@@ -230,13 +232,15 @@ int tc_app_run(const struct tc_app_config *cfg, const struct tc_catalog_entry *e
 	static struct app a; /* big (level lists, score tables): not on the stack */
 	memset(&a, 0, sizeof a);
 	a.cfg = cfg;
-	tc_records_open(&a.records, cfg->database, cfg->shared_scores, cfg->player);
-	snprintf(a.menu.notice, sizeof a.menu.notice, "%s", a.records.notice);
+	a.records = cfg->records;
+	snprintf(a.menu.notice, sizeof a.menu.notice, "%s",
+	         *a.records->notice ? a.records->notice
+	         : cfg->notice      ? cfg->notice
+	                            : "");
 	open_menu(&a);
 	if (start)
 		start_game(&a, entry, start);
 	else if (cfg->resume && !resume(&a, err, errlen)) {
-		tc_records_close(&a.records);
 		tc_term_close();
 		return -1;
 	}
@@ -251,9 +255,9 @@ int tc_app_run(const struct tc_app_config *cfg, const struct tc_catalog_entry *e
 	}
 	/* However the program ends (q, Ctrl-C, a hang-up, SIGTERM), the game is kept. */
 	if (a.play)
-		tc_records_leave(&a.records, tc_play_session(a.play));
+		tc_records_leave(a.records, tc_play_session(a.play));
 	tc_play_free(a.play);
-	tc_records_close(&a.records);
+	tc_scores_close(&a.scores);
 	tc_term_close();
 	return 0;
 }

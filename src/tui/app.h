@@ -7,14 +7,16 @@
 
 #include "catalog.h"
 #include "options.h"
+#include "records.h"
 
 struct tc_app_config {
 	bool animations;
+	bool mouse;
 	enum tc_theme_choice theme;
-	const char *database;      /* NULL: the default path */
-	const char *shared_scores; /* the host's scoreboard; NULL or "" for none */
-	const char *player;        /* "" or NULL: the login name */
-	bool resume;               /* start with the most recent saved game */
+	struct tc_records *records;                 /* open already: the saves and scores */
+	struct tc_params defaults[TC_CATALOG_SIZE]; /* of a game started from the menu */
+	const char *notice; /* a line for the menu (a settings warning); NULL for none */
+	bool resume;        /* start with the most recent saved game */
 };
 
 /* Runs until the player quits. With start (whose ownership passes here) the game of `entry`

@@ -13,7 +13,8 @@
 #define LEVELS_W 60
 #define LEVELS_MIN_W 40
 
-void tc_levels_open(struct tc_levels *l, const struct tc_catalog_entry *entry)
+void tc_levels_open(struct tc_levels *l, const struct tc_catalog_entry *entry,
+                    const struct tc_params *defaults)
 {
 	const struct tc_view *view = entry->view;
 	memset(l, 0, sizeof *l);
@@ -22,6 +23,7 @@ void tc_levels_open(struct tc_levels *l, const struct tc_catalog_entry *entry)
 	l->count = view->level_count < TC_LEVELS_MAX ? view->level_count : TC_LEVELS_MAX;
 	for (int i = 0; i < l->count; i++) {
 		l->game[i] = entry;
+		l->params[i] = *defaults;
 		view->level_entry(i, l->name[i], sizeof l->name[i], l->detail[i],
 		                  sizeof l->detail[i], l->params[i].bytes);
 	}

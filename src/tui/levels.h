@@ -26,8 +26,9 @@ struct tc_levels {
 
 enum tc_levels_result { TC_LEVELS_STAY, TC_LEVELS_PLAY, TC_LEVELS_BACK };
 
-/* Lists the levels of entry's view. */
-void tc_levels_open(struct tc_levels *l, const struct tc_catalog_entry *entry);
+/* Lists the levels of entry's view, whose parameters start from `defaults`. */
+void tc_levels_open(struct tc_levels *l, const struct tc_catalog_entry *entry,
+                    const struct tc_params *defaults);
 /* Lists today's puzzle of every available game (the UTC date of unix_time). */
 void tc_levels_open_daily(struct tc_levels *l, int64_t unix_time);
 /* Marks the level of these parameters, if it is in the list (the one last played, say). */

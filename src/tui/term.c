@@ -88,9 +88,12 @@ static void write_tty(const char *s)
 	(void)ignored;
 }
 
+static bool mouse_wanted; /* the player may turn the mouse off in the settings */
+
 static void mouse_reporting(bool on)
 {
-	write_tty(on ? MOUSE_ON : MOUSE_OFF);
+	if (mouse_wanted)
+		write_tty(on ? MOUSE_ON : MOUSE_OFF);
 }
 
 bool tc_term_unicode(void)
@@ -121,8 +124,9 @@ __attribute__((format(printf, 3, 4))) static int give_up(char *err, size_t errle
 	return -1;
 }
 
-int tc_term_open(char *err, size_t errlen)
+int tc_term_open(bool mouse, char *err, size_t errlen)
 {
+	mouse_wanted = mouse;
 	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO))
 		return give_up(err, errlen,
 		               "needs a terminal on standard input and output "

@@ -9,8 +9,9 @@
 
 #include "event.h"
 
-/* Takes over the terminal. Returns 0, or -1 with a one-line reason (no terminal, unknown TERM). */
-int tc_term_open(char *err, size_t errlen);
+/* Takes over the terminal, with mouse reporting or without. Returns 0, or -1 with a one-line
+ * reason (no terminal, unknown TERM). */
+int tc_term_open(bool mouse, char *err, size_t errlen);
 /* Gives the terminal back as it was: mouse reporting off, cursor shown, main screen, echo. */
 void tc_term_close(void);
 

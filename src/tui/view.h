@@ -43,7 +43,8 @@ struct tc_view {
 	                 size_t len);
 
 	/* Optional: levels to choose from before playing (0: none, play at once). level_entry
-	 * names entry i, gives a short detail, and fills the parameters that play it. */
+	 * names entry i, gives a short detail, and sets the parameters that play it (they hold
+	 * the player's defaults when it is called). */
 	int level_count;
 	void (*level_entry)(int i, char *name, size_t name_len, char *detail, size_t detail_len,
 	                    void *params);

@@ -447,7 +447,6 @@ static void level_entry(int i, char *name, size_t name_len, char *detail, size_t
                         void *params)
 {
 	struct zn_params *p = params;
-	znumbers_game.default_params(p);
 	if (i < ZN_PACK_SIZE) {
 		p->level = i + 1;
 		struct zn_board b;
