@@ -7,6 +7,7 @@
 #include <stdio.h>
 
 #include "tilecade/g2048.h"
+#include "tilecade/store.h"
 #include "tilecade/znumbers.h"
 
 /* Plays `moves` (letters l r u d) on a 2048 game of these parameters and seed, printing the
@@ -31,14 +32,13 @@ int tc_batch_zn_generate(const struct zn_params *params, uint64_t seed, int coun
  * malformed input nothing is printed. */
 int tc_batch_zn_solve(FILE *in, FILE *out, char *err, size_t errlen);
 
-/* Prints the scoreboards of the database at db_path (NULL: the default path): every board, only
+/* Prints the scoreboards of an open store: every board, only
  * those of game (a command-line name; NULL for all), or only the board of zNumbers' pack level
  * `level` (0 for all). A board is a heading line ("2048 · 4x4") and its top ten as aligned
  * columns: rank, player, score or time (m:ss.d), moves and date (YYYY-MM-DD); "no scores yet"
  * when it or the selection is empty. A blank line between boards. Text from the database is
- * sanitised. Returns 0, or 1 with err set when the database cannot be used (the store's notice)
- * or the output cannot be written. */
-int tc_batch_scores(const char *db_path, const char *game, int level, FILE *out, char *err,
+ * sanitised. Returns 0, or 1 with err set when the output cannot be written. */
+int tc_batch_scores(struct tc_store *st, const char *game, int level, FILE *out, char *err,
                     size_t errlen);
 
 #endif

@@ -78,19 +78,9 @@ static bool wanted(const struct tc_board_key *board, const char *game, int level
 	return strcmp(board->mode, "pack") == 0 && strcmp(board->level, name) == 0;
 }
 
-int tc_batch_scores(const char *db_path, const char *game, int level, FILE *out, char *err,
+int tc_batch_scores(struct tc_store *st, const char *game, int level, FILE *out, char *err,
                     size_t errlen)
 {
-	char notice[TC_STORE_NOTICE_MAX] = "";
-	struct tc_store *st = tc_store_open(db_path, notice, sizeof notice);
-	if (!st || !tc_store_ok(st)) {
-		snprintf(err, errlen, "%s",
-		         !st       ? "out of memory"
-		         : *notice ? notice
-		                   : "no database");
-		tc_store_close(st);
-		return 1;
-	}
 	/* The middle dot of "2048 · 4x4" only where the locale can show it. */
 	bool unicode = strcmp(nl_langinfo(CODESET), "UTF-8") == 0;
 	struct tc_board_key *boards;
@@ -105,7 +95,6 @@ int tc_batch_scores(const char *db_path, const char *game, int level, FILE *out,
 	if (printed == 0)
 		fprintf(out, "no scores yet\n");
 	free(boards);
-	tc_store_close(st);
 	if (fflush(out) != 0 || ferror(out)) {
 		snprintf(err, errlen, "cannot write the scores");
 		return 1;

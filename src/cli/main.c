@@ -196,9 +196,16 @@ static const char *option_not_for_scores(const struct tc_options *o)
 	                         : NULL;
 }
 
+/* The player's own database: --db, else the settings, else the default path. */
+static const char *own_database(const struct tc_options *o, const struct tc_settings *settings)
+{
+	return o->db ? o->db : *settings->config.database ? settings->config.database : NULL;
+}
+
 /* Prints the scoreboards; --level alone means zNumbers' level. Exit status as for a batch
  * command: 2 for a bad command line, 1 when the database cannot be used. */
-static int scores_command(const struct tc_options *o, const struct tc_settings *settings)
+static int scores_command(const struct tc_options *o, const struct tc_settings *settings,
+                          const struct tc_records *records)
 {
 	char err[TC_STORE_NOTICE_MAX + 64];
 	const struct tc_catalog_entry *entry = o->game ? tc_catalog_find(o->game) : NULL;
@@ -215,13 +222,19 @@ static int scores_command(const struct tc_options *o, const struct tc_settings *
 	if (*err)
 		return usage_error(err);
 	const char *game = entry ? entry->name : o->has_level ? znumbers_game.name : NULL;
-	/* The board players see: the host's shared one, else their own database. */
-	const char *db = o->db                        ? o->db
-	                 : *settings->shared_scores   ? settings->shared_scores
-	                 : *settings->config.database ? settings->config.database
-	                                              : NULL;
+	/* The board players see: the one --db names, else the host's shared one, else their own. */
+	char notice[TC_STORE_NOTICE_MAX] = "";
+	struct tc_store *own = NULL, *st = records->shared;
+	if (o->db || !st)
+		st = own = tc_store_open(own_database(o, settings), notice, sizeof notice);
+	if (!tc_store_ok(st)) {
+		fprintf(stderr, "tilecade: %s\n", *notice ? notice : records->notice);
+		tc_store_close(own);
+		return 1;
+	}
 	int status =
-	        tc_batch_scores(db, game, o->has_level ? o->level : 0, stdout, err, sizeof err);
+	        tc_batch_scores(st, game, o->has_level ? o->level : 0, stdout, err, sizeof err);
+	tc_store_close(own);
 	if (status != 0)
 		fprintf(stderr, "tilecade: %s\n", err);
 	return status;
@@ -229,29 +242,12 @@ static int scores_command(const struct tc_options *o, const struct tc_settings *
 
 /* ---- end of the scores command ---- */
 
-/* The shared scoreboard is opened while the program may still write it (a setgid games
- * binary); every privilege is dropped before anything the player controls is read. */
-static void open_records(struct tc_records *r, const struct tc_options *o,
-                         const struct tc_settings *settings)
-{
-	const char *db = o->db                        ? o->db
-	                 : *settings->config.database ? settings->config.database
-	                                              : NULL;
-	tc_records_open(r, db, settings->shared_scores, settings->config.player);
-	gid_t gid = getgid();
-	if (getegid() != gid && setresgid(gid, gid, gid) != 0) {
-		fprintf(stderr, "tilecade: cannot drop the games group\n");
-		exit(1);
-	}
-}
-
 /* The front end, on the game the command line names, the saved one, or the menu. */
 static int play(const struct tc_options *o, const struct tc_settings *settings,
-                const struct tc_catalog_entry *entry, const struct tc_game *game,
-                const struct tc_params *params, uint64_t seed)
+                struct tc_records *records, const struct tc_catalog_entry *entry,
+                const struct tc_game *game, const struct tc_params *params, uint64_t seed)
 {
-	static struct tc_records records;
-	open_records(&records, o, settings);
+	tc_records_open_own(records, own_database(o, settings), settings->config.player);
 	char warn[160];
 	tc_keymap_apply(settings->config.bindings, settings->config.binding_count, warn,
 	                sizeof warn);
@@ -260,7 +256,7 @@ static int play(const struct tc_options *o, const struct tc_settings *settings,
 	        .animations = !o->no_anim && settings->config.animations,
 	        .mouse = settings->config.mouse,
 	        .theme = tc_settings_theme(settings, o),
-	        .records = &records,
+	        .records = records,
 	        .notice = *settings->notice ? settings->notice : NULL,
 	        .resume = o->resume,
 	};
@@ -271,12 +267,12 @@ static int play(const struct tc_options *o, const struct tc_settings *settings,
 	struct tc_session *start = NULL;
 	if (entry && !(start = tc_session_new(game, params->bytes, seed, NULL))) {
 		fprintf(stderr, "tilecade: out of memory\n");
-		tc_records_close(&records);
+		tc_records_close(records);
 		return 1;
 	}
 	char err[256];
 	int status = tc_app_run(&cfg, entry, start, err, sizeof err);
-	tc_records_close(&records);
+	tc_records_close(records);
 	if (status != 0) {
 		fprintf(stderr, "tilecade: %s\n", err);
 		return 1;
@@ -299,11 +295,25 @@ int main(int argc, char **argv)
 		printf("tilecade %s\n", TC_VERSION);
 		return 0;
 	}
+	/* A setgid program opens the host's shared scoreboard, named in root's settings file,
+	 * and then drops the group for good, before it reads anything a player controls. */
 	static struct tc_settings settings;
-	if (tc_settings_load(&o, &settings, err, sizeof err) != 0)
+	static struct tc_records records;
+	tc_settings_load_host(&settings);
+	if (o.scores || !(o.generate || o.solve || o.moves))
+		tc_records_open_shared(&records, settings.shared_scores);
+	gid_t gid = getgid();
+	if (getegid() != gid && setresgid(gid, gid, gid) != 0) {
+		fprintf(stderr, "tilecade: cannot drop the games group\n");
+		return 1;
+	}
+	if (tc_settings_load_player(&o, &settings, err, sizeof err) != 0)
 		return usage_error(err);
-	if (o.scores) /* a command of its own: no game to set up, no terminal */
-		return scores_command(&o, &settings);
+	if (o.scores) { /* a command of its own: no game to set up, no terminal */
+		int status = scores_command(&o, &settings, &records);
+		tc_records_close(&records);
+		return status;
+	}
 
 	const struct tc_catalog_entry *entry;
 	const struct tc_game *game;
@@ -341,5 +351,5 @@ int main(int argc, char **argv)
 		snprintf(err, sizeof err, "%s is not available in this version", entry->title);
 		return usage_error(err);
 	}
-	return play(&o, &settings, entry, game, &params, seed);
+	return play(&o, &settings, &records, entry, game, &params, seed);
 }

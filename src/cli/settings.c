@@ -20,7 +20,7 @@ static void report(struct tc_settings *s)
 	s->config.warning_count = 0;
 }
 
-int tc_settings_load(const struct tc_options *o, struct tc_settings *s, char *err, size_t errlen)
+void tc_settings_load_host(struct tc_settings *s)
 {
 	memset(s, 0, sizeof *s);
 	tc_config_defaults(&s->config);
@@ -32,8 +32,12 @@ int tc_settings_load(const struct tc_options *o, struct tc_settings *s, char *er
 		fprintf(stderr, "tilecade: %s\n", why);
 	report(s);
 	snprintf(s->shared_scores, sizeof s->shared_scores, "%s", s->config.shared_scores);
+}
 
-	char path[512];
+int tc_settings_load_player(const struct tc_options *o, struct tc_settings *s, char *err,
+                            size_t errlen)
+{
+	char path[512], why[256];
 	const char *mine = o->config;
 	if (!mine && tc_config_default_path(path, sizeof path) == 0)
 		mine = path;

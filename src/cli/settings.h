@@ -19,9 +19,13 @@ struct tc_settings {
 	char notice[160];        /* the first warning, for the menu; "" for none */
 };
 
-/* Loads both files and prints their warnings to stderr. Returns 0, or -1 with a reason when
- * --config names a file that cannot be read. */
-int tc_settings_load(const struct tc_options *o, struct tc_settings *s, char *err, size_t errlen);
+/* Loads the host's file (root's: safe to read while the program is setgid). */
+void tc_settings_load_host(struct tc_settings *s);
+/* Then the player's file, over it (never the shared scoreboard's path). Both print their
+ * warnings to stderr. Returns 0, or -1 with a reason when --config names a file that cannot be
+ * read. */
+int tc_settings_load_player(const struct tc_options *o, struct tc_settings *s, char *err,
+                            size_t errlen);
 
 /* A game's parameters before the command line: its defaults, with the sizes the settings give. */
 void tc_settings_game_params(const struct tc_settings *s, const struct tc_game *game, void *params);

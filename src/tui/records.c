@@ -21,17 +21,19 @@ static void login_name(char *buf, size_t len)
 	snprintf(buf, len, "%s", name && *name ? name : "player");
 }
 
-void tc_records_open(struct tc_records *r, const char *db_path, const char *shared_path,
-                     const char *player)
+void tc_records_open_shared(struct tc_records *r, const char *shared_path)
 {
 	memset(r, 0, sizeof *r);
+	if (shared_path && *shared_path)
+		r->shared = tc_store_open(shared_path, r->notice, sizeof r->notice);
+}
+
+void tc_records_open_own(struct tc_records *r, const char *db_path, const char *player)
+{
 	char notice[TC_STORE_NOTICE_MAX];
-	r->store = tc_store_open(db_path, r->notice, sizeof r->notice);
-	if (shared_path && *shared_path) {
-		r->shared = tc_store_open(shared_path, notice, sizeof notice);
-		if (*notice && !*r->notice)
-			snprintf(r->notice, sizeof r->notice, "%s", notice);
-	}
+	r->store = tc_store_open(db_path, notice, sizeof notice);
+	if (*notice && !*r->notice)
+		snprintf(r->notice, sizeof r->notice, "%s", notice);
 	/* On the shared board players are who they logged in as. */
 	char name[32];
 	if (r->shared || !player || !*player)
@@ -105,8 +107,7 @@ static void record(struct tc_records *r, const struct tc_session *s)
 	score.moves = tc_session_moves(s);
 	score.date = (int64_t)time(NULL);
 	tc_session_game_id(s, score.game_id, sizeof score.game_id);
-	r->last_rank = tc_store_add_score(tc_records_scores(r), &score,
-	                                  game->score ? TC_RANK_POINTS : TC_RANK_TIME);
+	r->last_rank = tc_store_add_score(tc_records_scores(r), &score, tc_rank_of(game->name));
 	r->recorded = true;
 }
 

@@ -21,10 +21,12 @@ struct tc_records {
 	int last_rank; /* of the score just recorded, for a message; 0 for none */
 };
 
-/* Opens the stores: db_path NULL for the default; shared_path NULL or "" for none. player ""
- * means the login name. Never fails: problems become the notice. */
-void tc_records_open(struct tc_records *r, const char *db_path, const char *shared_path,
-                     const char *player);
+/* Opens the host's shared scoreboard (NULL or "" for none): first, while a setgid program may
+ * still write it. Never fails: problems become the notice. */
+void tc_records_open_shared(struct tc_records *r, const char *shared_path);
+/* Then the player's own database (NULL for the default path); player "" means the login name,
+ * which is also the name on a shared board. */
+void tc_records_open_own(struct tc_records *r, const char *db_path, const char *player);
 void tc_records_close(struct tc_records *r);
 
 /* Where scores go. */

@@ -12,13 +12,9 @@
 
 #include <cmocka.h>
 
-#include <errno.h>
 #include <ftw.h>
-#include <signal.h>
 #include <sqlite3.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "tilecade/store.h"
@@ -698,150 +694,6 @@ static void store_finds_the_latest_save(void **state)
 	tc_store_close(st);
 }
 
-/* How long a store call may keep the game waiting on a locked database: far more than the
- * store's own busy timeout, far less than a player would wait. */
-#define STORE_DEADLINE_S 20
-
-static void store_sleep_ms(long ms)
-{
-	struct timespec ts = {ms / 1000, (ms % 1000) * 1000000};
-	while (nanosleep(&ts, &ts) != 0 && errno == EINTR)
-		;
-}
-
-/* Waits for a child; kills it past the deadline. Returns its exit code, or -1 when it had to
- * be killed or did not exit normally. */
-static int store_wait(pid_t pid, int seconds)
-{
-	for (long waited = 0;; waited += 10) {
-		int status;
-		pid_t got = waitpid(pid, &status, WNOHANG);
-		if (got == pid)
-			return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-		if (got < 0 || waited >= seconds * 1000L) {
-			kill(pid, SIGKILL);
-			waitpid(pid, &status, 0);
-			return -1;
-		}
-		store_sleep_ms(10);
-	}
-}
-
-/* Runs `work` in a child while another process holds the database locked with `lock_sql`, for
- * hold_ms milliseconds (then commits) or, with 0, until the work is done. Processes, because
- * SQLite's locks are a process's own. The children report by exit code, never by assert. */
-static int store_run_locked(const char *path, const char *lock_sql, long hold_ms,
-                            int (*work)(const char *path))
-{
-	int locked[2], release[2];
-	assert_int_equal(pipe(locked), 0);
-	assert_int_equal(pipe(release), 0);
-	pid_t holder = fork();
-	assert_true(holder >= 0);
-	if (holder == 0) {
-		close(locked[0]);
-		close(release[1]);
-		sqlite3 *db;
-		bool ok = sqlite3_open(path, &db) == SQLITE_OK &&
-		          sqlite3_exec(db, lock_sql, NULL, NULL, NULL) == SQLITE_OK;
-		char c = ok ? 'L' : 'E';
-		if (write(locked[1], &c, 1) != 1 || !ok)
-			_exit(1);
-		if (hold_ms > 0) {
-			store_sleep_ms(hold_ms);
-			_exit(sqlite3_exec(db, "COMMIT", NULL, NULL, NULL) == SQLITE_OK ? 0 : 2);
-		}
-		while (read(release[0], &c, 1) < 0 && errno == EINTR)
-			;
-		_exit(0);
-	}
-	close(locked[1]);
-	close(release[0]);
-	char c = 0;
-	while (read(locked[0], &c, 1) < 0 && errno == EINTR)
-		;
-	close(locked[0]);
-	int rc = -2;
-	if (c == 'L') {
-		pid_t worker = fork();
-		assert_true(worker >= 0);
-		if (worker == 0)
-			_exit(work(path));
-		rc = store_wait(worker, STORE_DEADLINE_S);
-	}
-	close(release[1]);
-	assert_int_equal(store_wait(holder, STORE_DEADLINE_S), 0);
-	if (rc == -1)
-		fail_msg("a locked database held the store up for more than %d s",
-		         STORE_DEADLINE_S);
-	assert_int_not_equal(rc, -2); /* the lock was taken */
-	return rc;
-}
-
-static const char store_insert_sql[] =
-        "INSERT INTO scores (game, mode, level, player, points, time_ms, moves, date, game_id)"
-        " VALUES ('2048', 'normal', '4x4', 'locker', 1, 1, 1, 1, 'locker');";
-
-/* Another process is writing: the scores can be read; adding one gives up. */
-static int store_work_while_writing(const char *path)
-{
-	char notice[TC_STORE_NOTICE_MAX];
-	struct tc_store *st = tc_store_open(path, notice, sizeof notice);
-	if (!tc_store_ok(st))
-		return 10;
-	struct tc_score out[4];
-	if (tc_store_top_scores(st, &store_board_4x4, TC_RANK_POINTS, out, 4) != 1)
-		return 11;
-	struct tc_score s = store_score(&store_board_4x4, "blocked", 5, 5, 5, 5);
-	if (tc_store_add_score(st, &s, TC_RANK_POINTS) != -1)
-		return 12;
-	tc_store_close(st);
-	return 0;
-}
-
-/* Another process has the database to itself: the store is off, and says so. */
-static int store_work_while_exclusive(const char *path)
-{
-	char notice[TC_STORE_NOTICE_MAX];
-	struct tc_store *st = tc_store_open(path, notice, sizeof notice);
-	int rc = tc_store_ok(st) ? 20 : strstr(notice, "locked") ? 0 : 21;
-	tc_store_close(st);
-	return rc;
-}
-
-/* Another process writes for a moment: the store waits for it and keeps the score. */
-static int store_work_after_a_moment(const char *path)
-{
-	char notice[TC_STORE_NOTICE_MAX];
-	struct tc_store *st = tc_store_open(path, notice, sizeof notice);
-	if (!tc_store_ok(st))
-		return 30;
-	struct tc_score s = store_score(&store_board_4x4, "patient", 5, 5, 5, 5);
-	int rank = tc_store_add_score(st, &s, TC_RANK_POINTS);
-	struct tc_score out[4];
-	int n = tc_store_top_scores(st, &store_board_4x4, TC_RANK_POINTS, out, 4);
-	tc_store_close(st);
-	return rank == 1 && n == 3 ? 0 : 31;
-}
-
-static void store_locked_database_never_stops_play(void **state)
-{
-	char path[STORE_PATH_MAX];
-	struct tc_store *st = store_open_ok(store_in(state, "locked.db", path));
-	struct tc_score s = store_score(&store_board_4x4, "first", 10, 10, 10, 10);
-	assert_int_equal(tc_store_add_score(st, &s, TC_RANK_POINTS), 1);
-	tc_store_close(st);
-
-	char sql[512];
-	snprintf(sql, sizeof sql, "BEGIN IMMEDIATE; %s", store_insert_sql);
-	assert_int_equal(store_run_locked(path, sql, 0, store_work_while_writing), 0);
-	snprintf(sql, sizeof sql, "PRAGMA locking_mode = EXCLUSIVE; BEGIN EXCLUSIVE; %s",
-	         store_insert_sql);
-	assert_int_equal(store_run_locked(path, sql, 0, store_work_while_exclusive), 0);
-	snprintf(sql, sizeof sql, "BEGIN IMMEDIATE; %s", store_insert_sql);
-	assert_int_equal(store_run_locked(path, sql, 500, store_work_after_a_moment), 0);
-}
-
 /* Whatever the reason a store is off, every call on it does nothing. */
 static void store_assert_does_nothing(struct tc_store *st)
 {
@@ -936,7 +788,6 @@ int main(void)
 	        STORE_TEST(store_lists_boards),
 	        STORE_TEST(store_round_trips_saves),
 	        STORE_TEST(store_finds_the_latest_save),
-	        STORE_TEST(store_locked_database_never_stops_play),
 	        STORE_TEST(store_disabled_does_nothing),
 	        STORE_TEST(store_default_path_follows_xdg),
 	};
