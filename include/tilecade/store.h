@@ -50,6 +50,9 @@ int tc_store_add_score(struct tc_store *st, const struct tc_score *s, enum tc_ra
 /* The best `max` scores of a board, best first; returns how many. */
 int tc_store_top_scores(struct tc_store *st, const struct tc_board_key *board, enum tc_rank_by by,
                         struct tc_score *out, int max);
+/* The best score of one player on a board; returns 0, or -1 when the player has none there. */
+int tc_store_best_of(struct tc_store *st, const struct tc_board_key *board, enum tc_rank_by by,
+                     const char *player, struct tc_score *out);
 /* The boards that have scores, sorted by game, mode and level; returns how many (up to max). */
 int tc_store_boards(struct tc_store *st, struct tc_board_key *out, int max);
 

@@ -313,6 +313,38 @@ int tc_store_top_scores(struct tc_store *st, const struct tc_board_key *board, e
 	return n;
 }
 
+int tc_store_best_of(struct tc_store *st, const struct tc_board_key *board, enum tc_rank_by by,
+                     const char *player, struct tc_score *out)
+{
+	if (!tc_store_ok(st))
+		return -1;
+	char sql[320];
+	snprintf(sql, sizeof sql,
+	         "SELECT points, time_ms, moves, date, game_id FROM scores"
+	         " WHERE game = ?1 AND mode = ?2 AND level = ?3 AND player = ?4 ORDER BY %s"
+	         " LIMIT 1",
+	         order_by(by));
+	sqlite3_stmt *stmt;
+	if (sqlite3_prepare_v2(st->db, sql, -1, &stmt, NULL) != SQLITE_OK)
+		return -1;
+	bind_board(stmt, board);
+	sqlite3_bind_text(stmt, 4, player, -1, SQLITE_TRANSIENT);
+	int result = -1;
+	if (step(stmt) == SQLITE_ROW) {
+		memset(out, 0, sizeof *out);
+		out->board = *board;
+		snprintf(out->player, sizeof out->player, "%s", player);
+		out->points = sqlite3_column_int64(stmt, 0);
+		out->time_ms = sqlite3_column_int64(stmt, 1);
+		out->moves = (unsigned)sqlite3_column_int64(stmt, 2);
+		out->date = sqlite3_column_int64(stmt, 3);
+		copy_text(out->game_id, sizeof out->game_id, sqlite3_column_text(stmt, 4));
+		result = 0;
+	}
+	sqlite3_finalize(stmt);
+	return result;
+}
+
 int tc_store_boards(struct tc_store *st, struct tc_board_key *out, int max)
 {
 	if (!tc_store_ok(st) || max <= 0)

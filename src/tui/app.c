@@ -94,6 +94,19 @@ static bool resume(struct app *a, char *err, size_t errlen)
 	return true;
 }
 
+/* The level list, each level the player has finished marked with a best. */
+static void open_levels(struct app *a, const struct tc_catalog_entry *e)
+{
+	tc_levels_open(&a->levels, e, &a->cfg->defaults[e - tc_catalog]);
+	for (int i = 0; i < a->levels.count; i++) {
+		struct tc_board_key key;
+		char best[48];
+		tc_records_board_of(e->view->game, a->levels.params[i].bytes, 0, &key);
+		if (tc_records_best(a->records, &key, best, sizeof best))
+			tc_levels_mark(&a->levels, i, best);
+	}
+}
+
 /* Back where the game was chosen: its level list, or the menu. */
 static void leave_game(struct app *a)
 {
@@ -104,9 +117,7 @@ static void leave_game(struct app *a)
 	char date[16];
 	bool daily = tc_daily_date(tc_session_seed(s), date, sizeof date);
 	if (a->playing->view->level_count > 0 && !daily) {
-		if (a->levels.entry != a->playing)
-			tc_levels_open(&a->levels, a->playing,
-			               &a->cfg->defaults[a->playing - tc_catalog]);
+		open_levels(a, a->playing); /* with what was just finished */
 		tc_levels_select(&a->levels, tc_session_params(s));
 		a->choosing_level = true;
 	}
@@ -120,7 +131,7 @@ static void choose_game(struct app *a, const struct tc_catalog_entry *e)
 		start_game(a, e, NULL);
 		return;
 	}
-	tc_levels_open(&a->levels, e, &a->cfg->defaults[e - tc_catalog]);
+	open_levels(a, e);
 	a->choosing_level = true;
 }
 

@@ -50,6 +50,11 @@ void tc_levels_open_daily(struct tc_levels *l, int64_t unix_time)
 	}
 }
 
+void tc_levels_mark(struct tc_levels *l, int i, const char *best)
+{
+	snprintf(l->best[i], sizeof l->best[i], "%s", best);
+}
+
 void tc_levels_select(struct tc_levels *l, const void *params)
 {
 	for (int i = 0; i < l->count; i++)
@@ -77,9 +82,10 @@ void tc_levels_draw(struct tc_levels *l)
 	const char *marker = tc_term_unicode() ? "▸" : ">";
 	for (int i = 0; i < l->count; i++) {
 		bool on = i == l->selected;
-		char line[96];
-		snprintf(line, sizeof line, " %s %-10s %s", on ? marker : " ", l->name[i],
-		         l->detail[i]);
+		char line[160];
+		const char *done = tc_term_unicode() ? "✓" : "+";
+		snprintf(line, sizeof line, " %s %-10s %-24s %s %s", on ? marker : " ", l->name[i],
+		         l->detail[i], *l->best[i] ? done : " ", l->best[i]);
 		attr_t attr = tc_theme_attr(on ? TC_ROLE_SELECTED : TC_ROLE_TEXT);
 		tc_fill_rect((struct tc_rect){x, l->first_row + i, w, 1}, on ? attr : 0);
 		tc_draw_text(x, l->first_row + i, w, attr, line);

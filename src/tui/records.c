@@ -9,6 +9,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "score_text.h"
 #include "tilecade/gameid.h"
 
 #define AUTOSAVE_MOVES 5
@@ -57,11 +58,27 @@ struct tc_store *tc_records_scores(const struct tc_records *r)
 
 void tc_records_board(const struct tc_session *s, struct tc_board_key *key)
 {
-	const struct tc_game *game = tc_session_game(s);
-	const void *params = tc_session_params(s);
+	tc_records_board_of(tc_session_game(s), tc_session_params(s), tc_session_seed(s), key);
+}
+
+bool tc_records_best(struct tc_records *r, const struct tc_board_key *key, char *buf, size_t len)
+{
+	struct tc_score best;
+	enum tc_rank_by by = tc_rank_of(key->game);
+	if (tc_store_best_of(tc_records_scores(r), key, by, r->player, &best) != 0)
+		return false;
+	char result[32];
+	tc_score_result(&best, by, result, sizeof result);
+	snprintf(buf, len, "best %s", result);
+	return true;
+}
+
+void tc_records_board_of(const struct tc_game *game, const void *params, uint64_t seed,
+                         struct tc_board_key *key)
+{
 	memset(key, 0, sizeof *key);
 	snprintf(key->game, sizeof key->game, "%s", game->name);
-	if (tc_daily_date(tc_session_seed(s), key->level, sizeof key->level)) {
+	if (tc_daily_date(seed, key->level, sizeof key->level)) {
 		snprintf(key->mode, sizeof key->mode, "daily");
 		return;
 	}

@@ -46,8 +46,12 @@ struct tc_session *tc_records_continue(struct tc_records *r, char *err, size_t e
 bool tc_records_latest(struct tc_records *r, char *game, size_t game_len, char *summary,
                        size_t summary_len);
 
-/* The scoreboard a session's score belongs to: game, mode ("daily", "random" or "pack") and
- * level (the date, or the parameters). */
+/* The scoreboard a game's score belongs to: game, mode ("daily", "random" or "pack") and level
+ * (the date, or the parameters). */
 void tc_records_board(const struct tc_session *s, struct tc_board_key *key);
+void tc_records_board_of(const struct tc_game *game, const void *params, uint64_t seed,
+                         struct tc_board_key *key);
+/* The player's best on that board, e.g. "best 1:02.3" or "best 2048"; false when none. */
+bool tc_records_best(struct tc_records *r, const struct tc_board_key *key, char *buf, size_t len);
 
 #endif
