@@ -136,6 +136,10 @@ struct tc_session *tc_session_restore(const void *blob, size_t len, const struct
 		const unsigned char *state = take(&r, size);
 		if (game->valid_state && !game->valid_state(state))
 			return fail(s, err, errlen, "a damaged save");
+		/* The start is the one the game ID makes (tc_session_new just made it), or the ID
+		 * would not reproduce this game and its scores would go to another. */
+		if (i == 0 && memcmp(tc_session_state_at(s, 0), state, size) != 0)
+			return fail(s, err, errlen, "a damaged save");
 		memcpy(tc_session_state_at(s, (size_t)i), state, size);
 	}
 	s->count = (size_t)count;

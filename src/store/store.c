@@ -92,26 +92,56 @@ static int read_version(sqlite3 *db, int *version)
 	return rc;
 }
 
-static int migrate(sqlite3 *db)
+/* How many things (tables, indexes...) the schema holds. */
+static int count_schema(sqlite3 *db, int *count)
+{
+	sqlite3_stmt *stmt;
+	int rc = sqlite3_prepare_v2(db, "SELECT COUNT(*) FROM sqlite_master", -1, &stmt, NULL);
+	if (rc != SQLITE_OK)
+		return rc;
+	rc = step(stmt);
+	if (rc == SQLITE_ROW) {
+		*count = sqlite3_column_int(stmt, 0);
+		rc = SQLITE_OK;
+	}
+	sqlite3_finalize(stmt);
+	return rc;
+}
+
+/* Brings the schema to TC_STORE_SCHEMA in one transaction. Returns NULL, or why the database
+ * cannot be used. */
+static const char *migrate(sqlite3 *db)
 {
 	int rc = exec(db, "BEGIN IMMEDIATE");
 	if (rc != SQLITE_OK)
-		return rc;
-	int version;
-	/* Another process may have migrated while this one waited for the lock. */
+		return sqlite3_errstr(rc);
+	/* Another process may have migrated while this one waited for the lock; only under it does
+	 * version 0 mean a database no tilecade has set up yet. */
+	int version, things = 0;
+	const char *why = NULL;
 	rc = read_version(db, &version);
-	for (int v = version; rc == SQLITE_OK && v < TC_STORE_SCHEMA; v++)
-		rc = exec(db, migrations[v]);
-	if (rc == SQLITE_OK) {
+	if (rc == SQLITE_OK && version == 0)
+		rc = count_schema(db, &things);
+	if (rc != SQLITE_OK)
+		why = sqlite3_errstr(rc);
+	else if (version < 0 || (version == 0 && things > 0))
+		why = "not a tilecade database"; /* another program's, given by mistake */
+	else if (version > TC_STORE_SCHEMA)
+		why = "made by a newer tilecade";
+	for (int v = version; !why && v < TC_STORE_SCHEMA; v++)
+		if ((rc = exec(db, migrations[v])) != SQLITE_OK)
+			why = sqlite3_errstr(rc);
+	if (!why && version < TC_STORE_SCHEMA) {
 		char sql[40];
 		snprintf(sql, sizeof sql, "PRAGMA user_version = %d", TC_STORE_SCHEMA);
-		rc = exec(db, sql);
+		if ((rc = exec(db, sql)) != SQLITE_OK)
+			why = sqlite3_errstr(rc);
 	}
-	if (rc == SQLITE_OK)
-		rc = exec(db, "COMMIT");
-	if (rc != SQLITE_OK)
+	if (!why && (rc = exec(db, "COMMIT")) != SQLITE_OK)
+		why = sqlite3_errstr(rc);
+	if (why)
 		exec(db, "ROLLBACK");
-	return rc;
+	return why;
 }
 
 /* Creates the directories above path (the default one lives in a tree that may not exist). */
@@ -143,6 +173,10 @@ static bool set_up(struct tc_store *st, const char *path, char *notice, size_t l
 		say(notice, len, path, sqlite3_errstr(rc)); /* not a database, corrupt */
 		return false;
 	}
+	if (version < 0) {
+		say(notice, len, path, "not a tilecade database");
+		return false;
+	}
 	if (version > TC_STORE_SCHEMA) {
 		say(notice, len, path, "made by a newer tilecade");
 		return false;
@@ -156,12 +190,14 @@ static bool set_up(struct tc_store *st, const char *path, char *notice, size_t l
 		snprintf(notice, len, "%s is read-only: scores and saves are not kept", path);
 		return true;
 	}
-	/* WAL lets readers and one writer work at once; it is kept in the file once set. */
-	exec(st->db, "PRAGMA journal_mode = WAL");
-	if (version < TC_STORE_SCHEMA && (rc = migrate(st->db)) != SQLITE_OK) {
-		say(notice, len, path, sqlite3_errstr(rc));
+	const char *why;
+	if (version < TC_STORE_SCHEMA && (why = migrate(st->db)) != NULL) {
+		say(notice, len, path, why);
 		return false;
 	}
+	/* WAL lets readers and one writer work at once. It is kept in the file once set, so it is
+	 * set only once the file is known to be tilecade's. */
+	exec(st->db, "PRAGMA journal_mode = WAL");
 	return true;
 }
 

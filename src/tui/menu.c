@@ -38,7 +38,7 @@ void tc_menu_init(struct tc_menu *m, const char *continue_text)
 
 static int min_height(const struct tc_menu *m)
 {
-	return m->rows + 6 + (*m->notice ? 1 : 0);
+	return m->rows + 6 + (*m->notice ? 2 : 0);
 }
 
 static void row_text(const struct tc_menu *m, int i, char *buf, size_t len, bool *available)
@@ -93,8 +93,16 @@ void tc_menu_draw(struct tc_menu *m)
 	const char *hint = *m->message ? m->message : "Enter or click: choose   ? help   q quit";
 	tc_draw_text(x + 2, below, w - 2, tc_theme_attr(*m->message ? TC_ROLE_BAD : TC_ROLE_DIM),
 	             hint);
-	if (*m->notice)
-		tc_draw_text(x + 2, below + 1, w - 2, tc_theme_attr(TC_ROLE_DIM), m->notice);
+	/* A notice names a path and a reason: it may take a second line. */
+	int used = *m->notice ? tc_draw_text(x + 2, below + 1, w - 2, tc_theme_attr(TC_ROLE_DIM),
+	                                     m->notice)
+	                      : 0;
+	const char *rest = m->notice;
+	for (int i = 0; i < used && *rest; i++) /* past `used` characters of UTF-8 */
+		for (rest++; (*rest & 0xC0) == 0x80; rest++)
+			;
+	if (*rest)
+		tc_draw_text(x + 2, below + 2, w - 2, tc_theme_attr(TC_ROLE_DIM), rest);
 	if (m->help_open) {
 		static const struct tc_help_line keys[] = {
 		        {"up/down, j/k", "choose an entry"},

@@ -111,6 +111,7 @@ static void save(struct tc_records *r, const struct tc_session *s)
 	tc_store_save_game(r->store, tc_session_game(s)->name, blob, len, text);
 	free(blob);
 	r->saved_at_moves = tc_session_moves(s);
+	r->saved = true;
 }
 
 static void record(struct tc_records *r, const struct tc_session *s)
@@ -128,9 +129,16 @@ static void record(struct tc_records *r, const struct tc_session *s)
 	r->recorded = true;
 }
 
+static void forget(struct tc_records *r, const struct tc_session *s)
+{
+	tc_store_delete_game(r->store, tc_session_game(s)->name);
+	r->saved = false;
+}
+
 void tc_records_begin(struct tc_records *r, const struct tc_session *s)
 {
 	r->saved_at_moves = tc_session_moves(s);
+	r->saved = tc_session_in_progress(s); /* a continued game comes from its save */
 	r->recorded = false;
 	r->last_rank = 0;
 }
@@ -145,13 +153,15 @@ static bool over(const struct tc_session *s)
 
 void tc_records_update(struct tc_records *r, const struct tc_session *s)
 {
-	if (!tc_session_in_progress(s)) { /* a new game or a restart */
+	if (!tc_session_in_progress(s)) { /* a new game or a restart: the old one is dropped */
+		if (r->saved)
+			forget(r, s);
 		tc_records_begin(r, s);
 		return;
 	}
 	if (!r->recorded && over(s)) {
 		record(r, s);
-		tc_store_delete_game(r->store, tc_session_game(s)->name);
+		forget(r, s);
 		return;
 	}
 	unsigned moves = tc_session_moves(s);
@@ -163,7 +173,7 @@ void tc_records_update(struct tc_records *r, const struct tc_session *s)
 void tc_records_leave(struct tc_records *r, const struct tc_session *s)
 {
 	if (!tc_session_in_progress(s))
-		return; /* nothing to keep, and an earlier save of this game stays */
+		return; /* nothing to keep; a save of an earlier game of this kind stays */
 	enum tc_status status = tc_session_status(s);
 	if (status == TC_PLAYING) {
 		save(r, s);
@@ -171,7 +181,7 @@ void tc_records_leave(struct tc_records *r, const struct tc_session *s)
 	}
 	if (!r->recorded && status == TC_WON)
 		record(r, s);
-	tc_store_delete_game(r->store, tc_session_game(s)->name);
+	forget(r, s);
 }
 
 struct tc_session *tc_records_continue(struct tc_records *r, char *err, size_t errlen)

@@ -17,6 +17,7 @@ struct tc_records {
 	char notice[TC_STORE_NOTICE_MAX]; /* one line for the menu; "" when all is well */
 	/* Of the game being played: */
 	unsigned saved_at_moves;
+	bool saved; /* the store holds a save of this game */
 	bool recorded;
 	int last_rank; /* of the score just recorded, for a message; 0 for none */
 };

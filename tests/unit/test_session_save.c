@@ -688,6 +688,40 @@ static void save_refuses_bad_2048_cells(void **unused)
 	free(blob);
 }
 
+/* The game ID must reproduce the game: a save whose first position is not the start of the
+ * game its parameters and seed name would file its scores under another game. */
+static void save_refuses_a_start_its_game_id_does_not_make(void **unused)
+{
+	size_t len;
+	unsigned char *blob = save_blob_of("2048", &len); /* 3x3, whose boards 4x4 would accept */
+	struct g2048_params p = {4};
+	save_put_params(blob, &p, sizeof p);
+	save_assert_refused(blob, len);
+	free(blob);
+
+	for (int g = 0; tc_games[g]; g++) {
+		blob = save_blob_of(tc_games[g]->name, &len);
+		if (tc_games[g] != &znumbers_game || save_get_u64(blob, AT_SEED) != 0) {
+			save_put_u64(blob, AT_SEED, save_get_u64(blob, AT_SEED) + 1);
+			save_assert_refused(blob, len);
+			save_put_u64(blob, AT_SEED, save_get_u64(blob, AT_SEED) - 1);
+		}
+		assert_true(save_try(blob, len));
+		free(blob);
+	}
+
+	/* A start with one tile fewer, which the game's checks alone accept. */
+	blob = save_blob_of("znumbers", &len);
+	unsigned char *cell = blob + AT_STATES + offsetof(struct znumbers, board) +
+	                      offsetof(struct zn_board, cell);
+	int k = 0;
+	while (cell[k] == 0)
+		k++;
+	cell[k] = 0;
+	save_assert_refused(blob, len);
+	free(blob);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -708,6 +742,7 @@ int main(void)
 	        cmocka_unit_test(save_refuses_impossible_history),
 	        cmocka_unit_test(save_refuses_bad_znumbers_cells),
 	        cmocka_unit_test(save_refuses_bad_2048_cells),
+	        cmocka_unit_test(save_refuses_a_start_its_game_id_does_not_make),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,0 +1,1226 @@
+/* Scores, saves and settings (issue 4) as a player meets them in a terminal: a game kept through
+ * a hang-up, SIGTERM, Ctrl-C, leaving it or a kill, and brought back by the menu's Continue row
+ * or --continue with its board, score, undo history and clock; finished games on the
+ * scoreboards, in the menu's Scores screen and in `tilecade scores`; today's puzzle; the
+ * settings file (sizes, the player's name, mouse, key bindings, bad values); and a database that
+ * cannot be used. The test plays with models: 2048 through the batch mode and the core, zNumbers
+ * through the core's generator and solver. TILECADE_BIN comes from meson. */
+#define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <pwd.h>
+#include <setjmp.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "harness.h"
+#include "play_2048.h"
+#include "proc.h"
+#include "sandbox.h"
+#include "screen_2048.h"
+#include "screen_znumbers.h"
+#include "tilecade/g2048.h"
+#include "tilecade/gameid.h"
+#include "tilecade/znumbers.h"
+
+#define WAIT_MS 5000
+#define QUIET_MS 60
+#define SOLVER_NODES 2000000
+#define MENU_TAGLINE "tile games for the terminal"
+
+static const char *bin;
+static char *sandbox;
+static char default_config[4300]; /* $XDG_CONFIG_HOME/tilecade/config.ini */
+
+/* ---- set-up ---- */
+
+static int group_setup(void **state)
+{
+	if (e2e_game_setup(&bin, &sandbox) != 0)
+		return -1;
+	/* Dates on score tables in UTC, names in UTF-8 also for runs without a terminal, and no
+	 * host settings file (which could name a shared scoreboard) whatever this machine has. */
+	setenv("TZ", "UTC", 1);
+	setenv("LC_ALL", "C.UTF-8", 1);
+	char host[4200];
+	snprintf(host, sizeof host, "%s/no-host-config.ini", sandbox);
+	setenv("TILECADE_SYSTEM_CONFIG", host, 1);
+	snprintf(default_config, sizeof default_config, "%s/tilecade/config.ini",
+	         getenv("XDG_CONFIG_HOME"));
+	return 0;
+}
+
+static int group_teardown(void **state)
+{
+	e2e_sandbox_leave(sandbox);
+	return 0;
+}
+
+/* Every test starts as a player with no saves, no scores and no settings file. */
+static int setup(void **state)
+{
+	e2e_sandbox_forget();
+	unlink(default_config);
+	*state = NULL;
+	return 0;
+}
+
+static int teardown(void **state)
+{
+	e2e_free(*state);
+	*state = NULL;
+	e2e_sandbox_forget();
+	unlink(default_config);
+	return 0;
+}
+
+/* ---- files ---- */
+
+static void make_dirs(const char *path)
+{
+	char dir[4300];
+	snprintf(dir, sizeof dir, "%s", path);
+	for (char *p = dir + 1; *p; p++) {
+		if (*p != '/')
+			continue;
+		*p = '\0';
+		if (mkdir(dir, 0700) != 0 && errno != EEXIST)
+			fail_msg("mkdir %s: %s", dir, strerror(errno));
+		*p = '/';
+	}
+}
+
+static void write_file(const char *path, const void *bytes, size_t len)
+{
+	make_dirs(path);
+	FILE *f = fopen(path, "wb");
+	assert_non_null(f);
+	assert_int_equal(fwrite(bytes, 1, len, f), len);
+	assert_int_equal(fclose(f), 0);
+}
+
+static void write_text(const char *path, const char *text)
+{
+	write_file(path, text, strlen(text));
+}
+
+/* The whole file, NUL-terminated, its length in *len (NULL is ok); NULL when it cannot be read. */
+static char *read_file(const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return NULL;
+	size_t cap = 4096, n = 0;
+	char *buf = malloc(cap + 1);
+	assert_non_null(buf);
+	for (size_t got; (got = fread(buf + n, 1, cap - n, f)) > 0;) {
+		n += got;
+		if (n == cap) {
+			cap *= 2;
+			buf = realloc(buf, cap + 1);
+			assert_non_null(buf);
+		}
+	}
+	fclose(f);
+	buf[n] = '\0';
+	if (len)
+		*len = n;
+	return buf;
+}
+
+/* A settings file in the sandbox for --config; path gets its name. */
+static void config_file(const char *name, const char *text, char *path, size_t len)
+{
+	snprintf(path, len, "%s/%s", sandbox, name);
+	write_text(path, text);
+}
+
+/* ---- running the program ---- */
+
+/* Starts tilecade on an 80x24 terminal with args (NULL-terminated), kept in *state for the
+ * teardown. With errfile, its standard error goes to that file instead of the terminal. The
+ * default theme whatever the caller's environment. */
+static struct e2e_term *launch(void **state, const char *errfile, const char *const *args)
+{
+	const char *argv[24];
+	int argc = 0;
+	if (errfile) {
+		argv[argc++] = "/bin/sh";
+		argv[argc++] = "-c";
+		argv[argc++] = "exec \"$@\" 2>\"$E2E_STDERR\"";
+		argv[argc++] = "sh";
+	}
+	argv[argc++] = bin;
+	for (int i = 0; args[i] && argc < 23; i++)
+		argv[argc++] = args[i];
+	argv[argc] = NULL;
+	char err_env[4400];
+	snprintf(err_env, sizeof err_env, "E2E_STDERR=%s", errfile ? errfile : "");
+	const char *env[] = {"NO_COLOR", err_env, NULL};
+	e2e_free(*state);
+	*state = e2e_start(24, 80, argv, env);
+	assert_non_null(*state);
+	return *state;
+}
+
+#define MAX_ARGS 16
+
+static void collect(va_list ap, const char *args[MAX_ARGS + 1])
+{
+	int n = 0;
+	for (const char *arg; (arg = va_arg(ap, const char *)) && n < MAX_ARGS;)
+		args[n++] = arg;
+	args[n] = NULL;
+}
+
+/* tilecade with the arguments that follow (NULL-terminated); saves and scores stay. */
+static struct e2e_term *tilecade(void **state, ...)
+{
+	const char *args[MAX_ARGS + 1];
+	va_list ap;
+	va_start(ap, state);
+	collect(ap, args);
+	va_end(ap);
+	return launch(state, NULL, args);
+}
+
+/* The same, with standard error going to errfile. */
+static struct e2e_term *tilecade_err(void **state, const char *errfile, ...)
+{
+	const char *args[MAX_ARGS + 1];
+	va_list ap;
+	va_start(ap, errfile);
+	collect(ap, args);
+	va_end(ap);
+	return launch(state, errfile, args);
+}
+
+/* Runs tilecade without a terminal, to its end. */
+static void run(struct e2e_run *r, ...)
+{
+	const char *argv[MAX_ARGS + 2] = {bin};
+	va_list ap;
+	va_start(ap, r);
+	collect(ap, argv + 1);
+	va_end(ap);
+	assert_true(e2e_run(argv, WAIT_MS * 2, r));
+}
+
+static void assert_run_exit(const struct e2e_run *r, int code)
+{
+	if (!WIFEXITED(r->status) || WEXITSTATUS(r->status) != code)
+		fprintf(stderr, "expected exit status %d; stdout:\n%s\nstderr:\n%s\n", code, r->out,
+		        r->err);
+	assert_true(WIFEXITED(r->status));
+	assert_int_equal(WEXITSTATUS(r->status), code);
+}
+
+static int count_lines(const char *text)
+{
+	int n = 0;
+	for (const char *p = text; *p; p++)
+		n += *p == '\n';
+	return n;
+}
+
+/* ---- the screen ---- */
+
+static void type_keys(struct e2e_term *t, const char *keys)
+{
+	assert_true(e2e_send_str(t, keys));
+}
+
+static void wait_text(struct e2e_term *t, const char *text)
+{
+	if (!e2e_wait_text(t, text, WAIT_MS))
+		fprintf(stderr, "waited for '%s' on the screen:\n%s\n", text, e2e_screen(t));
+	assert_true(e2e_wait_text(t, text, 0));
+}
+
+static void settle(struct e2e_term *t)
+{
+	assert_true(e2e_wait_quiet(t, QUIET_MS, WAIT_MS));
+}
+
+static bool on_screen(struct e2e_term *t, const char *text)
+{
+	int row, col;
+	return e2e_find(t, text, &row, &col);
+}
+
+/* The screen row that holds text, or -1. */
+static int row_of(struct e2e_term *t, const char *text)
+{
+	int row, col;
+	return e2e_find(t, text, &row, &col) ? row : -1;
+}
+
+/* A left click on the second character of text. */
+static void click_text(struct e2e_term *t, const char *text)
+{
+	int row, col;
+	if (!e2e_find(t, text, &row, &col))
+		fprintf(stderr, "no '%s' to click on:\n%s\n", text, e2e_screen(t));
+	assert_true(e2e_find(t, text, &row, &col));
+	assert_true(e2e_mouse_press(t, col + 2, row + 1));
+	assert_true(e2e_mouse_release(t, col + 2, row + 1));
+}
+
+static void assert_exits(struct e2e_term *t, int code)
+{
+	int status = e2e_wait_exit(t, WAIT_MS);
+	if (status == -1)
+		fprintf(stderr, "still running; screen:\n%s\n", e2e_screen(t));
+	assert_true(status != -1);
+	assert_true(WIFEXITED(status));
+	assert_int_equal(WEXITSTATUS(status), code);
+}
+
+/* A signal asks to quit: the program ends through its own path, or re-raises the signal once it
+ * has cleaned up; it does not crash. */
+static void assert_ends_on_signal(struct e2e_term *t, int sig)
+{
+	int status = e2e_wait_exit(t, WAIT_MS);
+	assert_true(status != -1);
+	if (WIFSIGNALED(status))
+		assert_int_equal(WTERMSIG(status), sig);
+	else
+		assert_true(WIFEXITED(status));
+}
+
+static void assert_terminal_restored(struct e2e_term *t)
+{
+	struct termios tio;
+	assert_false(e2e_altscreen(t));
+	assert_int_equal(e2e_mouse_mode(t), 0);
+	assert_int_equal(e2e_tty_attr(t, &tio), 0);
+	assert_true(tio.c_lflag & ECHO);
+	assert_true(tio.c_lflag & ICANON);
+}
+
+static bool shows_menu(struct e2e_term *t, void *unused)
+{
+	return on_screen(t, MENU_TAGLINE) && on_screen(t, "Scores ") && on_screen(t, "Daily ");
+}
+
+static void wait_menu(struct e2e_term *t)
+{
+	if (!e2e_wait(t, shows_menu, NULL, WAIT_MS))
+		fprintf(stderr, "no menu on the screen:\n%s\n", e2e_screen(t));
+	assert_true(shows_menu(t, NULL));
+	settle(t);
+}
+
+/* The menu's Continue row, or "" when there is none. */
+static const char *continue_row(struct e2e_term *t)
+{
+	int row = row_of(t, "Continue ");
+	return row < 0 ? "" : e2e_row(t, row);
+}
+
+/* The menu offers to continue the game described by summary, and that row is selected. */
+static void assert_continue_row(struct e2e_term *t, const char *summary)
+{
+	const char *row = continue_row(t);
+	if (!strstr(row, summary) || !strstr(row, "▸"))
+		fprintf(stderr, "expected a selected Continue row with '%s':\n%s\n", summary,
+		        e2e_screen(t));
+	assert_non_null(strstr(row, summary));
+	assert_non_null(strstr(row, "▸"));
+}
+
+static void assert_no_continue_row(struct e2e_term *t)
+{
+	if (*continue_row(t))
+		fprintf(stderr, "a Continue row, expected none:\n%s\n", e2e_screen(t));
+	assert_string_equal(continue_row(t), "");
+}
+
+/* Text with runs of blanks squeezed to one space, as a table row reads. */
+static void squeeze(const char *in, char *out, size_t len)
+{
+	e2e_zn_squeeze(in, out, len);
+}
+
+/* The login name, whose rows are the player's without a name in the settings. */
+static const char *login_name(void)
+{
+	struct passwd *pw = getpwuid(getuid());
+	assert_non_null(pw);
+	return pw->pw_name;
+}
+
+/* Today in UTC, as "YYYY-MM-DD" and as the digits of a daily seed "YYYYMMDD". */
+static void utc_today(char date[16], char digits[16])
+{
+	time_t now = time(NULL);
+	struct tm tm;
+	gmtime_r(&now, &tm);
+	assert_true(strftime(date, 16, "%Y-%m-%d", &tm) > 0);
+	assert_true(strftime(digits, 16, "%Y%m%d", &tm) > 0);
+}
+
+/* ---- 2048 ---- */
+
+static bool shows_2048(struct e2e_term *t, void *status)
+{
+	return e2e_2048_status(t, status);
+}
+
+static void wait_2048(struct e2e_term *t, struct e2e_2048_status *s)
+{
+	if (!e2e_wait(t, shows_2048, s, WAIT_MS))
+		fprintf(stderr, "no 2048 game on the screen:\n%s\n", e2e_screen(t));
+	assert_true(e2e_2048_status(t, s));
+}
+
+/* Slides by arrow keys, each one checked against the batch mode, until the game has n moves. */
+static void play_2048(struct e2e_play *p, size_t n)
+{
+	static const char dirs[] = "ldru";
+	static const char *const keys[] = {E2E_KEY_LEFT, E2E_KEY_DOWN, E2E_KEY_RIGHT, E2E_KEY_UP};
+	for (int i = 0; strlen(p->moves) < n; i++) {
+		assert_true(i < 4 * E2E_PLAY_MAX);
+		if (!e2e_play_would_move(p, dirs[i % 4]))
+			continue;
+		e2e_play_slide(p, dirs[i % 4]);
+		type_keys(p->t, keys[i % 4]);
+		e2e_play_check(p);
+	}
+}
+
+static void undo_2048(struct e2e_play *p, const char *key)
+{
+	e2e_play_undo(p);
+	type_keys(p->t, key);
+	e2e_play_check(p);
+}
+
+static void redo_2048(struct e2e_play *p, const char *key)
+{
+	e2e_play_redo(p);
+	type_keys(p->t, key);
+	e2e_play_check(p);
+}
+
+/* The Continue row's words for a 2048 game the model is at. */
+static void summary_2048(const struct e2e_play *p, char *buf, size_t len)
+{
+	struct e2e_board board;
+	uint64_t score;
+	e2e_play_batch(p->bin, p->id, p->moves, &board, &score);
+	size_t moves = strlen(p->moves);
+	snprintf(buf, len, "%s, %zu move%s, score %llu", p->id, moves, moves == 1 ? "" : "s",
+	         (unsigned long long)score);
+}
+
+/* Takes the game on the screen, resumed, as the model's game as it was. */
+static void resumed_2048(struct e2e_play *p, struct e2e_term *t)
+{
+	p->t = t;
+	struct e2e_2048_status s;
+	wait_2048(t, &s);
+	assert_string_equal(s.id, p->id);
+	e2e_play_check(p);
+}
+
+static bool clock_reached(struct e2e_term *t, void *seconds)
+{
+	struct e2e_2048_status s;
+	return e2e_2048_status(t, &s) && s.minutes * 60 + s.seconds >= *(int *)seconds;
+}
+
+static int clock_seconds(struct e2e_term *t)
+{
+	struct e2e_2048_status s;
+	assert_true(e2e_2048_status(t, &s));
+	return s.minutes * 60 + s.seconds;
+}
+
+/* ---- zNumbers ---- */
+
+struct zn_game {
+	struct e2e_term *t;
+	char id[E2E_ZN_ID_MAX];
+	struct zn_board board;
+	struct zn_move plan[ZN_MAX_MOVES]; /* a solution from the start */
+	int plan_len, moves;
+	struct e2e_zn_board at; /* where the cells are drawn */
+};
+
+/* The model at the start of the game of this ID, with a solution. */
+static void zn_reset(struct zn_game *g, const char *id)
+{
+	const struct tc_game *game;
+	struct tc_params params;
+	uint64_t seed;
+	char err[256];
+	if (tc_gameid_parse(id, &game, &params, &seed, err, sizeof err) != 0)
+		fail_msg("%s: %s", id, err);
+	assert_ptr_equal(game, &znumbers_game);
+	snprintf(g->id, sizeof g->id, "%s", id);
+	g->plan_len =
+	        zn_new_level(&g->board, (const struct zn_params *)params.bytes, seed, g->plan);
+	if (g->plan_len == 0)
+		assert_int_equal(zn_solve(&g->board, SOLVER_NODES, g->plan, &g->plan_len, NULL),
+		                 ZN_SOLVABLE);
+	assert_true(g->plan_len > 6);
+	g->moves = 0;
+}
+
+/* The model's moves count, tiles left and ID on the status lines, and its board. */
+static bool zn_shown(struct e2e_term *t, void *game)
+{
+	struct zn_game *g = game;
+	struct e2e_zn_status st;
+	struct e2e_zn_board sb;
+	if (!e2e_zn_status(t, &st) || st.moves != g->moves || st.left != zn_tiles_left(&g->board) ||
+	    strcmp(st.id, g->id) != 0 || !e2e_zn_board(t, g->board.rows, g->board.cols, &sb))
+		return false;
+	for (int i = 0; i < g->board.rows * g->board.cols; i++) {
+		int v = zn_value(g->board.cell[i]);
+		const char *s = sb.cell[i];
+		bool digit = s[0] >= '1' && s[0] <= '9' && !s[1];
+		if (v ? !digit || s[0] - '0' != v : digit)
+			return false;
+	}
+	return true;
+}
+
+static void zn_wait_shown(struct zn_game *g)
+{
+	bool ok = e2e_wait(g->t, zn_shown, g, WAIT_MS) && e2e_wait_quiet(g->t, QUIET_MS, WAIT_MS) &&
+	          zn_shown(g->t, g);
+	if (!ok) {
+		char board[512];
+		zn_print(&g->board, board, sizeof board);
+		fprintf(stderr, "expected %s after %d moves:\n%sthe screen:\n%s\n", g->id, g->moves,
+		        board, e2e_screen(g->t));
+	}
+	assert_true(ok);
+	assert_true(e2e_zn_board(g->t, g->board.rows, g->board.cols, &g->at));
+}
+
+static bool shows_zn_status(struct e2e_term *t, void *status)
+{
+	return e2e_zn_status(t, status);
+}
+
+/* Takes the zNumbers game on the screen, at its start, as the model's. */
+static void zn_attach(struct zn_game *g, struct e2e_term *t)
+{
+	g->t = t;
+	struct e2e_zn_status st;
+	if (!e2e_wait(t, shows_zn_status, &st, WAIT_MS))
+		fprintf(stderr, "no zNumbers game on the screen:\n%s\n", e2e_screen(t));
+	settle(t); /* the ID is drawn last */
+	assert_true(e2e_zn_status(t, &st));
+	zn_reset(g, st.id);
+	zn_wait_shown(g);
+}
+
+struct landing {
+	struct zn_game *g;
+	int cell;
+};
+
+static bool landing_marked(struct e2e_term *t, void *ctx)
+{
+	struct landing *l = ctx;
+	struct e2e_zn_board sb;
+	return e2e_zn_board(t, l->g->board.rows, l->g->board.cols, &sb) &&
+	       strcmp(sb.cell[l->cell], "◆") == 0;
+}
+
+static void click_cell(struct zn_game *g, int cell)
+{
+	int x = g->at.x[cell % g->board.cols] + 1, y = g->at.y[cell / g->board.cols] + 1;
+	assert_true(e2e_mouse_press(g->t, x, y));
+	assert_true(e2e_mouse_release(g->t, x, y));
+}
+
+static bool zn_won_shown(struct e2e_term *t, void *game)
+{
+	struct zn_game *g = game;
+	struct e2e_zn_status st;
+	return e2e_zn_status(t, &st) && st.moves == g->moves && on_screen(t, "You won!");
+}
+
+/* Plays the solution's next move with two clicks: the tile, then its landing cell. */
+static void zn_play_next(struct zn_game *g)
+{
+	assert_true(g->moves < g->plan_len);
+	struct zn_move m = g->plan[g->moves];
+	click_cell(g, m.from);
+	struct landing l = {g, m.to};
+	if (!e2e_wait(g->t, landing_marked, &l, WAIT_MS))
+		fprintf(stderr, "no landing mark after a click on the tile:\n%s\n",
+		        e2e_screen(g->t));
+	assert_true(landing_marked(g->t, &l));
+	click_cell(g, m.to);
+	assert_true(zn_move(&g->board, m));
+	g->moves++;
+	if (zn_status(&g->board) != TC_WON) {
+		zn_wait_shown(g);
+		return;
+	}
+	if (!e2e_wait(g->t, zn_won_shown, g, WAIT_MS))
+		fprintf(stderr, "no 'You won!' after %d moves:\n%s\n", g->moves, e2e_screen(g->t));
+	assert_true(zn_won_shown(g->t, g));
+	settle(g->t);
+}
+
+/* The time the win box gives ("N moves, M:SS"), as "M:SS". */
+static void won_time(struct zn_game *g, char *out, size_t len)
+{
+	char words[64];
+	snprintf(words, sizeof words, "%d moves, ", g->moves);
+	int row, col, minutes, seconds;
+	if (!e2e_find(g->t, words, &row, &col))
+		fprintf(stderr, "no '%s' in the win box:\n%s\n", words, e2e_screen(g->t));
+	assert_true(e2e_find(g->t, words, &row, &col));
+	const char *p = strstr(e2e_row(g->t, row), words) + strlen(words);
+	assert_int_equal(sscanf(p, "%d:%2d", &minutes, &seconds), 2);
+	snprintf(out, len, "%d:%02d", minutes, seconds);
+}
+
+static bool either_text(struct e2e_term *t, void *texts)
+{
+	const char *const *text = texts;
+	return on_screen(t, text[0]) || on_screen(t, text[1]);
+}
+
+/* q on a finished game: it may ask first, then where the game was chosen (the level list, or
+ * the menu: then is the text). */
+static void leave_finished(struct e2e_term *t, const char *then)
+{
+	type_keys(t, "q");
+	const char *texts[] = {"(y/n)", then};
+	if (!e2e_wait(t, either_text, texts, WAIT_MS))
+		fprintf(stderr, "q left nothing:\n%s\n", e2e_screen(t));
+	assert_true(either_text(t, texts));
+	if (on_screen(t, "(y/n)"))
+		type_keys(t, "y");
+}
+
+/* ---- tests: saves ---- */
+
+/* A hang-up keeps the game; the menu's Continue row names it and brings back the board, score,
+ * moves, clock, undo history and redo chain. */
+static void test_hangup_keeps_the_game_for_the_menu(void **state)
+{
+	struct e2e_term *t = tilecade(state, "2048", "--seed", "7", "--no-anim", NULL);
+	struct e2e_play p;
+	e2e_play_begin(&p, t, bin);
+	assert_string_equal(p.id, "2048:4x4:s7");
+	play_2048(&p, 7);
+	undo_2048(&p, "u");
+	undo_2048(&p, "u");
+	/* A clock past zero, to see it come back. */
+	int seconds = 1;
+	if (!e2e_wait(t, clock_reached, &seconds, WAIT_MS))
+		fprintf(stderr, "the clock does not run:\n%s\n", e2e_screen(t));
+	assert_true(clock_reached(t, &seconds));
+	seconds = clock_seconds(t);
+	char summary[128];
+	summary_2048(&p, summary, sizeof summary);
+	assert_int_equal(kill(e2e_pid(t), SIGHUP), 0);
+	assert_ends_on_signal(t, SIGHUP);
+
+	t = tilecade(state, NULL);
+	wait_menu(t);
+	assert_continue_row(t, summary);
+	type_keys(t, E2E_KEY_ENTER);
+	resumed_2048(&p, t);
+	assert_true(clock_seconds(t) >= seconds);
+	/* The moves undone before the hang-up can be redone, and every move undone. */
+	redo_2048(&p, "U");
+	redo_2048(&p, "U");
+	type_keys(t, "U"); /* nothing more to redo */
+	e2e_play_check(&p);
+	while (p.moves[0])
+		undo_2048(&p, "u");
+	type_keys(t, "u"); /* back at the start */
+	e2e_play_check(&p);
+}
+
+/* SIGTERM keeps the game too, and --continue goes straight into it. */
+static void test_sigterm_keeps_the_game_for_continue(void **state)
+{
+	struct e2e_term *t = tilecade(state, "2048", "--seed", "7", "--no-anim", NULL);
+	struct e2e_play p;
+	e2e_play_begin(&p, t, bin);
+	play_2048(&p, 3);
+	assert_int_equal(kill(e2e_pid(t), SIGTERM), 0);
+	assert_ends_on_signal(t, SIGTERM);
+
+	t = tilecade(state, "--continue", "--no-anim", NULL);
+	resumed_2048(&p, t);
+	play_2048(&p, 6); /* and it plays on */
+	undo_2048(&p, "u");
+}
+
+/* Leaving with q and y keeps the game: Continue right away in the menu, then --continue in the
+ * next run; Ctrl-C keeps it as well, and c in the menu continues it. */
+static void test_leaving_and_ctrl_c_keep_the_game(void **state)
+{
+	struct e2e_term *t = tilecade(state, "2048", "--seed", "7", "--no-anim", NULL);
+	struct e2e_play p;
+	e2e_play_begin(&p, t, bin);
+	play_2048(&p, 2);
+	type_keys(t, "q");
+	wait_text(t, "Leave this game? (y/n)");
+	type_keys(t, "y");
+	wait_menu(t);
+	char summary[128];
+	summary_2048(&p, summary, sizeof summary);
+	assert_continue_row(t, summary);
+	type_keys(t, "q");
+	assert_exits(t, 0);
+	assert_terminal_restored(t);
+
+	t = tilecade(state, "--continue", "--no-anim", NULL);
+	resumed_2048(&p, t);
+	play_2048(&p, 3);
+	type_keys(t, E2E_KEY_CTRL_C);
+	assert_exits(t, 0);
+
+	t = tilecade(state, "--no-anim", NULL);
+	wait_menu(t);
+	summary_2048(&p, summary, sizeof summary);
+	assert_continue_row(t, summary);
+	type_keys(t, "c");
+	resumed_2048(&p, t);
+}
+
+/* Killed outright, the game is lost only back to its last save, made every five moves. */
+static void test_a_kill_loses_at_most_the_moves_since_the_last_autosave(void **state)
+{
+	struct e2e_term *t = tilecade(state, "2048", "--seed", "7", "--no-anim", NULL);
+	struct e2e_play p;
+	e2e_play_begin(&p, t, bin);
+	play_2048(&p, 7);
+	assert_int_equal(kill(e2e_pid(t), SIGKILL), 0);
+	int status = e2e_wait_exit(t, WAIT_MS);
+	assert_true(status != -1 && WIFSIGNALED(status));
+
+	t = tilecade(state, "--continue", "--no-anim", NULL);
+	p.moves[5] = '\0';
+	resumed_2048(&p, t);
+	while (p.moves[0])
+		undo_2048(&p, "u");
+}
+
+static void test_continue_without_a_save(void **state)
+{
+	char errfile[4200];
+	snprintf(errfile, sizeof errfile, "%s/continue.err", sandbox);
+	struct e2e_term *t = tilecade_err(state, errfile, "--continue", NULL);
+	assert_exits(t, 1);
+	assert_terminal_restored(t);
+	char *err = read_file(errfile, NULL);
+	assert_non_null(err);
+	assert_string_equal(err, "tilecade: no saved game to continue\n");
+	free(err);
+}
+
+/* A game the player restarts is dropped, and so is its autosave: nothing stale to continue. */
+static void test_restart_drops_the_autosave(void **state)
+{
+	struct e2e_term *t = tilecade(state, "2048", "--seed", "7", "--no-anim", NULL);
+	struct e2e_play p;
+	e2e_play_begin(&p, t, bin);
+	play_2048(&p, 7); /* past the autosave at 5 */
+	type_keys(t, "r");
+	wait_text(t, "Restart? (y/n)");
+	type_keys(t, "y");
+	wait_text(t, "Moves: 0");
+	type_keys(t, "q");
+	wait_menu(t);
+	assert_no_continue_row(t);
+}
+
+/* ---- tests: scores ---- */
+
+/* A pack level left half-way comes back from the menu; won, it goes on its board (in the menu's
+ * Scores and in `tilecade scores`) under the login name with its time, and its save is gone. */
+static void test_znumbers_level_kept_then_won_and_scored(void **state)
+{
+	struct zn_game g;
+	struct e2e_term *t = tilecade(state, "znumbers", "--id", "znumbers:level1:s0", NULL);
+	zn_attach(&g, t);
+	for (int i = 0; i < 6; i++)
+		zn_play_next(&g);
+	type_keys(t, "q");
+	wait_text(t, "Leave this game? (y/n)");
+	type_keys(t, "y");
+	wait_text(t, "choose a level");
+	type_keys(t, "q");
+	wait_menu(t);
+	assert_continue_row(t, "znumbers:level1:s0, 6 moves");
+	assert_null(strstr(continue_row(t), "score"));
+	type_keys(t, E2E_KEY_ENTER);
+	zn_wait_shown(&g);
+	while (g.moves < g.plan_len)
+		zn_play_next(&g);
+	char time[16];
+	won_time(&g, time, sizeof time);
+	leave_finished(t, "choose a level");
+	wait_text(t, "choose a level");
+	type_keys(t, "q");
+	wait_menu(t);
+	assert_no_continue_row(t);
+
+	click_text(t, "Scores ");
+	wait_text(t, "zNumbers · level 1");
+	settle(t);
+	int heading = row_of(t, "Player");
+	assert_true(heading >= 0);
+	assert_non_null(strstr(e2e_row(t, heading), "Time"));
+	char own[256], expected[256];
+	squeeze(e2e_row(t, heading + 1), own, sizeof own);
+	snprintf(expected, sizeof expected, "▸ 1 %s %s.", login_name(), time);
+	if (strncmp(own, expected, strlen(expected)) != 0)
+		fprintf(stderr, "expected a row '%s...':\n%s\n", expected, e2e_screen(t));
+	assert_true(strncmp(own, expected, strlen(expected)) == 0);
+	char moves[32];
+	snprintf(moves, sizeof moves, " %d ", g.moves);
+	assert_non_null(strstr(own, moves));
+	type_keys(t, "q");
+	wait_menu(t);
+	type_keys(t, "q");
+	assert_exits(t, 0);
+
+	char date[2][16], digits[16];
+	utc_today(date[0], digits);
+	struct e2e_run r;
+	run(&r, "scores", "znumbers", "--level", "1", NULL);
+	utc_today(date[1], digits);
+	assert_run_exit(&r, 0);
+	char line[3][256];
+	char *text = r.out;
+	for (int i = 0; i < 3; i++) {
+		size_t n = strcspn(text, "\n");
+		snprintf(line[i], sizeof line[i], "%.*s", (int)n, text);
+		squeeze(line[i], line[i], sizeof line[i]);
+		text += n + (text[n] ? 1 : 0);
+	}
+	assert_string_equal(line[0], "zNumbers · level 1");
+	assert_string_equal(line[1], "# Player Time Moves Date");
+	snprintf(expected, sizeof expected, "1 %s %s.", login_name(), time);
+	assert_true(strncmp(line[2], expected, strlen(expected)) == 0);
+	/* Today's date, whichever side of midnight the score was made on. */
+	char dated[2][64];
+	for (int i = 0; i < 2; i++)
+		snprintf(dated[i], sizeof dated[i], " %d %s", g.moves, date[i]);
+	assert_true(strstr(line[2], dated[0]) || strstr(line[2], dated[1]));
+	assert_int_equal(count_lines(r.out), 3);
+	e2e_run_free(&r);
+
+	/* The finished game is no longer there to continue. */
+	char errfile[4200];
+	snprintf(errfile, sizeof errfile, "%s/won.err", sandbox);
+	t = tilecade_err(state, errfile, "--continue", NULL);
+	assert_exits(t, 1);
+}
+
+/* A losing sequence of the 3x3 game of this seed: the first direction that moves, in a fixed
+ * order, until none does. */
+static int losing_moves(uint64_t seed, char *keys, size_t len, uint64_t *score)
+{
+	struct g2048 g;
+	g2048_new(&g, &(struct g2048_params){3}, seed);
+	static const enum g2048_dir dirs[] = {G2048_LEFT, G2048_DOWN, G2048_RIGHT, G2048_UP};
+	static const char letters[] = "hjlk";
+	size_t n = 0;
+	while (g2048_can_move(&g)) {
+		int i = 0;
+		while (!g2048_slide(&g, dirs[i], NULL))
+			i++;
+		assert_true(n + 1 < len);
+		keys[n++] = letters[i];
+	}
+	keys[n] = '\0';
+	*score = g.score;
+	return (int)n;
+}
+
+static bool moves_shown(struct e2e_term *t, void *moves)
+{
+	struct e2e_2048_status s;
+	return e2e_2048_status(t, &s) && s.moves == *(int *)moves;
+}
+
+/* [player] name and [2048] size from --config: a 3x3 game played to its end goes on the 3x3
+ * board under that name, on the Scores screen and in `tilecade scores`; a lost game has no
+ * save. */
+static void test_lost_2048_scored_under_the_player_name(void **state)
+{
+	char cfg[4300];
+	config_file("ann.ini", "[player]\nname = Ann\n[2048]\nsize = 3\n", cfg, sizeof cfg);
+	char keys[512];
+	uint64_t score;
+	int n = losing_moves(1, keys, sizeof keys, &score);
+	struct e2e_term *t =
+	        tilecade(state, "--config", cfg, "2048", "--seed", "1", "--no-anim", NULL);
+	struct e2e_2048_status s;
+	wait_2048(t, &s);
+	assert_string_equal(s.id, "2048:3x3:s1");
+	for (int i = 0; i < n; i++) {
+		char key[2] = {keys[i], '\0'};
+		type_keys(t, key);
+		int moves = i + 1;
+		if (!e2e_wait(t, moves_shown, &moves, WAIT_MS))
+			fprintf(stderr, "no 'Moves: %d' after '%s':\n%s\n", moves, key,
+			        e2e_screen(t));
+		assert_true(moves_shown(t, &moves));
+	}
+	wait_text(t, "Game over: no moves left");
+	char result[64];
+	snprintf(result, sizeof result, "Score %llu in %d moves", (unsigned long long)score, n);
+	wait_text(t, result);
+	type_keys(t, "q");
+	const char *texts[] = {"(y/n)", MENU_TAGLINE};
+	assert_true(e2e_wait(t, either_text, texts, WAIT_MS));
+	if (on_screen(t, "(y/n)"))
+		type_keys(t, "y");
+	wait_menu(t);
+	assert_no_continue_row(t);
+	click_text(t, "Scores ");
+	wait_text(t, "2048 · 3x3");
+	settle(t);
+	int heading = row_of(t, "Player");
+	assert_true(heading >= 0);
+	char own[256], expected[128];
+	squeeze(e2e_row(t, heading + 1), own, sizeof own);
+	snprintf(expected, sizeof expected, "▸ 1 Ann %llu %d ", (unsigned long long)score, n);
+	if (strncmp(own, expected, strlen(expected)) != 0)
+		fprintf(stderr, "expected a row '%s...':\n%s\n", expected, e2e_screen(t));
+	assert_true(strncmp(own, expected, strlen(expected)) == 0);
+	type_keys(t, "q");
+	wait_menu(t);
+	type_keys(t, "q");
+	assert_exits(t, 0);
+
+	char date[2][16], digits[16], row[2][128];
+	utc_today(date[0], digits);
+	struct e2e_run r;
+	run(&r, "--config", cfg, "scores", "2048", NULL);
+	utc_today(date[1], digits);
+	assert_run_exit(&r, 0);
+	squeeze(r.out, own, sizeof own);
+	for (int i = 0; i < 2; i++)
+		snprintf(row[i], sizeof row[i],
+		         "2048 · 3x3 # Player Score Moves Date 1 Ann %llu %d %s",
+		         (unsigned long long)score, n, date[i]);
+	if (strcmp(own, row[0]) != 0)
+		assert_string_equal(own, row[1]);
+	e2e_run_free(&r);
+}
+
+/* ---- tests: the daily puzzle ---- */
+
+/* Today's zNumbers: its seed is the date, and a win goes on the day's board. */
+static void test_daily_znumbers_is_todays_and_scored_on_its_day(void **state)
+{
+	char before[16], after[16], date[16];
+	utc_today(date, before);
+	struct e2e_term *t = tilecade(state, "znumbers", "--daily", NULL);
+	struct zn_game g;
+	zn_attach(&g, t);
+	utc_today(date, after);
+	char id[2][64];
+	snprintf(id[0], sizeof id[0], "znumbers:6x6a60:s10%s", before);
+	snprintf(id[1], sizeof id[1], "znumbers:6x6a60:s10%s", after);
+	if (strcmp(g.id, id[0]) != 0 && strcmp(g.id, id[1]) != 0)
+		fail_msg("daily game %s, expected %s", g.id, id[1]);
+	while (g.moves < g.plan_len)
+		zn_play_next(&g);
+	leave_finished(t, MENU_TAGLINE);
+	wait_menu(t); /* a daily game has no level list to go back to */
+	type_keys(t, "q");
+	assert_exits(t, 0);
+
+	struct e2e_run r;
+	run(&r, "scores", "znumbers", NULL);
+	assert_run_exit(&r, 0);
+	char title[64], own[128];
+	const char *seed_date = g.id + strlen("znumbers:6x6a60:s10");
+	snprintf(title, sizeof title, "zNumbers · daily %.4s-%.2s-%.2s\n", seed_date, seed_date + 4,
+	         seed_date + 6);
+	assert_true(strncmp(r.out, title, strlen(title)) == 0);
+	snprintf(own, sizeof own, "1  %s", login_name());
+	assert_non_null(strstr(r.out, own));
+	e2e_run_free(&r);
+}
+
+/* Today's puzzles are the game's own defaults whatever the settings, and the menu's Daily lists
+ * them. */
+static void test_daily_ignores_settings_and_the_menu_lists_it(void **state)
+{
+	write_text(default_config, "[2048]\nsize = 5\n[znumbers]\nsize = 4x5\n");
+	char date[16], before[16], after[16], id[2][64];
+	utc_today(date, before);
+	struct e2e_term *t = tilecade(state, "2048", "--daily", "--no-anim", NULL);
+	struct e2e_2048_status s;
+	wait_2048(t, &s);
+	utc_today(date, after);
+	snprintf(id[0], sizeof id[0], "2048:4x4:s10%s", before);
+	snprintf(id[1], sizeof id[1], "2048:4x4:s10%s", after);
+	if (strcmp(s.id, id[0]) != 0)
+		assert_string_equal(s.id, id[1]);
+	type_keys(t, "q");
+	wait_menu(t);
+	/* The list is of the date it gives, today's. */
+	char shown[2][16];
+	utc_today(shown[0], before);
+	click_text(t, "Daily ");
+	wait_text(t, "Daily puzzles of ");
+	settle(t);
+	utc_today(shown[1], after);
+	const char *heading = strstr(e2e_screen(t), "Daily puzzles of ");
+	char day[16];
+	assert_int_equal(sscanf(heading, "Daily puzzles of %10s (UTC)", day), 1);
+	if (strcmp(day, shown[0]) != 0)
+		assert_string_equal(day, shown[1]);
+	char digits[16];
+	snprintf(digits, sizeof digits, "%.4s%.2s%.2s", day, day + 5, day + 8);
+	char ids[2][64];
+	snprintf(ids[0], sizeof ids[0], "2048:4x4:s10%s", digits);
+	snprintf(ids[1], sizeof ids[1], "znumbers:6x6a60:s10%s", digits);
+	wait_text(t, ids[0]);
+	wait_text(t, ids[1]);
+	/* The first is zNumbers': Enter plays it. */
+	type_keys(t, E2E_KEY_ENTER);
+	struct zn_game g;
+	zn_attach(&g, t);
+	assert_string_equal(g.id, ids[1]);
+}
+
+static void test_daily_bad_command_lines(void **state)
+{
+	static const struct {
+		const char *args[4];
+		const char *named; /* what the message must name */
+	} cases[] = {
+	        {{"--daily"}, "--daily"},
+	        {{"znumbers", "--daily", "--seed", "5"}, "--seed"},
+	        {{"2048", "--daily", "--size", "5"}, "--size"},
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		const char *const *a = cases[i].args;
+		struct e2e_run r;
+		run(&r, a[0], a[1], a[2], a[3], NULL);
+		assert_run_exit(&r, 2);
+		assert_string_equal(r.out, "");
+		assert_int_equal(count_lines(r.err), 1);
+		assert_true(strncmp(r.err, "tilecade: ", 10) == 0);
+		assert_non_null(strstr(r.err, cases[i].named));
+		e2e_run_free(&r);
+	}
+}
+
+/* ---- tests: settings ---- */
+
+/* The settings file in its default place sets the size of 2048, started by name or from the
+ * menu. */
+static void test_config_sets_the_2048_size(void **state)
+{
+	write_text(default_config, "[2048]\nsize = 5\n");
+	struct e2e_term *t = tilecade(state, "2048", "--no-anim", NULL);
+	struct e2e_play p;
+	e2e_play_begin(&p, t, bin);
+	assert_true(strncmp(p.id, "2048:5x5:s", 10) == 0);
+	play_2048(&p, 2); /* the batch mode replays a 5x5 game */
+	type_keys(t, "q");
+	wait_text(t, "(y/n)");
+	type_keys(t, "y");
+	wait_menu(t);
+	type_keys(t, "5");
+	e2e_play_begin(&p, t, bin);
+	assert_true(strncmp(p.id, "2048:5x5:s", 10) == 0);
+	/* --size still wins over the settings. */
+	t = tilecade(state, "2048", "--size", "3", "--seed", "2", "--no-anim", NULL);
+	e2e_play_begin(&p, t, bin);
+	assert_string_equal(p.id, "2048:3x3:s2");
+}
+
+/* Bad lines are reported on stderr with their line numbers, the first one in the menu, and the
+ * game starts with the rest of the settings. */
+static void test_bad_config_values_warn_and_play_on(void **state)
+{
+	char cfg[4300], errfile[4300];
+	config_file("bad.ini",
+	            "[player]\nname = Ann\n[2048]\nsize = 99\n[display]\nmouse = maybe\n"
+	            "theme = mono\n",
+	            cfg, sizeof cfg);
+	snprintf(errfile, sizeof errfile, "%s/bad.err", sandbox);
+	struct e2e_term *t = tilecade_err(state, errfile, "--config", cfg, "2048", "--seed", "7",
+	                                  "--no-anim", NULL);
+	struct e2e_play p;
+	e2e_play_begin(&p, t, bin);
+	assert_string_equal(p.id, "2048:4x4:s7"); /* the default size */
+	assert_int_not_equal(e2e_mouse_mode(t), 0);
+	play_2048(&p, 1);
+	type_keys(t, "q");
+	wait_text(t, "(y/n)");
+	type_keys(t, "y");
+	wait_menu(t);
+	int row = row_of(t, "settings: ");
+	if (row < 0)
+		fprintf(stderr, "no settings notice in the menu:\n%s\n", e2e_screen(t));
+	assert_true(row >= 0);
+	assert_non_null(strstr(e2e_row(t, row), "bad.ini"));
+	type_keys(t, "q");
+	assert_exits(t, 0);
+
+	char *err = read_file(errfile, NULL), expected[9000];
+	assert_non_null(err);
+	snprintf(expected, sizeof expected,
+	         "tilecade: %s:4: bad value '99' for size (3 to 8)\n"
+	         "tilecade: %s:6: bad value 'maybe' for mouse (yes or no)\n",
+	         cfg, cfg);
+	assert_string_equal(err, expected);
+	free(err);
+}
+
+static void test_missing_config_file_is_a_usage_error(void **state)
+{
+	const char *path = "/nonexistent/tilecade.ini";
+	for (int with_game = 0; with_game < 2; with_game++) {
+		struct e2e_run r;
+		run(&r, "--config", path, with_game ? "2048" : NULL, NULL);
+		assert_run_exit(&r, 2);
+		assert_string_equal(r.out, "");
+		assert_int_equal(count_lines(r.err), 1);
+		assert_non_null(strstr(r.err, path));
+		e2e_run_free(&r);
+	}
+	/* In a terminal too: it says so before taking the terminal. */
+	char errfile[4300];
+	snprintf(errfile, sizeof errfile, "%s/missing.err", sandbox);
+	struct e2e_term *t = tilecade_err(state, errfile, "--config", path, NULL);
+	assert_exits(t, 2);
+	assert_terminal_restored(t);
+}
+
+static void test_mouse_off_leaves_mouse_reporting_off(void **state)
+{
+	char cfg[4300];
+	config_file("mouse.ini", "[display]\nmouse = no\n", cfg, sizeof cfg);
+	struct e2e_term *t = tilecade(state, "--config", cfg, "--no-anim", NULL);
+	wait_menu(t);
+	assert_true(e2e_altscreen(t));
+	assert_int_equal(e2e_mouse_mode(t), 0);
+	type_keys(t, "5");
+	struct e2e_2048_status s;
+	wait_2048(t, &s);
+	settle(t);
+	assert_int_equal(e2e_mouse_mode(t), 0);
+}
+
+/* [keys] undo = z: z undoes (and U still redoes); without the binding z does nothing. */
+static void test_key_binding_undo(void **state)
+{
+	struct e2e_term *t = tilecade(state, "2048", "--seed", "7", "--no-anim", NULL);
+	struct e2e_play p;
+	e2e_play_begin(&p, t, bin);
+	play_2048(&p, 2);
+	type_keys(t, "z");
+	e2e_play_check(&p);
+
+	char cfg[4300];
+	config_file("keys.ini", "[keys]\nundo = z\n", cfg, sizeof cfg);
+	t = tilecade(state, "--config", cfg, "2048", "--seed", "7", "--no-anim", NULL);
+	e2e_play_begin(&p, t, bin);
+	play_2048(&p, 3);
+	undo_2048(&p, "z");
+	undo_2048(&p, "z");
+	redo_2048(&p, "U");
+	undo_2048(&p, "u"); /* the built-in key stays */
+}
+
+/* ---- tests: a database that cannot be used ---- */
+
+static void test_corrupt_database_never_stops_play(void **state)
+{
+	char path[4300];
+	snprintf(path, sizeof path, "%s/tilecade/tilecade.db", getenv("XDG_DATA_HOME"));
+	char garbage[8192];
+	for (size_t i = 0; i < sizeof garbage; i++)
+		garbage[i] = "not a database\n"[i % 15];
+	write_file(path, garbage, sizeof garbage);
+
+	struct e2e_term *t = tilecade(state, "--no-anim", NULL);
+	wait_menu(t);
+	int row = row_of(t, "scores and saves");
+	if (row < 0)
+		fprintf(stderr, "no notice about the database:\n%s\n", e2e_screen(t));
+	assert_true(row >= 0);
+	/* One line: the menu's rows are all still there. */
+	assert_true(row_of(t, "Scores ") >= 0 && row_of(t, "2048 ") >= 0);
+	click_text(t, "Scores ");
+	wait_text(t, "Scores are off");
+	type_keys(t, "q");
+	wait_menu(t);
+
+	type_keys(t, "5");
+	struct e2e_play p;
+	e2e_play_begin(&p, t, bin);
+	play_2048(&p, 6); /* past an autosave */
+	type_keys(t, "q");
+	wait_text(t, "(y/n)");
+	type_keys(t, "y");
+	wait_menu(t);
+	assert_no_continue_row(t);
+	type_keys(t, "1"); /* zNumbers */
+	wait_text(t, "choose a level");
+	type_keys(t, E2E_KEY_ENTER);
+	struct zn_game g;
+	zn_attach(&g, t);
+	zn_play_next(&g);
+	type_keys(t, E2E_KEY_CTRL_C);
+	assert_exits(t, 0);
+	assert_terminal_restored(t);
+
+	size_t len;
+	char *now = read_file(path, &len);
+	assert_non_null(now);
+	assert_int_equal(len, sizeof garbage);
+	assert_memory_equal(now, garbage, sizeof garbage);
+	free(now);
+}
+
+int main(void)
+{
+#define TEST(f) cmocka_unit_test_setup_teardown(f, setup, teardown)
+	const struct CMUnitTest tests[] = {
+	        TEST(test_hangup_keeps_the_game_for_the_menu),
+	        TEST(test_sigterm_keeps_the_game_for_continue),
+	        TEST(test_leaving_and_ctrl_c_keep_the_game),
+	        TEST(test_a_kill_loses_at_most_the_moves_since_the_last_autosave),
+	        TEST(test_continue_without_a_save),
+	        TEST(test_restart_drops_the_autosave),
+	        TEST(test_znumbers_level_kept_then_won_and_scored),
+	        TEST(test_lost_2048_scored_under_the_player_name),
+	        TEST(test_daily_znumbers_is_todays_and_scored_on_its_day),
+	        TEST(test_daily_ignores_settings_and_the_menu_lists_it),
+	        TEST(test_daily_bad_command_lines),
+	        TEST(test_config_sets_the_2048_size),
+	        TEST(test_bad_config_values_warn_and_play_on),
+	        TEST(test_missing_config_file_is_a_usage_error),
+	        TEST(test_mouse_off_leaves_mouse_reporting_off),
+	        TEST(test_key_binding_undo),
+	        TEST(test_corrupt_database_never_stops_play),
+	};
+	return cmocka_run_group_tests(tests, group_setup, group_teardown);
+}
