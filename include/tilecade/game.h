@@ -37,7 +37,8 @@ struct tc_game {
 	/* Writes the parameter part of a game ID; returns what snprintf returns. */
 	int (*format_params)(const void *params, char *buf, size_t len);
 
-	/* Fills state with the starting position for these parameters and this seed. */
+	/* Fills all of state (padding too: equal positions must be equal bytes, which saves rely
+	 * on) with the starting position for these parameters and this seed. */
 	void (*new_game)(void *state, const void *params, uint64_t seed);
 	/* Plays a move; returns false, leaving state untouched, when the move changes nothing. */
 	bool (*apply)(void *state, const struct tc_move *move);
