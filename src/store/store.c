@@ -77,35 +77,31 @@ static int step(sqlite3_stmt *stmt)
 	return rc;
 }
 
-static int read_version(sqlite3 *db, int *version)
+/* Runs a query of one integer, e.g. the schema version. */
+static int query_int(sqlite3 *db, const char *sql, int *value)
 {
 	sqlite3_stmt *stmt;
-	int rc = sqlite3_prepare_v2(db, "PRAGMA user_version", -1, &stmt, NULL);
+	int rc = sqlite3_prepare_v2(db, sql, -1, &stmt, NULL);
 	if (rc != SQLITE_OK)
 		return rc;
 	rc = step(stmt);
 	if (rc == SQLITE_ROW) {
-		*version = sqlite3_column_int(stmt, 0);
+		*value = sqlite3_column_int(stmt, 0);
 		rc = SQLITE_OK;
 	}
 	sqlite3_finalize(stmt);
 	return rc;
 }
 
+static int read_version(sqlite3 *db, int *version)
+{
+	return query_int(db, "PRAGMA user_version", version);
+}
+
 /* How many things (tables, indexes...) the schema holds. */
 static int count_schema(sqlite3 *db, int *count)
 {
-	sqlite3_stmt *stmt;
-	int rc = sqlite3_prepare_v2(db, "SELECT COUNT(*) FROM sqlite_master", -1, &stmt, NULL);
-	if (rc != SQLITE_OK)
-		return rc;
-	rc = step(stmt);
-	if (rc == SQLITE_ROW) {
-		*count = sqlite3_column_int(stmt, 0);
-		rc = SQLITE_OK;
-	}
-	sqlite3_finalize(stmt);
-	return rc;
+	return query_int(db, "SELECT COUNT(*) FROM sqlite_master", count);
 }
 
 /* Brings the schema to TC_STORE_SCHEMA in one transaction. Returns NULL, or why the database

@@ -22,53 +22,13 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "store_dirs.h"
 #include "tilecade/store.h"
 
-#define STORE_PATH_MAX 512
 #define STRESS_PROCESSES 32
 #define STRESS_SCORES 100
 /* The whole run, far beyond what it takes even under a sanitizer. */
 #define STRESS_DEADLINE_S 60
-
-struct store_dir {
-	char path[STORE_PATH_MAX / 2];
-};
-
-static int store_setup(void **state)
-{
-	struct store_dir *d = calloc(1, sizeof *d);
-	if (!d)
-		return -1;
-	const char *tmp = getenv("TMPDIR");
-	snprintf(d->path, sizeof d->path, "%s/tc-stress-XXXXXX", tmp && *tmp ? tmp : "/tmp");
-	if (!mkdtemp(d->path)) {
-		free(d);
-		return -1;
-	}
-	*state = d;
-	return 0;
-}
-
-static int store_remove(const char *path, const struct stat *sb, int type, struct FTW *ftw)
-{
-	return remove(path) == 0 ? 0 : -1;
-}
-
-static int store_teardown(void **state)
-{
-	struct store_dir *d = *state;
-	int rc = nftw(d->path, store_remove, 16, FTW_DEPTH | FTW_PHYS);
-	free(d);
-	return rc;
-}
-
-static const char *store_in(void **state, const char *name, char buf[STORE_PATH_MAX])
-{
-	struct store_dir *d = *state;
-	int n = snprintf(buf, STORE_PATH_MAX, "%s/%s", d->path, name);
-	assert_in_range(n, 1, STORE_PATH_MAX - 1);
-	return buf;
-}
 
 static const struct tc_board_key store_board_4x4 = {"2048", "normal", "4x4"};
 
