@@ -2,12 +2,14 @@
 #ifndef TILECADE_CLI_BATCH_H
 #define TILECADE_CLI_BATCH_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 
 #include "tilecade/g2048.h"
 #include "tilecade/store.h"
+#include "tilecade/sudoku.h"
 #include "tilecade/znumbers.h"
 
 /* Plays `moves` (letters l r u d) on a 2048 game of these parameters and seed, printing the
@@ -31,6 +33,23 @@ int tc_batch_zn_generate(const struct zn_params *params, uint64_t seed, int coun
  * when the input cannot be read or holds no level, or the output cannot be written; for
  * malformed input nothing is printed. */
 int tc_batch_zn_solve(FILE *in, FILE *out, char *err, size_t errlen);
+
+/* Prints `count` Sudoku puzzles of these parameters, puzzle i made with seed + i (wrapping past
+ * 2^64-1) as the game sudoku:PARAMS:s(seed+i) starts: one line of 81 characters each, '.' for a
+ * blank. Every puzzle is proven to have exactly one solution before it is printed. Returns 0, or
+ * 1 with err set when a puzzle fails that proof (a bug) or the output cannot be written. */
+int tc_batch_sdk_generate(const struct sdk_params *params, uint64_t seed, int count, FILE *out,
+                          char *err, size_t errlen);
+
+/* Reads Sudoku puzzles from `in`, one 81-character line each ('.' or '0' a blank), and prints one
+ * line for each input line: the 81-digit solution, or with `rate` the puzzle's rating
+ * ("expert"); "unsolvable" or "multiple" when it has no solution or more than one; "invalid:
+ * WHY" for a line that is not a puzzle of the stage (an empty line, a wrong length, a bad
+ * character, a given that breaks the rules). Returns the exit status: 0 when every line has
+ * exactly one solution, 1 when some has not, 2 with err set when the input cannot be read or the
+ * output written. */
+int tc_batch_sdk_solve(enum sdk_stage stage, bool rate, FILE *in, FILE *out, char *err,
+                       size_t errlen);
 
 /* Prints the scoreboards of an open store: every board, only
  * those of game (a command-line name; NULL for all), or only the board of zNumbers' pack level

@@ -18,6 +18,7 @@
 #include "tilecade/gameid.h"
 #include "tilecade/session.h"
 #include "tilecade/store.h"
+#include "tilecade/sudoku.h"
 #include "tilecade/znumbers.h"
 
 #define USAGE_ERROR 2
@@ -31,12 +32,27 @@ static int usage_error(const char *message)
 /* The first zNumbers-only option given, to name in a message; NULL when there is none. */
 static const char *znumbers_option(const struct tc_options *o)
 {
-	return o->generate       ? "--generate"
-	       : o->solve        ? "--solve"
-	       : o->has_count    ? "--count"
-	       : o->has_attempts ? "--attempts"
-	       : o->has_level    ? "--level"
-	                         : NULL;
+	return o->has_attempts ? "--attempts" : o->has_level ? "--level" : NULL;
+}
+
+/* The first option of the batch commands zNumbers and Sudoku share; NULL when there is none. */
+static const char *batch_option(const struct tc_options *o)
+{
+	return o->generate ? "--generate" : o->solve ? "--solve" : o->has_count ? "--count" : NULL;
+}
+
+/* The first Sudoku-only option given; NULL when there is none. */
+static const char *sudoku_option(const struct tc_options *o)
+{
+	return o->rate             ? "--rate"
+	       : o->has_difficulty ? "--difficulty"
+	       : o->has_stage      ? "--stage"
+	                           : NULL;
+}
+
+static bool is_game(const char *game, const struct tc_game *which)
+{
+	return game && strcasecmp(game, which->name) == 0;
 }
 
 /* One message for options that do not fit the game or each other. `game` is the name typed or
@@ -44,7 +60,7 @@ static const char *znumbers_option(const struct tc_options *o)
 static int check_combinations(const struct tc_options *o, const char *game, char *err,
                               size_t errlen)
 {
-	if (o->resume && (game || o->generate || o->solve || o->daily || o->moves))
+	if (o->resume && (game || o->generate || o->solve || o->rate || o->daily || o->moves))
 		return tc_cli_fail(err, errlen, "--continue resumes the saved game; drop %s",
 		                   game       ? game
 		                   : o->daily ? "--daily"
@@ -52,11 +68,16 @@ static int check_combinations(const struct tc_options *o, const char *game, char
 	if (o->daily && !game)
 		return tc_cli_fail(err, errlen,
 		                   "--daily needs a game, e.g. tilecade znumbers --daily");
-	if (o->daily && (o->generate || o->solve || o->moves))
+	if (o->daily && (o->generate || o->solve || o->rate || o->moves))
 		return tc_cli_fail(err, errlen, "--daily plays today's puzzle; it takes no %s",
 		                   o->generate ? "--generate"
 		                   : o->solve  ? "--solve"
+		                   : o->rate   ? "--rate"
 		                               : "--moves");
+	if (o->daily && (o->has_difficulty || o->has_stage))
+		return tc_cli_fail(err, errlen,
+		                   "--daily plays today's puzzle as everyone does; drop %s",
+		                   o->has_difficulty ? "--difficulty" : "--stage");
 	if (o->daily && (o->size || o->has_seed || o->has_attempts || o->has_level || o->id))
 		return tc_cli_fail(err, errlen, "--daily sets the game's size and seed; drop %s",
 		                   o->size           ? "--size"
@@ -70,36 +91,60 @@ static int check_combinations(const struct tc_options *o, const char *game, char
 		                   zn);
 	if (zn && strcasecmp(game, znumbers_game.name) != 0)
 		return tc_cli_fail(err, errlen, "%s is only for znumbers, not %s", zn, game);
+	const char *shared = batch_option(o);
+	if (shared && !game)
+		return tc_cli_fail(err, errlen,
+		                   "%s needs a game: tilecade znumbers %s or tilecade sudoku %s",
+		                   shared, shared, shared);
+	if (shared && !is_game(game, &znumbers_game) && !is_game(game, &sudoku_game))
+		return tc_cli_fail(err, errlen, "%s is only for znumbers and sudoku, not %s",
+		                   shared, game);
+	const char *sdk = sudoku_option(o);
+	if (sdk && !game)
+		return tc_cli_fail(err, errlen, "%s is only for sudoku: tilecade sudoku %s", sdk,
+		                   sdk);
+	if (sdk && !is_game(game, &sudoku_game))
+		return tc_cli_fail(err, errlen, "%s is only for sudoku, not %s", sdk, game);
+	if (o->size && is_game(game, &sudoku_game))
+		return tc_cli_fail(err, errlen, "--size is not for sudoku: its grid is always 9x9");
 	if (!game && (o->size || o->has_seed || o->moves))
 		return tc_cli_fail(
 		        err, errlen,
 		        "--size, --seed and --moves need a game, e.g. tilecade 2048 --seed 1");
 	if (o->moves && strcasecmp(game, g2048_game.name) != 0)
 		return tc_cli_fail(err, errlen, "--moves is only for 2048");
-	if (o->generate && o->solve)
-		return tc_cli_fail(err, errlen, "--generate and --solve do not go together");
-	const char *batch = o->generate ? "--generate" : o->solve ? "--solve" : NULL;
+	if (o->generate + o->solve + o->rate > 1)
+		return tc_cli_fail(err, errlen, "%s and %s do not go together",
+		                   o->generate ? "--generate" : "--solve",
+		                   o->rate ? "--rate" : "--solve");
+	const char *batch = o->generate ? "--generate"
+	                    : o->solve  ? "--solve"
+	                    : o->rate   ? "--rate"
+	                                : NULL;
 	const char *play = o->has_level ? "--level" : o->id ? "--id" : NULL;
 	if (batch && play)
 		return tc_cli_fail(err, errlen, "%s and %s do not go together", batch, play);
-	if (o->solve) {
-		const char *other = o->size           ? "--size"
-		                    : o->has_seed     ? "--seed"
-		                    : o->has_attempts ? "--attempts"
-		                    : o->has_count    ? "--count"
-		                                      : NULL;
+	if (o->solve || o->rate) {
+		const char *other = o->size             ? "--size"
+		                    : o->has_seed       ? "--seed"
+		                    : o->has_attempts   ? "--attempts"
+		                    : o->has_count      ? "--count"
+		                    : o->has_difficulty ? "--difficulty"
+		                                        : NULL;
 		if (other)
 			return tc_cli_fail(
-			        err, errlen,
-			        "--solve reads its levels from standard input and takes no %s",
-			        other);
+			        err, errlen, "%s reads its %s from standard input and takes no %s",
+			        o->solve ? "--solve" : "--rate",
+			        is_game(game, &sudoku_game) ? "puzzles" : "levels", other);
 	}
 	if (o->has_count && !o->generate)
 		return tc_cli_fail(err, errlen, "--count needs --generate");
-	const char *param = o->size           ? "--size"
-	                    : o->has_seed     ? "--seed"
-	                    : o->has_attempts ? "--attempts"
-	                                      : NULL;
+	const char *param = o->size             ? "--size"
+	                    : o->has_seed       ? "--seed"
+	                    : o->has_attempts   ? "--attempts"
+	                    : o->has_difficulty ? "--difficulty"
+	                    : o->has_stage      ? "--stage"
+	                                        : NULL;
 	if (o->id && (param || o->has_level))
 		return tc_cli_fail(err, errlen,
 		                   "--id already sets the game's parameters and seed; drop %s",
@@ -149,6 +194,14 @@ static int resolve_params(const struct tc_options *o, const struct tc_settings *
 		if (o->has_level)
 			p->level = o->level;
 	}
+	if (game == &sudoku_game && (o->has_difficulty || o->has_stage)) {
+		struct sdk_params *p = (struct sdk_params *)params->bytes;
+		p->level = 0; /* a campaign level fixes both; these options ask for a puzzle */
+		if (o->has_difficulty)
+			p->rating = o->difficulty;
+		if (o->has_stage)
+			p->stage = o->stage;
+	}
 	*seed = o->has_seed ? o->seed : tc_fresh_seed();
 	return 0;
 }
@@ -193,7 +246,7 @@ static const char *option_not_for_scores(const struct tc_options *o)
 	       : o->has_count    ? "--count"
 	       : o->generate     ? "--generate"
 	       : o->solve        ? "--solve"
-	                         : NULL;
+	                         : sudoku_option(o);
 }
 
 /* The player's own database: --db, else the settings, else the default path. */
@@ -300,7 +353,7 @@ int main(int argc, char **argv)
 	static struct tc_settings settings;
 	static struct tc_records records;
 	tc_settings_load_host(&settings);
-	if (o.scores || !(o.generate || o.solve || o.moves))
+	if (o.scores || !(o.generate || o.solve || o.rate || o.moves))
 		tc_records_open_shared(&records, settings.shared_scores);
 	gid_t gid = getgid();
 	if (getegid() != gid && setresgid(gid, gid, gid) != 0) {
@@ -324,6 +377,13 @@ int main(int argc, char **argv)
 		return usage_error(err);
 
 	/* The batch commands need no terminal and no view, only the game's backend. */
+	if (game == &sudoku_game && (o.solve || o.rate)) {
+		int status = tc_batch_sdk_solve(o.has_stage ? (enum sdk_stage)o.stage : SDK_CLASSIC,
+		                                o.rate, stdin, stdout, err, sizeof err);
+		if (status == 2)
+			return usage_error(err);
+		return status;
+	}
 	if (o.solve) {
 		int status = tc_batch_zn_solve(stdin, stdout, err, sizeof err);
 		if (status == 2)
@@ -332,6 +392,14 @@ int main(int argc, char **argv)
 	}
 	if (game && resolve_params(&o, &settings, game, &params, &seed, err, sizeof err) != 0)
 		return usage_error(err);
+	if (o.generate && game == &sudoku_game) {
+		if (tc_batch_sdk_generate((const struct sdk_params *)params.bytes, seed, o.count,
+		                          stdout, err, sizeof err) != 0) {
+			fprintf(stderr, "tilecade: %s\n", err);
+			return 1;
+		}
+		return 0;
+	}
 	if (o.generate) {
 		if (tc_batch_zn_generate((const struct zn_params *)params.bytes, seed, o.count,
 		                         stdout, err, sizeof err) != 0) {

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "tilecade/gameid.h"
+#include "tilecade/sudoku.h"
 #include "tilecade/znumbers.h"
 
 const char tc_usage[] =
@@ -50,6 +51,22 @@ const char tc_usage[] =
         "                   levels) and print for each \"solution\" and its moves, or\n"
         "                   \"unsolvable\"; exit 0 if all are solvable, 1 if some are\n"
         "                   not, 2 for bad input\n"
+        "\n"
+        "sudoku (fill the grid so that no digit repeats in a row or column, nor in a box\n"
+        "in the classic stage):\n"
+        "  --stage STAGE    latin (rows and columns only) or classic (default classic)\n"
+        "  --difficulty D   simple, easy, intermediate or expert, the hardest technique\n"
+        "                   the puzzle needs, as QQWing rates it (default easy)\n"
+        "  --generate       print new puzzles instead of playing, one line of 81\n"
+        "                   characters each ('.' a blank), row by row\n"
+        "  --count K        with --generate, K puzzles, 1 to 100000; puzzle i, counting\n"
+        "                   from 0, uses seed S+i, so it is the game\n"
+        "                   sudoku:STAGE-DIFFICULTY:s(S+i)\n"
+        "  --solve          solve the puzzles on standard input, one 81-character line\n"
+        "                   each ('.' or '0' a blank), and print for each line its\n"
+        "                   solution, \"unsolvable\", \"multiple\" or \"invalid: WHY\";\n"
+        "                   exit 0 if every line has one solution, 1 if not\n"
+        "  --rate           as --solve, but print each puzzle's difficulty\n"
         "\n"
         "scores: print the top 10 of every scoreboard, or only GAME's, or only the\n"
         "board of zNumbers' level K; exit 1 when the database cannot be read\n"
@@ -131,6 +148,30 @@ static int parse_theme(const char *v, struct tc_options *o, char *err, size_t er
 	return tc_cli_fail(err, errlen, "--theme must be auto, 256, 16 or mono, not '%s'", v);
 }
 
+static int parse_difficulty(const char *v, struct tc_options *o, char *err, size_t errlen)
+{
+	for (int r = 0; r < SDK_RATING_COUNT; r++)
+		if (strcmp(v, sdk_rating_name((enum sdk_rating)r)) == 0) {
+			o->difficulty = r;
+			o->has_difficulty = true;
+			return 0;
+		}
+	return tc_cli_fail(err, errlen,
+	                   "--difficulty must be simple, easy, intermediate or expert, not '%s'",
+	                   v);
+}
+
+static int parse_stage(const char *v, struct tc_options *o, char *err, size_t errlen)
+{
+	for (int s = SDK_LATIN; s <= SDK_CLASSIC; s++)
+		if (strcmp(v, sdk_stage_name((enum sdk_stage)s)) == 0) {
+			o->stage = s;
+			o->has_stage = true;
+			return 0;
+		}
+	return tc_cli_fail(err, errlen, "--stage must be latin or classic, not '%s'", v);
+}
+
 static int parse_option(int argc, char **argv, int *i, struct tc_options *o, char *err,
                         size_t errlen)
 {
@@ -188,6 +229,16 @@ static int parse_option(int argc, char **argv, int *i, struct tc_options *o, cha
 			                   "--count must be a whole number from 1 to %d, not '%s'",
 			                   TC_MAX_GENERATE, v);
 		o->has_count = true;
+	} else if (is_option(arg, "--difficulty")) {
+		if (!(v = take_value(argc, argv, i, "--difficulty", err, errlen)))
+			return -1;
+		return parse_difficulty(v, o, err, errlen);
+	} else if (is_option(arg, "--stage")) {
+		if (!(v = take_value(argc, argv, i, "--stage", err, errlen)))
+			return -1;
+		return parse_stage(v, o, err, errlen);
+	} else if (strcmp(arg, "--rate") == 0) {
+		o->rate = true;
 	} else if (strcmp(arg, "--generate") == 0) {
 		o->generate = true;
 	} else if (strcmp(arg, "--solve") == 0) {

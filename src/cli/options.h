@@ -31,6 +31,12 @@ struct tc_options {
 	int level;    /* 1 to ZN_PACK_SIZE */
 	int count;    /* levels for --generate, 1 to TC_MAX_GENERATE */
 	bool generate, solve;
+
+	/* Sudoku only (with --generate, --solve and --count above). */
+	bool rate; /* --rate: the rating of each puzzle on standard input */
+	bool has_difficulty, has_stage;
+	int difficulty; /* enum sdk_rating */
+	int stage;      /* enum sdk_stage */
 };
 
 /* Most levels one --generate prints: plenty for a level pack or a test corpus. */

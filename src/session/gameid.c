@@ -9,9 +9,10 @@
 #include <time.h>
 
 #include "tilecade/g2048.h"
+#include "tilecade/sudoku.h"
 #include "tilecade/znumbers.h"
 
-const struct tc_game *const tc_games[] = {&znumbers_game, &g2048_game, NULL};
+const struct tc_game *const tc_games[] = {&znumbers_game, &sudoku_game, &g2048_game, NULL};
 
 const struct tc_game *tc_game_find(const char *name)
 {

@@ -5,6 +5,7 @@
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "grid.h"
 #include "help.h"
@@ -65,14 +66,24 @@ static void needed_size(const struct tc_play *p, int *w, int *h)
 		*w = 40;
 }
 
+/* Whether "new game" moves on to another level (a pack) rather than another game like this. */
+static bool moves_on(const struct tc_session *s)
+{
+	const struct tc_game *game = tc_session_game(s);
+	if (!game->next_params)
+		return false;
+	struct tc_params next;
+	game->next_params(tc_session_params(s), next.bytes);
+	return memcmp(next.bytes, tc_session_params(s), game->params_size) != 0;
+}
+
 static const char *question_text(const struct tc_play *p, enum question q)
 {
 	switch (q) {
 	case ASK_RESTART:
 		return "Restart? (y/n)";
 	case ASK_NEW:
-		return tc_session_game(p->s)->next_params ? "Go to the next level? (y/n)"
-		                                          : "Start a new game? (y/n)";
+		return moves_on(p->s) ? "Go to the next level? (y/n)" : "Start a new game? (y/n)";
 	case ASK_LEAVE:
 		return "Leave this game? (y/n)";
 	default:
@@ -89,7 +100,7 @@ static void draw_result(struct tc_play *p, enum tc_status status)
 		         tc_session_score(p->s), tc_session_moves(p->s), time);
 	else
 		snprintf(score, sizeof score, "%u moves, %s", tc_session_moves(p->s), time);
-	bool next_level = tc_session_game(p->s)->next_params != NULL;
+	bool next_level = moves_on(p->s);
 	if (status == TC_WON) {
 		const char *lines[] = {"You won!", score,
 		                       p->view->keep_going

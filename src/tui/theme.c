@@ -51,6 +51,7 @@ static const struct look ui_256[TC_ROLE_TILE] = {
         [TC_ROLE_USED] = {INK, 246, 0},
         [TC_ROLE_TARGET] = {INK, 226, A_BOLD},
         [TC_ROLE_HINT] = {PAPER, 128, A_BOLD},
+        [TC_ROLE_ENTRY] = {75, -1, 0},
         /* Digits: zNumbers' peach, pink, green and blue for 1 to 4, then pastels. */
         [TC_ROLE_NUMBER + 0] = {INK, 223, 0},
         [TC_ROLE_NUMBER + 1] = {INK, 217, 0},
@@ -78,6 +79,7 @@ static const struct look ui_16[TC_ROLE_TILE] = {
         [TC_ROLE_USED] = {COLOR_BLACK, COLOR_WHITE, A_DIM},
         [TC_ROLE_TARGET] = {COLOR_YELLOW, COLOR_BLACK, A_BOLD}, /* a mark on the board */
         [TC_ROLE_HINT] = {COLOR_WHITE, COLOR_MAGENTA, A_BOLD},
+        [TC_ROLE_ENTRY] = {COLOR_CYAN, -1, 0},
         [TC_ROLE_NUMBER + 0] = {COLOR_BLACK, COLOR_WHITE, 0},
         [TC_ROLE_NUMBER + 1] = {COLOR_WHITE, COLOR_RED, A_BOLD},
         [TC_ROLE_NUMBER + 2] = {COLOR_BLACK, COLOR_GREEN, 0},

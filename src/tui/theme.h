@@ -23,6 +23,7 @@ enum tc_role {
 	TC_ROLE_USED,     /* a tile that has done its part and stays, greyed */
 	TC_ROLE_TARGET,   /* where the picked tile may go */
 	TC_ROLE_HINT,     /* the next move of a solution */
+	TC_ROLE_ENTRY,    /* a value the player wrote (the puzzle's own are bold text) */
 	TC_ROLE_NUMBER,   /* first of TC_NUMBERS roles, tiles that show a digit 1 to 9 */
 	TC_ROLE_TILE = TC_ROLE_NUMBER + 9, /* first of TC_TILE_LEVELS roles, one per level */
 };

@@ -17,6 +17,7 @@
 #include "proc.h"
 #include "sandbox.h"
 #include "tilecade/store.h"
+#include "tilecade/sudoku.h"
 #include "tilecade/znumbers.h"
 
 #define RUN_TIMEOUT_MS 10000
@@ -620,6 +621,209 @@ static void test_zn_bad_command_lines(void **state)
 	}
 }
 
+/* ---- Sudoku's --generate, --solve and --rate (issue 5): one 81-character line a puzzle. ---- */
+
+#define SDK_ESCARGOT                                                                               \
+	"1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3.."
+#define SDK_ESCARGOT_SOLUTION                                                                      \
+	"162857493534129678789643521475312986913586742628794135356478219241935867897261354"
+/* A Latin-stage puzzle: unique without boxes, and its givens repeat a 3 in box 3. */
+#define SDK_LATIN_PUZZLE                                                                           \
+	"59.7.2.3..2..8.31.6...351..2..4...69......2....6.4....8.4.17...1.79.84...13......"
+#define SDK_LATIN_SOLUTION                                                                         \
+	"591762834729684315642835197238451769375196248986243571854317926167928453413579682"
+/* AI Escargot with '0' blanks. */
+#define SDK_ESCARGOT_ZEROS                                                                         \
+	"100007090030020008009600500005300900010080002600004000300000010040000007007000300"
+/* Givens that keep the rules, but leave nothing for row 1, column 9. */
+#define SDK_NO_ROOM                                                                                \
+	"12345678.........9..............................................................."
+#define SDK_EMPTY                                                                                  \
+	"................................................................................."
+/* AI Escargot's solution without its 3 at row 9, column 7. */
+#define SDK_ONE_BLANK                                                                              \
+	"162857493534129678789643521475312986913586742628794135356478219241935867897261.54"
+/* AI Escargot with its last blank an 'x', and with a second 1 in row 1. */
+#define SDK_TYPO "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3.x"
+#define SDK_TWO_ONES                                                                               \
+	"11...7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3.."
+
+/* The output's lines, each without its newline; the output must end in one. */
+static int lines_of(const char *text, char lines[][128], int max)
+{
+	int n = 0;
+	for (const char *p = text; *p; n++) {
+		const char *nl = strchr(p, '\n');
+		assert_non_null(nl);
+		assert_true(n < max && nl - p < 128);
+		memcpy(lines[n], p, (size_t)(nl - p));
+		lines[n][nl - p] = '\0';
+		p = nl + 1;
+	}
+	return n;
+}
+
+/* Each line is a puzzle of the game sudoku:PARAMS:s(seed+i), with exactly one solution. */
+static void assert_sdk_puzzles(const struct e2e_run *r, int count, const char *params,
+                               uint64_t seed)
+{
+	char lines[MAX_ANSWERS][128];
+	assert_exit(r, 0);
+	assert_string_equal(r->err, "");
+	assert_int_equal(lines_of(r->out, lines, MAX_ANSWERS), count);
+	struct sdk_params p;
+	char why[256];
+	assert_int_equal(sudoku_game.parse_params(params, &p, why, sizeof why), 0);
+	for (int i = 0; i < count; i++) {
+		assert_int_equal(strlen(lines[i]), SDK_CELLS);
+		assert_int_equal(strspn(lines[i], ".123456789"), SDK_CELLS);
+		struct sdk_grid g;
+		assert_int_equal(sdk_parse(lines[i], &g, why, sizeof why), 0);
+		struct sudoku expected;
+		sudoku_game.new_game(&expected, &p, seed + (uint64_t)i);
+		assert_memory_equal(&g, &expected.given, sizeof g);
+		assert_int_equal(sdk_solve((enum sdk_stage)p.stage, &g, 2, NULL), 1);
+	}
+}
+
+static void test_sdk_generate_puzzles_of_the_game_id(void **state)
+{
+	struct e2e_run *r = tilecade(state, "sudoku", "--generate", "--seed", "11", "--count", "3",
+	                             "--difficulty", "intermediate", NULL);
+	assert_sdk_puzzles(r, 3, "classic-intermediate", 11);
+	r = tilecade(state, "sudoku", "--generate", "--seed", "5", "--stage", "latin", NULL);
+	assert_sdk_puzzles(r, 1, "latin-easy", 5); /* easy: the default difficulty */
+	r = tilecade(state, "sudoku", "--generate", "--seed", "5", NULL);
+	assert_sdk_puzzles(r, 1, "classic-easy", 5);
+	struct e2e_run *again = tilecade(state, "sudoku", "--generate", "--seed", "5", NULL);
+	assert_string_equal(r->out, again->out);
+	/* Past the last seed, counting wraps to 0. */
+	struct e2e_run *wrap = tilecade(state, "sudoku", "--generate", "--seed",
+	                                "18446744073709551615", "--count", "2", NULL);
+	struct e2e_run *zero = tilecade(state, "sudoku", "--generate", "--seed", "0", NULL);
+	assert_exit(wrap, 0);
+	assert_exit(zero, 0);
+	assert_string_equal(wrap->out + SDK_CELLS + 1, zero->out);
+}
+
+static void test_sdk_solve_prints_a_line_per_line(void **state)
+{
+	/* A Windows line end on the second line, none on the last. */
+	static const char input[] =
+	        SDK_ESCARGOT "\n" SDK_ESCARGOT_ZEROS "\r\n" SDK_NO_ROOM "\n" SDK_EMPTY
+	                     "\n\n" SDK_ESCARGOT ".\n" SDK_TYPO "\n" SDK_TWO_ONES "\n" SDK_ESCARGOT;
+	struct e2e_run *r =
+	        tilecade_stdin(state, input, sizeof input - 1, "sudoku", "--solve", NULL);
+	assert_exit(r, 1);
+	assert_string_equal(r->err, "");
+	assert_string_equal(r->out, SDK_ESCARGOT_SOLUTION
+	                    "\n" SDK_ESCARGOT_SOLUTION "\n"
+	                    "unsolvable\n"
+	                    "multiple\n"
+	                    "invalid: empty line\n"
+	                    "invalid: line is 82 characters, not 81\n"
+	                    "invalid: bad character 'x' at column 81\n"
+	                    "invalid: digit 1 twice in row 1\n" SDK_ESCARGOT_SOLUTION "\n");
+
+	static const char good[] = SDK_ESCARGOT "\n" SDK_ESCARGOT "\n";
+	r = tilecade_stdin(state, good, sizeof good - 1, "sudoku", "--solve", NULL);
+	assert_exit(r, 0);
+	assert_string_equal(r->out, SDK_ESCARGOT_SOLUTION "\n" SDK_ESCARGOT_SOLUTION "\n");
+	r = tilecade_stdin(state, "", 0, "sudoku", "--solve", NULL);
+	assert_exit(r, 0);
+	assert_string_equal(r->out, "");
+
+	static const char nul[] =
+	        "1....7.9..3\0.2...8..96..5....53..9...1..8...26....4...3......1..4."
+	        ".....7..7...3..\n";
+	r = tilecade_stdin(state, nul, sizeof nul - 1, "sudoku", "--solve", NULL);
+	assert_exit(r, 1);
+	assert_string_equal(r->out, "invalid: bad byte 0x00 at column 12\n");
+}
+
+static void test_sdk_solve_in_the_latin_stage(void **state)
+{
+	static const char input[] = SDK_LATIN_PUZZLE "\n" SDK_ESCARGOT "\n";
+	struct e2e_run *r = tilecade_stdin(state, input, sizeof input - 1, "sudoku", "--solve",
+	                                   "--stage", "latin", NULL);
+	assert_exit(r, 1);
+	assert_string_equal(r->out, SDK_LATIN_SOLUTION "\nmultiple\n");
+	r = tilecade_stdin(state, input, sizeof input - 1, "sudoku", "--solve", "--stage",
+	                   "classic", NULL);
+	assert_exit(r, 1);
+	assert_string_equal(r->out, "invalid: digit 3 twice in box 3\n" SDK_ESCARGOT_SOLUTION "\n");
+}
+
+static void test_sdk_rate_names_the_difficulty(void **state)
+{
+	/* A generated puzzle is rated what it was made to be. */
+	static const char *const ratings[] = {"simple", "easy", "intermediate", "expert"};
+	for (int i = 0; i < 4; i++) {
+		struct e2e_run *g = tilecade(state, "sudoku", "--generate", "--seed", "3",
+		                             "--difficulty", ratings[i], NULL);
+		assert_exit(g, 0);
+		struct e2e_run *r =
+		        tilecade_stdin(state, g->out, strlen(g->out), "sudoku", "--rate", NULL);
+		assert_exit(r, 0);
+		char expected[32];
+		snprintf(expected, sizeof expected, "%s\n", ratings[i]);
+		assert_string_equal(r->out, expected);
+	}
+	/* One blank: a naked single. Then lines that are no puzzle, and a very hard one. */
+	static const char input[] = SDK_ONE_BLANK "\n" SDK_EMPTY "\nbad\n" SDK_ESCARGOT "\n";
+	struct e2e_run *r =
+	        tilecade_stdin(state, input, sizeof input - 1, "sudoku", "--rate", NULL);
+	assert_exit(r, 1);
+	char lines[8][128];
+	assert_int_equal(lines_of(r->out, lines, 8), 4);
+	assert_string_equal(lines[0], "simple");
+	assert_string_equal(lines[1], "multiple");
+	assert_string_equal(lines[2], "invalid: bad character 'b' at column 1");
+	assert_string_equal(lines[3], "expert");
+}
+
+static const struct {
+	const char *args[8];
+	const char *names;
+} sdk_bad_command_lines[] = {
+        {{"sudoku", "--difficulty", "hard"}, "--difficulty"},
+        {{"sudoku", "--stage", "boxes"}, "--stage"},
+        {{"sudoku", "--difficulty"}, "--difficulty"},
+        {{"znumbers", "--difficulty", "easy"}, "sudoku"},
+        {{"2048", "--stage", "latin"}, "sudoku"},
+        {{"--rate"}, "sudoku"},
+        {{"znumbers", "--rate"}, "--rate"},
+        {{"2048", "--generate"}, "--generate"},
+        {{"sudoku", "--solve", "--rate"}, "--rate"},
+        {{"sudoku", "--generate", "--rate"}, "--rate"},
+        {{"sudoku", "--solve", "--difficulty", "easy"}, "--difficulty"},
+        {{"sudoku", "--rate", "--seed", "3"}, "--seed"},
+        {{"sudoku", "--rate", "--count", "3"}, "--count"},
+        {{"sudoku", "--count", "3"}, "--generate"},
+        {{"sudoku", "--size", "9"}, "--size"},
+        {{"sudoku", "--attempts", "5"}, "--attempts"},
+        {{"sudoku", "--generate", "--id", "sudoku:classic-easy:s1"}, "--id"},
+        {{"--id", "sudoku:classic-easy:s1", "--stage", "latin"}, "--stage"},
+        {{"sudoku", "--daily", "--difficulty", "expert"}, "--difficulty"},
+        {{"sudoku", "--id", "sudoku:classic-hard:s1"}, "classic-hard"},
+};
+
+static void test_sdk_bad_command_lines(void **state)
+{
+	for (size_t i = 0; i < sizeof sdk_bad_command_lines / sizeof sdk_bad_command_lines[0];
+	     i++) {
+		const char *argv[MAX_ARGS] = {bin};
+		for (int k = 0; sdk_bad_command_lines[i].args[k]; k++)
+			argv[k + 1] = sdk_bad_command_lines[i].args[k];
+		struct e2e_run *r = run_argv(state, argv);
+		if (!strstr(r->err, sdk_bad_command_lines[i].names))
+			fprintf(stderr, "case %zu: '%s' not in: %s", i,
+			        sdk_bad_command_lines[i].names, r->err);
+		assert_usage_error(r);
+		assert_non_null(strstr(r->err, sdk_bad_command_lines[i].names));
+	}
+}
+
 /* ---- `tilecade scores` (issue 4): scores written with the store's API into a database in the
  * sandbox, then read back by the program as a user would. Dates print in the local time zone,
  * set to UTC here; names print in UTF-8. ---- */
@@ -884,6 +1088,14 @@ int main(void)
 	        cmocka_unit_test_setup_teardown(test_zn_solve_malformed_input, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_zn_solve_no_level, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_zn_bad_command_lines, setup, teardown),
+	        cmocka_unit_test_setup_teardown(test_sdk_generate_puzzles_of_the_game_id, setup,
+	                                        teardown),
+	        cmocka_unit_test_setup_teardown(test_sdk_solve_prints_a_line_per_line, setup,
+	                                        teardown),
+	        cmocka_unit_test_setup_teardown(test_sdk_solve_in_the_latin_stage, setup, teardown),
+	        cmocka_unit_test_setup_teardown(test_sdk_rate_names_the_difficulty, setup,
+	                                        teardown),
+	        cmocka_unit_test_setup_teardown(test_sdk_bad_command_lines, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_scores_every_board, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_scores_of_one_game_or_level, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_scores_top_ten, setup, teardown),

@@ -892,7 +892,8 @@ static void test_stuck_box_and_undo_out_of_it(void **state)
 	wait_for((struct expect){.g = g,
 	                         .status = true,
 	                         .text = {"Stuck: no tile can move",
-	                                  "n: next level   r: restart   u: undo   q: menu"}});
+	                                  /* a generated level: n makes another like it */
+	                                  "n: new game   r: restart   u: undo   q: menu"}});
 	undo_key(g, "u");
 	wait_for((struct expect){.g = g, .board = true, .gone = {"Stuck"}});
 	type_keys(g, "U");

@@ -13,6 +13,7 @@
 #include "tilecade/gameid.h"
 #include "tilecade/rng.h"
 #include "tilecade/session.h"
+#include "tilecade/sudoku.h"
 #include "tilecade/znumbers.h"
 
 #define SAVE_SEED 424242
@@ -76,12 +77,29 @@ static bool save_play_znumbers(struct tc_session *s)
 	return false;
 }
 
+/* A digit or a pencil mark in an empty cell that changes with the move count. */
+static bool save_play_sudoku(struct tc_session *s)
+{
+	const struct sudoku *g = tc_session_state(s);
+	unsigned n = (unsigned)tc_session_moves(s);
+	for (int k = 0; k < SDK_CELLS; k++) {
+		int c = (int)((n * 7u + (unsigned)k) % SDK_CELLS);
+		if (g->entry.cell[c] == 0) {
+			struct tc_move m = {.kind = n % 3 == 2 ? SDK_MOVE_MARK : SDK_MOVE_DIGIT,
+			                    .arg = {(int16_t)c, (int16_t)(n % 9 + 1)}};
+			return tc_session_apply(s, &m);
+		}
+	}
+	return false;
+}
+
 static const struct {
 	const char *game;
 	save_player play;
 } save_players[] = {
         {"2048", save_play_2048},
         {"znumbers", save_play_znumbers},
+        {"sudoku", save_play_sudoku},
 };
 
 static save_player save_player_of(const struct tc_game *game)
@@ -102,6 +120,8 @@ static const struct save_case save_cases[] = {
         {"2048", "3x3", 15, 0},       {"2048", "4x4", 30, 0},
         {"2048", "8x8", 60, 1000000}, {"znumbers", "level3", 8, 0},
         {"znumbers", "6x6a60", 8, 0}, {"znumbers", "10x10a80", 12, 77},
+        {"sudoku", "level1", 10, 0},  {"sudoku", "classic-easy", 12, 0},
+        {"sudoku", "level4", 9, 0},   {"sudoku", "latin-easy", 9, 0},
 };
 #define SAVE_CASES (sizeof save_cases / sizeof save_cases[0])
 
@@ -688,6 +708,41 @@ static void save_refuses_bad_2048_cells(void **unused)
 	free(blob);
 }
 
+static void save_refuses_bad_sudoku_cells(void **unused)
+{
+	size_t len;
+	unsigned char *blob = save_blob_of("sudoku", &len); /* level1: the Latin stage */
+	const size_t size = sizeof(struct sudoku);
+	uint64_t count = save_get_u64(blob, AT_COUNT);
+	const uint64_t snapshots[] = {0, save_get_u64(blob, AT_CURRENT), count};
+	const size_t given = offsetof(struct sudoku, given), entry = offsetof(struct sudoku, entry),
+	             solution = offsetof(struct sudoku, solution);
+	for (size_t k = 0; k < 3; k++) {
+		unsigned char *state = blob + AT_STATES + snapshots[k] * size;
+		const struct {
+			size_t at;
+			unsigned char value;
+		} bad[] = {
+		        {offsetof(struct sudoku, stage), SDK_CLASSIC}, /* level 1 is latin */
+		        {offsetof(struct sudoku, stage), 2},
+		        {offsetof(struct sudoku, level), SDK_LEVELS + 1},
+		        {offsetof(struct sudoku, revealed), 1}, /* the grid is not the solution */
+		        {offsetof(struct sudoku, revealed), 2},
+		        {given, 10},
+		        {entry + SDK_CELLS - 1, 10},
+		        {solution + 40, 0},
+		        {offsetof(struct sudoku, marks) + 1, 0x80}}; /* little-endian */
+		for (size_t b = 0; b < sizeof bad / sizeof bad[0]; b++) {
+			unsigned char was = state[bad[b].at];
+			state[bad[b].at] = bad[b].value;
+			save_assert_refused(blob, len);
+			state[bad[b].at] = was;
+		}
+	}
+	assert_true(save_try(blob, len));
+	free(blob);
+}
+
 /* The game ID must reproduce the game: a save whose first position is not the start of the
  * game its parameters and seed name would file its scores under another game. */
 static void save_refuses_a_start_its_game_id_does_not_make(void **unused)
@@ -742,6 +797,7 @@ int main(void)
 	        cmocka_unit_test(save_refuses_impossible_history),
 	        cmocka_unit_test(save_refuses_bad_znumbers_cells),
 	        cmocka_unit_test(save_refuses_bad_2048_cells),
+	        cmocka_unit_test(save_refuses_bad_sudoku_cells),
 	        cmocka_unit_test(save_refuses_a_start_its_game_id_does_not_make),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

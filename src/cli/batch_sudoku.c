@@ -1,0 +1,111 @@
+/* `tilecade sudoku --generate`, `--solve` and `--rate`: puzzles as 81-character lines, for
+ * puzzle books, tests and comparisons with other solvers, with no terminal. */
+#define _POSIX_C_SOURCE 200809L /* getline */
+#include "batch.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tilecade/gameid.h"
+
+/* Output that could not be written (a full disk, a closed pipe) must not pass for success. */
+static bool flushed(FILE *out, char *err, size_t errlen)
+{
+	if (fflush(out) == 0 && !ferror(out))
+		return true;
+	snprintf(err, errlen, "cannot write the output: %s", strerror(errno));
+	return false;
+}
+
+int tc_batch_sdk_generate(const struct sdk_params *params, uint64_t seed, int count, FILE *out,
+                          char *err, size_t errlen)
+{
+	for (int i = 0; i < count; i++) {
+		uint64_t puzzle_seed = seed + (uint64_t)i; /* unsigned: wraps, as documented */
+		struct sudoku s;
+		sudoku_game.new_game(&s, params, puzzle_seed);
+		/* The solver proves the generator's claim on its own, so that a generator bug
+		 * shows here and not as a puzzle with two answers. */
+		struct sdk_grid solution;
+		if (sdk_solve((enum sdk_stage)s.stage, &s.given, 2, &solution) != 1 ||
+		    memcmp(&solution, &s.solution, sizeof solution) != 0) {
+			char id[TC_GAMEID_MAX];
+			tc_gameid_format(&sudoku_game, params, puzzle_seed, id, sizeof id);
+			snprintf(err, errlen,
+			         "internal error: %s was generated without a unique solution; "
+			         "please report it",
+			         id);
+			return 1;
+		}
+		char line[SDK_CELLS + 1];
+		sdk_print(&s.given, line);
+		fprintf(out, "%s\n", line);
+	}
+	return flushed(out, err, errlen) ? 0 : 1;
+}
+
+/* The answer for one input line (without its newline, len bytes that may hold NULs): writes the
+ * text to print to answer and returns whether the puzzle has exactly one solution. */
+static bool answer_line(enum sdk_stage stage, bool rate, const char *line, size_t len, char *answer,
+                        size_t answer_len)
+{
+	char why[96];
+	struct sdk_grid g, solution;
+	const char *nul = memchr(line, '\0', len);
+	if (len == 0 || (len == 1 && line[0] == '\r')) {
+		snprintf(answer, answer_len, "invalid: empty line");
+		return false;
+	}
+	if (nul) { /* sdk_parse reads a C string, which would end here */
+		snprintf(answer, answer_len, "invalid: bad byte 0x00 at column %zu",
+		         (size_t)(nul - line) + 1);
+		return false;
+	}
+	if (sdk_parse(line, &g, why, sizeof why) != 0 ||
+	    sdk_explain_conflict(stage, &g, why, sizeof why)) {
+		snprintf(answer, answer_len, "invalid: %s", why);
+		return false;
+	}
+	int n = sdk_solve(stage, &g, 2, &solution);
+	if (n != 1) {
+		snprintf(answer, answer_len, "%s", n == 0 ? "unsolvable" : "multiple");
+		return false;
+	}
+	if (rate)
+		snprintf(answer, answer_len, "%s", sdk_rating_name(sdk_rate(stage, &g)));
+	else
+		sdk_print(&solution, answer);
+	return true;
+}
+
+int tc_batch_sdk_solve(enum sdk_stage stage, bool rate, FILE *in, FILE *out, char *err,
+                       size_t errlen)
+{
+	char *line = NULL;
+	size_t cap = 0;
+	bool all_unique = true;
+	for (;;) {
+		errno = 0;
+		ssize_t got = getline(&line, &cap, in);
+		if (got <= 0)
+			break;
+		size_t len = (size_t)got;
+		if (line[len - 1] == '\n')
+			line[--len] = '\0';
+		char answer[128];
+		all_unique &= answer_line(stage, rate, line, len, answer, sizeof answer);
+		fprintf(out, "%s\n", answer);
+	}
+	/* getline stops early, without an error on the stream, when it runs out of memory. */
+	bool read_failed = ferror(in) || !feof(in);
+	int read_errno = errno;
+	free(line);
+	if (read_failed) {
+		snprintf(err, errlen, "cannot read the input: %s", strerror(read_errno));
+		return 2;
+	}
+	if (!flushed(out, err, errlen))
+		return 2;
+	return all_unique ? 0 : 1;
+}

@@ -1,0 +1,239 @@
+/* Sudoku behind the common backend interface. Parameters read "classic-expert" (stage, then
+ * rating) for a generated puzzle or "level3" for a level of the campaign, which fixes both. */
+#include <stdio.h>
+#include <string.h>
+
+#include "tilecade/sudoku.h"
+
+#define SDK_RNG_STREAM 0x73646b /* "sdk": keeps Sudoku's numbers apart from other games' */
+
+/* The seed's six levels: three of the Latin stage, then three classic, each harder. */
+static const struct {
+	enum sdk_stage stage;
+	enum sdk_rating rating;
+} levels[SDK_LEVELS] = {
+        {SDK_LATIN, SDK_SIMPLE}, {SDK_LATIN, SDK_EASY},           {SDK_LATIN, SDK_INTERMEDIATE},
+        {SDK_CLASSIC, SDK_EASY}, {SDK_CLASSIC, SDK_INTERMEDIATE}, {SDK_CLASSIC, SDK_EXPERT},
+};
+
+_Static_assert(sizeof(struct sudoku) == 2 * SDK_CELLS + 2 + 3 * SDK_CELLS + 1,
+               "struct sudoku has padding, whose bytes saves would compare");
+
+void sdk_level_params(int level, struct sdk_params *p)
+{
+	if (level < 1 || level > SDK_LEVELS)
+		level = 1;
+	*p = (struct sdk_params){levels[level - 1].stage, levels[level - 1].rating, level};
+}
+
+static void default_params(void *params)
+{
+	*(struct sdk_params *)params = (struct sdk_params){SDK_CLASSIC, SDK_EASY, 0};
+}
+
+static int parse_params(const char *text, void *params, char *err, size_t errlen)
+{
+	struct sdk_params *p = params;
+	default_params(p);
+	if (strncmp(text, "level", 5) == 0 && text[5] >= '1' && text[5] <= '0' + SDK_LEVELS &&
+	    !text[6]) {
+		sdk_level_params(text[5] - '0', p);
+		return 0;
+	}
+	for (int s = SDK_LATIN; s <= SDK_CLASSIC; s++) {
+		const char *name = sdk_stage_name((enum sdk_stage)s);
+		size_t n = strlen(name);
+		if (strncmp(text, name, n) != 0 || text[n] != '-')
+			continue;
+		for (int r = 0; r < SDK_RATING_COUNT; r++)
+			if (strcmp(text + n + 1, sdk_rating_name((enum sdk_rating)r)) == 0) {
+				*p = (struct sdk_params){s, r, 0};
+				return 0;
+			}
+	}
+	snprintf(err, errlen,
+	         "Sudoku parameters must be STAGE-RATING (stage latin or classic; rating simple, "
+	         "easy, intermediate or expert), e.g. classic-expert, or level1 to level%d; "
+	         "not '%s'",
+	         SDK_LEVELS, text);
+	return -1;
+}
+
+static int format_params(const void *params, char *buf, size_t len)
+{
+	const struct sdk_params *p = params;
+	if (p->level > 0)
+		return snprintf(buf, len, "level%d", p->level);
+	return snprintf(buf, len, "%s-%s", sdk_stage_name((enum sdk_stage)p->stage),
+	                sdk_rating_name((enum sdk_rating)p->rating));
+}
+
+static void new_game(void *state, const void *params, uint64_t seed)
+{
+	struct sdk_params p = *(const struct sdk_params *)params;
+	struct sudoku *s = state;
+	memset(s, 0, sizeof *s);
+	if (p.level > 0)
+		sdk_level_params(p.level, &p);
+	/* Parameters come from parse_params; out-of-range ones get the defaults, not a crash. */
+	if (p.stage != SDK_LATIN && p.stage != SDK_CLASSIC)
+		p.stage = SDK_CLASSIC;
+	if (p.rating < 0 || p.rating >= SDK_RATING_COUNT)
+		p.rating = SDK_EASY;
+	s->stage = (uint8_t)p.stage;
+	s->level = (uint8_t)p.level;
+	struct tc_rng rng;
+	tc_rng_seed(&rng, seed, SDK_RNG_STREAM);
+	sdk_generate((enum sdk_stage)p.stage, (enum sdk_rating)p.rating, true, &rng, &s->given,
+	             &s->solution);
+	s->entry = s->given;
+}
+
+int sdk_start_puzzle(struct sudoku *s, enum sdk_stage stage, const struct sdk_grid *puzzle,
+                     char *err, size_t errlen)
+{
+	if (stage != SDK_LATIN && stage != SDK_CLASSIC) {
+		snprintf(err, errlen, "unknown stage %d", (int)stage);
+		return -1;
+	}
+	for (int c = 0; c < SDK_CELLS; c++)
+		if (puzzle->cell[c] > 9) {
+			snprintf(err, errlen, "row %d, column %d holds %d, not a digit", c / 9 + 1,
+			         c % 9 + 1, puzzle->cell[c]);
+			return -1;
+		}
+	if (sdk_explain_conflict(stage, puzzle, err, errlen))
+		return -1;
+	struct sdk_grid solution;
+	int n = sdk_solve(stage, puzzle, 2, &solution);
+	if (n != 1) {
+		snprintf(err, errlen, "the puzzle has %s in the %s stage",
+		         n == 0 ? "no solution" : "more than one solution", sdk_stage_name(stage));
+		return -1;
+	}
+	memset(s, 0, sizeof *s);
+	s->stage = (uint8_t)stage;
+	s->given = *puzzle;
+	s->solution = solution;
+	s->entry = *puzzle;
+	return 0;
+}
+
+static enum tc_status status_of(const struct sudoku *s)
+{
+	if (s->revealed)
+		return TC_LOST;
+	return memcmp(&s->entry, &s->solution, sizeof s->entry) == 0 ? TC_WON : TC_PLAYING;
+}
+
+static enum tc_status status(const void *state)
+{
+	return status_of(state);
+}
+
+static bool set_digit(struct sudoku *s, int cell, int digit)
+{
+	if (s->given.cell[cell] || s->entry.cell[cell] == digit)
+		return false;
+	s->entry.cell[cell] = (uint8_t)digit;
+	if (digit) {
+		uint8_t peers[20];
+		int n = sdk_peers((enum sdk_stage)s->stage, cell, peers);
+		for (int i = 0; i < n; i++)
+			s->marks[peers[i]] &= (uint16_t) ~(1u << (digit - 1));
+	}
+	return true;
+}
+
+static bool auto_marks(struct sudoku *s)
+{
+	bool changed = false;
+	for (int c = 0; c < SDK_CELLS; c++) {
+		if (s->entry.cell[c])
+			continue;
+		uint16_t m = sdk_candidates((enum sdk_stage)s->stage, &s->entry, c);
+		changed |= s->marks[c] != m;
+		s->marks[c] = m;
+	}
+	return changed;
+}
+
+static bool apply(void *state, const struct tc_move *move)
+{
+	struct sudoku *s = state;
+	if (status_of(s) != TC_PLAYING)
+		return false; /* the puzzle is over: won, or its solution shown */
+	int cell = move->arg[0], digit = move->arg[1];
+	bool on_cell = cell >= 0 && cell < SDK_CELLS;
+	switch (move->kind) {
+	case SDK_MOVE_DIGIT:
+		return on_cell && digit >= 0 && digit <= 9 && set_digit(s, cell, digit);
+	case SDK_MOVE_MARK:
+		if (!on_cell || digit < 1 || digit > 9 || s->entry.cell[cell])
+			return false;
+		s->marks[cell] ^= (uint16_t)(1u << (digit - 1));
+		return true;
+	case SDK_MOVE_AUTOMARKS:
+		return auto_marks(s);
+	case SDK_MOVE_REVEAL:
+		s->entry = s->solution;
+		s->revealed = true;
+		return true;
+	default:
+		return false;
+	}
+}
+
+/* A saved position: every byte one the rules could have made. The state is copied first, since
+ * a save's bytes need not be aligned for the marks. */
+static bool valid_state(const void *state)
+{
+	struct sudoku s;
+	memcpy(&s, state, sizeof s);
+	unsigned char revealed;
+	memcpy(&revealed, (const unsigned char *)state + offsetof(struct sudoku, revealed), 1);
+	if (s.stage > SDK_CLASSIC || s.level > SDK_LEVELS || revealed > 1)
+		return false;
+	if (s.level > 0 && s.stage != levels[s.level - 1].stage)
+		return false;
+	for (int c = 0; c < SDK_CELLS; c++) {
+		uint8_t g = s.given.cell[c], e = s.entry.cell[c], x = s.solution.cell[c];
+		if (x < 1 || x > 9 || e > 9 || (g && g != x) || (g && e != g) ||
+		    s.marks[c] > SDK_ALL || (g && s.marks[c]))
+			return false;
+	}
+	if (revealed && memcmp(&s.entry, &s.solution, sizeof s.entry) != 0)
+		return false;
+	/* The solution must be the givens' only one, or a right grid would not count as a win. */
+	struct sdk_grid only;
+	return sdk_solve((enum sdk_stage)s.stage, &s.given, 2, &only) == 1 &&
+	       memcmp(&only, &s.solution, sizeof only) == 0;
+}
+
+/* The campaign's levels in turn, then expert classic puzzles without end. */
+static void next_params(const void *params, void *next)
+{
+	struct sdk_params *n = next;
+	*n = *(const struct sdk_params *)params;
+	if (n->level > 0 && n->level < SDK_LEVELS)
+		sdk_level_params(n->level + 1, n);
+	else if (n->level == SDK_LEVELS)
+		*n = (struct sdk_params){SDK_CLASSIC, SDK_EXPERT, 0};
+}
+
+const struct tc_game sudoku_game = {
+        .name = "sudoku",
+        .title = "Sudoku",
+        .state_size = sizeof(struct sudoku),
+        .params_size = sizeof(struct sdk_params),
+        .default_params = default_params,
+        .parse_params = parse_params,
+        .format_params = format_params,
+        .new_game = new_game,
+        .apply = apply,
+        .status = status,
+        .score = NULL,
+        .next_params = next_params,
+        .valid_state = valid_state,
+        .uses_seed = NULL,
+};

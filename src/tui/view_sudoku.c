@@ -1,0 +1,685 @@
+/* Sudoku in the terminal: the 9x9 grid with double lines around the boxes (none in the latin
+ * stage, which has no boxes), a cursor moved by keys or clicks, and a digit bar under the grid
+ * whose buttons write at the cursor and count the digits still to place. Cells are named by
+ * column letter and row number (C3), as the hints name them.
+ *
+ * The grid grows with the window: three-line cells hold pencil marks as a 3x3 keypad, one-line
+ * cells show them in a row (the info line then lists the cursor's in full). Without colour,
+ * givens are bold, the player's digits plain, conflicts reversed and underlined, and the cursor
+ * a pair of brackets. */
+#include <curses.h>
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "catalog.h"
+#include "grid.h"
+#include "sudoku_grid.h"
+#include "term.h"
+#include "theme.h"
+#include "tilecade/sudoku.h"
+
+#define SIDE TC_SUDOKU_SIDE
+#define BUTTON_W 3 /* "7×3": a digit and how many are left */
+#define MODE_W 6   /* "Digits" or "Marks" */
+/* The digit bar: the mode, then nine buttons two (narrow: one) columns apart. */
+#define BAR_W(gap) (MODE_W + (gap) + SIDE * BUTTON_W + (SIDE - 1) * (gap))
+#define BAR_WIDE BAR_W(2)
+#define BAR_NARROW BAR_W(1)
+#define ROWS_BELOW 2 /* the bar and the info line */
+
+/* Where things are, as last drawn: for clicks. */
+struct layout {
+	struct tc_sudoku_grid grid;
+	int bar_y, bar_gap, mode_x, button_x[SIDE];
+	int info_y, info_x, info_w;
+};
+
+/* What the grid shows besides the position: nothing, the player's wrong digits (check, or a
+ * hint on a wrong position), or a hint's step. It holds while the digits stay as they were. */
+enum shown { SHOW_NOTHING, SHOW_WRONG, SHOW_STEP };
+
+struct view_sdk {
+	int cursor;
+	bool marking;   /* digits typed and clicked are pencil marks */
+	bool conflicts; /* repeated digits are highlighted */
+	bool asking;    /* "reveal the solution?" waits for its answer */
+	int last_digit; /* the digit last written or chosen, 0 for none */
+	char info[96];  /* a message for the info line, until the next key */
+	enum shown shown;
+	struct sdk_grid shown_for; /* the digits the shown things are about */
+	bool wrong[SDK_CELLS];
+	struct sdk_step step;
+	char shown_text[96];
+	struct layout layout;
+	bool has_layout;
+};
+
+static const struct sudoku *state_of(const struct tc_session *s)
+{
+	return tc_session_state(s);
+}
+
+static void *create(bool animations)
+{
+	(void)animations; /* nothing moves on its own */
+	struct view_sdk *v = calloc(1, sizeof *v);
+	if (v) {
+		v->cursor = SDK_CELLS / 2;
+		v->conflicts = true;
+	}
+	return v;
+}
+
+static void destroy(void *view)
+{
+	free(view);
+}
+
+static void cell_name(int cell, char buf[4])
+{
+	buf[0] = (char)('A' + cell % SIDE);
+	buf[1] = (char)('1' + cell / SIDE % SIDE);
+	buf[2] = '\0';
+}
+
+/* ---- drawing ---- */
+
+static bool fit(struct layout *l, int stage, struct tc_rect area)
+{
+	if (!tc_sudoku_grid_fit(&l->grid, stage == SDK_CLASSIC, area, BAR_NARROW, ROWS_BELOW))
+		return false;
+	const struct tc_sudoku_grid *g = &l->grid;
+	l->bar_y = g->below;
+	l->info_y = g->below + 1;
+	l->bar_gap = area.w >= BAR_WIDE ? 2 : 1;
+	int bar_w = BAR_W(l->bar_gap);
+	int bar_x = g->left + (g->w - bar_w) / 2;
+	if (bar_x + bar_w > area.x + area.w)
+		bar_x = area.x + area.w - bar_w;
+	if (bar_x < area.x)
+		bar_x = area.x;
+	l->mode_x = bar_x;
+	for (int d = 0; d < SIDE; d++)
+		l->button_x[d] = bar_x + MODE_W + l->bar_gap + d * (BUTTON_W + l->bar_gap);
+	l->info_x = area.x;
+	l->info_w = area.w;
+	return true;
+}
+
+static void min_size(const struct tc_session *s, int *w, int *h)
+{
+	tc_sudoku_grid_min_size(state_of(s)->stage == SDK_CLASSIC, BAR_NARROW, ROWS_BELOW, w, h);
+}
+
+/* The digit the player is looking at: the one under the cursor, else the last one chosen. */
+static int highlighted_digit(const struct view_sdk *v, const struct sudoku *z)
+{
+	return z->entry.cell[v->cursor] ? z->entry.cell[v->cursor] : v->last_digit;
+}
+
+static bool in_proof(const struct sdk_step *st, int cell)
+{
+	for (int i = 0; i < st->proof_count; i++)
+		if (st->proof[i] == cell)
+			return true;
+	return false;
+}
+
+/* How a cell looks; the highlights that matter most are applied last. */
+static attr_t cell_attr(const struct view_sdk *v, const struct sudoku *z, const bool *conflict,
+                        int cell, int hl)
+{
+	int digit = z->entry.cell[cell];
+	bool given = z->given.cell[cell] != 0;
+	attr_t attr = given   ? tc_theme_attr(TC_ROLE_TEXT) | A_BOLD
+	              : digit ? tc_theme_attr(TC_ROLE_ENTRY)
+	                      : tc_theme_attr(TC_ROLE_TEXT);
+	if (digit && digit == hl) /* bold stays the givens' mark */
+		attr = given ? tc_theme_attr(TC_ROLE_SELECTED) | A_BOLD
+		             : tc_theme_attr(TC_ROLE_SELECTED) & ~A_BOLD;
+	if (v->shown == SHOW_STEP && in_proof(&v->step, cell))
+		attr = tc_theme_attr(TC_ROLE_HINT);
+	if (v->shown == SHOW_STEP && v->step.cell == cell)
+		attr = tc_theme_attr(TC_ROLE_TARGET);
+	if ((v->conflicts && conflict[cell]) || (v->shown == SHOW_WRONG && v->wrong[cell]))
+		attr = tc_theme_attr(TC_ROLE_BAD) | A_UNDERLINE;
+	return attr;
+}
+
+/* Pencil marks: a 3x3 keypad in tall cells, else a row, cut short with an ellipsis. */
+static void draw_marks(const struct tc_sudoku_grid *g, int x, int y, uint16_t marks, attr_t cell,
+                       int hl)
+{
+	bool plain = cell == tc_theme_attr(TC_ROLE_TEXT);
+	attr_t attr = plain ? tc_theme_attr(TC_ROLE_DIM) : cell;
+	attr_t bright = plain ? tc_theme_attr(TC_ROLE_SELECTED) : cell | A_BOLD;
+	if (g->ch >= 3) {
+		int step = g->cw >= 7 ? 2 : 1, x0 = x + (g->cw - 2 * step - 1) / 2;
+		for (int d = 1; d <= SIDE; d++) {
+			if (!(marks >> (d - 1) & 1))
+				continue;
+			char text[2] = {(char)('0' + d), '\0'};
+			tc_draw_text(x0 + (d - 1) % 3 * step, y + (d - 1) / 3, 1,
+			             d == hl ? bright : attr, text);
+		}
+		return;
+	}
+	int room = g->cw - 2, count = 0, at = x + 1;
+	for (int d = 1; d <= SIDE; d++)
+		count += marks >> (d - 1) & 1;
+	for (int d = 1; d <= SIDE; d++) {
+		if (!(marks >> (d - 1) & 1))
+			continue;
+		if (count > room && at == x + room) {
+			tc_draw_text(at, y, 1, attr, tc_term_unicode() ? "…" : "+");
+			break;
+		}
+		char text[2] = {(char)('0' + d), '\0'};
+		tc_draw_text(at++, y, 1, d == hl ? bright : attr, text);
+	}
+}
+
+static void draw_cells(const struct view_sdk *v, const struct sudoku *z)
+{
+	const struct tc_sudoku_grid *g = &v->layout.grid;
+	bool conflict[SDK_CELLS];
+	sdk_conflicts(z->stage, &z->entry, conflict);
+	int hl = highlighted_digit(v, z);
+	bool lines = g->vline[1] != TC_SUDOKU_NO_LINE;
+	for (int cell = 0; cell < SDK_CELLS; cell++) {
+		int x = g->x[cell % SIDE], y = g->y[cell / SIDE], mid = y + g->ch / 2;
+		attr_t attr = cell_attr(v, z, conflict, cell, hl);
+		tc_fill_rect((struct tc_rect){x, y, g->cw, g->ch}, attr);
+		int digit = z->entry.cell[cell];
+		if (digit) {
+			char text[2] = {(char)('0' + digit), '\0'};
+			tc_draw_text(x + g->cw / 2, mid, 1, attr, text);
+		} else if (z->marks[cell]) {
+			draw_marks(g, x, y, z->marks[cell], attr, hl);
+		} else if (!lines) { /* without lines a dot shows where each cell is */
+			tc_draw_text(x + g->cw / 2, mid, 1,
+			             attr == tc_theme_attr(TC_ROLE_TEXT)
+			                     ? tc_theme_attr(TC_ROLE_DIM)
+			                     : attr,
+			             tc_term_unicode() ? "·" : ".");
+		}
+		if (cell == v->cursor) {
+			tc_draw_text(x, mid, 1, attr | A_BOLD, "[");
+			tc_draw_text(x + g->cw - 1, mid, 1, attr | A_BOLD, "]");
+		}
+	}
+}
+
+static int digits_left(const struct sudoku *z, int digit)
+{
+	int left = SIDE;
+	for (int i = 0; i < SDK_CELLS; i++)
+		left -= z->entry.cell[i] == digit;
+	return left > 0 ? left : 0;
+}
+
+static void draw_bar(const struct view_sdk *v, const struct sudoku *z)
+{
+	const struct layout *l = &v->layout;
+	tc_draw_text(l->mode_x, l->bar_y, MODE_W, tc_theme_attr(TC_ROLE_TITLE),
+	             v->marking ? "Marks" : "Digits");
+	int hl = highlighted_digit(v, z);
+	for (int d = 1; d <= SIDE; d++) {
+		int left = digits_left(z, d);
+		char text[16];
+		snprintf(text, sizeof text, "%d%s%d", d, tc_term_unicode() ? "×" : "x", left);
+		enum tc_role role = d == hl ? TC_ROLE_SELECTED : left ? TC_ROLE_TEXT : TC_ROLE_DIM;
+		tc_draw_text(l->button_x[d - 1], l->bar_y, BUTTON_W, tc_theme_attr(role), text);
+	}
+}
+
+/* The info line: a message, else what is shown on the grid, else the cursor's marks when
+ * one-line cells cannot show them all. */
+static void draw_info(const struct view_sdk *v, const struct sudoku *z)
+{
+	const struct layout *l = &v->layout;
+	char text[96];
+	const char *info = v->info;
+	if (!*info && v->shown != SHOW_NOTHING)
+		info = v->shown_text;
+	if (!*info && l->grid.ch == 1 && !z->entry.cell[v->cursor] && z->marks[v->cursor]) {
+		char name[4];
+		cell_name(v->cursor, name);
+		int n = snprintf(text, sizeof text, "Marks in %s:", name);
+		for (int d = 1; d <= SIDE; d++)
+			if (z->marks[v->cursor] >> (d - 1) & 1)
+				n += snprintf(text + n, sizeof text - (size_t)n, " %d", d);
+		info = text;
+	}
+	int w = tc_text_width(info);
+	int x = l->info_x + (l->info_w - w) / 2;
+	tc_draw_text(x < l->info_x ? l->info_x : x, l->info_y, l->info_w,
+	             tc_theme_attr(TC_ROLE_TEXT), info);
+}
+
+static void draw(void *view, const struct tc_session *s, struct tc_rect area, uint64_t now)
+{
+	(void)now;
+	struct view_sdk *v = view;
+	const struct sudoku *z = state_of(s);
+	/* Hints and checks are about the digits they saw; any change (a move, undo) ends them. */
+	if (v->shown != SHOW_NOTHING && memcmp(&v->shown_for, &z->entry, sizeof z->entry) != 0)
+		v->shown = SHOW_NOTHING;
+	v->has_layout = fit(&v->layout, z->stage, area);
+	if (!v->has_layout)
+		return;
+	tc_sudoku_grid_draw(&v->layout.grid);
+	draw_cells(v, z);
+	draw_bar(v, z);
+	draw_info(v, z);
+}
+
+/* ---- playing ---- */
+
+static bool apply(struct tc_session *s, enum sdk_move_kind kind, int cell, int digit)
+{
+	struct tc_move m = {.kind = (uint8_t)kind, .arg = {(int16_t)cell, (int16_t)digit}};
+	return tc_session_apply(s, &m);
+}
+
+static bool refuse_given(struct view_sdk *v, const struct sudoku *z)
+{
+	if (!z->given.cell[v->cursor])
+		return false;
+	char name[4];
+	cell_name(v->cursor, name);
+	snprintf(v->info, sizeof v->info, "%s is given: it cannot be changed", name);
+	return true;
+}
+
+/* A digit typed or clicked: written, or toggled as a mark in marks mode (or when `mark`). */
+static void enter_digit(struct view_sdk *v, struct tc_session *s, int digit, bool mark)
+{
+	const struct sudoku *z = state_of(s);
+	v->last_digit = digit;
+	if (refuse_given(v, z))
+		return;
+	if (!mark) {
+		apply(s, SDK_MOVE_DIGIT, v->cursor, digit);
+		return;
+	}
+	if (z->entry.cell[v->cursor]) {
+		char name[4];
+		cell_name(v->cursor, name);
+		snprintf(v->info, sizeof v->info, "%s holds a %d: clear it (x) to pencil in marks",
+		         name, z->entry.cell[v->cursor]);
+		return;
+	}
+	apply(s, SDK_MOVE_MARK, v->cursor, digit);
+}
+
+/* Clears the digit, or, in an empty cell, its marks. */
+static void clear_cell(struct view_sdk *v, struct tc_session *s)
+{
+	const struct sudoku *z = state_of(s);
+	if (refuse_given(v, z))
+		return;
+	if (z->entry.cell[v->cursor]) {
+		apply(s, SDK_MOVE_DIGIT, v->cursor, 0);
+		return;
+	}
+	uint16_t marks = z->marks[v->cursor];
+	for (int d = 1; d <= SIDE; d++)
+		if (marks >> (d - 1) & 1)
+			apply(s, SDK_MOVE_MARK, v->cursor, d);
+}
+
+/* The player's digits that differ from the solution; returns how many, the first in *first. */
+static int find_wrong(const struct sudoku *z, bool wrong[SDK_CELLS], int *first)
+{
+	int n = 0;
+	*first = -1;
+	for (int i = 0; i < SDK_CELLS; i++) {
+		wrong[i] = z->entry.cell[i] && z->entry.cell[i] != z->solution.cell[i];
+		if (wrong[i] && n++ == 0)
+			*first = i;
+	}
+	return n;
+}
+
+static void show(struct view_sdk *v, const struct sudoku *z, enum shown what)
+{
+	v->shown = what;
+	v->shown_for = z->entry;
+	v->info[0] = '\0';
+}
+
+static void check(struct view_sdk *v, const struct tc_session *s)
+{
+	const struct sudoku *z = state_of(s);
+	int first, n = find_wrong(z, v->wrong, &first);
+	if (n == 0) {
+		snprintf(v->info, sizeof v->info, "No mistakes so far");
+		return;
+	}
+	show(v, z, SHOW_WRONG);
+	snprintf(v->shown_text, sizeof v->shown_text, "%d wrong digit%s marked", n,
+	         n == 1 ? "" : "s");
+}
+
+/* The unit in which a hidden single's digit has only its cell left, e.g. "row 3". */
+static void single_unit(const struct sudoku *z, int cell, int digit, char *buf, size_t len)
+{
+	uint16_t bit = (uint16_t)(1u << (digit - 1));
+	int r = cell / SIDE, c = cell % SIDE;
+	for (int unit = 0; unit < (z->stage == SDK_CLASSIC ? 3 : 2); unit++) {
+		int places = 0;
+		for (int i = 0; i < SIDE; i++) {
+			int other = unit == 0   ? r * SIDE + i
+			            : unit == 1 ? i * SIDE + c
+			                        : (r / 3 * 3 + i / 3) * SIDE + c / 3 * 3 + i % 3;
+			places += (sdk_candidates(z->stage, &z->entry, other) & bit) != 0;
+		}
+		if (places == 1) {
+			if (unit == 0)
+				snprintf(buf, len, "row %d", r + 1);
+			else if (unit == 1)
+				snprintf(buf, len, "column %c", 'A' + c);
+			else
+				snprintf(buf, len, "its box");
+			return;
+		}
+	}
+	snprintf(buf, len, "its row");
+}
+
+static void describe_step(const struct sudoku *z, const struct sdk_step *st, char *buf, size_t len)
+{
+	char technique[48], name[4], unit[16];
+	snprintf(technique, sizeof technique, "%s", sdk_technique_name(st->technique));
+	technique[0] = (char)toupper((unsigned char)technique[0]);
+	if (st->cell < 0) {
+		snprintf(buf, len, "%s: the marked cells rule out candidates", technique);
+		return;
+	}
+	cell_name(st->cell, name);
+	switch (st->technique) {
+	case SDK_NAKED_SINGLE:
+		snprintf(buf, len, "%s: %s can only be %d", technique, name, st->digit);
+		break;
+	case SDK_HIDDEN_SINGLE:
+		single_unit(z, st->cell, st->digit, unit, sizeof unit);
+		snprintf(buf, len, "%s: %d in %s goes to %s", technique, st->digit, unit, name);
+		break;
+	case SDK_GUESS:
+		snprintf(buf, len, "No simple step: the solution has %d at %s", st->digit, name);
+		break;
+	default:
+		snprintf(buf, len, "%s (marked): then %d goes to %s", technique, st->digit, name);
+		break;
+	}
+}
+
+static void hint(struct view_sdk *v, const struct tc_session *s)
+{
+	const struct sudoku *z = state_of(s);
+	int first, n = find_wrong(z, v->wrong, &first);
+	if (n > 0) {
+		show(v, z, SHOW_WRONG);
+		snprintf(v->shown_text, sizeof v->shown_text,
+		         "%d of your digits %s wrong (marked): no hint until %s cleared", n,
+		         n == 1 ? "is" : "are", n == 1 ? "it is" : "they are");
+		v->cursor = first;
+		return;
+	}
+	if (!sdk_hint(z->stage, &z->entry, &v->step)) {
+		/* Beyond the techniques the hints know: a digit of the solution instead, at the
+		 * cursor if it is empty. */
+		int cell = v->cursor;
+		while (z->entry.cell[cell])
+			cell = (cell + 1) %
+			       SDK_CELLS; /* the grid is not full, or it would be won */
+		v->step = (struct sdk_step){
+		        .technique = SDK_GUESS, .cell = cell, .digit = z->solution.cell[cell]};
+	}
+	show(v, z, SHOW_STEP);
+	describe_step(z, &v->step, v->shown_text, sizeof v->shown_text);
+	if (v->step.cell >= 0) {
+		v->cursor = v->step.cell;
+		v->last_digit = v->step.digit; /* its other places light up, and Enter writes it */
+	}
+}
+
+static void move_cursor(struct view_sdk *v, int dr, int dc)
+{
+	int r = v->cursor / SIDE + dr, c = v->cursor % SIDE + dc;
+	if (r >= 0 && r < SIDE && c >= 0 && c < SIDE)
+		v->cursor = r * SIDE + c;
+}
+
+static void toggle_mode(struct view_sdk *v)
+{
+	v->marking = !v->marking;
+	snprintf(v->info, sizeof v->info, "%s",
+	         v->marking ? "Marks: 1-9 pencil in candidates" : "Digits: 1-9 write digits");
+}
+
+/* The reveal question's answer; true when the key was the answer. */
+static bool answer(struct view_sdk *v, struct tc_session *s, enum tc_action act,
+                   const struct tc_event *ev)
+{
+	if (!v->asking)
+		return false;
+	v->asking = false;
+	v->info[0] = '\0';
+	if (act == TC_ACT_SOLUTION || (ev->type == TC_EV_KEY && (ev->key == 'y' || ev->key == 'Y')))
+		apply(s, SDK_MOVE_REVEAL, 0, 0);
+	return true;
+}
+
+static bool letter(struct view_sdk *v, struct tc_session *s, int key)
+{
+	switch (key) {
+	case '0':
+	case 'x':
+	case '.':
+	case TC_KEY_BACKSPACE:
+	case TC_KEY_DELETE:
+		clear_cell(v, s);
+		return true;
+	case 'm':
+	case TC_KEY_TAB:
+		toggle_mode(v);
+		return true;
+	case 'a':
+		if (!apply(s, SDK_MOVE_AUTOMARKS, 0, 0))
+			snprintf(v->info, sizeof v->info, "The marks are all candidates already");
+		return true;
+	case 'c':
+		v->conflicts = !v->conflicts;
+		snprintf(v->info, sizeof v->info, "Conflicts %s",
+		         v->conflicts ? "highlighted" : "not highlighted");
+		return true;
+	case 'e':
+		check(v, s);
+		return true;
+	}
+	if (key >= '1' && key <= '9') {
+		enter_digit(v, s, key - '0', v->marking);
+		return true;
+	}
+	return false;
+}
+
+static bool action(void *view, struct tc_session *s, enum tc_action act, const struct tc_event *ev,
+                   uint64_t now)
+{
+	(void)now;
+	struct view_sdk *v = view;
+	if (answer(v, s, act, ev))
+		return true;
+	v->info[0] = '\0';
+	switch (act) {
+	case TC_ACT_UP:
+		move_cursor(v, -1, 0);
+		return true;
+	case TC_ACT_DOWN:
+		move_cursor(v, 1, 0);
+		return true;
+	case TC_ACT_LEFT:
+		move_cursor(v, 0, -1);
+		return true;
+	case TC_ACT_RIGHT:
+		move_cursor(v, 0, 1);
+		return true;
+	case TC_ACT_SELECT:
+		if (v->last_digit)
+			enter_digit(v, s, v->last_digit, v->marking);
+		else
+			snprintf(v->info, sizeof v->info, "Type a digit first, or click one below");
+		return true;
+	case TC_ACT_HINT:
+		hint(v, s);
+		return true;
+	case TC_ACT_SOLUTION:
+		v->asking = true;
+		snprintf(v->info, sizeof v->info, "Reveal the solution? (s or y: yes)");
+		return true;
+	default:
+		break;
+	}
+	return ev->type == TC_EV_KEY && letter(v, s, ev->key);
+}
+
+static bool mouse(void *view, struct tc_session *s, const struct tc_event *ev, uint64_t now)
+{
+	(void)now;
+	struct view_sdk *v = view;
+	const struct layout *l = &v->layout;
+	if (!v->has_layout || ev->mouse != TC_MOUSE_PRESS || (ev->button != 1 && ev->button != 3))
+		return false;
+	v->asking = false;
+	v->info[0] = '\0';
+	int cell = tc_sudoku_grid_cell_at(&l->grid, ev->col, ev->row);
+	if (cell >= 0) {
+		v->cursor = cell;
+		return true;
+	}
+	if (ev->row != l->bar_y)
+		return false;
+	if (ev->col >= l->mode_x && ev->col < l->mode_x + MODE_W) {
+		toggle_mode(v);
+		return true;
+	}
+	for (int d = 0; d < SIDE; d++)
+		if (ev->col >= l->button_x[d] && ev->col < l->button_x[d] + BUTTON_W + l->bar_gap) {
+			/* A right click pencils in whatever the mode. */
+			enter_digit(v, s, d + 1, v->marking || ev->button == 3);
+			return true;
+		}
+	return false;
+}
+
+static int next_frame(void *view, uint64_t now)
+{
+	(void)view;
+	(void)now;
+	return -1;
+}
+
+static void reset(void *view)
+{
+	struct view_sdk *v = view;
+	v->asking = false;
+	v->shown = SHOW_NOTHING;
+	v->info[0] = '\0';
+}
+
+static int empty_cells(const struct sudoku *z)
+{
+	int n = 0;
+	for (int i = 0; i < SDK_CELLS; i++)
+		n += z->entry.cell[i] == 0;
+	return n;
+}
+
+static void capitalised(const char *name, char *buf, size_t len)
+{
+	snprintf(buf, len, "%s", name);
+	buf[0] = (char)toupper((unsigned char)buf[0]);
+}
+
+static void describe(void *view, const struct tc_session *s, bool narrow, char *buf, size_t len)
+{
+	(void)view;
+	const struct sudoku *z = state_of(s);
+	const struct sdk_params *p = tc_session_params(s);
+	char stage[16], rating[24];
+	capitalised(sdk_stage_name(z->stage), stage, sizeof stage);
+	capitalised(sdk_rating_name(p->rating), rating, sizeof rating);
+	const char *sep = narrow ? "  " : "   ";
+	int left = empty_cells(z);
+	if (z->level > 0 && narrow)
+		snprintf(buf, len, "Level %d%sLeft: %d", z->level, sep, left);
+	else if (z->level > 0)
+		snprintf(buf, len, "Level %d (%s)%sLeft: %d", z->level, sdk_stage_name(z->stage),
+		         sep, left);
+	else if (narrow)
+		snprintf(buf, len, "%s%sLeft: %d", rating, sep, left);
+	else
+		snprintf(buf, len, "%s, %s%sLeft: %d", stage, sdk_rating_name(p->rating), sep,
+		         left);
+}
+
+/* The campaign's six levels, then new puzzles of each stage and rating. */
+#define GENERATED_ENTRIES (2 * SDK_RATING_COUNT)
+
+static void level_entry(int i, char *name, size_t name_len, char *detail, size_t detail_len,
+                        void *params)
+{
+	struct sdk_params *p = params;
+	if (i < SDK_LEVELS) {
+		sdk_level_params(i + 1, p);
+		snprintf(name, name_len, "Level %d", p->level);
+		snprintf(detail, detail_len, "%s, %s", sdk_stage_name(p->stage),
+		         sdk_rating_name(p->rating));
+		return;
+	}
+	i -= SDK_LEVELS;
+	p->level = 0;
+	p->stage = i < SDK_RATING_COUNT ? SDK_CLASSIC : SDK_LATIN;
+	p->rating = i % SDK_RATING_COUNT;
+	capitalised(sdk_stage_name(p->stage), name, name_len);
+	snprintf(detail, detail_len, "%s, a new puzzle", sdk_rating_name(p->rating));
+}
+
+static const struct tc_help_line help_sdk[] = {
+        {"arrows, hjkl, click", "move the cursor"},
+        {"1-9, click the bar", "write a digit (a mark in marks mode)"},
+        {"0, x, Backspace", "clear the cell"},
+        {"m, Tab", "digits or pencil marks (or click the mode)"},
+        {"right-click the bar", "toggle that pencil mark"},
+        {"Enter, Space", "write the last digit again"},
+        {"a", "pencil in every empty cell's candidates"},
+        {"c", "highlight conflicts or not"},
+        {"e", "check: mark the digits that are wrong"},
+        {"H", "hint: the next step and why"},
+        {"s", "reveal the solution (asks first)"},
+        {NULL, NULL},
+};
+
+const struct tc_view tc_view_sudoku = {
+        .game = &sudoku_game,
+        .help = help_sdk,
+        .wasd_moves = false,
+        .keep_going = false,
+        .lost_text = "Solution revealed",
+        .create = create,
+        .destroy = destroy,
+        .min_size = min_size,
+        .draw = draw,
+        .action = action,
+        .mouse = mouse,
+        .next_frame = next_frame,
+        .reset = reset,
+        .describe = describe,
+        .level_count = SDK_LEVELS + GENERATED_ENTRIES,
+        .level_entry = level_entry,
+};

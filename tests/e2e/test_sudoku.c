@@ -1,0 +1,895 @@
+/* Sudoku in a terminal, driven like a player: digits by keys and by the digit bar, clearing,
+ * givens that refuse changes, pencil marks by hand and automatic, conflicts, check, hints with
+ * their technique, a puzzle finished to the win screen, the revealed solution, the latin stage,
+ * a tall window's 3x3 marks, a small window, and play without colour or UTF-8.
+ *
+ * The test knows the puzzle and its solution from the game ID through the core (linked in), keeps
+ * a model of the position with the backend's own moves, and waits until the screen shows what
+ * the model says. It reads the screen by the contract the view keeps: letters A-I above the
+ * columns, numbers 1-9 left of the rows, a cell's digit under its letter and a cell's marks left
+ * in it, the cursor a '[' and a ']' at its cell's edges, and the digit bar's buttons "7×3" (a
+ * digit and how many are left). TILECADE_BIN comes from meson. */
+#define _POSIX_C_SOURCE 200809L
+#include <ctype.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "harness.h"
+#include "sandbox.h"
+#include "tilecade/gameid.h"
+#include "tilecade/sudoku.h"
+
+#define WAIT_MS 5000
+#define QUIET_MS 60 /* no output for this long: a frame is complete */
+#define SIDE 9
+
+static const char *bin;
+static char *sandbox;
+
+struct game {
+	struct e2e_term *t;
+	bool ascii;
+	char id[64];
+	struct sudoku z; /* the model, moved by the backend's own apply */
+	int moves;
+	int cursor;
+};
+
+static int group_setup(void **state)
+{
+	return e2e_game_setup(&bin, &sandbox);
+}
+
+static int group_teardown(void **state)
+{
+	e2e_sandbox_leave(sandbox);
+	return 0;
+}
+
+static int teardown(void **state)
+{
+	struct game *g = *state;
+	if (g)
+		e2e_free(g->t);
+	free(g);
+	*state = NULL;
+	return 0;
+}
+
+static void cell_name(int cell, char buf[4])
+{
+	snprintf(buf, 4, "%c%c", 'A' + cell % SIDE, '1' + cell / SIDE % SIDE);
+}
+
+/* ---- the model ---- */
+
+static void model_reset(struct game *g, const char *id)
+{
+	const struct tc_game *game;
+	struct tc_params params;
+	uint64_t seed;
+	char err[256];
+	int parsed = tc_gameid_parse(id, &game, &params, &seed, err, sizeof err);
+	if (parsed != 0)
+		fprintf(stderr, "%s\n", err);
+	assert_int_equal(parsed, 0);
+	assert_ptr_equal(game, &sudoku_game);
+	sudoku_game.new_game(&g->z, params.bytes, seed);
+	snprintf(g->id, sizeof g->id, "%s", id);
+	g->moves = 0;
+	g->cursor = SDK_CELLS / 2; /* the view starts in the middle */
+}
+
+static bool model_move(struct game *g, enum sdk_move_kind kind, int cell, int digit)
+{
+	struct tc_move m = {.kind = (uint8_t)kind, .arg = {(int16_t)cell, (int16_t)digit}};
+	bool changed = sudoku_game.apply(&g->z, &m);
+	g->moves += changed;
+	return changed;
+}
+
+static int empty_cells(const struct game *g)
+{
+	int n = 0;
+	for (int i = 0; i < SDK_CELLS; i++)
+		n += g->z.entry.cell[i] == 0;
+	return n;
+}
+
+/* The n-th empty cell in reading order (n from 0), or -1. */
+static int empty_cell(const struct game *g, int n)
+{
+	for (int i = 0; i < SDK_CELLS; i++)
+		if (!g->z.entry.cell[i] && n-- == 0)
+			return i;
+	return -1;
+}
+
+static int given_cell(const struct game *g, int n)
+{
+	for (int i = 0; i < SDK_CELLS; i++)
+		if (g->z.given.cell[i] && n-- == 0)
+			return i;
+	return -1;
+}
+
+/* A digit that is wrong at cell but repeats nothing in its row, column or box, if any. */
+static int quiet_wrong_digit(const struct game *g, int cell)
+{
+	uint16_t allowed = sdk_candidates((enum sdk_stage)g->z.stage, &g->z.entry, cell);
+	for (int d = 1; d <= SIDE; d++)
+		if (allowed >> (d - 1) & 1 && d != g->z.solution.cell[cell])
+			return d;
+	return 0;
+}
+
+/* The marks a one-line cell of 7 columns shows: up to five digits, else four and an
+ * ellipsis. */
+static void marks_text(const struct game *g, uint16_t marks, char *buf, size_t len)
+{
+	int count = 0, n = 0;
+	for (int d = 1; d <= SIDE; d++)
+		count += marks >> (d - 1) & 1;
+	buf[0] = '\0';
+	for (int d = 1; d <= SIDE && (size_t)n + 4 < len; d++) {
+		if (!(marks >> (d - 1) & 1))
+			continue;
+		if (count > 5 && n == 4) {
+			n += snprintf(buf + n, len - (size_t)n, "%s", g->ascii ? "+" : "…");
+			break;
+		}
+		buf[n++] = (char)('0' + d);
+		buf[n] = '\0';
+	}
+}
+
+/* ---- reading the screen ---- */
+
+struct board {
+	int x[SIDE], y[SIDE]; /* where each column's letter and each row's number are */
+	int half;             /* columns from a cell's middle to its edge */
+	int digit[SDK_CELLS]; /* the digit in the middle, 0 for none */
+	char marks[SDK_CELLS][32];
+	int cursor; /* -1 none, -2 more than one */
+};
+
+static void text_at(const struct e2e_term *t, int row, int col, char out[32])
+{
+	struct e2e_cell cell;
+	if (!e2e_cell(t, row, col, &cell) || !cell.text[0])
+		strcpy(out, " ");
+	else
+		snprintf(out, 32, "%s", cell.text);
+}
+
+static bool is(const struct e2e_term *t, int row, int col, const char *text)
+{
+	char have[32];
+	text_at(t, row, col, have);
+	return strcmp(have, text) == 0;
+}
+
+static int letters_row(const struct e2e_term *t, int x[SIDE])
+{
+	for (int r = 1; r < e2e_rows(t) - 1; r++) {
+		int n = 0;
+		for (int c = 0; c < e2e_cols(t) && n < SIDE; c++) {
+			char text[32];
+			text_at(t, r, c, text);
+			if (strcmp(text, " ") == 0)
+				continue;
+			if (text[0] != 'A' + n || text[1] || !is(t, r, c + 1, " "))
+				break;
+			x[n++] = c;
+		}
+		if (n == SIDE)
+			return r;
+	}
+	return -1;
+}
+
+/* The row, from `from` down, that starts with the number n and then the grid's frame. */
+static int number_row(const struct e2e_term *t, int from, int n, int max_col)
+{
+	for (int r = from; r < e2e_rows(t) - 1; r++) {
+		int c = 0;
+		while (c < max_col && is(t, r, c, " "))
+			c++;
+		char text[32];
+		text_at(t, r, c, text);
+		if (text[0] != '0' + n || text[1])
+			continue;
+		for (c++; c < max_col && is(t, r, c, " "); c++)
+			;
+		if (c < max_col && (is(t, r, c, "║") || is(t, r, c, "|")))
+			return r;
+	}
+	return -1;
+}
+
+static bool read_board(struct e2e_term *t, struct board *b)
+{
+	memset(b, 0, sizeof *b);
+	e2e_screen(t); /* the cells as of now */
+	int letters = letters_row(t, b->x);
+	if (letters < 0)
+		return false;
+	for (int r = 0; r < SIDE; r++) {
+		b->y[r] = number_row(t, r ? b->y[r - 1] + 1 : letters + 1, r + 1, b->x[0]);
+		if (b->y[r] < 0)
+			return false;
+	}
+	b->half = (b->x[1] - b->x[0] - 1) / 2;
+	b->cursor = -1;
+	for (int i = 0; i < SDK_CELLS; i++) {
+		int y = b->y[i / SIDE], x = b->x[i % SIDE];
+		if (is(t, y, x - b->half, "[") && is(t, y, x + b->half, "]"))
+			b->cursor = b->cursor == -1 ? i : -2;
+		char mid[32];
+		text_at(t, y, x, mid);
+		int n = 0;
+		bool alone = true;
+		for (int dx = 1 - b->half; dx < b->half; dx++) {
+			char text[32];
+			text_at(t, y, x + dx, text);
+			if (dx != 0 && strcmp(text, " ") != 0)
+				alone = false;
+			if (strcmp(text, " ") != 0 && n + strlen(text) < sizeof b->marks[i]) {
+				strcpy(b->marks[i] + n, text);
+				n += (int)strlen(text);
+			}
+		}
+		if (alone && isdigit((unsigned char)mid[0]) && !mid[1]) {
+			b->digit[i] = mid[0] - '0';
+			b->marks[i][0] = '\0';
+		}
+	}
+	return true;
+}
+
+/* "Left: N" and "Moves: N" on the top line, the game ID on the bottom one. */
+static bool read_status(struct e2e_term *t, int *left, int *moves, char *id, size_t len)
+{
+	const char *top = e2e_row(t, 0);
+	const char *l = strstr(top, "Left: "), *m = strstr(top, "Moves: ");
+	if (!l || !m || sscanf(l, "Left: %d", left) != 1 || sscanf(m, "Moves: %d", moves) != 1)
+		return false;
+	const char *bottom = e2e_row(t, e2e_rows(t) - 1);
+	while (*bottom == ' ')
+		bottom++;
+	size_t n = strcspn(bottom, " ");
+	if (n == 0 || n >= len)
+		return false;
+	memcpy(id, bottom, n);
+	id[n] = '\0';
+	return true;
+}
+
+/* The digit bar: where digit d's button is and the count it shows. */
+static bool read_button(struct e2e_term *t, int d, int *row, int *col, int *left)
+{
+	const char *times = "×";
+	for (int r = 1; r < e2e_rows(t) - 1; r++) {
+		if (!strstr(e2e_row(t, r), "Digits") && !strstr(e2e_row(t, r), "Marks"))
+			continue;
+		for (int c = 0; c + 2 < e2e_cols(t); c++) {
+			char digit[32], x[32], count[32];
+			text_at(t, r, c, digit);
+			text_at(t, r, c + 1, x);
+			text_at(t, r, c + 2, count);
+			if (digit[0] == '0' + d && !digit[1] &&
+			    (strcmp(x, times) == 0 || strcmp(x, "x") == 0) && isdigit(count[0])) {
+				*row = r;
+				*col = c;
+				*left = count[0] - '0';
+				return true;
+			}
+		}
+	}
+	return false;
+}
+
+/* ---- what the screen must show ---- */
+
+struct expect {
+	struct game *g;
+	bool board;          /* every digit, the cursor, the bar's counts, Left, Moves and the ID
+	                        as the model's */
+	bool marks;          /* and every empty cell's marks */
+	const char *text[3]; /* on the screen */
+	const char *gone[2]; /* not on the screen */
+};
+
+static bool board_ok(struct game *g, bool marks, char *why, size_t len)
+{
+	int left, moves;
+	char id[64];
+	if (!read_status(g->t, &left, &moves, id, sizeof id)) {
+		snprintf(why, len, "no status lines");
+		return false;
+	}
+	if (left != empty_cells(g) || moves != g->moves || strcmp(id, g->id) != 0) {
+		snprintf(why, len, "status says Left %d, Moves %d, ID %s; expected %d, %d, %s",
+		         left, moves, id, empty_cells(g), g->moves, g->id);
+		return false;
+	}
+	struct board b;
+	if (!read_board(g->t, &b)) {
+		snprintf(why, len, "no grid with its letters and numbers");
+		return false;
+	}
+	for (int i = 0; i < SDK_CELLS; i++) {
+		char name[4], want[32];
+		cell_name(i, name);
+		if (b.digit[i] != g->z.entry.cell[i]) {
+			snprintf(why, len, "%s shows %d (marks '%s'), expected %d", name,
+			         b.digit[i], b.marks[i], g->z.entry.cell[i]);
+			return false;
+		}
+		marks_text(g, g->z.entry.cell[i] ? 0 : g->z.marks[i], want, sizeof want);
+		if (marks && strcmp(b.marks[i], want) != 0) {
+			snprintf(why, len, "%s shows the marks '%s', expected '%s'", name,
+			         b.marks[i], want);
+			return false;
+		}
+	}
+	if (b.cursor != g->cursor) {
+		snprintf(why, len, "the cursor is at cell %d, expected %d", b.cursor, g->cursor);
+		return false;
+	}
+	for (int d = 1; d <= SIDE; d++) {
+		int row, col, shown, want = SIDE;
+		for (int i = 0; i < SDK_CELLS; i++)
+			want -= g->z.entry.cell[i] == d;
+		if (!read_button(g->t, d, &row, &col, &shown) || shown != want) {
+			snprintf(why, len, "the bar's %d button is not there or not %d×%d", d, d,
+			         want);
+			return false;
+		}
+	}
+	return true;
+}
+
+static bool check(struct expect *e, char *why, size_t len)
+{
+	int row, col;
+	if ((e->board || e->marks) && !board_ok(e->g, e->marks, why, len))
+		return false;
+	for (int i = 0; i < 3 && e->text[i]; i++)
+		if (!e2e_find(e->g->t, e->text[i], &row, &col)) {
+			snprintf(why, len, "no '%s' on the screen", e->text[i]);
+			return false;
+		}
+	for (int i = 0; i < 2 && e->gone[i]; i++)
+		if (e2e_find(e->g->t, e->gone[i], &row, &col)) {
+			snprintf(why, len, "'%s' is on the screen", e->gone[i]);
+			return false;
+		}
+	return true;
+}
+
+static bool expect_met(struct e2e_term *t, void *ctx)
+{
+	char why[256];
+	return check(ctx, why, sizeof why);
+}
+
+/* Waits until the screen shows everything e asks for, and still does once output pauses (a
+ * frame can match half-drawn); fails saying what is missing. */
+static void wait_for(struct expect e)
+{
+	for (int round = 0; round < 10; round++) {
+		if (!e2e_wait(e.g->t, expect_met, &e, WAIT_MS))
+			break;
+		if (e2e_wait_quiet(e.g->t, QUIET_MS, WAIT_MS) && expect_met(e.g->t, &e))
+			return;
+	}
+	char why[256];
+	check(&e, why, sizeof why);
+	char grid[SDK_CELLS + 1];
+	sdk_print(&e.g->z.entry, grid);
+	fprintf(stderr, "waited in vain: %s\nexpected digits %s after %d moves\nthe screen:\n%s\n",
+	        why, grid, e.g->moves, e2e_screen(e.g->t));
+	fail();
+}
+
+static void wait_board(struct game *g)
+{
+	wait_for((struct expect){.g = g, .board = true});
+}
+
+static void wait_text(struct game *g, const char *text)
+{
+	wait_for((struct expect){.g = g, .text = {text}});
+}
+
+/* ---- playing ---- */
+
+static void type_keys(struct game *g, const char *keys)
+{
+	assert_true(e2e_send_str(g->t, keys));
+}
+
+static struct game *new_game(void **state)
+{
+	struct game *g = calloc(1, sizeof *g);
+	assert_non_null(g);
+	*state = g;
+	return g;
+}
+
+/* The game of this ID on a rows x cols terminal, with env (NULL: colour whatever the caller's
+ * environment says), waited for. */
+static struct game *start(void **state, const char *id, int rows, int cols, const char *const *env)
+{
+	struct game *g = new_game(state);
+	const char *argv[] = {bin, "sudoku", "--id", id, NULL};
+	static const char *const colour[] = {"NO_COLOR", NULL};
+	e2e_sandbox_forget();
+	g->t = e2e_start(rows, cols, argv, env ? env : colour);
+	assert_non_null(g->t);
+	model_reset(g, id);
+	wait_board(g);
+	return g;
+}
+
+/* hjkl from the cursor to cell, appended to keys (arrow keys now and then as well). */
+static void path_to(struct game *g, int cell, char *keys, size_t len)
+{
+	int r = g->cursor / SIDE, c = g->cursor % SIDE, r1 = cell / SIDE, c1 = cell % SIDE;
+	for (; r < r1; r++)
+		strncat(keys, "j", len - strlen(keys) - 1);
+	for (; r > r1; r--)
+		strncat(keys, r % 2 ? "k" : E2E_KEY_UP, len - strlen(keys) - 1);
+	for (; c < c1; c++)
+		strncat(keys, c % 2 ? "l" : E2E_KEY_RIGHT, len - strlen(keys) - 1);
+	for (; c > c1; c--)
+		strncat(keys, "h", len - strlen(keys) - 1);
+	g->cursor = cell;
+}
+
+static void keys_to(struct game *g, int cell)
+{
+	char keys[256] = "";
+	path_to(g, cell, keys, sizeof keys);
+	type_keys(g, keys);
+	wait_board(g);
+}
+
+/* Types a digit (or a clearing key) at the cursor's cell, and the model does the same. */
+static void type_digit(struct game *g, const char *key, int digit)
+{
+	type_keys(g, key);
+	model_move(g, SDK_MOVE_DIGIT, g->cursor, digit);
+	wait_board(g);
+}
+
+static void click_at(struct game *g, int row, int col)
+{
+	assert_true(e2e_mouse_press(g->t, col + 1, row + 1));
+	assert_true(e2e_mouse_release(g->t, col + 1, row + 1));
+}
+
+/* A right click, which the harness has no call for: SGR button 2. */
+static void right_click_at(struct game *g, int row, int col)
+{
+	char bytes[64];
+	snprintf(bytes, sizeof bytes, "\033[<2;%d;%dM\033[<2;%d;%dm", col + 1, row + 1, col + 1,
+	         row + 1);
+	type_keys(g, bytes);
+}
+
+static void click_cell(struct game *g, int cell)
+{
+	struct board b;
+	assert_true(read_board(g->t, &b));
+	click_at(g, b.y[cell / SIDE], b.x[cell % SIDE]);
+	g->cursor = cell;
+	wait_board(g);
+}
+
+static void click_button(struct game *g, int digit)
+{
+	int row, col, left;
+	assert_true(read_button(g->t, digit, &row, &col, &left));
+	click_at(g, row, col);
+}
+
+/* The screen's cell at the middle of a grid cell. */
+static struct e2e_cell middle(struct game *g, int cell)
+{
+	struct board b;
+	assert_true(read_board(g->t, &b));
+	struct e2e_cell out;
+	assert_true(e2e_cell(g->t, b.y[cell / SIDE], b.x[cell % SIDE], &out));
+	return out;
+}
+
+static bool same_colour(struct e2e_color a, struct e2e_color b)
+{
+	return a.kind == b.kind && a.index == b.index && a.r == b.r && a.g == b.g && a.b == b.b;
+}
+
+/* ---- tests ---- */
+
+/* Digits by keys land in the cell under the cursor; every clearing key clears. */
+static void test_digits_by_keys_and_clearing(void **state)
+{
+	struct game *g = start(state, "sudoku:classic-easy:s1", 24, 80, NULL);
+	assert_non_null(strstr(e2e_row(g->t, 0), "Sudoku   Classic, easy   Left: "));
+	const char *clear[] = {"0", "x", "\177", "\033[3~"};
+	for (int k = 0; k < 4; k++) {
+		int cell = empty_cell(g, 3 * k + 1);
+		keys_to(g, cell);
+		char digit[2] = {(char)('0' + g->z.solution.cell[cell]), '\0'};
+		type_digit(g, digit, g->z.solution.cell[cell]);
+		type_digit(g, clear[k], 0);
+		type_digit(g, digit, g->z.solution.cell[cell]);
+	}
+	/* Undo and redo go through the shared play screen. */
+	type_keys(g, "u");
+	g->z.entry.cell[g->cursor] = 0;
+	g->moves--;
+	wait_board(g);
+	type_keys(g, "U");
+	g->z.entry.cell[g->cursor] = g->z.solution.cell[g->cursor];
+	g->moves++;
+	wait_board(g);
+}
+
+/* A given keeps its digit, whatever is typed or clicked, and the info line says why. */
+static void test_a_given_refuses_changes(void **state)
+{
+	struct game *g = start(state, "sudoku:classic-easy:s1", 24, 80, NULL);
+	int cell = given_cell(g, 5);
+	keys_to(g, cell);
+	char name[4], text[64];
+	cell_name(cell, name);
+	snprintf(text, sizeof text, "%s is given: it cannot be changed", name);
+	int other = g->z.given.cell[cell] % SIDE + 1;
+	char digit[2] = {(char)('0' + other), '\0'};
+	type_keys(g, digit);
+	wait_for((struct expect){.g = g, .board = true, .text = {text}});
+	type_keys(g, "l");
+	wait_for((struct expect){.g = g, .board = false, .gone = {text}});
+	click_cell(g, cell);
+	type_keys(g, "x");
+	wait_for((struct expect){.g = g, .board = true, .text = {text}});
+	click_button(g, other);
+	wait_for((struct expect){.g = g, .board = true, .text = {text}});
+}
+
+/* A click picks the cell; a click on the bar writes that digit there and counts it off. */
+static void test_digits_by_clicking_the_bar(void **state)
+{
+	struct game *g = start(state, "sudoku:classic-easy:s2", 24, 80, NULL);
+	for (int k = 0; k < 3; k++) {
+		int cell = empty_cell(g, 7 * k);
+		click_cell(g, cell);
+		click_button(g, g->z.solution.cell[cell]);
+		model_move(g, SDK_MOVE_DIGIT, cell, g->z.solution.cell[cell]);
+		wait_board(g); /* the digit, and its button one lower */
+	}
+	/* Enter writes the last digit again, at the cursor's new cell. */
+	int last = g->z.entry.cell[g->cursor];
+	int cell = empty_cell(g, 20);
+	keys_to(g, cell);
+	type_digit(g, E2E_KEY_ENTER, last);
+}
+
+/* The mode key switches to pencil marks: digits then toggle marks, which show in the cell and
+ * in full on the info line; 'a' pencils in every candidate; a digit clears its peers' marks. */
+static void test_pencil_marks_by_hand_and_automatic(void **state)
+{
+	struct game *g = start(state, "sudoku:classic-easy:s3", 24, 80, NULL);
+	int cell = empty_cell(g, 10);
+	keys_to(g, cell);
+	type_keys(g, "m");
+	wait_text(g, "Marks");
+	const char *digits[] = {"1", "3", "8", "3"};
+	for (int i = 0; i < 4; i++) {
+		type_keys(g, digits[i]);
+		model_move(g, SDK_MOVE_MARK, cell, digits[i][0] - '0');
+	}
+	char name[4], info[32];
+	cell_name(cell, name);
+	snprintf(info, sizeof info, "Marks in %s: 1 8", name);
+	wait_for((struct expect){.g = g, .marks = true, .text = {info}});
+	/* Tab goes back to digits, and so do clicks on the mode; a right click on the bar marks
+	 * in either mode. */
+	type_keys(g, "\t");
+	wait_text(g, "Digits");
+	int row, col, left;
+	assert_true(read_button(g->t, 1, &row, &col, &left));
+	int mode_row, mode_col;
+	assert_true(e2e_find(g->t, "Digits", &mode_row, &mode_col));
+	assert_int_equal(mode_row, row);
+	click_at(g, mode_row, mode_col + 1);
+	wait_for((struct expect){.g = g, .text = {"Marks"}, .gone = {"Digits"}});
+	click_at(g, mode_row, mode_col + 1);
+	wait_for((struct expect){.g = g, .text = {"Digits"}, .gone = {"Marks  "}});
+	assert_true(read_button(g->t, 5, &row, &col, &left));
+	right_click_at(g, row, col);
+	model_move(g, SDK_MOVE_MARK, cell, 5);
+	snprintf(info, sizeof info, "Marks in %s: 1 5 8", name);
+	wait_for((struct expect){.g = g, .marks = true, .text = {info}});
+
+	type_keys(g, "a");
+	model_move(g, SDK_MOVE_AUTOMARKS, 0, 0);
+	wait_for((struct expect){.g = g, .marks = true});
+	/* A digit takes itself out of the marks of its row, column and box. */
+	int target = empty_cell(g, 30);
+	keys_to(g, target);
+	struct sudoku before = g->z;
+	char digit[2] = {(char)('0' + g->z.solution.cell[target]), '\0'};
+	type_keys(g, digit);
+	model_move(g, SDK_MOVE_DIGIT, target, g->z.solution.cell[target]);
+	wait_for((struct expect){.g = g, .marks = true});
+	/* Undone, the marks come back. */
+	type_keys(g, "u");
+	g->z = before;
+	g->moves--;
+	wait_for((struct expect){.g = g, .marks = true});
+}
+
+/* Tall windows draw marks as a 3x3 keypad inside the cell. */
+static void test_marks_as_a_keypad_in_a_tall_window(void **state)
+{
+	struct game *g = start(state, "sudoku:classic-easy:s3", 24, 80, NULL);
+	int cell = empty_cell(g, 0);
+	keys_to(g, cell);
+	type_keys(g, "m19");
+	model_move(g, SDK_MOVE_MARK, cell, 1);
+	model_move(g, SDK_MOVE_MARK, cell, 9);
+	wait_for((struct expect){.g = g, .marks = true});
+	assert_true(e2e_resize(g->t, 44, 90));
+	struct board b;
+	for (int tries = 0; tries < 50; tries++) {
+		assert_true(e2e_wait_quiet(g->t, QUIET_MS, WAIT_MS));
+		if (read_board(g->t, &b) && b.y[1] - b.y[0] == 4)
+			break;
+	}
+	assert_int_equal(b.y[1] - b.y[0], 4); /* three lines a cell, and a line between */
+	int x = b.x[cell % SIDE], y = b.y[cell / SIDE];
+	/* 1 at the keypad's top left, 9 at its bottom right, the middle row empty. */
+	assert_true(is(g->t, y - 1, x - 2, "1"));
+	assert_true(is(g->t, y + 1, x + 2, "9"));
+	for (int dx = -2; dx <= 2; dx++)
+		assert_true(is(g->t, y, x + dx, " "));
+	assert_true(is(g->t, y, x - 3, "[") && is(g->t, y, x + 3, "]"));
+}
+
+/* A digit that repeats in its row is highlighted with the given it repeats; c turns that off. */
+static void test_conflicts_highlighted_and_toggled(void **state)
+{
+	struct game *g = start(state, "sudoku:classic-easy:s4", 24, 80, NULL);
+	int cell = -1, given = -1;
+	for (int i = 0; i < SDK_CELLS && cell < 0; i++) {
+		int row = i / SIDE * SIDE;
+		for (int j = row; j < row + SIDE && !g->z.entry.cell[i] && given < 0; j++)
+			if (g->z.given.cell[j])
+				given = j;
+		if (given >= 0)
+			cell = i;
+	}
+	assert_true(cell >= 0);
+	struct e2e_cell plain = middle(g, given);
+	keys_to(g, cell);
+	char digit[2] = {(char)('0' + g->z.given.cell[given]), '\0'};
+	type_digit(g, digit, g->z.given.cell[given]);
+	struct e2e_cell a = middle(g, cell), b = middle(g, given);
+	assert_true(same_colour(a.bg, b.bg));
+	assert_false(same_colour(b.bg, plain.bg));
+	type_keys(g, "c");
+	wait_text(g, "Conflicts not highlighted");
+	b = middle(g, given);
+	assert_false(same_colour(a.bg, b.bg));
+	type_keys(g, "c");
+	wait_text(g, "Conflicts highlighted");
+	b = middle(g, given);
+	assert_true(same_colour(a.bg, b.bg));
+}
+
+/* Check marks the wrong digits, or says there are none. */
+static void test_check_marks_wrong_digits(void **state)
+{
+	struct game *g = start(state, "sudoku:classic-easy:s5", 24, 80, NULL);
+	type_keys(g, "e");
+	wait_text(g, "No mistakes so far");
+	int right = empty_cell(g, 2), wrong = -1, digit = 0;
+	keys_to(g, right);
+	char key[2] = {(char)('0' + g->z.solution.cell[right]), '\0'};
+	type_digit(g, key, g->z.solution.cell[right]);
+	for (int n = 3; !digit; n++) {
+		wrong = empty_cell(g, n);
+		digit = quiet_wrong_digit(g, wrong);
+	}
+	keys_to(g, wrong);
+	key[0] = (char)('0' + digit);
+	type_digit(g, key, digit);
+	struct e2e_cell before = middle(g, wrong);
+	type_keys(g, "e");
+	wait_text(g, "1 wrong digit marked");
+	struct e2e_cell after = middle(g, wrong), ok = middle(g, right);
+	assert_false(same_colour(before.bg, after.bg));
+	assert_false(same_colour(ok.bg, after.bg));
+}
+
+/* A hint names its technique and the cell, takes the cursor there and lights up its proof. */
+static void test_hint_names_the_technique(void **state)
+{
+	struct game *g = start(state, "sudoku:classic-easy:s6", 24, 80, NULL);
+	struct sdk_step step;
+	assert_true(sdk_hint((enum sdk_stage)g->z.stage, &g->z.entry, &step));
+	assert_true(step.cell >= 0);
+	char technique[48], name[4];
+	snprintf(technique, sizeof technique, "%s: ", sdk_technique_name(step.technique));
+	technique[0] = (char)toupper((unsigned char)technique[0]);
+	cell_name(step.cell, name);
+	type_keys(g, "H");
+	g->cursor = step.cell;
+	wait_for((struct expect){.g = g, .board = true, .text = {technique}});
+	int row, col;
+	assert_true(e2e_find(g->t, technique, &row, &col));
+	assert_non_null(strstr(e2e_row(g->t, row), name));
+	/* The proof cells share a colour that cells outside the proof do not have. */
+	assert_true(step.proof_count > 0);
+	struct e2e_cell proof = middle(g, step.proof[0]);
+	for (int i = 0; i < SDK_CELLS; i++) {
+		bool in = false;
+		for (int k = 0; k < step.proof_count; k++)
+			in = in || step.proof[k] == i;
+		if (i == step.cell)
+			continue;
+		struct e2e_cell c = middle(g, i);
+		assert_int_equal(same_colour(c.bg, proof.bg), in);
+	}
+	/* Enter plays the hinted digit and the hint is gone; on a wrong digit the hint points at
+	 * that instead. */
+	type_digit(g, E2E_KEY_ENTER, step.digit);
+	wait_for((struct expect){.g = g, .board = true, .gone = {technique}});
+	char key[2] = "0";
+	int wrong = -1, digit = 0;
+	for (int n = 0; !digit; n++) {
+		wrong = empty_cell(g, n);
+		digit = quiet_wrong_digit(g, wrong);
+	}
+	keys_to(g, wrong);
+	key[0] = (char)('0' + digit);
+	type_digit(g, key, digit);
+	keys_to(g, empty_cell(g, 40));
+	type_keys(g, "H");
+	g->cursor = wrong;
+	wait_for((struct expect){.g = g, .board = true, .text = {"1 of your digits is wrong"}});
+}
+
+/* All but one cell by keys, the last by clicks on the cell and the bar: the win box. */
+static void test_finish_to_the_win_screen(void **state)
+{
+	struct game *g = start(state, "sudoku:latin-simple:s7", 24, 80, NULL);
+	int last = empty_cell(g, empty_cells(g) - 1);
+	static char keys[4096];
+	keys[0] = '\0';
+	for (int i = 0; i < SDK_CELLS; i++) {
+		if (g->z.entry.cell[i] || i == last)
+			continue;
+		path_to(g, i, keys, sizeof keys);
+		char digit[2] = {(char)('0' + g->z.solution.cell[i]), '\0'};
+		strncat(keys, digit, sizeof keys - strlen(keys) - 1);
+		model_move(g, SDK_MOVE_DIGIT, i, g->z.solution.cell[i]);
+	}
+	type_keys(g, keys);
+	wait_board(g);
+	click_cell(g, last);
+	click_button(g, g->z.solution.cell[last]);
+	model_move(g, SDK_MOVE_DIGIT, last, g->z.solution.cell[last]);
+	char moves[32];
+	snprintf(moves, sizeof moves, "%d moves, ", g->moves);
+	wait_for((struct expect){.g = g, .text = {"You won!", moves}});
+	assert_non_null(strstr(e2e_row(g->t, 0), "Left: 0"));
+}
+
+/* s asks first; any other key keeps playing, s again shows the solution and ends the game. */
+static void test_reveal_ends_the_game(void **state)
+{
+	struct game *g = start(state, "sudoku:classic-easy:s8", 24, 80, NULL);
+	type_keys(g, "s");
+	wait_text(g, "Reveal the solution?");
+	type_keys(g, "j");
+	wait_for((struct expect){.g = g, .board = true, .gone = {"Reveal the solution?"}});
+	type_keys(g, "s");
+	wait_text(g, "Reveal the solution?");
+	type_keys(g, "y");
+	model_move(g, SDK_MOVE_REVEAL, 0, 0);
+	wait_for((struct expect){.g = g, .text = {"Solution revealed", "r: restart"}});
+	assert_non_null(strstr(e2e_row(g->t, 0), "Left: 0"));
+}
+
+/* The latin stage has no boxes: no double lines inside the grid. */
+static void test_latin_grid_has_no_boxes(void **state)
+{
+	struct game *g = start(state, "sudoku:level1:s9", 24, 80, NULL);
+	assert_non_null(strstr(e2e_row(g->t, 0), "Level 1 (latin)"));
+	int row, col;
+	assert_false(e2e_find(g->t, "╬", &row, &col));
+	assert_false(e2e_find(g->t, "╪", &row, &col));
+	e2e_free(g->t);
+	const char *argv[] = {bin, "sudoku", "--id", "sudoku:level4:s9", NULL};
+	static const char *const colour[] = {"NO_COLOR", NULL};
+	g->t = e2e_start(24, 80, argv, colour);
+	assert_non_null(g->t);
+	model_reset(g, "sudoku:level4:s9");
+	wait_board(g);
+	assert_true(e2e_find(g->t, "╬", &row, &col));
+}
+
+/* A small window says how big it must be; grown, it shows the game. */
+static void test_small_window(void **state)
+{
+	struct game *g = new_game(state);
+	const char *argv[] = {bin, "sudoku", "--id", "sudoku:classic-easy:s1", NULL};
+	static const char *const colour[] = {"NO_COLOR", NULL};
+	g->t = e2e_start(15, 40, argv, colour);
+	assert_non_null(g->t);
+	model_reset(g, "sudoku:classic-easy:s1");
+	wait_text(g, "terminal too small: need 42x18");
+	assert_true(e2e_resize(g->t, 18, 42));
+	wait_board(g);
+}
+
+/* Without colour the cursor, givens (bold) and the player's digits (plain) still differ. */
+static void test_no_color_keeps_cursor_and_givens(void **state)
+{
+	static const char *const env[] = {"NO_COLOR=1", NULL};
+	struct game *g = start(state, "sudoku:classic-easy:s1", 24, 80, env);
+	int cell = empty_cell(g, 12), given = given_cell(g, 0);
+	keys_to(g, cell);
+	char digit[2] = {(char)('0' + g->z.solution.cell[cell]), '\0'};
+	type_digit(g, digit, g->z.solution.cell[cell]);
+	keys_to(g, empty_cell(g, 30)); /* away, so nothing else is highlighted */
+	struct e2e_cell entry = middle(g, cell), fixed = middle(g, given);
+	assert_int_equal(entry.fg.kind, E2E_COLOR_DEFAULT);
+	assert_false(entry.bold);
+	assert_true(fixed.bold);
+}
+
+/* Without UTF-8 the grid, the bar and the cursor are ASCII. */
+static void test_ascii_without_utf8(void **state)
+{
+	static const char *const env[] = {"NO_COLOR=1", "LC_ALL=C", NULL};
+	struct game *g = new_game(state);
+	g->ascii = true;
+	const char *argv[] = {bin, "sudoku", "--id", "sudoku:classic-easy:s1", NULL};
+	g->t = e2e_start(24, 80, argv, env);
+	assert_non_null(g->t);
+	model_reset(g, "sudoku:classic-easy:s1");
+	wait_for((struct expect){.g = g, .board = true, .text = {"Digits  1x"}});
+	keys_to(g, empty_cell(g, 0));
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+	        cmocka_unit_test_teardown(test_digits_by_keys_and_clearing, teardown),
+	        cmocka_unit_test_teardown(test_a_given_refuses_changes, teardown),
+	        cmocka_unit_test_teardown(test_digits_by_clicking_the_bar, teardown),
+	        cmocka_unit_test_teardown(test_pencil_marks_by_hand_and_automatic, teardown),
+	        cmocka_unit_test_teardown(test_marks_as_a_keypad_in_a_tall_window, teardown),
+	        cmocka_unit_test_teardown(test_conflicts_highlighted_and_toggled, teardown),
+	        cmocka_unit_test_teardown(test_check_marks_wrong_digits, teardown),
+	        cmocka_unit_test_teardown(test_hint_names_the_technique, teardown),
+	        cmocka_unit_test_teardown(test_finish_to_the_win_screen, teardown),
+	        cmocka_unit_test_teardown(test_reveal_ends_the_game, teardown),
+	        cmocka_unit_test_teardown(test_latin_grid_has_no_boxes, teardown),
+	        cmocka_unit_test_teardown(test_small_window, teardown),
+	        cmocka_unit_test_teardown(test_no_color_keeps_cursor_and_givens, teardown),
+	        cmocka_unit_test_teardown(test_ascii_without_utf8, teardown),
+	};
+	return cmocka_run_group_tests(tests, group_setup, group_teardown);
+}
