@@ -9,7 +9,7 @@
 
 #include "tilecade/game.h"
 
-#define TC_GAMEID_MAX 96
+#define TC_GAMEID_MAX 128 /* room for a Sudoku puzzle of the player's own */
 
 /* Every game built into this program, and NULL-terminated. */
 extern const struct tc_game *const tc_games[];

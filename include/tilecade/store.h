@@ -42,7 +42,7 @@ struct tc_score {
 	int64_t time_ms; /* time played */
 	unsigned moves;
 	int64_t date; /* Unix time the score was made */
-	char game_id[96];
+	char game_id[128];
 };
 
 /* Adds a score; returns its rank on its board (1 is best), or -1 when nothing was stored. */

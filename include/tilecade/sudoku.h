@@ -33,19 +33,23 @@ struct sdk_params {
 	int stage;  /* enum sdk_stage */
 	int rating; /* enum sdk_rating */
 	int level;  /* 0, or 1..SDK_LEVELS */
+	/* A puzzle of the player's own ("classic=5300700..." in a game ID), so that its ID
+	 * reproduces it: 4 bits a cell, two cells a byte; custom is 0 for generated puzzles. */
+	uint8_t custom;
+	uint8_t puzzle[(SDK_CELLS + 1) / 2];
 };
 
 /* The game state the session keeps: the puzzle, the player's digits and pencil marks. The marks
  * come first so that the struct has no padding: saves compare states byte for byte. */
 struct sudoku {
-	uint16_t marks[SDK_CELLS];  /* the player's pencil marks (kept under a digit, for when it
-	                               is cleared) */
-	uint8_t stage;              /* enum sdk_stage */
-	uint8_t level;              /* 0: not a campaign level */
-	struct sdk_grid given;      /* the clues; cannot be changed */
-	struct sdk_grid solution;   /* the unique solution */
-	struct sdk_grid entry;      /* the player's digits (0 where none; givens copied in) */
-	bool revealed;              /* the player asked for the solution: the game is lost */
+	uint16_t marks[SDK_CELLS]; /* the player's pencil marks (kept under a digit, for when it
+	                              is cleared) */
+	uint8_t stage;             /* enum sdk_stage */
+	uint8_t level;             /* 0: not a campaign level */
+	struct sdk_grid given;     /* the clues; cannot be changed */
+	struct sdk_grid solution;  /* the unique solution */
+	struct sdk_grid entry;     /* the player's digits (0 where none; givens copied in) */
+	bool revealed;             /* the player asked for the solution: the game is lost */
 };
 
 /* Moves (struct tc_move): kind and arguments. Once the game is won or revealed no move applies.
@@ -113,9 +117,9 @@ enum sdk_technique {
 /* One step a person can take: place a digit, or remove candidates, and the cells that prove it. */
 struct sdk_step {
 	enum sdk_technique technique;
-	int cell, digit;            /* a placement; for an elimination cell is -1 and digit
-	                               the digit removed (0 for a pair, which removes several) */
-	uint8_t proof[SDK_CELLS];   /* the cells that show why */
+	int cell, digit;          /* a placement; for an elimination cell is -1 and digit
+	                             the digit removed (0 for a pair, which removes several) */
+	uint8_t proof[SDK_CELLS]; /* the cells that show why */
 	int proof_count;
 };
 

@@ -45,6 +45,7 @@ static const char *batch_option(const struct tc_options *o)
 static const char *sudoku_option(const struct tc_options *o)
 {
 	return o->rate             ? "--rate"
+	       : o->puzzle         ? "--puzzle"
 	       : o->has_difficulty ? "--difficulty"
 	       : o->has_stage      ? "--stage"
 	                           : NULL;
@@ -139,6 +140,13 @@ static int check_combinations(const struct tc_options *o, const char *game, char
 	}
 	if (o->has_count && !o->generate)
 		return tc_cli_fail(err, errlen, "--count needs --generate");
+	if (o->puzzle && (o->has_seed || o->has_difficulty || o->id || o->daily || batch))
+		return tc_cli_fail(err, errlen, "--puzzle plays that puzzle; drop %s",
+		                   o->has_seed         ? "--seed"
+		                   : o->has_difficulty ? "--difficulty"
+		                   : o->id             ? "--id"
+		                   : o->daily          ? "--daily"
+		                                       : batch);
 	const char *param = o->size             ? "--size"
 	                    : o->has_seed       ? "--seed"
 	                    : o->has_attempts   ? "--attempts"
@@ -152,6 +160,25 @@ static int check_combinations(const struct tc_options *o, const char *game, char
 	if (o->has_level && param)
 		return tc_cli_fail(err, errlen,
 		                   "--level picks a level of the original pack; drop %s", param);
+	return 0;
+}
+
+/* --puzzle: the puzzle goes into the parameters, so that its game ID plays it again. */
+static int sudoku_puzzle_params(const struct tc_options *o, struct tc_params *params,
+                                uint64_t *seed, char *err, size_t errlen)
+{
+	struct sdk_grid grid;
+	char why[160], text[TC_GAMEID_MAX], cells[SDK_CELLS + 1];
+	if (sdk_parse(o->puzzle, &grid, why, sizeof why) != 0)
+		return tc_cli_fail(err, errlen, "--puzzle: %s", why);
+	sdk_print(&grid, cells);
+	for (int c = 0; c < SDK_CELLS; c++)
+		cells[c] = cells[c] == '.' ? '0' : cells[c];
+	enum sdk_stage stage = o->has_stage ? (enum sdk_stage)o->stage : SDK_CLASSIC;
+	snprintf(text, sizeof text, "%s=%s", sdk_stage_name(stage), cells);
+	if (sudoku_game.parse_params(text, params->bytes, why, sizeof why) != 0)
+		return tc_cli_fail(err, errlen, "--puzzle: %s", why);
+	*seed = 0;
 	return 0;
 }
 
@@ -194,6 +221,8 @@ static int resolve_params(const struct tc_options *o, const struct tc_settings *
 		if (o->has_level)
 			p->level = o->level;
 	}
+	if (game == &sudoku_game && o->puzzle) /* the game's own check: rules, one solution */
+		return sudoku_puzzle_params(o, params, seed, err, errlen);
 	if (game == &sudoku_game && (o->has_difficulty || o->has_stage)) {
 		struct sdk_params *p = (struct sdk_params *)params->bytes;
 		p->level = 0; /* a campaign level fixes both; these options ask for a puzzle */

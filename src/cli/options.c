@@ -237,6 +237,10 @@ static int parse_option(int argc, char **argv, int *i, struct tc_options *o, cha
 		if (!(v = take_value(argc, argv, i, "--stage", err, errlen)))
 			return -1;
 		return parse_stage(v, o, err, errlen);
+	} else if (is_option(arg, "--puzzle")) {
+		if (!(v = take_value(argc, argv, i, "--puzzle", err, errlen)))
+			return -1;
+		o->puzzle = v;
 	} else if (strcmp(arg, "--rate") == 0) {
 		o->rate = true;
 	} else if (strcmp(arg, "--generate") == 0) {

@@ -35,8 +35,9 @@ struct tc_options {
 	/* Sudoku only (with --generate, --solve and --count above). */
 	bool rate; /* --rate: the rating of each puzzle on standard input */
 	bool has_difficulty, has_stage;
-	int difficulty; /* enum sdk_rating */
-	int stage;      /* enum sdk_stage */
+	const char *puzzle; /* --puzzle: 81 characters of the player's own puzzle */
+	int difficulty;     /* enum sdk_rating */
+	int stage;          /* enum sdk_stage */
 };
 
 /* Most levels one --generate prints: plenty for a level pack or a test corpus. */

@@ -23,12 +23,55 @@ void sdk_level_params(int level, struct sdk_params *p)
 {
 	if (level < 1 || level > SDK_LEVELS)
 		level = 1;
-	*p = (struct sdk_params){levels[level - 1].stage, levels[level - 1].rating, level};
+	memset(p, 0, sizeof *p); /* padding too: parameters are compared as bytes */
+	p->stage = levels[level - 1].stage;
+	p->rating = levels[level - 1].rating;
+	p->level = level;
+}
+
+static void set_params(struct sdk_params *p, int stage, int rating)
+{
+	memset(p, 0, sizeof *p);
+	p->stage = stage;
+	p->rating = rating;
 }
 
 static void default_params(void *params)
 {
-	*(struct sdk_params *)params = (struct sdk_params){SDK_CLASSIC, SDK_EASY, 0};
+	set_params(params, SDK_CLASSIC, SDK_EASY);
+}
+
+static void pack(const struct sdk_grid *g, struct sdk_params *p)
+{
+	p->custom = 1;
+	for (int c = 0; c < SDK_CELLS; c++)
+		p->puzzle[c / 2] |= (uint8_t)(g->cell[c] << (c % 2 * 4));
+}
+
+static void unpack(const struct sdk_params *p, struct sdk_grid *g)
+{
+	for (int c = 0; c < SDK_CELLS; c++)
+		g->cell[c] = (uint8_t)(p->puzzle[c / 2] >> (c % 2 * 4) & 0x0f);
+}
+
+/* "classic=530070000...": the stage, then the 81 cells with 0 for a blank. */
+static int parse_custom(const char *text, size_t stage_len, int stage, struct sdk_params *p,
+                        char *err, size_t errlen)
+{
+	struct sdk_grid g;
+	char why[120];
+	if (sdk_parse(text + stage_len + 1, &g, why, sizeof why) != 0) {
+		snprintf(err, errlen, "Sudoku puzzle: %s", why);
+		return -1;
+	}
+	struct sudoku check;
+	if (sdk_start_puzzle(&check, (enum sdk_stage)stage, &g, why, sizeof why) != 0) {
+		snprintf(err, errlen, "Sudoku puzzle: %s", why);
+		return -1;
+	}
+	set_params(p, stage, SDK_EASY);
+	pack(&g, p);
+	return 0;
 }
 
 static int parse_params(const char *text, void *params, char *err, size_t errlen)
@@ -43,18 +86,20 @@ static int parse_params(const char *text, void *params, char *err, size_t errlen
 	for (int s = SDK_LATIN; s <= SDK_CLASSIC; s++) {
 		const char *name = sdk_stage_name((enum sdk_stage)s);
 		size_t n = strlen(name);
+		if (strncmp(text, name, n) == 0 && text[n] == '=')
+			return parse_custom(text, n, s, p, err, errlen);
 		if (strncmp(text, name, n) != 0 || text[n] != '-')
 			continue;
 		for (int r = 0; r < SDK_RATING_COUNT; r++)
 			if (strcmp(text + n + 1, sdk_rating_name((enum sdk_rating)r)) == 0) {
-				*p = (struct sdk_params){s, r, 0};
+				set_params(p, s, r);
 				return 0;
 			}
 	}
 	snprintf(err, errlen,
 	         "Sudoku parameters must be STAGE-RATING (stage latin or classic; rating simple, "
-	         "easy, intermediate or expert), e.g. classic-expert, or level1 to level%d; "
-	         "not '%s'",
+	         "easy, intermediate or expert), e.g. classic-expert, or level1 to level%d, or "
+	         "STAGE=81 digits; not '%s'",
 	         SDK_LEVELS, text);
 	return -1;
 }
@@ -64,6 +109,15 @@ static int format_params(const void *params, char *buf, size_t len)
 	const struct sdk_params *p = params;
 	if (p->level > 0)
 		return snprintf(buf, len, "level%d", p->level);
+	if (p->custom) {
+		struct sdk_grid g;
+		char cells[SDK_CELLS + 1];
+		unpack(p, &g);
+		sdk_print(&g, cells);
+		for (int c = 0; c < SDK_CELLS; c++)
+			cells[c] = cells[c] == '.' ? '0' : cells[c]; /* '.' reads as a separator */
+		return snprintf(buf, len, "%s=%s", sdk_stage_name((enum sdk_stage)p->stage), cells);
+	}
 	return snprintf(buf, len, "%s-%s", sdk_stage_name((enum sdk_stage)p->stage),
 	                sdk_rating_name((enum sdk_rating)p->rating));
 }
@@ -73,6 +127,15 @@ static void new_game(void *state, const void *params, uint64_t seed)
 	struct sdk_params p = *(const struct sdk_params *)params;
 	struct sudoku *s = state;
 	memset(s, 0, sizeof *s);
+	if (p.custom) {
+		struct sdk_grid g;
+		char err[120];
+		unpack(&p, &g);
+		if (sdk_start_puzzle(s, (enum sdk_stage)p.stage, &g, err, sizeof err) == 0)
+			return;
+		memset(s, 0, sizeof *s); /* parse_params let no such puzzle through */
+		p.custom = 0;
+	}
 	if (p.level > 0)
 		sdk_level_params(p.level, &p);
 	/* Parameters come from parse_params; out-of-range ones get the defaults, not a crash. */
@@ -218,7 +281,15 @@ static void next_params(const void *params, void *next)
 	if (n->level > 0 && n->level < SDK_LEVELS)
 		sdk_level_params(n->level + 1, n);
 	else if (n->level == SDK_LEVELS)
-		*n = (struct sdk_params){SDK_CLASSIC, SDK_EXPERT, 0};
+		set_params(n, SDK_CLASSIC, SDK_EXPERT);
+	else if (n->custom) /* after the player's own puzzle, generated ones of its stage */
+		set_params(n, n->stage, SDK_EASY);
+}
+
+/* The player's own puzzle is the same whatever the seed. */
+static bool uses_seed(const void *params)
+{
+	return !((const struct sdk_params *)params)->custom;
 }
 
 const struct tc_game sudoku_game = {
@@ -235,5 +306,5 @@ const struct tc_game sudoku_game = {
         .score = NULL,
         .next_params = next_params,
         .valid_state = valid_state,
-        .uses_seed = NULL,
+        .uses_seed = uses_seed,
 };

@@ -613,7 +613,10 @@ static void describe(void *view, const struct tc_session *s, bool narrow, char *
 	const struct sdk_params *p = tc_session_params(s);
 	char stage[16], rating[24];
 	capitalised(sdk_stage_name(z->stage), stage, sizeof stage);
-	capitalised(sdk_rating_name(p->rating), rating, sizeof rating);
+	/* The player's own puzzle has no rating asked for: it is rated as it is. */
+	const char *rated = sdk_rating_name(p->custom ? sdk_rate(z->stage, &z->given)
+	                                              : (enum sdk_rating)p->rating);
+	capitalised(rated, rating, sizeof rating);
 	const char *sep = narrow ? "  " : "   ";
 	int left = empty_cells(z);
 	if (z->level > 0 && narrow)
@@ -624,8 +627,8 @@ static void describe(void *view, const struct tc_session *s, bool narrow, char *
 	else if (narrow)
 		snprintf(buf, len, "%s%sLeft: %d", rating, sep, left);
 	else
-		snprintf(buf, len, "%s, %s%sLeft: %d", stage, sdk_rating_name(p->rating), sep,
-		         left);
+		snprintf(buf, len, "%s, %s%s%sLeft: %d", stage, rated, p->custom ? " (yours)" : "",
+		         sep, left);
 }
 
 /* The campaign's six levels, then new puzzles of each stage and rating. */

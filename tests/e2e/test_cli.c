@@ -787,6 +787,9 @@ static const struct {
 	const char *names;
 } sdk_bad_command_lines[] = {
         {{"sudoku", "--difficulty", "hard"}, "--difficulty"},
+        {{"sudoku", "--puzzle", "123"}, "--puzzle"},
+        {{"sudoku", "--puzzle", "1234567891"}, "--puzzle"},
+        {{"2048", "--puzzle", "123"}, "--puzzle"},
         {{"sudoku", "--stage", "boxes"}, "--stage"},
         {{"sudoku", "--difficulty"}, "--difficulty"},
         {{"znumbers", "--difficulty", "easy"}, "sudoku"},

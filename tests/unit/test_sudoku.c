@@ -753,6 +753,39 @@ static void sdk_game_valid_state_refuses_damage(void **unused)
 	assert_refused(&latin, offsetof(struct sudoku, stage), SDK_CLASSIC);
 }
 
+/* A puzzle of the player's own lives in the parameters: its game ID plays it again, whatever
+ * the seed, and a puzzle that is not a proper one never gets in. */
+static void sdk_game_own_puzzle_is_its_parameters(void **unused)
+{
+	static const char text[] = "classic=53007000060019500009800006080006000340080300170002000"
+	                           "6060000280000419005000080079";
+	struct sdk_params p;
+	char err[200] = "", back[TC_GAMEID_MAX];
+	assert_int_equal(sudoku_game.parse_params(text, &p, err, sizeof err), 0);
+	sudoku_game.format_params(&p, back, sizeof back);
+	assert_string_equal(back, text);
+	assert_false(sudoku_game.uses_seed(&p));
+	struct sudoku a, b;
+	sudoku_game.new_game(&a, &p, 1);
+	sudoku_game.new_game(&b, &p, 99);
+	assert_memory_equal(&a, &b, sizeof a);
+	struct sdk_grid given;
+	assert_int_equal(sdk_parse(text + 8, &given, err, sizeof err), 0);
+	assert_memory_equal(&a.given, &given, sizeof given);
+	assert_int_equal(sdk_solve(SDK_CLASSIC, &a.given, 2, NULL), 1);
+	/* Breaking the rules, or leaving more than one solution, is refused with a reason. */
+	assert_int_not_equal(sudoku_game.parse_params("classic=55007000060019500009800006080006000"
+	                                              "3400803001700020006060000280000419005000"
+	                                              "080079",
+	                                              &p, err, sizeof err),
+	                     0);
+	assert_non_null(strstr(err, "twice"));
+	char many[8 + SDK_CELLS + 1] = "classic=";
+	memset(many + 8, '0', SDK_CELLS);
+	many[8 + SDK_CELLS] = '\0';
+	assert_int_not_equal(sudoku_game.parse_params(many, &p, err, sizeof err), 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -789,6 +822,7 @@ int main(void)
 	        cmocka_unit_test(sdk_game_latin_win_needs_only_rows_and_columns),
 	        cmocka_unit_test(sdk_game_reveal_loses),
 	        cmocka_unit_test(sdk_game_valid_state_refuses_damage),
+	        cmocka_unit_test(sdk_game_own_puzzle_is_its_parameters),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
