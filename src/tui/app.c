@@ -213,7 +213,14 @@ static bool handle(struct app *a, const struct tc_event *ev, uint64_t now)
 	}
 	if (a->play) {
 		enum tc_play_result r = tc_play_event(a->play, ev, now);
+		bool recorded = a->records->recorded;
 		tc_records_update(a->records, tc_play_session(a->play));
+		if (!recorded && a->records->recorded && a->records->last_rank > 0) {
+			char text[64];
+			snprintf(text, sizeof text, "Rank %d on this scoreboard",
+			         a->records->last_rank);
+			tc_play_tell(a->play, text);
+		}
 		if (r == TC_PLAY_LEAVE)
 			leave_game(a);
 		return true;

@@ -24,6 +24,7 @@ struct tc_play {
 	bool help_open;
 	bool paused_before_suspend;
 	const char *message; /* shown in the status line until the next key */
+	char told[96];       /* the text of a message from outside (tc_play_tell) */
 };
 
 struct tc_play *tc_play_new(const struct tc_view *view, const char *title, struct tc_session *s,
@@ -175,6 +176,12 @@ void tc_play_resume(struct tc_play *p)
 }
 
 /* A lost game has nothing left to lose, nor a won one unless it may be played on. */
+void tc_play_tell(struct tc_play *p, const char *text)
+{
+	snprintf(p->told, sizeof p->told, "%s", text);
+	p->message = p->told;
+}
+
 static bool would_lose_progress(const struct tc_play *p)
 {
 	enum tc_status status = tc_session_status(p->s);

@@ -25,6 +25,10 @@ void tc_play_draw(struct tc_play *p, uint64_t now);
 int tc_play_next_frame(struct tc_play *p, uint64_t now);
 enum tc_play_result tc_play_event(struct tc_play *p, const struct tc_event *ev, uint64_t now);
 
+/* A line for the status bar until the next key, e.g. the rank a finished game made. The text
+ * is copied. */
+void tc_play_tell(struct tc_play *p, const char *text);
+
 /* Around a suspension: the clock must not count the time away. */
 void tc_play_suspend(struct tc_play *p);
 void tc_play_resume(struct tc_play *p);
