@@ -15,7 +15,7 @@ const char tc_usage[] =
         "       tilecade scores [GAME] [--level K] [--db PATH]\n"
         "\n"
         "Without a game, tilecade opens the menu. Games: znumbers, match3, sudoku, n and\n"
-        "2048 (znumbers and 2048 are available in this version).\n"
+        "2048 (znumbers, sudoku and 2048 are available in this version).\n"
         "\n"
         "options:\n"
         "  --seed S         seed of the game, 0 to 2^64-1 (default: random)\n"
@@ -67,6 +67,7 @@ const char tc_usage[] =
         "                   solution, \"unsolvable\", \"multiple\" or \"invalid: WHY\";\n"
         "                   exit 0 if every line has one solution, 1 if not\n"
         "  --rate           as --solve, but print each puzzle's difficulty\n"
+        "  --puzzle P       play this puzzle (81 characters, '.' or '0' a blank)\n"
         "\n"
         "scores: print the top 10 of every scoreboard, or only GAME's, or only the\n"
         "board of zNumbers' level K; exit 1 when the database cannot be read\n"
@@ -76,10 +77,11 @@ const char tc_usage[] =
         "  --moves STRING   play these moves without a terminal (letters l r u d)\n"
         "                   and print the board after each, then the score\n"
         "\n"
-        "keys: arrows or hjkl move the cursor (zNumbers) or slide (2048, also wasd);\n"
-        "Enter or Space selects; the mouse clicks (zNumbers) or drags to slide (2048);\n"
-        "s solution, H hint (zNumbers); u undo, U or Ctrl-R redo; r restart, n new game\n"
-        "(zNumbers: next level), p pause, ? help with the game's keys, q back / quit.\n";
+        "keys: arrows or hjkl move the cursor (zNumbers, Sudoku) or slide (2048, also\n"
+        "wasd); Enter or Space selects; 1-9 write a digit and m switches to pencil marks\n"
+        "(Sudoku); the mouse clicks (zNumbers, Sudoku) or drags to slide (2048); s\n"
+        "solution, H hint; u undo, U or Ctrl-R redo; r restart, n new game (or the next\n"
+        "level), p pause, ? help with the game's keys, q back / quit.\n";
 
 int tc_cli_fail(char *err, size_t errlen, const char *fmt, ...)
 {
