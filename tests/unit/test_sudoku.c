@@ -13,6 +13,7 @@
 #include <cmocka.h>
 
 #include "tilecade/gameid.h"
+#include "sdk_grids.h"
 #include "tilecade/sudoku.h"
 
 /* Arto Inkala's "AI Escargot" (2006). */
@@ -41,15 +42,6 @@ static const char latin_puzzle[] =
         "59.7.2.3..2..8.31.6...351..2..4...69......2....6.4....8.4.17...1.79.84...13......";
 static const char latin_solution[] =
         "591762834729684315642835197238451769375196248986243571854317926167928453413579682";
-
-static struct sdk_grid grid_of(const char *text)
-{
-	struct sdk_grid g;
-	char err[96];
-	if (sdk_parse(text, &g, err, sizeof err) != 0)
-		fail_msg("'%s': %s", text, err);
-	return g;
-}
 
 static void assert_grid(const struct sdk_grid *g, const char *expected)
 {

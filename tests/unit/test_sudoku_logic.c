@@ -11,6 +11,7 @@
 
 #include <cmocka.h>
 
+#include "sdk_grids.h"
 #include "tilecade/sudoku.h"
 
 static const char *const qqwing_simple[] = {
@@ -41,15 +42,6 @@ static const char royle_17[] =
 /* A full Latin square that breaks the box rule. */
 static const char latin_full[] =
         "591762834729684315642835197238451769375196248986243571854317926167928453413579682";
-
-static struct sdk_grid grid_of(const char *text)
-{
-	struct sdk_grid g;
-	char err[96];
-	if (sdk_parse(text, &g, err, sizeof err) != 0)
-		fail_msg("'%s': %s", text, err);
-	return g;
-}
 
 static int cell_at(int row, int col)
 {
