@@ -8,6 +8,7 @@
 #include <stdio.h>
 
 #include "tilecade/g2048.h"
+#include "tilecade/match3.h"
 #include "tilecade/store.h"
 #include "tilecade/sudoku.h"
 #include "tilecade/znumbers.h"
@@ -50,6 +51,19 @@ int tc_batch_sdk_generate(const struct sdk_params *params, uint64_t seed, int co
  * output written. */
 int tc_batch_sdk_solve(enum sdk_stage stage, bool rate, FILE *in, FILE *out, char *err,
                        size_t errlen);
+
+/* Prints `count` match-3 fields of these (endless or timed) parameters, field i the one the game
+ * match3:PARAMS:s(seed+i) starts with (seed + i wrapping past 2^64-1), one row a line ('a' =
+ * type 1), a blank line between fields. Returns 0, or 1 with err set when the output cannot be
+ * written. */
+int tc_batch_m3_generate(const struct m3_params *params, uint64_t seed, int count, FILE *out,
+                         char *err, size_t errlen);
+
+/* Reads one match-3 field from `in` and prints every swap that makes a match, one a line,
+ * "r1,c1 r2,c2" (0-based, the smaller cell first, sorted); nothing when there is none. Returns
+ * 0, or 2 with err set ("line L, column C: why" for malformed input, then nothing is printed)
+ * when the input cannot be read or the output written. */
+int tc_batch_m3_swaps(FILE *in, FILE *out, char *err, size_t errlen);
 
 /* Prints the scoreboards of an open store: every board, only
  * those of game (a command-line name; NULL for all), or only the board of zNumbers' pack level

@@ -16,6 +16,7 @@
 #include "records.h"
 #include "settings.h"
 #include "tilecade/gameid.h"
+#include "tilecade/match3.h"
 #include "tilecade/session.h"
 #include "tilecade/store.h"
 #include "tilecade/sudoku.h"
@@ -32,7 +33,7 @@ static int usage_error(const char *message)
 /* The first zNumbers-only option given, to name in a message; NULL when there is none. */
 static const char *znumbers_option(const struct tc_options *o)
 {
-	return o->has_attempts ? "--attempts" : o->has_level ? "--level" : NULL;
+	return o->has_attempts ? "--attempts" : NULL;
 }
 
 /* The first option of the batch commands zNumbers and Sudoku share; NULL when there is none. */
@@ -54,6 +55,64 @@ static const char *sudoku_option(const struct tc_options *o)
 static bool is_game(const char *game, const struct tc_game *which)
 {
 	return game && strcasecmp(game, which->name) == 0;
+}
+
+/* The first match3-only option given; NULL when there is none. */
+static const char *match3_option(const struct tc_options *o)
+{
+	return o->has_mode ? "--mode" : o->has_types ? "--types" : o->swaps ? "--swaps" : NULL;
+}
+
+/* The checks of match3's own options (--level, --generate and --count are shared). */
+static int check_match3(const struct tc_options *o, const char *game, char *err, size_t errlen)
+{
+	const char *m3 = match3_option(o);
+	if (m3 && !is_game(game, &match3_game))
+		return tc_cli_fail(err, errlen, "%s is only for match3%s%s", m3,
+		                   game ? ", not " : ": tilecade match3 ", game ? game : m3);
+	if (o->has_level && !game)
+		return tc_cli_fail(err, errlen,
+		                   "--level needs a game: tilecade znumbers --level K or tilecade "
+		                   "match3 --level K");
+	if (o->has_level && !is_game(game, &znumbers_game) && !is_game(game, &match3_game))
+		return tc_cli_fail(err, errlen, "--level is only for znumbers and match3, not %s",
+		                   game);
+	if (o->has_level && is_game(game, &znumbers_game) && o->level > ZN_PACK_SIZE)
+		return tc_cli_fail(err, errlen,
+		                   "--level must be a level of the original pack, 1 to %d, not %d",
+		                   ZN_PACK_SIZE, o->level);
+	if (!is_game(game, &match3_game))
+		return 0;
+	if (o->has_level && o->level > m3_pack_size())
+		return tc_cli_fail(err, errlen,
+		                   "--level must be a level of the goals pack, 1 to %d, not %d",
+		                   m3_pack_size(), o->level);
+	if (o->solve)
+		return tc_cli_fail(err, errlen, "--solve is not for match3; see --swaps");
+	if (o->has_level && o->has_mode && o->mode != M3_GOALS)
+		return tc_cli_fail(err, errlen, "--level picks a goals level; drop --mode");
+	bool goals = o->has_level || (o->has_mode && o->mode == M3_GOALS);
+	if (goals && (o->size || o->has_types || o->generate))
+		return tc_cli_fail(err, errlen, "a goals level sets its own field; drop %s",
+		                   o->size        ? "--size"
+		                   : o->has_types ? "--types"
+		                                  : "--generate");
+	if (o->swaps && (o->generate || o->size || o->has_seed || o->has_types || o->has_mode ||
+	                 o->id || o->has_count))
+		return tc_cli_fail(err, errlen,
+		                   "--swaps reads its field from standard input and takes no %s",
+		                   o->generate    ? "--generate"
+		                   : o->size      ? "--size"
+		                   : o->has_seed  ? "--seed"
+		                   : o->id        ? "--id"
+		                   : o->has_count ? "--count"
+		                   : o->has_types ? "--types"
+		                                  : "--mode");
+	if (o->id && (o->has_mode || o->has_types))
+		return tc_cli_fail(err, errlen,
+		                   "--id already sets the game's parameters and seed; drop %s",
+		                   o->has_mode ? "--mode" : "--types");
+	return 0;
 }
 
 /* One message for options that do not fit the game or each other. `game` is the name typed or
@@ -92,12 +151,15 @@ static int check_combinations(const struct tc_options *o, const char *game, char
 		                   zn);
 	if (zn && strcasecmp(game, znumbers_game.name) != 0)
 		return tc_cli_fail(err, errlen, "%s is only for znumbers, not %s", zn, game);
+	if (check_match3(o, game, err, errlen) != 0)
+		return -1;
 	const char *shared = batch_option(o);
 	if (shared && !game)
 		return tc_cli_fail(err, errlen,
 		                   "%s needs a game: tilecade znumbers %s or tilecade sudoku %s",
 		                   shared, shared, shared);
-	if (shared && !is_game(game, &znumbers_game) && !is_game(game, &sudoku_game))
+	if (shared && !is_game(game, &znumbers_game) && !is_game(game, &sudoku_game) &&
+	    !is_game(game, &match3_game))
 		return tc_cli_fail(err, errlen, "%s is only for znumbers and sudoku, not %s",
 		                   shared, game);
 	const char *sdk = sudoku_option(o);
@@ -157,7 +219,7 @@ static int check_combinations(const struct tc_options *o, const char *game, char
 		return tc_cli_fail(err, errlen,
 		                   "--id already sets the game's parameters and seed; drop %s",
 		                   param ? param : "--level");
-	if (o->has_level && param)
+	if (o->has_level && param && !is_game(game, &match3_game))
 		return tc_cli_fail(err, errlen,
 		                   "--level picks a level of the original pack; drop %s", param);
 	return 0;
@@ -199,6 +261,47 @@ static int parse_size(const char *size, const struct tc_game *game, void *params
 	return 0;
 }
 
+/* match3's --mode, --level, --size and --types over the settings' parameters. */
+static int match3_params(const struct tc_options *o, struct m3_params *p, uint64_t *seed, char *err,
+                         size_t errlen)
+{
+	if (o->has_mode)
+		p->mode = o->mode;
+	if (o->has_level) {
+		p->mode = M3_GOALS;
+		p->level = o->level;
+	}
+	if (p->mode == M3_GOALS && p->level < 1)
+		p->level = 1;
+	if (p->mode != M3_GOALS || o->generate) {
+		struct m3_params d;
+		match3_game.default_params(&d);
+		p->mode = p->mode == M3_TIMED ? M3_TIMED : M3_ENDLESS;
+		p->level = 0;
+		if (p->size < M3_MIN_SIZE || p->size > M3_MAX_SIZE)
+			p->size = d.size;
+		if (p->types < M3_MIN_TYPES || p->types > M3_MAX_TYPES)
+			p->types = d.types;
+	}
+	if (o->size) {
+		char *end;
+		long n = strtol(o->size, &end, 10);
+		if (*end == 'x' && strtol(end + 1, &end, 10) != n)
+			n = 0;
+		if (*end || !(o->size[0] >= '0' && o->size[0] <= '9') || n < M3_MIN_SIZE ||
+		    n > M3_MAX_SIZE)
+			return tc_cli_fail(
+			        err, errlen,
+			        "--size for match3 must be N (or NxN), %d to %d, not '%s'",
+			        M3_MIN_SIZE, M3_MAX_SIZE, o->size);
+		p->size = (int)n;
+	}
+	if (o->has_types)
+		p->types = o->types;
+	*seed = o->has_seed ? o->seed : tc_fresh_seed();
+	return 0;
+}
+
 /* Fills params and seed from the options (--id has done so already). */
 static int resolve_params(const struct tc_options *o, const struct tc_settings *settings,
                           const struct tc_game *game, struct tc_params *params, uint64_t *seed,
@@ -212,6 +315,8 @@ static int resolve_params(const struct tc_options *o, const struct tc_settings *
 		return 0;
 	}
 	tc_settings_game_params(settings, game, params->bytes);
+	if (game == &match3_game)
+		return match3_params(o, (struct m3_params *)params->bytes, seed, err, errlen);
 	if (o->size && parse_size(o->size, game, params->bytes, err, errlen) != 0)
 		return -1;
 	if (game == &znumbers_game) {
@@ -371,6 +476,7 @@ int main(int argc, char **argv)
 		return usage_error(err);
 	if (o.help) {
 		fputs(tc_usage, stdout);
+		fputs(tc_usage_match3, stdout);
 		return 0;
 	}
 	if (o.version) {
@@ -382,7 +488,7 @@ int main(int argc, char **argv)
 	static struct tc_settings settings;
 	static struct tc_records records;
 	tc_settings_load_host(&settings);
-	if (o.scores || !(o.generate || o.solve || o.rate || o.moves))
+	if (o.scores || !(o.generate || o.solve || o.rate || o.moves || o.swaps))
 		tc_records_open_shared(&records, settings.shared_scores);
 	gid_t gid = getgid();
 	if (getegid() != gid && setresgid(gid, gid, gid) != 0) {
@@ -413,6 +519,12 @@ int main(int argc, char **argv)
 			return usage_error(err);
 		return status;
 	}
+	if (o.swaps) {
+		int status = tc_batch_m3_swaps(stdin, stdout, err, sizeof err);
+		if (status == 2)
+			return usage_error(err);
+		return status;
+	}
 	if (o.solve) {
 		int status = tc_batch_zn_solve(stdin, stdout, err, sizeof err);
 		if (status == 2)
@@ -421,6 +533,14 @@ int main(int argc, char **argv)
 	}
 	if (game && resolve_params(&o, &settings, game, &params, &seed, err, sizeof err) != 0)
 		return usage_error(err);
+	if (o.generate && game == &match3_game) {
+		if (tc_batch_m3_generate((const struct m3_params *)params.bytes, seed, o.count,
+		                         stdout, err, sizeof err) != 0) {
+			fprintf(stderr, "tilecade: %s\n", err);
+			return 1;
+		}
+		return 0;
+	}
 	if (o.generate && game == &sudoku_game) {
 		if (tc_batch_sdk_generate((const struct sdk_params *)params.bytes, seed, o.count,
 		                          stdout, err, sizeof err) != 0) {

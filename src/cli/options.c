@@ -83,6 +83,22 @@ const char tc_usage[] =
         "solution, H hint; u undo, U or Ctrl-R redo; r restart, n new game (or the next\n"
         "level), p pause, ? help with the game's keys, q back / quit.\n";
 
+/* Kept apart from tc_usage: one string literal must stay within C17's 4095 characters. */
+const char tc_usage_match3[] =
+        "\n"
+        "match3 (swap neighbouring tiles to line up three or more of a kind):\n"
+        "  --mode MODE      goals (collect tiles within a number of moves), endless or\n"
+        "                   timed (default endless)\n"
+        "  --level K        goals level K of the built-in pack (implies --mode goals)\n"
+        "  --size N         field of NxN, 6 to 10 (default 8)\n"
+        "  --types K        tile types, 4 to 8 (default 8)\n"
+        "  --generate       print new fields instead of playing, one row a line ('a' is\n"
+        "                   type 1, 'b' type 2, ...), a blank line between fields;\n"
+        "                   with --count K, field i uses seed S+i\n"
+        "  --swaps          read one field from standard input and print every swap that\n"
+        "                   makes a match, \"r1,c1 r2,c2\" (0-based, sorted); exit 2 for\n"
+        "                   bad input\n";
+
 int tc_cli_fail(char *err, size_t errlen, const char *fmt, ...)
 {
 	va_list ap;
@@ -217,11 +233,11 @@ static int parse_option(int argc, char **argv, int *i, struct tc_options *o, cha
 	} else if (is_option(arg, "--level")) {
 		if (!(v = take_value(argc, argv, i, "--level", err, errlen)))
 			return -1;
-		if (!parse_int(v, 1, ZN_PACK_SIZE, &o->level))
-			return tc_cli_fail(
-			        err, errlen,
-			        "--level must be a level of the original pack, 1 to %d, not '%s'",
-			        ZN_PACK_SIZE, v);
+		if (!parse_int(v, 1, TC_MAX_LEVEL, &o->level))
+			return tc_cli_fail(err, errlen,
+			                   "--level must be a level of the game's pack, 1 to %d "
+			                   "(zNumbers has %d), not '%s'",
+			                   TC_MAX_LEVEL, ZN_PACK_SIZE, v);
 		o->has_level = true;
 	} else if (is_option(arg, "--count")) {
 		if (!(v = take_value(argc, argv, i, "--count", err, errlen)))
@@ -243,6 +259,28 @@ static int parse_option(int argc, char **argv, int *i, struct tc_options *o, cha
 		if (!(v = take_value(argc, argv, i, "--puzzle", err, errlen)))
 			return -1;
 		o->puzzle = v;
+	} else if (is_option(arg, "--mode")) {
+		if (!(v = take_value(argc, argv, i, "--mode", err, errlen)))
+			return -1;
+		static const char *const modes[] = {"goals", "endless", "timed"};
+		for (int m = 0; m < 3; m++)
+			if (strcmp(v, modes[m]) == 0) {
+				o->mode = m;
+				o->has_mode = true;
+			}
+		if (!o->has_mode)
+			return tc_cli_fail(err, errlen,
+			                   "--mode must be goals, endless or timed, not '%s'", v);
+	} else if (is_option(arg, "--types")) {
+		if (!(v = take_value(argc, argv, i, "--types", err, errlen)))
+			return -1;
+		if (!parse_int(v, 4, 8, &o->types))
+			return tc_cli_fail(err, errlen,
+			                   "--types must be a whole number from 4 to 8, not '%s'",
+			                   v);
+		o->has_types = true;
+	} else if (strcmp(arg, "--swaps") == 0) {
+		o->swaps = true;
 	} else if (strcmp(arg, "--rate") == 0) {
 		o->rate = true;
 	} else if (strcmp(arg, "--generate") == 0) {

@@ -28,7 +28,7 @@ struct tc_options {
 	/* zNumbers only; values already checked against their ranges. */
 	bool has_attempts, has_level, has_count;
 	int attempts; /* 1 to ZN_MAX_ATTEMPTS */
-	int level;    /* 1 to ZN_PACK_SIZE */
+	int level;    /* 1 to TC_MAX_LEVEL; main checks it against the game's pack */
 	int count;    /* levels for --generate, 1 to TC_MAX_GENERATE */
 	bool generate, solve;
 
@@ -38,10 +38,17 @@ struct tc_options {
 	const char *puzzle; /* --puzzle: 81 characters of the player's own puzzle */
 	int difficulty;     /* enum sdk_rating */
 	int stage;          /* enum sdk_stage */
+
+	/* Match-3 (--level, --generate, --count and --size above are shared). */
+	bool has_mode, has_types, swaps;
+	int mode;  /* enum m3_mode */
+	int types; /* M3_MIN_TYPES to M3_MAX_TYPES */
 };
 
 /* Most levels one --generate prints: plenty for a level pack or a test corpus. */
 #define TC_MAX_GENERATE 100000
+/* Highest --level the parser takes; each game's pack is checked in main. */
+#define TC_MAX_LEVEL 99
 
 /* Parses argv; returns 0, or -1 with a one-line message naming the bad option or value. Which
  * options go with which game, and with each other, is main's to check. */
@@ -53,5 +60,7 @@ __attribute__((format(printf, 3, 4))) int tc_cli_fail(char *err, size_t errlen, 
 
 /* The --help text. */
 extern const char tc_usage[];
+/* match3's part of it, printed after tc_usage. */
+extern const char tc_usage_match3[];
 
 #endif

@@ -9,10 +9,12 @@
 #include <time.h>
 
 #include "tilecade/g2048.h"
+#include "tilecade/match3.h"
 #include "tilecade/sudoku.h"
 #include "tilecade/znumbers.h"
 
-const struct tc_game *const tc_games[] = {&znumbers_game, &sudoku_game, &g2048_game, NULL};
+const struct tc_game *const tc_games[] = {&znumbers_game, &sudoku_game, &match3_game, &g2048_game,
+                                          NULL};
 
 const struct tc_game *tc_game_find(const char *name)
 {

@@ -5,7 +5,7 @@
 
 const struct tc_catalog_entry tc_catalog[TC_CATALOG_SIZE] = {
         {"znumbers", "zNumbers", "move every number exactly its value", &tc_view_znumbers},
-        {"match3", "Match-3", "swap fruit into rows of three", NULL},
+        {"match3", "Match-3", "swap fruit into rows of three", &tc_view_match3},
         {"sudoku", "Sudoku", "latin squares, then classic sudoku", &tc_view_sudoku},
         {"n", "N", "the ninja platformer", NULL},
         {"2048", "2048", "slide and merge the tiles up to 2048", &tc_view_2048},

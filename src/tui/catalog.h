@@ -20,5 +20,6 @@ const struct tc_catalog_entry *tc_catalog_find(const char *name);
 extern const struct tc_view tc_view_2048;
 extern const struct tc_view tc_view_znumbers;
 extern const struct tc_view tc_view_sudoku;
+extern const struct tc_view tc_view_match3;
 
 #endif

@@ -119,6 +119,8 @@ static void draw_result(struct tc_play *p, enum tc_status status)
 
 void tc_play_draw(struct tc_play *p, uint64_t now)
 {
+	if (p->view->tick && !tc_session_paused(p->s))
+		p->view->tick(p->vs, p->s, now);
 	int need_w, need_h;
 	needed_size(p, &need_w, &need_h);
 	if (COLS < need_w || LINES < need_h) {

@@ -37,6 +37,10 @@ struct tc_view {
 	/* The position changed behind the view's back (undo, restart, resize): stop animating. */
 	void (*reset)(void *view);
 
+	/* Optional: called before each frame, to play what the game's own clock decides (a timed
+	 * game running out of time). */
+	void (*tick)(void *view, struct tc_session *s, uint64_t now);
+
 	/* Optional: this game's part of the status line, e.g. "Level 3   Tiles left: 12"; shorter
 	 * when narrow. */
 	void (*describe)(void *view, const struct tc_session *s, bool narrow, char *buf,

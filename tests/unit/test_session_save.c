@@ -10,6 +10,7 @@
 #include <cmocka.h>
 
 #include "tilecade/g2048.h"
+#include "tilecade/match3.h"
 #include "tilecade/gameid.h"
 #include "tilecade/rng.h"
 #include "tilecade/session.h"
@@ -93,6 +94,19 @@ static bool save_play_sudoku(struct tc_session *s)
 	return false;
 }
 
+/* A valid swap that changes with the move count. */
+static bool save_play_match3(struct tc_session *s)
+{
+	const struct match3 *m = tc_session_state(s);
+	int swaps[2 * M3_CELLS][2];
+	int n = m3_valid_swaps(&m->field, swaps, 2 * M3_CELLS);
+	if (n == 0)
+		return false;
+	int k = (int)(tc_session_moves(s) * 7u % (unsigned)n);
+	struct tc_move mv = {.kind = 0, .arg = {(int16_t)swaps[k][0], (int16_t)swaps[k][1]}};
+	return tc_session_apply(s, &mv);
+}
+
 static const struct {
 	const char *game;
 	save_player play;
@@ -100,6 +114,7 @@ static const struct {
         {"2048", save_play_2048},
         {"znumbers", save_play_znumbers},
         {"sudoku", save_play_sudoku},
+        {"match3", save_play_match3},
 };
 
 static save_player save_player_of(const struct tc_game *game)
@@ -117,11 +132,19 @@ struct save_case {
 };
 
 static const struct save_case save_cases[] = {
-        {"2048", "3x3", 15, 0},       {"2048", "4x4", 30, 0},
-        {"2048", "8x8", 60, 1000000}, {"znumbers", "level3", 8, 0},
-        {"znumbers", "6x6a60", 8, 0}, {"znumbers", "10x10a80", 12, 77},
-        {"sudoku", "level1", 10, 0},  {"sudoku", "classic-easy", 12, 0},
-        {"sudoku", "level4", 9, 0},   {"sudoku", "latin-easy", 9, 0},
+        {"2048", "3x3", 15, 0},
+        {"2048", "4x4", 30, 0},
+        {"2048", "8x8", 60, 1000000},
+        {"znumbers", "level3", 8, 0},
+        {"znumbers", "6x6a60", 8, 0},
+        {"znumbers", "10x10a80", 12, 77},
+        {"sudoku", "level1", 10, 0},
+        {"sudoku", "classic-easy", 12, 0},
+        {"sudoku", "level4", 9, 0},
+        {"sudoku", "latin-easy", 9, 0},
+        {"match3", "endless-8x8t8", 8, 0},
+        {"match3", "goals-level2", 8, 0},
+        {"match3", "timed-6x6t4", 8, 50},
 };
 #define SAVE_CASES (sizeof save_cases / sizeof save_cases[0])
 
