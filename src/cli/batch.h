@@ -65,6 +65,20 @@ int tc_batch_m3_generate(const struct m3_params *params, uint64_t seed, int coun
  * when the input cannot be read or the output written. */
 int tc_batch_m3_swaps(FILE *in, FILE *out, char *err, size_t errlen);
 
+/* Prints `count` N levels of the seed's generator (with `playable`, nl_generate_playable's), level
+ * i made with seed + i (wrapping past 2^64-1), one line each. Returns 0, or 1 with err set when
+ * the output cannot be written. */
+int tc_batch_nl_generate(uint64_t seed, int count, bool playable, FILE *out, char *err,
+                         size_t errlen);
+
+/* Reads N levels from `in`, one a line (a trailing '\r' is dropped), and prints one line for
+ * each: the level as parsed (byte-identical to the input), or with `check`
+ * "ok gold=G reachable=R mines=M exit=yes|no boxed=yes|no" (exit=yes when the level has an exit
+ * whose door and switch the ninja can reach); "invalid: offset N: WHY" for a line that is not a
+ * level. Returns the exit status: 0 when every line is a level, 1 when some is not, 2 with err
+ * set when the input cannot be read or the output written. */
+int tc_batch_nl_read(bool check, FILE *in, FILE *out, char *err, size_t errlen);
+
 /* Prints the scoreboards of an open store: every board, only
  * those of game (a command-line name; NULL for all), or only the board of zNumbers' pack level
  * `level` (0 for all). A board is a heading line ("2048 · 4x4") and its top ten as aligned

@@ -452,7 +452,8 @@ static int play(const struct tc_options *o, const struct tc_settings *settings,
 			tc_settings_game_params(settings, tc_catalog[i].view->game,
 			                        cfg.defaults[i].bytes);
 	struct tc_session *start = NULL;
-	if (entry && !(start = tc_session_new(game, params->bytes, seed, NULL))) {
+	/* N's level browser (entry->browser) has no session: the app opens it from entry. */
+	if (entry && entry->view && !(start = tc_session_new(game, params->bytes, seed, NULL))) {
 		fprintf(stderr, "tilecade: out of memory\n");
 		tc_records_close(records);
 		return 1;
@@ -466,6 +467,73 @@ static int play(const struct tc_options *o, const struct tc_settings *settings,
 	}
 	return 0;
 }
+
+/* ---- `tilecade ninja --generate | --parse | --check` (issue 7) ---- */
+
+/* N has no session backend yet: its batch commands take the game's name as typed. */
+static bool is_ninja(const char *game)
+{
+	return game && (strcasecmp(game, "ninja") == 0 || strcasecmp(game, "n") == 0);
+}
+
+/* The first ninja-only option given; NULL when there is none. */
+static const char *ninja_option(const struct tc_options *o)
+{
+	return o->parse ? "--parse" : o->check ? "--check" : o->playable ? "--playable" : NULL;
+}
+
+/* The first option that has no meaning for ninja's batch commands. */
+static const char *not_for_ninja(const struct tc_options *o)
+{
+	return o->size             ? "--size"
+	       : o->id             ? "--id"
+	       : o->moves          ? "--moves"
+	       : o->has_attempts   ? "--attempts"
+	       : o->has_level      ? "--level"
+	       : o->solve          ? "--solve"
+	       : o->rate           ? "--rate"
+	       : o->puzzle         ? "--puzzle"
+	       : o->has_difficulty ? "--difficulty"
+	       : o->has_stage      ? "--stage"
+	       : o->has_mode       ? "--mode"
+	       : o->has_types      ? "--types"
+	       : o->swaps          ? "--swaps"
+	       : o->daily          ? "--daily"
+	       : o->resume         ? "--continue"
+	                           : NULL;
+}
+
+/* Runs a ninja batch command; the exit status. */
+static int ninja_command(const struct tc_options *o)
+{
+	char err[256];
+	const char *other = not_for_ninja(o);
+	if (other)
+		return tc_cli_fail(err, sizeof err, "%s is not for ninja", other), usage_error(err);
+	if (o->generate + o->parse + o->check > 1)
+		return usage_error("--generate, --parse and --check do not go together");
+	if (!o->generate && (o->has_count || o->has_seed || o->playable))
+		return tc_cli_fail(err, sizeof err, "%s needs --generate",
+		                   o->has_count  ? "--count"
+		                   : o->has_seed ? "--seed"
+		                                 : "--playable"),
+		       usage_error(err);
+	if (o->generate) {
+		uint64_t seed = o->has_seed ? o->seed : tc_fresh_seed();
+		if (tc_batch_nl_generate(seed, o->count, o->playable, stdout, err, sizeof err) !=
+		    0) {
+			fprintf(stderr, "tilecade: %s\n", err);
+			return 1;
+		}
+		return 0;
+	}
+	int status = tc_batch_nl_read(o->check, stdin, stdout, err, sizeof err);
+	if (status == 2)
+		return usage_error(err);
+	return status;
+}
+
+/* ---- end of the ninja commands ---- */
 
 int main(int argc, char **argv)
 {
@@ -488,7 +556,8 @@ int main(int argc, char **argv)
 	static struct tc_settings settings;
 	static struct tc_records records;
 	tc_settings_load_host(&settings);
-	if (o.scores || !(o.generate || o.solve || o.rate || o.moves || o.swaps))
+	if (o.scores ||
+	    !(o.generate || o.solve || o.rate || o.moves || o.swaps || o.parse || o.check))
 		tc_records_open_shared(&records, settings.shared_scores);
 	gid_t gid = getgid();
 	if (getegid() != gid && setresgid(gid, gid, gid) != 0) {
@@ -502,6 +571,13 @@ int main(int argc, char **argv)
 		tc_records_close(&records);
 		return status;
 	}
+
+	if (is_ninja(o.game) && (o.generate || o.has_count || ninja_option(&o)))
+		return ninja_command(&o);
+	if (ninja_option(&o))
+		return tc_cli_fail(err, sizeof err, "%s is only for ninja: tilecade ninja %s",
+		                   ninja_option(&o), ninja_option(&o)),
+		       usage_error(err);
 
 	const struct tc_catalog_entry *entry;
 	const struct tc_game *game;
@@ -564,7 +640,7 @@ int main(int argc, char **argv)
 		return 0;
 	}
 
-	if (entry && !entry->view) {
+	if (entry && !entry->view && !entry->browser) {
 		snprintf(err, sizeof err, "%s is not available in this version", entry->title);
 		return usage_error(err);
 	}

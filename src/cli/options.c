@@ -97,7 +97,17 @@ const char tc_usage_match3[] =
         "                   with --count K, field i uses seed S+i\n"
         "  --swaps          read one field from standard input and print every swap that\n"
         "                   makes a match, \"r1,c1 r2,c2\" (0-based, sorted); exit 2 for\n"
-        "                   bad input\n";
+        "                   bad input\n"
+        "\n"
+        "ninja (also n; levels of N v1.4, one line each, without a terminal):\n"
+        "  --generate       print new levels of the N seed's generator; with --count K,\n"
+        "                   level i uses seed S+i\n"
+        "  --playable       with --generate, only levels the checks find playable, with\n"
+        "                   an exit and its switch the ninja can reach\n"
+        "  --parse          read levels from standard input and print each back, or\n"
+        "                   \"invalid: offset N: WHY\"; exit 1 if some line is invalid\n"
+        "  --check          as --parse, but print \"ok gold=G reachable=R mines=M\n"
+        "                   exit=yes|no boxed=yes|no\" for each level\n";
 
 int tc_cli_fail(char *err, size_t errlen, const char *fmt, ...)
 {
@@ -279,6 +289,12 @@ static int parse_option(int argc, char **argv, int *i, struct tc_options *o, cha
 			                   "--types must be a whole number from 4 to 8, not '%s'",
 			                   v);
 		o->has_types = true;
+	} else if (strcmp(arg, "--parse") == 0) {
+		o->parse = true;
+	} else if (strcmp(arg, "--check") == 0) {
+		o->check = true;
+	} else if (strcmp(arg, "--playable") == 0) {
+		o->playable = true;
 	} else if (strcmp(arg, "--swaps") == 0) {
 		o->swaps = true;
 	} else if (strcmp(arg, "--rate") == 0) {

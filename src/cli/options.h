@@ -43,6 +43,9 @@ struct tc_options {
 	bool has_mode, has_types, swaps;
 	int mode;  /* enum m3_mode */
 	int types; /* M3_MIN_TYPES to M3_MAX_TYPES */
+
+	/* ninja (N levels) only, with --generate, --count and --seed above. */
+	bool parse, check, playable;
 };
 
 /* Most levels one --generate prints: plenty for a level pack or a test corpus. */

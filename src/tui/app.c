@@ -10,6 +10,7 @@
 
 #include "levels.h"
 #include "menu.h"
+#include "nlevel_view.h"
 #include "play.h"
 #include "records.h"
 #include "scores_view.h"
@@ -25,6 +26,8 @@ struct app {
 	bool choosing_level; /* the level-select screen is up */
 	struct tc_scores_view scores;
 	bool viewing_scores;
+	struct tc_nlevel_view nlevels; /* N's level browser (not a session game yet) */
+	bool viewing_nlevels;
 	struct tc_play *play; /* NULL while in the menu or choosing a level */
 	const struct tc_catalog_entry *playing;
 	struct tc_records *records;
@@ -42,6 +45,8 @@ static void draw(struct app *a, uint64_t now)
 		tc_play_draw(a->play, now);
 	else if (a->viewing_scores)
 		tc_scores_draw(&a->scores);
+	else if (a->viewing_nlevels)
+		tc_nlevel_draw(&a->nlevels);
 	else if (a->choosing_level)
 		tc_levels_draw(&a->levels);
 	else
@@ -127,6 +132,11 @@ static void leave_game(struct app *a)
 
 static void choose_game(struct app *a, const struct tc_catalog_entry *e)
 {
+	if (!e->view) { /* the catalog's browser entry */
+		tc_nlevel_open(&a->nlevels, 0, a->nlevels.playable);
+		a->viewing_nlevels = true;
+		return;
+	}
 	if (e->view->level_count == 0) {
 		start_game(a, e, NULL);
 		return;
@@ -229,6 +239,10 @@ static bool handle(struct app *a, const struct tc_event *ev, uint64_t now)
 		a->viewing_scores = tc_scores_event(&a->scores, ev);
 		return true;
 	}
+	if (a->viewing_nlevels) {
+		a->viewing_nlevels = tc_nlevel_event(&a->nlevels, ev);
+		return true;
+	}
 	if (a->choosing_level) {
 		choose_level(a, tc_levels_event(&a->levels, ev));
 		return true;
@@ -258,6 +272,8 @@ int tc_app_run(const struct tc_app_config *cfg, const struct tc_catalog_entry *e
 	open_menu(&a);
 	if (start)
 		start_game(&a, entry, start);
+	else if (entry && entry->browser)
+		choose_game(&a, entry);
 	else if (cfg->resume && !resume(&a, err, errlen)) {
 		tc_term_close();
 		return -1;

@@ -2,6 +2,8 @@
 #ifndef TILECADE_TUI_CATALOG_H
 #define TILECADE_TUI_CATALOG_H
 
+#include <stdbool.h>
+
 #include "view.h"
 
 struct tc_catalog_entry {
@@ -9,6 +11,8 @@ struct tc_catalog_entry {
 	const char *title; /* as shown in the menu */
 	const char *blurb;
 	const struct tc_view *view; /* NULL: not available in this build */
+	const char *alias;          /* another command-line name, or NULL */
+	bool browser; /* no game yet, but a screen of its own (N's level browser) */
 };
 
 #define TC_CATALOG_SIZE 5

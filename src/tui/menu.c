@@ -56,8 +56,8 @@ static void row_text(const struct tc_menu *m, int i, char *buf, size_t len, bool
 		break;
 	case TC_MENU_GAME: {
 		const struct tc_catalog_entry *e = &tc_catalog[m->row[i].game];
-		*available = e->view != NULL;
-		snprintf(buf, len, "%-10s %s", e->title, e->view ? e->blurb : "(not available)");
+		*available = e->view || e->browser;
+		snprintf(buf, len, "%-10s %s", e->title, *available ? e->blurb : "(not available)");
 		break;
 	}
 	}
@@ -121,7 +121,8 @@ void tc_menu_draw(struct tc_menu *m)
 static enum tc_menu_result choose(struct tc_menu *m, int index)
 {
 	m->selected = index;
-	if (m->row[index].item != TC_MENU_GAME || tc_catalog[m->row[index].game].view)
+	const struct tc_catalog_entry *e = &tc_catalog[m->row[index].game];
+	if (m->row[index].item != TC_MENU_GAME || e->view || e->browser)
 		return TC_MENU_PLAY;
 	snprintf(m->message, sizeof m->message, "%s is not available in this version",
 	         tc_catalog[m->row[index].game].title);

@@ -1065,6 +1065,151 @@ static void test_scores_bad_command_lines(void **state)
 
 /* ---- end of `tilecade scores` ---- */
 
+/* ---- `tilecade ninja --generate | --parse | --check` (issue 7) ---- */
+
+#define NL_TILE_CHARS 713
+
+/* Each line of out is a level of the seed's generator: 713 tiles from '0'-'5', '|', the ninja
+ * at 396,300 and 63 gold or mines. Returns the number of lines. */
+static int assert_generated_levels(const char *out)
+{
+	int lines = 0;
+	for (const char *p = out; *p; lines++) {
+		const char *end = strchr(p, '\n');
+		assert_non_null(end);
+		assert_true(end - p > NL_TILE_CHARS);
+		assert_int_equal((int)strspn(p, "012345"), NL_TILE_CHARS);
+		assert_int_equal(p[356], '0');
+		assert_memory_equal(p + NL_TILE_CHARS, "|5^396,300!", 11);
+		int objects = 0;
+		for (const char *q = p + NL_TILE_CHARS; q < end; q++)
+			objects += *q == '!';
+		assert_int_equal(objects, 63);
+		p = end + 1;
+	}
+	return lines;
+}
+
+static void test_nl_generate_levels(void **state)
+{
+	struct e2e_run *a =
+	        tilecade(state, "ninja", "--generate", "--seed", "7", "--count", "3", NULL);
+	assert_exit(a, 0);
+	assert_string_equal(a->err, "");
+	assert_int_equal(assert_generated_levels(a->out), 3);
+	/* Level i uses seed S+i; "n" is the same game. */
+	struct e2e_run *b = tilecade(state, "n", "--generate", "--seed", "8", NULL);
+	assert_exit(b, 0);
+	assert_memory_equal(strchr(a->out, '\n') + 1, b->out, strlen(b->out));
+	struct e2e_run *c = tilecade(state, "ninja", "--generate", NULL);
+	assert_exit(c, 0);
+	assert_int_equal(assert_generated_levels(c->out), 1);
+}
+
+static void test_nl_parse_prints_levels_back(void **state)
+{
+	struct e2e_run *g =
+	        tilecade(state, "ninja", "--generate", "--seed", "1", "--count", "2", NULL);
+	assert_exit(g, 0);
+	struct e2e_run *r = tilecade_stdin(state, g->out, strlen(g->out), "ninja", "--parse", NULL);
+	assert_exit(r, 0);
+	assert_string_equal(r->out, g->out);
+	assert_string_equal(r->err, "");
+
+	/* Every object type and decimal numbers, then broken lines. */
+	static char input[4096];
+	char tiles[NL_TILE_CHARS + 1];
+	memset(tiles, '1', NL_TILE_CHARS);
+	tiles[NL_TILE_CHARS] = '\0';
+	tiles[5] = 'Q';
+	snprintf(input, sizeof input,
+	         "%s|5^396,300!2^1,2,0,-1.5!9^1,2,3,4,5,6,7,8,9!6^1,2,3,4,5,6\n"
+	         "%s!5^396,300\n"
+	         "%s|5^396,300!13^1,2\n"
+	         "\n",
+	         tiles, tiles, tiles);
+	r = tilecade_stdin(state, input, strlen(input), "ninja", "--parse", NULL);
+	assert_exit(r, 1);
+	char want[4096];
+	snprintf(want, sizeof want,
+	         "%s|5^396,300!2^1,2,0,-1.5!9^1,2,3,4,5,6,7,8,9!6^1,2,3,4,5,6\n"
+	         "invalid: offset 713: expected '|' after 713 tiles, not '!'\n"
+	         "invalid: offset 724: unknown object type '13' (0 to 12)\n"
+	         "invalid: offset 0: the level ends after 0 tiles; it needs 713\n",
+	         tiles);
+	assert_string_equal(r->out, want);
+
+	/* A NUL byte, and a Windows line end (dropped). */
+	static char nul[NL_TILE_CHARS + 32];
+	memcpy(nul, tiles, NL_TILE_CHARS);
+	memcpy(nul + NL_TILE_CHARS, "|5^3\0,300\n", 10);
+	r = tilecade_stdin(state, nul, NL_TILE_CHARS + 10, "ninja", "--parse", NULL);
+	assert_exit(r, 1);
+	assert_string_equal(r->out, "invalid: offset 717: a NUL byte; levels are text\n");
+	snprintf(input, sizeof input, "%s|5^396,300\r\n", tiles);
+	r = tilecade_stdin(state, input, strlen(input), "ninja", "--parse", NULL);
+	assert_exit(r, 0);
+	snprintf(want, sizeof want, "%s|5^396,300\n", tiles);
+	assert_string_equal(r->out, want);
+}
+
+static void test_nl_check_reports_each_level(void **state)
+{
+	struct e2e_run *g =
+	        tilecade(state, "ninja", "--generate", "--seed", "3", "--count", "4", NULL);
+	assert_exit(g, 0);
+	static char input[8 * 4096];
+	snprintf(input, sizeof input, "%s123\n", g->out);
+	struct e2e_run *r = tilecade_stdin(state, input, strlen(input), "ninja", "--check", NULL);
+	assert_exit(r, 1);
+	const char *p = r->out;
+	for (int i = 0; i < 4; i++) {
+		int gold, reachable, mines, used = 0;
+		char exit_word[4], boxed[4];
+		assert_int_equal(
+		        sscanf(p, "ok gold=%d reachable=%d mines=%d exit=%3[a-z] boxed=%3[a-z]%n",
+		               &gold, &reachable, &mines, exit_word, boxed, &used),
+		        5);
+		assert_true(used > 0 && p[used] == '\n');
+		assert_true(gold + mines <= 63 && reachable >= 0 && reachable <= gold);
+		assert_true(strcmp(exit_word, "no") == 0); /* the seed's levels have no exit */
+		assert_true(strcmp(boxed, "yes") == 0 || strcmp(boxed, "no") == 0);
+		p += used + 1;
+	}
+	assert_string_equal(p, "invalid: offset 3: the level ends after 3 tiles; it needs 713\n");
+	r = tilecade_stdin(state, g->out, strlen(g->out), "n", "--check", NULL);
+	assert_exit(r, 0);
+}
+
+static void test_nl_bad_command_lines(void **state)
+{
+	static const struct {
+		const char *args[4];
+		const char *names;
+	} bad[] = {
+	        {{"ninja", "--parse", "--check"}, "--check"},
+	        {{"ninja", "--generate", "--parse"}, "--parse"},
+	        {{"ninja", "--parse", "--seed", "1"}, "--seed"},
+	        {{"ninja", "--check", "--count", "2"}, "--count"},
+	        {{"ninja", "--playable"}, "--playable"},
+	        {{"ninja", "--generate", "--size", "4"}, "--size"},
+	        {{"ninja", "--parse", "--solve"}, "--solve"},
+	        {{"sudoku", "--parse"}, "--parse"},
+	        {{"--check"}, "--check"},
+	        {{"znumbers", "--generate", "--playable"}, "--playable"},
+	};
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		struct e2e_run *r = tilecade(state, bad[i].args[0], bad[i].args[1], bad[i].args[2],
+		                             bad[i].args[3], NULL);
+		if (!strstr(r->err, bad[i].names))
+			fprintf(stderr, "case %zu: '%s' not in: %s", i, bad[i].names, r->err);
+		assert_usage_error(r);
+		assert_non_null(strstr(r->err, bad[i].names));
+	}
+}
+
+/* ---- end of the ninja commands ---- */
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1106,6 +1251,10 @@ int main(void)
 	        cmocka_unit_test_setup_teardown(test_scores_without_a_database, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_scores_default_database, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_scores_bad_command_lines, setup, teardown),
+	        cmocka_unit_test_setup_teardown(test_nl_generate_levels, setup, teardown),
+	        cmocka_unit_test_setup_teardown(test_nl_parse_prints_levels_back, setup, teardown),
+	        cmocka_unit_test_setup_teardown(test_nl_check_reports_each_level, setup, teardown),
+	        cmocka_unit_test_setup_teardown(test_nl_bad_command_lines, setup, teardown),
 	};
 	return cmocka_run_group_tests(tests, group_setup, group_teardown);
 }

@@ -1,0 +1,117 @@
+/* N (Metanet's ninja platformer, v1.4) levels: the exact level data format, the seed's
+ * generator, and a reachability check over a simple movement model.
+ *
+ * The map is 31 columns × 23 rows of tiles, stored column-major (index = column * 23 + row), 24
+ * pixels a tile, with an implicit one-tile border: a tile's centre is at (24 * column + 36,
+ * 24 * row + 36). Tile characters are chr(48 + id), '0' (empty) to 'Q'. */
+#ifndef TILECADE_NLEVEL_H
+#define TILECADE_NLEVEL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "tilecade/rng.h"
+
+#define NL_COLS 31
+#define NL_ROWS 23
+#define NL_TILES (NL_COLS * NL_ROWS) /* 713 */
+#define NL_CENTRE 356
+#define NL_TILE_PX 24
+#define NL_MAX_OBJECTS 256
+#define NL_MAX_FIELDS 9 /* a door has the most */
+#define NL_LINE_MAX 16384
+
+/* Tile ids (the character minus '0'). */
+enum nl_tile {
+	NL_EMPTY = 0,
+	NL_FULL = 1,
+	NL_SLOPE45 = 2,        /* 2..5 */
+	NL_CONCAVE = 6,        /* 6..9 quarter pipes */
+	NL_CONVEX = 10,        /* ':' ';' '<' '=' quarter circles */
+	NL_SLOPE22_SMALL = 14, /* '>'..'A' */
+	NL_SLOPE22_BIG = 18,   /* 'B'..'E' */
+	NL_SLOPE67_SMALL = 22, /* 'F'..'I' */
+	NL_SLOPE67_BIG = 26,   /* 'J'..'M' */
+	NL_HALF = 30,          /* 'N' bottom, 'O' right, 'P' top, 'Q' left */
+	NL_TILE_KINDS = 34,
+};
+
+enum nl_object_type {
+	NL_GOLD = 0,
+	NL_BOUNCE_BLOCK = 1,
+	NL_LAUNCH_PAD = 2,
+	NL_GAUSS_TURRET = 3,
+	NL_FLOOR_GUARD = 4,
+	NL_NINJA = 5,
+	NL_DRONE = 6,
+	NL_ONE_WAY = 7,
+	NL_THWUMP = 8,
+	NL_DOOR = 9,
+	NL_HOMING_LAUNCHER = 10,
+	NL_EXIT = 11,
+	NL_MINE = 12,
+	NL_OBJECT_TYPES = 13,
+};
+
+/* Longest number text an object field may have (N writes short decimals). */
+#define NL_NUMBER_MAX 23
+
+/* An object as written: its type and its numbers (x, y first, in pixels). Each number keeps the
+ * text it was parsed from, so that printing gives back the input byte for byte; a field whose
+ * text is empty (a generated or edited object: clear text[i][0] after changing field[i]) is
+ * printed from its value, whole numbers without a decimal point. */
+struct nl_object {
+	uint8_t type;
+	uint8_t count; /* fields after type: nl_field_count(type) */
+	double field[NL_MAX_FIELDS];
+	char text[NL_MAX_FIELDS][NL_NUMBER_MAX + 1];
+};
+
+struct nl_level {
+	uint8_t tile[NL_TILES]; /* enum nl_tile ids */
+	int objects;
+	struct nl_object object[NL_MAX_OBJECTS];
+};
+
+/* The PCG stream of the N generators, so that "ninja --generate --seed S" is reproducible. */
+#define NL_RNG_STREAM 0x4e4c /* "NL" */
+
+/* How many numbers an object of this type has (x and y included): gold, bounce block, gauss
+ * turret, floor guard, ninja, homing launcher and mine 2, launch pad 4, drone 6, one-way
+ * platform and thwump 3, door 9, exit 4; 0 for an unknown type. */
+int nl_field_count(int type);
+
+/* The accepted text, exactly: 713 tile characters '0'..'Q', '|', then one or more objects
+ * separated by single '!' (no empty object, so no leading or trailing '!'), each "T^N,N,..."
+ * with T a known type written without leading zeros and exactly nl_field_count(T) numbers; a
+ * number is an optional '-', digits, and optionally '.' and more digits, at most NL_NUMBER_MAX
+ * characters; exactly one ninja; at most NL_MAX_OBJECTS objects and NL_LINE_MAX - 1 bytes in
+ * all. Offsets in errors count bytes from 0. */
+/* Parses one level (no newline). Returns 0, or -1 with "offset N: why" in err. */
+int nl_parse(const char *line, struct nl_level *l, char *err, size_t errlen);
+/* Writes the level as one line (no newline); returns what snprintf would. */
+int nl_print(const struct nl_level *l, char *buf, size_t len);
+
+/* The seed's generator: every tile drawn from "001" x 12 + "2345", the ninja at 396,300, 63
+ * objects each a mine or gold at 1:2 odds at x = 24 * (1..31), y = 24 * (1..23), and tile 356
+ * emptied. */
+void nl_generate(struct tc_rng *rng, struct nl_level *l);
+
+/* What the movement model finds from the ninja's start. */
+struct nl_reach {
+	int gold, gold_reachable, mines;
+	bool has_exit, exit_reachable, switch_reachable;
+	bool boxed;               /* the ninja cannot get far from the start */
+	bool reachable[NL_TILES]; /* tiles the ninja can occupy */
+};
+
+/* A conservative reachability analysis: walk, fall, jump about 3 tiles high, wall jumps, slopes
+ * as ramps. Returns 0, or -1 when the level has no ninja. */
+int nl_check(const struct nl_level *l, struct nl_reach *r);
+
+/* Like nl_generate, until nl_check says the level is playable; then places an exit door and its
+ * switch (object 11) where the ninja can reach them. */
+void nl_generate_playable(struct tc_rng *rng, struct nl_level *l);
+
+#endif

@@ -1,0 +1,236 @@
+/* N's level browser in a terminal (`tilecade ninja`, the menu's N): it shows a level with the
+ * ninja, a legend and the level's numbers; n makes another one; w saves the level to a file in
+ * the sandbox and o loads it back to the very same map; a small window says how big it must be.
+ * TILECADE_BIN comes from meson. */
+#define _POSIX_C_SOURCE 200809L
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "harness.h"
+#include "sandbox.h"
+
+#define WAIT_MS 5000
+#define QUIET_MS 60
+#define MAP_ROWS 23
+#define MAP_COLS 64 /* 31 tiles of two columns, and the side borders */
+#define MAP_TEXT (MAP_ROWS * MAP_COLS * 4 + MAP_ROWS + 1)
+
+static const char *bin;
+static char *sandbox;
+
+static int group_setup(void **state)
+{
+	return e2e_game_setup(&bin, &sandbox);
+}
+
+static int group_teardown(void **state)
+{
+	e2e_sandbox_leave(sandbox);
+	return 0;
+}
+
+static int teardown(void **state)
+{
+	e2e_free(*state);
+	*state = NULL;
+	return 0;
+}
+
+static void wait_text(struct e2e_term *t, const char *text)
+{
+	if (!e2e_wait_text(t, text, WAIT_MS))
+		fail_msg("'%s' not on the screen:\n%s", text, e2e_screen(t));
+}
+
+static void settle(struct e2e_term *t)
+{
+	assert_true(e2e_wait_quiet(t, QUIET_MS, WAIT_MS));
+}
+
+static struct e2e_term *start(void **state, int rows, int cols, const char *arg)
+{
+	const char *argv[] = {bin, arg, NULL};
+	struct e2e_term *t = e2e_start(rows, cols, argv, NULL);
+	assert_non_null(t);
+	*state = t;
+	return t;
+}
+
+/* The map as the screen shows it on 80x24 (it starts at the top-left corner there). */
+static void map_text(struct e2e_term *t, char *out)
+{
+	*out = '\0';
+	for (int r = 0; r < MAP_ROWS; r++) {
+		for (int c = 0; c < MAP_COLS; c++) {
+			struct e2e_cell cell;
+			assert_true(e2e_cell(t, r, c, &cell));
+			strcat(out, *cell.text ? cell.text : " ");
+		}
+		strcat(out, "\n");
+	}
+}
+
+/* The text of the screen row that holds `what`. */
+static void row_with(struct e2e_term *t, const char *what, char *out, size_t len)
+{
+	int row, col;
+	if (!e2e_find(t, what, &row, &col))
+		fail_msg("'%s' not on the screen:\n%s", what, e2e_screen(t));
+	snprintf(out, len, "%s", e2e_row(t, row));
+}
+
+static void test_shows_a_level(void **state)
+{
+	struct e2e_term *t = start(state, 24, 80, "ninja");
+	wait_text(t, "seed ");
+	settle(t);
+	int row, col;
+	assert_true(e2e_find(t, "@", &row, &col)); /* the ninja, on the map */
+	assert_true(row < MAP_ROWS && col < MAP_COLS);
+	assert_true(e2e_find(t, "@ ninja", &row, &col)); /* the legend */
+	assert_true(col >= MAP_COLS);
+	wait_text(t, "* mine");
+	wait_text(t, "empty");
+	wait_text(t, "gold ");
+	wait_text(t, "mines ");
+	wait_text(t, "boxed ");
+	wait_text(t, "n new");
+	/* Both map borders are drawn on every map row. */
+	for (int r = 0; r < MAP_ROWS; r++) {
+		struct e2e_cell left, right;
+		assert_true(e2e_cell(t, r, 0, &left) && e2e_cell(t, r, MAP_COLS - 1, &right));
+		assert_string_equal(left.text, "│");
+		assert_string_equal(right.text, "│");
+	}
+	e2e_send_str(t, "q");
+	wait_text(t, "tilecade");
+}
+
+static void test_n_makes_another_level(void **state)
+{
+	struct e2e_term *t = start(state, 24, 80, "ninja");
+	wait_text(t, "seed ");
+	settle(t);
+	static char before[MAP_TEXT], after[MAP_TEXT];
+	char seed[256], seed_after[256];
+	map_text(t, before);
+	row_with(t, "seed ", seed, sizeof seed);
+	e2e_send_str(t, "n");
+	settle(t);
+	row_with(t, "seed ", seed_after, sizeof seed_after);
+	map_text(t, after);
+	assert_string_not_equal(seed, seed_after);
+	assert_string_not_equal(before, after);
+	assert_non_null(strchr(after, '@'));
+}
+
+static void type_path(struct e2e_term *t, const char *key, const char *prompt, const char *path)
+{
+	e2e_send_str(t, key);
+	wait_text(t, prompt);
+	e2e_send_str(t, "\025"); /* Ctrl-U: away with the default path */
+	e2e_send_str(t, path);
+	e2e_send_str(t, E2E_KEY_ENTER);
+}
+
+static void test_save_and_open_give_the_same_map(void **state)
+{
+	char path[4200];
+	snprintf(path, sizeof path, "%s/level-save.txt", sandbox);
+	struct e2e_term *t = start(state, 24, 80, "ninja");
+	wait_text(t, "seed ");
+	settle(t);
+	static char saved[MAP_TEXT], other[MAP_TEXT], loaded[MAP_TEXT];
+	map_text(t, saved);
+
+	type_path(t, "w", "Save to", path);
+	wait_text(t, "saved to");
+	FILE *f = fopen(path, "r");
+	assert_non_null(f);
+	static char line[40000];
+	assert_non_null(fgets(line, sizeof line, f));
+	fclose(f);
+	assert_int_equal(strcspn(line, "|"), 713);
+
+	e2e_send_str(t, "n");
+	settle(t);
+	map_text(t, other);
+	assert_string_not_equal(saved, other);
+
+	type_path(t, "o", "Open level file", path);
+	wait_text(t, "opened");
+	wait_text(t, "from a file");
+	settle(t);
+	map_text(t, loaded);
+	assert_string_equal(saved, loaded);
+
+	/* A file that is no level says why, and the level stays. */
+	snprintf(path, sizeof path, "%s/not-a-level.txt", sandbox);
+	f = fopen(path, "w");
+	assert_non_null(f);
+	fputs("hello\n", f);
+	fclose(f);
+	type_path(t, "o", "Open level file", path);
+	wait_text(t, "invalid level");
+	settle(t);
+	map_text(t, other);
+	assert_string_equal(saved, other);
+	/* Esc cancels a prompt. */
+	e2e_send_str(t, "o");
+	wait_text(t, "Open level file");
+	e2e_send_str(t, E2E_KEY_ESC);
+	wait_text(t, "cancelled");
+}
+
+static void test_too_small(void **state)
+{
+	struct e2e_term *t = start(state, 20, 60, "ninja");
+	wait_text(t, "terminal too small: need 64x24");
+	assert_true(e2e_resize(t, 24, 80));
+	wait_text(t, "seed ");
+}
+
+static void test_menu_opens_the_browser(void **state)
+{
+	struct e2e_term *t = start(state, 24, 80, NULL);
+	wait_text(t, "level browser");
+	e2e_send_str(t, "4");
+	wait_text(t, "seed ");
+	wait_text(t, "@ ninja");
+	e2e_send_str(t, "q");
+	wait_text(t, "level browser");
+}
+
+static void test_ascii(void **state)
+{
+	const char *argv[] = {bin, "n", NULL};
+	const char *env[] = {"LC_ALL=C", NULL};
+	struct e2e_term *t = e2e_start(24, 80, argv, env);
+	assert_non_null(t);
+	*state = t;
+	wait_text(t, "seed ");
+	wait_text(t, "$ gold");
+	settle(t);
+	struct e2e_cell cell;
+	assert_true(e2e_cell(t, 0, 0, &cell));
+	assert_string_equal(cell.text, "|");
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+	        cmocka_unit_test_teardown(test_shows_a_level, teardown),
+	        cmocka_unit_test_teardown(test_n_makes_another_level, teardown),
+	        cmocka_unit_test_teardown(test_save_and_open_give_the_same_map, teardown),
+	        cmocka_unit_test_teardown(test_too_small, teardown),
+	        cmocka_unit_test_teardown(test_menu_opens_the_browser, teardown),
+	        cmocka_unit_test_teardown(test_ascii, teardown),
+	};
+	return cmocka_run_group_tests(tests, group_setup, group_teardown);
+}
