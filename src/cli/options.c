@@ -15,7 +15,7 @@ const char tc_usage[] =
         "       tilecade scores [GAME] [--level K] [--db PATH]\n"
         "\n"
         "Without a game, tilecade opens the menu. Games: znumbers, match3, sudoku, n and\n"
-        "2048 (all but n are available in this version).\n"
+        "2048 (all five; n is a level browser in this version).\n"
         "\n"
         "options:\n"
         "  --seed S         seed of the game, 0 to 2^64-1 (default: random)\n"
