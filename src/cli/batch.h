@@ -13,6 +13,10 @@
 #include "tilecade/sudoku.h"
 #include "tilecade/znumbers.h"
 
+/* Output that could not be written (a full disk, a closed pipe) must not pass for success:
+ * flushes out and returns true, or false with a reason in err. */
+bool tc_batch_flushed(FILE *out, char *err, size_t errlen);
+
 /* Plays `moves` (letters l r u d) on a 2048 game of these parameters and seed, printing the
  * start board and the board after each move, a blank line between boards, then "score N".
  * Returns 0, or -1 before printing anything with the position of a bad letter in err. */

@@ -10,14 +10,6 @@
 
 #define SWAPS_INPUT_MAX (1u << 20) /* a field is about 110 bytes; comments may add some */
 
-static bool flushed(FILE *out, char *err, size_t errlen)
-{
-	if (fflush(out) == 0 && !ferror(out))
-		return true;
-	snprintf(err, errlen, "cannot write the output: %s", strerror(errno));
-	return false;
-}
-
 int tc_batch_m3_generate(const struct m3_params *params, uint64_t seed, int count, FILE *out,
                          char *err, size_t errlen)
 {
@@ -31,7 +23,7 @@ int tc_batch_m3_generate(const struct m3_params *params, uint64_t seed, int coun
 			fputc('\n', out);
 		fputs(text, out);
 	}
-	return flushed(out, err, errlen) ? 0 : 1;
+	return tc_batch_flushed(out, err, errlen) ? 0 : 1;
 }
 
 int tc_batch_m3_swaps(FILE *in, FILE *out, char *err, size_t errlen)
@@ -79,5 +71,5 @@ int tc_batch_m3_swaps(FILE *in, FILE *out, char *err, size_t errlen)
 	for (int i = 0; i < count; i++)
 		fprintf(out, "%d,%d %d,%d\n", swaps[i][0] / f.size, swaps[i][0] % f.size,
 		        swaps[i][1] / f.size, swaps[i][1] % f.size);
-	return flushed(out, err, errlen) ? 0 : 2;
+	return tc_batch_flushed(out, err, errlen) ? 0 : 2;
 }

@@ -9,15 +9,6 @@
 
 #include "tilecade/nlevel.h"
 
-/* Output that could not be written (a full disk, a closed pipe) must not pass for success. */
-static bool flushed(FILE *out, char *err, size_t errlen)
-{
-	if (fflush(out) == 0 && !ferror(out))
-		return true;
-	snprintf(err, errlen, "cannot write the output: %s", strerror(errno));
-	return false;
-}
-
 int tc_batch_nl_generate(uint64_t seed, int count, bool playable, FILE *out, char *err,
                          size_t errlen)
 {
@@ -33,7 +24,7 @@ int tc_batch_nl_generate(uint64_t seed, int count, bool playable, FILE *out, cha
 		nl_print(&l, text, sizeof text);
 		fprintf(out, "%s\n", text);
 	}
-	return flushed(out, err, errlen) ? 0 : 1;
+	return tc_batch_flushed(out, err, errlen) ? 0 : 1;
 }
 
 /* The answer for one input line (without its newline; len bytes that may hold NULs). Returns
@@ -94,7 +85,7 @@ int tc_batch_nl_read(bool check, FILE *in, FILE *out, char *err, size_t errlen)
 		snprintf(err, errlen, "cannot read the input: %s", strerror(read_errno));
 		return 2;
 	}
-	if (!flushed(out, err, errlen))
+	if (!tc_batch_flushed(out, err, errlen))
 		return 2;
 	return all_valid ? 0 : 1;
 }

@@ -9,15 +9,6 @@
 
 #include "tilecade/gameid.h"
 
-/* Output that could not be written (a full disk, a closed pipe) must not pass for success. */
-static bool flushed(FILE *out, char *err, size_t errlen)
-{
-	if (fflush(out) == 0 && !ferror(out))
-		return true;
-	snprintf(err, errlen, "cannot write the output: %s", strerror(errno));
-	return false;
-}
-
 int tc_batch_sdk_generate(const struct sdk_params *params, uint64_t seed, int count, FILE *out,
                           char *err, size_t errlen)
 {
@@ -42,7 +33,7 @@ int tc_batch_sdk_generate(const struct sdk_params *params, uint64_t seed, int co
 		sdk_print(&s.given, line);
 		fprintf(out, "%s\n", line);
 	}
-	return flushed(out, err, errlen) ? 0 : 1;
+	return tc_batch_flushed(out, err, errlen) ? 0 : 1;
 }
 
 /* The answer for one input line (without its newline, len bytes that may hold NULs): writes the
@@ -105,7 +96,7 @@ int tc_batch_sdk_solve(enum sdk_stage stage, bool rate, FILE *in, FILE *out, cha
 		snprintf(err, errlen, "cannot read the input: %s", strerror(read_errno));
 		return 2;
 	}
-	if (!flushed(out, err, errlen))
+	if (!tc_batch_flushed(out, err, errlen))
 		return 2;
 	return all_unique ? 0 : 1;
 }

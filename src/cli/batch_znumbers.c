@@ -28,15 +28,6 @@ static void print_solution(const struct zn_board *b, const struct zn_move *moves
 		        moves[i].to / b->cols, moves[i].to % b->cols);
 }
 
-/* Output that could not be written (a full disk, a closed pipe) must not pass for success. */
-static bool flushed(FILE *out, char *err, size_t errlen)
-{
-	if (fflush(out) == 0 && !ferror(out))
-		return true;
-	snprintf(err, errlen, "cannot write the output: %s", strerror(errno));
-	return false;
-}
-
 /* True when the moves, played in order, win the level. */
 static bool wins(struct zn_board b, const struct zn_move *moves, int count)
 {
@@ -70,7 +61,7 @@ int tc_batch_zn_generate(const struct zn_params *params, uint64_t seed, int coun
 		print_board(&b, out);
 		print_solution(&b, moves, n, out);
 	}
-	return flushed(out, err, errlen) ? 0 : 1;
+	return tc_batch_flushed(out, err, errlen) ? 0 : 1;
 }
 
 /* Reads all of `in` into a NUL-terminated buffer; its length (which may count NUL bytes of the
@@ -177,7 +168,7 @@ int tc_batch_zn_solve(FILE *in, FILE *out, char *err, size_t errlen)
 		}
 	}
 	free(text);
-	if (!flushed(out, err, errlen))
+	if (!tc_batch_flushed(out, err, errlen))
 		return 2;
 	return all_solvable ? 0 : 1;
 }
