@@ -17,6 +17,12 @@
  * flushes out and returns true, or false with a reason in err. */
 bool tc_batch_flushed(FILE *out, char *err, size_t errlen);
 
+/* Calls answer on every line of in, without its line end (the line may hold NUL bytes: len
+ * says how long it is), then flushes out. Returns 0 when every answer was true, 1 when one was
+ * false, or 2 with a reason in err when reading or writing failed. */
+int tc_batch_lines(FILE *in, FILE *out, bool (*answer)(const char *line, size_t len, void *ctx),
+                   void *ctx, char *err, size_t errlen);
+
 /* Plays `moves` (letters l r u d) on a 2048 game of these parameters and seed, printing the
  * start board and the board after each move, a blank line between boards, then "score N".
  * Returns 0, or -1 before printing anything with the position of a bad letter in err. */

@@ -1,9 +1,7 @@
 /* `tilecade ninja --generate`, `--parse` and `--check`: N v1.4 levels as one line each, for level
  * packs, tests and other N tools, with no terminal. */
-#define _POSIX_C_SOURCE 200809L /* getline */
 #include "batch.h"
 
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -29,7 +27,7 @@ int tc_batch_nl_generate(uint64_t seed, int count, bool playable, FILE *out, cha
 
 /* The answer for one input line (without its newline; len bytes that may hold NULs). Returns
  * whether the line is a valid level. */
-static bool answer_line(bool check, char *line, size_t len, FILE *out)
+static bool answer_line(bool check, const char *line, size_t len, FILE *out)
 {
 	static struct nl_level l;
 	static char text[NL_LINE_MAX];
@@ -60,32 +58,19 @@ static bool answer_line(bool check, char *line, size_t len, FILE *out)
 	return true;
 }
 
+struct nl_answer {
+	bool check;
+	FILE *out;
+};
+
+static bool answer_each(const char *line, size_t len, void *ctx)
+{
+	const struct nl_answer *a = ctx;
+	return answer_line(a->check, line, len, a->out);
+}
+
 int tc_batch_nl_read(bool check, FILE *in, FILE *out, char *err, size_t errlen)
 {
-	char *line = NULL;
-	size_t cap = 0;
-	bool all_valid = true;
-	for (;;) {
-		errno = 0;
-		ssize_t got = getline(&line, &cap, in);
-		if (got <= 0)
-			break;
-		size_t len = (size_t)got;
-		if (line[len - 1] == '\n')
-			line[--len] = '\0';
-		if (len > 0 && line[len - 1] == '\r') /* CRLF files: the '\r' is not the level's */
-			line[--len] = '\0';
-		all_valid &= answer_line(check, line, len, out);
-	}
-	/* getline stops early, without an error on the stream, when it runs out of memory. */
-	bool read_failed = ferror(in) || !feof(in);
-	int read_errno = errno;
-	free(line);
-	if (read_failed) {
-		snprintf(err, errlen, "cannot read the input: %s", strerror(read_errno));
-		return 2;
-	}
-	if (!tc_batch_flushed(out, err, errlen))
-		return 2;
-	return all_valid ? 0 : 1;
+	struct nl_answer a = {check, out};
+	return tc_batch_lines(in, out, answer_each, &a, err, errlen);
 }

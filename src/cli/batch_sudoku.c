@@ -1,9 +1,7 @@
 /* `tilecade sudoku --generate`, `--solve` and `--rate`: puzzles as 81-character lines, for
  * puzzle books, tests and comparisons with other solvers, with no terminal. */
-#define _POSIX_C_SOURCE 200809L /* getline */
 #include "batch.h"
 
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -70,33 +68,24 @@ static bool answer_line(enum sdk_stage stage, bool rate, const char *line, size_
 	return true;
 }
 
+struct sdk_answer {
+	enum sdk_stage stage;
+	bool rate;
+	FILE *out;
+};
+
+static bool answer_each(const char *line, size_t len, void *ctx)
+{
+	const struct sdk_answer *a = ctx;
+	char answer[128];
+	bool unique = answer_line(a->stage, a->rate, line, len, answer, sizeof answer);
+	fprintf(a->out, "%s\n", answer);
+	return unique;
+}
+
 int tc_batch_sdk_solve(enum sdk_stage stage, bool rate, FILE *in, FILE *out, char *err,
                        size_t errlen)
 {
-	char *line = NULL;
-	size_t cap = 0;
-	bool all_unique = true;
-	for (;;) {
-		errno = 0;
-		ssize_t got = getline(&line, &cap, in);
-		if (got <= 0)
-			break;
-		size_t len = (size_t)got;
-		if (line[len - 1] == '\n')
-			line[--len] = '\0';
-		char answer[128];
-		all_unique &= answer_line(stage, rate, line, len, answer, sizeof answer);
-		fprintf(out, "%s\n", answer);
-	}
-	/* getline stops early, without an error on the stream, when it runs out of memory. */
-	bool read_failed = ferror(in) || !feof(in);
-	int read_errno = errno;
-	free(line);
-	if (read_failed) {
-		snprintf(err, errlen, "cannot read the input: %s", strerror(read_errno));
-		return 2;
-	}
-	if (!tc_batch_flushed(out, err, errlen))
-		return 2;
-	return all_unique ? 0 : 1;
+	struct sdk_answer a = {stage, rate, out};
+	return tc_batch_lines(in, out, answer_each, &a, err, errlen);
 }

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "tilecade/params_text.h"
 #include "tilecade/match3.h"
 
 #define M3_RNG_STREAM 0x6d33 /* "m3": keeps match-3's numbers apart from other games' */
@@ -14,17 +15,6 @@ static void default_params(void *params)
 {
 	*(struct m3_params *)params =
 	        (struct m3_params){M3_ENDLESS, 0, M3_DEFAULT_SIZE, M3_MAX_TYPES};
-}
-
-static int read_number(const char **p)
-{
-	int n = 0, digits = 0;
-	while (**p >= '0' && **p <= '9' && digits < 5) {
-		n = n * 10 + (**p - '0');
-		++*p;
-		digits++;
-	}
-	return digits == 0 || digits > 4 ? -1 : n;
 }
 
 static int parse_params(const char *text, void *params, char *err, size_t errlen)
@@ -44,14 +34,14 @@ static int parse_params(const char *text, void *params, char *err, size_t errlen
 	if (mode == M3_GOALS && strncmp(s, "level", 5) == 0) {
 		s += 5;
 		p->mode = M3_GOALS;
-		p->level = read_number(&s);
+		p->level = tc_read_param_number(&s);
 		if (p->level >= 1 && p->level <= m3_pack_size() && !*s)
 			return 0;
 	} else if (mode > M3_GOALS) {
 		p->mode = mode;
-		p->size = read_number(&s);
-		int cols = *s == 'x' ? (s++, read_number(&s)) : -1;
-		p->types = *s == 't' ? (s++, read_number(&s)) : -1;
+		p->size = tc_read_param_number(&s);
+		int cols = *s == 'x' ? (s++, tc_read_param_number(&s)) : -1;
+		p->types = *s == 't' ? (s++, tc_read_param_number(&s)) : -1;
 		if (!*s && cols == p->size && p->size >= M3_MIN_SIZE && p->size <= M3_MAX_SIZE &&
 		    p->types >= M3_MIN_TYPES && p->types <= M3_MAX_TYPES)
 			return 0;

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "tilecade/params_text.h"
 #include "tilecade/znumbers.h"
 
 #define ZN_RNG_STREAM 0x7a6e /* "zn": keeps zNumbers' numbers apart from other games' */
@@ -14,18 +15,6 @@ static void default_params(void *params)
 	        (struct zn_params){ZN_DEFAULT_SIZE, ZN_DEFAULT_SIZE, ZN_DEFAULT_ATTEMPTS, 0};
 }
 
-/* Reads a whole number of at most four digits at *p. */
-static int read_number(const char **p)
-{
-	int n = 0, digits = 0;
-	while (**p >= '0' && **p <= '9' && digits < 5) {
-		n = n * 10 + (**p - '0');
-		++*p;
-		digits++;
-	}
-	return digits == 0 || digits > 4 ? -1 : n;
-}
-
 static int parse_params(const char *text, void *params, char *err, size_t errlen)
 {
 	struct zn_params *p = params;
@@ -33,7 +22,7 @@ static int parse_params(const char *text, void *params, char *err, size_t errlen
 	const char *s = text;
 	if (strncmp(s, "level", 5) == 0) {
 		s += 5;
-		p->level = read_number(&s);
+		p->level = tc_read_param_number(&s);
 		if (p->level < 1 || p->level > ZN_PACK_SIZE || *s) {
 			snprintf(err, errlen, "zNumbers level must be level1 to level%d, not '%s'",
 			         ZN_PACK_SIZE, text);
@@ -41,15 +30,15 @@ static int parse_params(const char *text, void *params, char *err, size_t errlen
 		}
 		return 0;
 	}
-	p->rows = read_number(&s);
+	p->rows = tc_read_param_number(&s);
 	p->cols = -1;
 	if (*s == 'x') {
 		s++;
-		p->cols = read_number(&s);
+		p->cols = tc_read_param_number(&s);
 	}
 	if (p->cols >= 0 && *s == 'a') {
 		s++;
-		p->attempts = read_number(&s);
+		p->attempts = tc_read_param_number(&s);
 	}
 	if (p->rows < ZN_MIN_SIZE || p->rows > ZN_MAX_SIZE || p->cols < ZN_MIN_SIZE ||
 	    p->cols > ZN_MAX_SIZE || p->attempts < ZN_MIN_ATTEMPTS ||
