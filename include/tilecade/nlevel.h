@@ -1,5 +1,5 @@
 /* N (Metanet's ninja platformer, v1.4) levels: the exact level data format, the seed's
- * generator, and a reachability check over a simple movement model.
+ * generator, and a reachability check that plays the ninja's physics (ninja.h).
  *
  * The map is 31 columns × 23 rows of tiles, stored column-major (index = column * 23 + row), 24
  * pixels a tile, with an implicit one-tile border: a tile's centre is at (24 * column + 36,
@@ -98,20 +98,31 @@ int nl_print(const struct nl_level *l, char *buf, size_t len);
  * emptied. */
 void nl_generate(struct tc_rng *rng, struct nl_level *l);
 
-/* What the movement model finds from the ninja's start. */
+/* What the physics search (nj_search in ninja.h) finds from the ninja's start, playing runs of
+ * held input that do not die. What it finds is real (a run does it); what it misses may still be
+ * possible with finer control, or beyond its budget. */
 struct nl_reach {
-	int gold, gold_reachable, mines;
-	bool has_exit, exit_reachable, switch_reachable;
-	bool boxed;               /* the ninja cannot get far from the start */
-	bool reachable[NL_TILES]; /* tiles the ninja can occupy */
+	int gold;           /* gold objects in the level */
+	int gold_reachable; /* gold some run touched */
+	int mines;
+	bool has_exit;
+	bool exit_reachable;      /* some run entered the open door: the level can be won */
+	bool switch_reachable;    /* some run hit the first exit's switch */
+	bool boxed;               /* the ninja's centre reaches fewer than 12 tiles, or none more
+	                           * than 3 tiles (either way) from its start */
+	bool reachable[NL_TILES]; /* tiles the ninja's centre passed through */
 };
 
-/* A conservative reachability analysis: walk, fall, jump about 3 tiles high, wall jumps, slopes
- * as ramps. Returns 0, or -1 when the level has no ninja. */
+/* Runs the physics search over the level with the budget NJ_SEARCH_BUDGET (ninja.h): under a
+ * tenth of a second on a seed level. Deterministic. Returns 0, or -1 when the level has no ninja
+ * or memory ran out. */
 int nl_check(const struct nl_level *l, struct nl_reach *r);
 
-/* Like nl_generate, until nl_check says the level is playable; then places an exit door and its
- * switch (object 11) where the ninja can reach them. */
+/* Like nl_generate, until the search finds the level playable: the ninja not boxed in and its
+ * centre reaching at least 60 tiles. Then places an exit (object 11) with its door and switch
+ * on tiles the ninja reached, each standing on a full tile, and keeps it only when the search
+ * wins it (the switch, then the door), so nl_check says exit_reachable. Gives up, leaving the
+ * last seed level without an exit, only after 1000 levels (never seen). Deterministic. */
 void nl_generate_playable(struct tc_rng *rng, struct nl_level *l);
 
 #endif

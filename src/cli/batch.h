@@ -9,6 +9,7 @@
 
 #include "tilecade/g2048.h"
 #include "tilecade/match3.h"
+#include "tilecade/ninja.h"
 #include "tilecade/store.h"
 #include "tilecade/sudoku.h"
 #include "tilecade/znumbers.h"
@@ -83,11 +84,27 @@ int tc_batch_nl_generate(uint64_t seed, int count, bool playable, FILE *out, cha
 
 /* Reads N levels from `in`, one a line (a trailing '\r' is dropped), and prints one line for
  * each: the level as parsed (byte-identical to the input), or with `check`
- * "ok gold=G reachable=R mines=M exit=yes|no boxed=yes|no" (exit=yes when the level has an exit
- * whose door and switch the ninja can reach); "invalid: offset N: WHY" for a line that is not a
- * level. Returns the exit status: 0 when every line is a level, 1 when some is not, 2 with err
- * set when the input cannot be read or the output written. */
+ * "ok gold=G reachable=R mines=M exit=yes|no boxed=yes|no" (nl_check's answer: exit=yes when its
+ * search won the level, the switch and then the door); "invalid: offset N: WHY" for a line that is
+ * not a level. Returns the exit status: 0 when every line is a level, 1 when some is not, 2 with
+ * err set when the input cannot be read or the output written. */
 int tc_batch_nl_read(bool check, FILE *in, FILE *out, char *err, size_t errlen);
+
+/* Reads the replay file at path into rp. Returns 0, or 2 with "PATH: why" in err when the file
+ * cannot be read or is no replay ("PATH: line L, column C: why"; a NUL byte is one). */
+int tc_batch_nj_load(const char *path, struct nj_replay *rp, char *err, size_t errlen);
+
+/* Plays the replay file at path to its end and prints "win|death|timeout steps=N gold=G".
+ * Returns 0; 2 with err set as tc_batch_nj_load's; 1 when the output cannot be written. */
+int tc_batch_nj_headless(const char *path, FILE *out, char *err, size_t errlen);
+
+/* Reads N levels from `in`, one a line as tc_batch_nl_read does, and prints for each, a blank
+ * line between answers: a winning replay the search found (the replay text, with a comment line
+ * "# a win in N steps (S s) with G gold" after its first line), "unsolved: WHY" when the search
+ * found no win (a level without an exit, say), or "invalid: offset N: WHY". Returns the exit
+ * status: 0 when every level was won, 1 when some was not, 2 with err set when the input cannot
+ * be read or the output written. */
+int tc_batch_nj_solve(FILE *in, FILE *out, char *err, size_t errlen);
 
 /* Prints the scoreboards of an open store: every board, only
  * those of game (a command-line name; NULL for all), or only the board of zNumbers' pack level

@@ -1,10 +1,13 @@
 /* `tilecade ninja --generate`, `--parse` and `--check`: N v1.4 levels as one line each, for level
- * packs, tests and other N tools, with no terminal. */
+ * packs, tests and other N tools, with no terminal; `--solve` and `--replay FILE --headless`:
+ * replays (issue 8). */
 #include "batch.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "tilecade/ninja.h"
 #include "tilecade/nlevel.h"
 
 int tc_batch_nl_generate(uint64_t seed, int count, bool playable, FILE *out, char *err,
@@ -73,4 +76,153 @@ int tc_batch_nl_read(bool check, FILE *in, FILE *out, char *err, size_t errlen)
 {
 	struct nl_answer a = {check, out};
 	return tc_batch_lines(in, out, answer_each, &a, err, errlen);
+}
+
+/* ---- Replays (issue 8) ---- */
+
+/* No replay comes near this: a level line and a 90 s run of inputs are some 60 KB. */
+#define REPLAY_FILE_MAX (1024 * 1024)
+
+/* Reads all of path into a NUL-terminated buffer the caller frees, its size in *size; NULL with
+ * a reason in err. */
+static char *read_replay_file(const char *path, size_t *size, char *err, size_t errlen)
+{
+	FILE *f = fopen(path, "rb");
+	if (!f) {
+		snprintf(err, errlen, "%s: cannot open: %s", path, strerror(errno));
+		return NULL;
+	}
+	char *text = malloc(REPLAY_FILE_MAX + 1);
+	*size = text ? fread(text, 1, REPLAY_FILE_MAX + 1, f) : 0;
+	bool failed = ferror(f);
+	int read_errno = errno;
+	fclose(f);
+	if (!text) {
+		snprintf(err, errlen, "%s: out of memory", path);
+	} else if (failed) {
+		snprintf(err, errlen, "%s: cannot read: %s", path, strerror(read_errno));
+	} else if (*size > REPLAY_FILE_MAX) {
+		snprintf(err, errlen, "%s: larger than %d bytes; not a replay", path,
+		         REPLAY_FILE_MAX);
+	} else {
+		text[*size] = '\0';
+		return text;
+	}
+	free(text);
+	return NULL;
+}
+
+int tc_batch_nj_load(const char *path, struct nj_replay *rp, char *err, size_t errlen)
+{
+	size_t size;
+	char *text = read_replay_file(path, &size, err, errlen);
+	if (!text)
+		return 2;
+	char why[300];
+	const char *nul = memchr(text, '\0', size);
+	int status = 0;
+	if (nul) { /* the parser reads a C string, which would end here */
+		long line = 1;
+		const char *line_start = text;
+		for (const char *p = text; p < nul; p++)
+			if (*p == '\n') {
+				line++;
+				line_start = p + 1;
+			}
+		snprintf(err, errlen, "%s: line %ld, column %ld: a NUL byte; replays are text",
+		         path, line, (long)(nul - line_start) + 1);
+		status = 2;
+	} else if (nj_replay_parse(text, rp, why, sizeof why) != 0) {
+		snprintf(err, errlen, "%s: %s", path, why);
+		status = 2;
+	}
+	free(text);
+	return status;
+}
+
+static const char *outcome_name(int outcome)
+{
+	return outcome == NJ_WIN ? "win" : outcome == NJ_DEATH ? "death" : "timeout";
+}
+
+int tc_batch_nj_headless(const char *path, FILE *out, char *err, size_t errlen)
+{
+	static struct nj_replay rp; /* large: kept off the stack */
+	int status = tc_batch_nj_load(path, &rp, err, errlen);
+	if (status != 0)
+		return status;
+	struct nj_run end;
+	char why[200];
+	if (nj_replay_run(&rp, &end, why, sizeof why) != 0) {
+		snprintf(err, errlen, "%s: %s", path, why);
+		return 2;
+	}
+	fprintf(out, "%s steps=%ld gold=%d\n", outcome_name(end.outcome), (long)end.steps,
+	        end.gold);
+	return tc_batch_flushed(out, err, errlen) ? 0 : 1;
+}
+
+struct nj_solve {
+	FILE *out;
+	int answers;
+};
+
+/* Prints the answer to one level line, after a blank line when it is not the first. */
+static bool solve_line(const char *line, size_t len, void *ctx)
+{
+	struct nj_solve *s = ctx;
+	static struct nj_replay rp;
+	static struct nj_world w;
+	static struct nj_search_result res;
+	static char text[NL_LINE_MAX + 4 * NJ_MAX_STEPS];
+	char why[200];
+	FILE *out = s->out;
+	if (s->answers++)
+		fputc('\n', out);
+	const char *nul = memchr(line, '\0', len);
+	if (nul) {
+		fprintf(out, "invalid: offset %zu: a NUL byte; levels are text\n",
+		        (size_t)(nul - line));
+		return false;
+	}
+	if (nl_parse(line, &rp.level, why, sizeof why) != 0) {
+		fprintf(out, "invalid: %s\n", why);
+		return false;
+	}
+	if (nj_world_from_level(&rp.level, &w, why, sizeof why) != 0) {
+		fprintf(out, "invalid: %s\n", why);
+		return false;
+	}
+	if (w.exit < 0) {
+		fprintf(out, "unsolved: the level has no exit\n");
+		return false;
+	}
+	if (nj_search(&w, NJ_SEARCH_BUDGET, &res) != 0) {
+		fprintf(out, "unsolved: out of memory\n");
+		return false;
+	}
+	if (!res.won) {
+		fprintf(out, "unsolved: no win found in %ld states of the search%s\n", res.nodes,
+		        res.complete ? " (all it could reach)" : "");
+		return false;
+	}
+	rp.steps = res.route_steps;
+	memcpy(rp.input, res.route, (size_t)res.route_steps);
+	struct nj_run end;
+	if (nj_replay_run(&rp, &end, why, sizeof why) != 0 || end.outcome != NJ_WIN) {
+		fprintf(out, "unsolved: the route found does not replay to a win (a bug)\n");
+		return false;
+	}
+	nj_replay_print(&rp, text, sizeof text);
+	/* The comment goes after the header line, where the format allows it. */
+	const char *level = strchr(text, '\n') + 1;
+	fprintf(out, "%.*s# a win in %ld steps (%.2f s) with %d gold\n%s", (int)(level - text),
+	        text, (long)end.steps, end.steps / (double)NJ_STEPS_PER_SECOND, end.gold, level);
+	return true;
+}
+
+int tc_batch_nj_solve(FILE *in, FILE *out, char *err, size_t errlen)
+{
+	struct nj_solve s = {out, 0};
+	return tc_batch_lines(in, out, solve_line, &s, err, errlen);
 }

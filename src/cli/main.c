@@ -429,6 +429,17 @@ static int scores_command(const struct tc_options *o, const struct tc_settings *
 
 /* ---- end of the scores command ---- */
 
+/* The replay `tilecade ninja --replay FILE` plays on screen (ninja_command loads it); NULL for
+ * none. */
+static const struct nj_replay *ninja_replay_to_play;
+
+/* The last part of a path, as a short name for the screen. */
+static const char *file_name(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+	return slash && slash[1] ? slash + 1 : path;
+}
+
 /* The front end, on the game the command line names, the saved one, or the menu. */
 static int play(const struct tc_options *o, const struct tc_settings *settings,
                 struct tc_records *records, const struct tc_catalog_entry *entry,
@@ -446,6 +457,8 @@ static int play(const struct tc_options *o, const struct tc_settings *settings,
 	        .records = records,
 	        .notice = *settings->notice ? settings->notice : NULL,
 	        .resume = o->resume,
+	        .ninja_replay = ninja_replay_to_play,
+	        .ninja_replay_name = o->replay ? file_name(o->replay) : NULL,
 	};
 	for (int i = 0; i < TC_CATALOG_SIZE; i++)
 		if (tc_catalog[i].view)
@@ -468,7 +481,10 @@ static int play(const struct tc_options *o, const struct tc_settings *settings,
 	return 0;
 }
 
-/* ---- `tilecade ninja --generate | --parse | --check` (issue 7) ---- */
+/* ---- `tilecade ninja --generate | --parse | --check | --solve | --replay FILE` ---- */
+
+/* ninja_command's answer when the replay is loaded and the terminal should play it. */
+#define NINJA_PLAY (-1)
 
 /* N has no session backend yet: its batch commands take the game's name as typed. */
 static bool is_ninja(const char *game)
@@ -479,7 +495,12 @@ static bool is_ninja(const char *game)
 /* The first ninja-only option given; NULL when there is none. */
 static const char *ninja_option(const struct tc_options *o)
 {
-	return o->parse ? "--parse" : o->check ? "--check" : o->playable ? "--playable" : NULL;
+	return o->parse      ? "--parse"
+	       : o->check    ? "--check"
+	       : o->playable ? "--playable"
+	       : o->replay   ? "--replay"
+	       : o->headless ? "--headless"
+	                     : NULL;
 }
 
 /* The first option that has no meaning for ninja's batch commands. */
@@ -490,7 +511,6 @@ static const char *not_for_ninja(const struct tc_options *o)
 	       : o->moves          ? "--moves"
 	       : o->has_attempts   ? "--attempts"
 	       : o->has_level      ? "--level"
-	       : o->solve          ? "--solve"
 	       : o->rate           ? "--rate"
 	       : o->puzzle         ? "--puzzle"
 	       : o->has_difficulty ? "--difficulty"
@@ -503,15 +523,70 @@ static const char *not_for_ninja(const struct tc_options *o)
 	                           : NULL;
 }
 
-/* Runs a ninja batch command; the exit status. */
+/* Whether more than one of ninja's commands is given; the first two go to a and b, to name. */
+static bool two_ninja_commands(const struct tc_options *o, const char **a, const char **b)
+{
+	const char *given[5];
+	int n = 0;
+	if (o->generate)
+		given[n++] = "--generate";
+	if (o->parse)
+		given[n++] = "--parse";
+	if (o->check)
+		given[n++] = "--check";
+	if (o->solve)
+		given[n++] = "--solve";
+	if (o->replay)
+		given[n++] = "--replay";
+	if (n < 2)
+		return false;
+	*a = given[0];
+	*b = given[1];
+	return true;
+}
+
+/* `--replay FILE [--headless]`: the outcome printed, or the replay loaded for the terminal
+ * (NINJA_PLAY). */
+static int ninja_replay_command(const struct tc_options *o)
+{
+	char err[4400];
+	if (o->headless) {
+		int status = tc_batch_nj_headless(o->replay, stdout, err, sizeof err);
+		if (status == 2)
+			return usage_error(err);
+		if (status != 0)
+			fprintf(stderr, "tilecade: %s\n", err);
+		return status;
+	}
+	static struct nj_replay replay; /* large: kept off the stack */
+	if (tc_batch_nj_load(o->replay, &replay, err, sizeof err) != 0)
+		return usage_error(err);
+	ninja_replay_to_play = &replay;
+	return NINJA_PLAY;
+}
+
+/* Runs a ninja batch command; the exit status, or NINJA_PLAY. */
 static int ninja_command(const struct tc_options *o)
 {
 	char err[256];
 	const char *other = not_for_ninja(o);
 	if (other)
 		return tc_cli_fail(err, sizeof err, "%s is not for ninja", other), usage_error(err);
-	if (o->generate + o->parse + o->check > 1)
-		return usage_error("--generate, --parse and --check do not go together");
+	const char *first, *second;
+	if (two_ninja_commands(o, &first, &second))
+		return tc_cli_fail(err, sizeof err, "%s and %s do not go together", first, second),
+		       usage_error(err);
+	if (o->headless && !o->replay)
+		return usage_error("--headless needs --replay FILE: tilecade ninja --replay FILE "
+		                   "--headless");
+	if (o->replay && (o->has_count || o->has_seed || o->playable))
+		return tc_cli_fail(err, sizeof err, "--replay plays the replay's level; drop %s",
+		                   o->has_count  ? "--count"
+		                   : o->has_seed ? "--seed"
+		                                 : "--playable"),
+		       usage_error(err);
+	if (o->replay)
+		return ninja_replay_command(o);
 	if (!o->generate && (o->has_count || o->has_seed || o->playable))
 		return tc_cli_fail(err, sizeof err, "%s needs --generate",
 		                   o->has_count  ? "--count"
@@ -527,7 +602,8 @@ static int ninja_command(const struct tc_options *o)
 		}
 		return 0;
 	}
-	int status = tc_batch_nl_read(o->check, stdin, stdout, err, sizeof err);
+	int status = o->solve ? tc_batch_nj_solve(stdin, stdout, err, sizeof err)
+	                      : tc_batch_nl_read(o->check, stdin, stdout, err, sizeof err);
 	if (status == 2)
 		return usage_error(err);
 	return status;
@@ -572,9 +648,12 @@ int main(int argc, char **argv)
 		return status;
 	}
 
-	if (is_ninja(o.game) && (o.generate || o.has_count || ninja_option(&o)))
-		return ninja_command(&o);
-	if (ninja_option(&o))
+	if (is_ninja(o.game) && (o.generate || o.has_count || o.solve || ninja_option(&o))) {
+		int status = ninja_command(&o);
+		if (status != NINJA_PLAY)
+			return status;
+	}
+	if (ninja_option(&o) && !is_ninja(o.game))
 		return tc_cli_fail(err, sizeof err, "%s is only for ninja: tilecade ninja %s",
 		                   ninja_option(&o), ninja_option(&o)),
 		       usage_error(err);

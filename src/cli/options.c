@@ -14,8 +14,8 @@ const char tc_usage[] =
         "usage: tilecade [GAME] [options]\n"
         "       tilecade scores [GAME] [--level K] [--db PATH]\n"
         "\n"
-        "Without a game, tilecade opens the menu. Games: znumbers, match3, sudoku, n and\n"
-        "2048 (all five; n is a level browser in this version).\n"
+        "Without a game, tilecade opens the menu. Games: znumbers, match3, sudoku, ninja\n"
+        "(also n: N's level browser, Enter plays the level shown) and 2048.\n"
         "\n"
         "options:\n"
         "  --seed S         seed of the game, 0 to 2^64-1 (default: random)\n"
@@ -99,15 +99,22 @@ const char tc_usage_match3[] =
         "                   makes a match, \"r1,c1 r2,c2\" (0-based, sorted); exit 2 for\n"
         "                   bad input\n"
         "\n"
-        "ninja (also n; levels of N v1.4, one line each, without a terminal):\n"
+        "ninja (also n; N v1.4 levels, one line each; without these, the level browser):\n"
         "  --generate       print new levels of the N seed's generator; with --count K,\n"
         "                   level i uses seed S+i\n"
-        "  --playable       with --generate, only levels the checks find playable, with\n"
-        "                   an exit and its switch the ninja can reach\n"
+        "  --playable       with --generate, only levels with an exit and its switch\n"
+        "                   that a search over the game's physics wins\n"
         "  --parse          read levels from standard input and print each back, or\n"
         "                   \"invalid: offset N: WHY\"; exit 1 if some line is invalid\n"
         "  --check          as --parse, but print \"ok gold=G reachable=R mines=M\n"
-        "                   exit=yes|no boxed=yes|no\" for each level\n";
+        "                   exit=yes|no boxed=yes|no\" for each level: what a search\n"
+        "                   over the game's physics reaches (exit=yes: it won)\n"
+        "  --solve          read levels as --check does and print for each a winning\n"
+        "                   replay, or \"unsolved: WHY\" or \"invalid: ...\"; a blank\n"
+        "                   line between answers; exit 0 if all are won, 1 if not\n"
+        "  --replay FILE    play the replay in FILE (its level and inputs) on screen\n"
+        "  --headless       with --replay, no terminal: print \"win|death|timeout\n"
+        "                   steps=N gold=G\"; exit 2 for a bad replay\n";
 
 int tc_cli_fail(char *err, size_t errlen, const char *fmt, ...)
 {
@@ -295,6 +302,14 @@ static int parse_option(int argc, char **argv, int *i, struct tc_options *o, cha
 		o->check = true;
 	} else if (strcmp(arg, "--playable") == 0) {
 		o->playable = true;
+	} else if (is_option(arg, "--replay")) {
+		if (!(v = take_value(argc, argv, i, "--replay", err, errlen)))
+			return -1;
+		if (!*v)
+			return tc_cli_fail(err, errlen, "--replay needs a file");
+		o->replay = v;
+	} else if (strcmp(arg, "--headless") == 0) {
+		o->headless = true;
 	} else if (strcmp(arg, "--swaps") == 0) {
 		o->swaps = true;
 	} else if (strcmp(arg, "--rate") == 0) {

@@ -46,6 +46,8 @@ struct tc_options {
 
 	/* ninja (N levels) only, with --generate, --count and --seed above. */
 	bool parse, check, playable;
+	const char *replay; /* --replay FILE: play this replay (ninja) */
+	bool headless;      /* --headless: with --replay, print the outcome, no terminal */
 };
 
 /* Most levels one --generate prints: plenty for a level pack or a test corpus. */

@@ -10,6 +10,8 @@
 
 #include "levels.h"
 #include "menu.h"
+#include "ninja_play.h"
+#include "ninja_records.h"
 #include "nlevel_view.h"
 #include "play.h"
 #include "records.h"
@@ -26,9 +28,12 @@ struct app {
 	bool choosing_level; /* the level-select screen is up */
 	struct tc_scores_view scores;
 	bool viewing_scores;
-	struct tc_nlevel_view nlevels; /* N's level browser (not a session game yet) */
+	struct tc_nlevel_view nlevels; /* N's level browser (N is no session game) */
 	bool viewing_nlevels;
-	struct tc_play *play; /* NULL while in the menu or choosing a level */
+	struct tc_ninja_play *ninja; /* N's play screen over what opened it, or NULL */
+	bool ninja_from_browser;     /* leaving it goes back to the browser, else to the menu */
+	bool ninja_quits;            /* a replay from the command line: leaving it quits */
+	struct tc_play *play;        /* NULL while in the menu or choosing a level */
 	const struct tc_catalog_entry *playing;
 	struct tc_records *records;
 	int64_t best_score[TC_CATALOG_SIZE]; /* of each catalog entry, over the games of this run */
@@ -41,7 +46,9 @@ static int64_t *best_score_of(struct app *a, const struct tc_catalog_entry *e)
 
 static void draw(struct app *a, uint64_t now)
 {
-	if (a->play)
+	if (a->ninja)
+		tc_ninja_play_draw(a->ninja, now);
+	else if (a->play)
 		tc_play_draw(a->play, now);
 	else if (a->viewing_scores)
 		tc_scores_draw(&a->scores);
@@ -86,9 +93,66 @@ static void open_menu(struct app *a)
 		tc_menu_select(&a->menu, item, index);
 }
 
+/* N's play screen opens over the browser or the menu. */
+static void open_ninja(struct app *a, struct tc_ninja_play *np, bool from_browser)
+{
+	if (!np)
+		return;
+	a->ninja = np;
+	a->ninja_from_browser = from_browser;
+	tc_term_key_reports(true); /* key releases, where the terminal can tell them */
+}
+
+static void close_ninja(struct app *a)
+{
+	tc_term_key_reports(false);
+	tc_ninja_play_free(a->ninja);
+	a->ninja = NULL;
+}
+
+/* The level the browser shows, played. */
+static void play_browser_level(struct app *a)
+{
+	char name[64], err[160];
+	tc_nlevel_name(&a->nlevels, name, sizeof name);
+	struct tc_ninja_play *np =
+	        tc_ninja_play_new(&a->nlevels.level, name, a->records, true, err, sizeof err);
+	if (!np)
+		snprintf(a->nlevels.message, sizeof a->nlevels.message, "%s", err);
+	open_ninja(a, np, true);
+}
+
+/* N's saved run, continued (paused). */
+static bool resume_ninja(struct app *a, char *err, size_t errlen)
+{
+	static struct nj_replay rp; /* big: not on the stack */
+	char name[64];
+	if (tc_nj_load_run(a->records, &rp, name, sizeof name, err, errlen) != 0)
+		return false;
+	struct tc_ninja_play *np = tc_ninja_play_continue(&rp, name, a->records, err, errlen);
+	if (!np) {
+		tc_nj_forget_run(a->records);
+		return false;
+	}
+	open_ninja(a, np, false);
+	return true;
+}
+
+static void leave_ninja(struct app *a, uint64_t now)
+{
+	tc_ninja_play_leave(a->ninja, now);
+	close_ninja(a);
+	if (!a->ninja_from_browser)
+		open_menu(a);
+}
+
 /* The most recent save; false (with a message in the menu) when it cannot be played. */
 static bool resume(struct app *a, char *err, size_t errlen)
 {
+	char game[32], summary[96];
+	if (tc_records_latest(a->records, game, sizeof game, summary, sizeof summary) &&
+	    strcmp(game, TC_NJ_GAME) == 0)
+		return resume_ninja(a, err, errlen);
 	struct tc_session *s = tc_records_continue(a->records, err, errlen);
 	const struct tc_catalog_entry *e = s ? tc_catalog_find(tc_session_game(s)->name) : NULL;
 	if (!e || !e->view) {
@@ -187,9 +251,35 @@ static void suspend(struct app *a)
 {
 	if (a->play)
 		tc_play_suspend(a->play);
+	if (a->ninja)
+		tc_ninja_play_suspend(a->ninja, tc_monotonic_ms());
 	tc_term_suspend();
 	if (a->play)
 		tc_play_resume(a->play);
+	if (a->ninja)
+		tc_ninja_play_resume(a->ninja, tc_monotonic_ms());
+}
+
+/* An event for N's play screen; false when the program should end. */
+static bool handle_ninja(struct app *a, const struct tc_event *ev, uint64_t now)
+{
+	switch (tc_ninja_play_event(a->ninja, ev, now)) {
+	case TC_NJ_STAY:
+		return true;
+	case TC_NJ_LEAVE:
+		if (a->ninja_quits) {
+			close_ninja(a);
+			return false;
+		}
+		leave_ninja(a, now);
+		return true;
+	case TC_NJ_NEXT:
+		leave_ninja(a, now);
+		tc_nlevel_new_level(&a->nlevels);
+		play_browser_level(a);
+		return true;
+	}
+	return true;
 }
 
 /* Returns false when the program should end. */
@@ -209,6 +299,10 @@ static bool handle(struct app *a, const struct tc_event *ev, uint64_t now)
 	default:
 		break;
 	}
+	/* Key releases (the kitty keyboard protocol, in N's play screen) are for that screen
+	 * only: letting go of Ctrl-C is no second Ctrl-C. */
+	if (ev->type == TC_EV_KEY && ev->release)
+		return a->ninja ? handle_ninja(a, ev, now) : true;
 	switch (tc_event_action(ev, false)) {
 	case TC_ACT_QUIT:
 		return false;
@@ -221,6 +315,8 @@ static bool handle(struct app *a, const struct tc_event *ev, uint64_t now)
 	default:
 		break;
 	}
+	if (a->ninja)
+		return handle_ninja(a, ev, now);
 	if (a->play) {
 		enum tc_play_result r = tc_play_event(a->play, ev, now);
 		bool recorded = a->records->recorded;
@@ -240,7 +336,17 @@ static bool handle(struct app *a, const struct tc_event *ev, uint64_t now)
 		return true;
 	}
 	if (a->viewing_nlevels) {
-		a->viewing_nlevels = tc_nlevel_event(&a->nlevels, ev);
+		switch (tc_nlevel_event(&a->nlevels, ev)) {
+		case TC_NLV_LEAVE:
+			a->viewing_nlevels = false;
+			open_menu(a); /* with a Continue row for a run just left */
+			break;
+		case TC_NLV_PLAY:
+			play_browser_level(a);
+			break;
+		case TC_NLV_STAY:
+			break;
+		}
 		return true;
 	}
 	if (a->choosing_level) {
@@ -263,6 +369,7 @@ int tc_app_run(const struct tc_app_config *cfg, const struct tc_catalog_entry *e
 	tc_theme_init(cfg->theme);
 	static struct app a; /* big (level lists, score tables): not on the stack */
 	memset(&a, 0, sizeof a);
+	a.nlevels.playable = true; /* levels to play: each with an exit the search has won */
 	a.cfg = cfg;
 	a.records = cfg->records;
 	snprintf(a.menu.notice, sizeof a.menu.notice, "%s",
@@ -270,7 +377,18 @@ int tc_app_run(const struct tc_app_config *cfg, const struct tc_catalog_entry *e
 	         : cfg->notice      ? cfg->notice
 	                            : "");
 	open_menu(&a);
-	if (start)
+	if (cfg->ninja_replay) {
+		open_ninja(&a,
+		           tc_ninja_play_replay(cfg->ninja_replay, cfg->ninja_replay_name, err,
+		                                errlen),
+		           false);
+		if (!a.ninja) {
+			tc_session_free(start);
+			tc_term_close();
+			return -1;
+		}
+		a.ninja_quits = true;
+	} else if (start)
 		start_game(&a, entry, start);
 	else if (entry && entry->browser)
 		choose_game(&a, entry);
@@ -282,7 +400,11 @@ int tc_app_run(const struct tc_app_config *cfg, const struct tc_catalog_entry *e
 		uint64_t now = tc_monotonic_ms();
 		draw(&a, now);
 		struct tc_event ev;
-		if (!tc_term_wait(&ev, a.play ? tc_play_next_frame(a.play, now) : -1))
+		int timeout = a.ninja             ? tc_ninja_play_next_frame(a.ninja, now)
+		              : a.play            ? tc_play_next_frame(a.play, now)
+		              : a.viewing_nlevels ? tc_nlevel_next_frame(&a.nlevels)
+		                                  : -1;
+		if (!tc_term_wait(&ev, timeout))
 			continue; /* a frame is due */
 		if (!handle(&a, &ev, tc_monotonic_ms()))
 			break;
@@ -290,6 +412,10 @@ int tc_app_run(const struct tc_app_config *cfg, const struct tc_catalog_entry *e
 	/* However the program ends (q, Ctrl-C, a hang-up, SIGTERM), the game is kept. */
 	if (a.play)
 		tc_records_leave(a.records, tc_play_session(a.play));
+	if (a.ninja) {
+		tc_ninja_play_leave(a.ninja, tc_monotonic_ms());
+		close_ninja(&a);
+	}
 	tc_play_free(a.play);
 	tc_scores_close(&a.scores);
 	tc_term_close();

@@ -8,6 +8,7 @@
 #include "catalog.h"
 #include "options.h"
 #include "records.h"
+#include "tilecade/ninja.h"
 
 struct tc_app_config {
 	bool animations;
@@ -17,6 +18,10 @@ struct tc_app_config {
 	struct tc_params defaults[TC_CATALOG_SIZE]; /* of a game started from the menu */
 	const char *notice; /* a line for the menu (a settings warning); NULL for none */
 	bool resume;        /* start with the most recent saved game */
+	/* N: open the play screen playing back this replay (tilecade ninja --replay FILE); NULL
+	 * for none. */
+	const struct nj_replay *ninja_replay;
+	const char *ninja_replay_name; /* its name on screen: the file's */
 };
 
 /* Runs until the player quits. With start (whose ownership passes here) the game of `entry`

@@ -1,4 +1,4 @@
-/* The five games of the suite. A game not built yet has no view and the menu says so. */
+/* The five games of the suite: four session games with a view, and N with screens of its own. */
 #include "catalog.h"
 
 #include <strings.h>
@@ -8,7 +8,7 @@ const struct tc_catalog_entry tc_catalog[TC_CATALOG_SIZE] = {
          false},
         {"match3", "Match-3", "swap fruit into rows of three", &tc_view_match3, NULL, false},
         {"sudoku", "Sudoku", "latin squares, then classic sudoku", &tc_view_sudoku, NULL, false},
-        {"n", "N", "the ninja platformer: level browser", NULL, "ninja", true},
+        {"n", "N", "run, jump and wall-jump to the exit", NULL, "ninja", true},
         {"2048", "2048", "slide and merge the tiles up to 2048", &tc_view_2048, NULL, false},
 };
 

@@ -12,7 +12,7 @@ struct tc_catalog_entry {
 	const char *blurb;
 	const struct tc_view *view; /* NULL: not available in this build */
 	const char *alias;          /* another command-line name, or NULL */
-	bool browser; /* no game yet, but a screen of its own (N's level browser) */
+	bool browser; /* not a session game: screens of its own (N's level browser and play) */
 };
 
 #define TC_CATALOG_SIZE 5

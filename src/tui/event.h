@@ -33,6 +33,10 @@ struct tc_event {
 	enum tc_event_type type;
 	int key;   /* a Unicode code point or a tc_special_key */
 	bool ctrl; /* Ctrl held: key is then the lower-case letter */
+	/* Terminals that speak the kitty keyboard protocol (enabled in N's play screen) say when a
+	 * key repeats and when it is let go; elsewhere a repeat looks like a press and no release
+	 * ever comes. A release is an event of its own: screens that do not want it ignore it. */
+	bool repeat, release;
 	enum tc_mouse_kind mouse;
 	int button;   /* 1 left, 2 middle, 3 right; for the wheel -1 up, +1 down */
 	int row, col; /* 0-based screen position */

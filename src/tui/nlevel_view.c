@@ -1,6 +1,6 @@
-/* The N level browser. The map is 31 × 23 tiles of two columns each; objects sit on it at half
- * a tile's resolution. Beside it, when the window is wide enough, the level's numbers and a
- * legend; the bottom line holds messages and the path prompts. */
+/* The N level browser. The map (nlevel_map.c) is 31 × 23 tiles of two columns each; objects sit
+ * on it at half a tile's resolution. Beside it, when the window is wide enough, the level's
+ * numbers and a legend; the bottom line holds messages and the path prompts. */
 #include "nlevel_view.h"
 
 #include <errno.h>
@@ -9,7 +9,9 @@
 
 #include "grid.h"
 #include "help.h"
+#include "nlevel_map.h"
 #include "overlay.h"
+#include "prompt.h"
 #include "term.h"
 #include "theme.h"
 #include "tilecade/gameid.h"
@@ -18,42 +20,25 @@
 #define MIN_H (NL_ROWS + 1) /* the map without its top and bottom border, and a status line */
 #define DEFAULT_PATH "./level.txt"
 
-/* Two columns per tile id, Unicode and ASCII. Groups of four run: solid at bottom-left,
- * bottom-right, top-right, top-left; the half tiles: bottom, right, top, left. */
-static const char *const tile_utf8[NL_TILE_KINDS] = {
-        "  ", "██",             /* empty, full */
-        "◣◣", "◢◢", "◥◥", "◤◤", /* 45° slopes */
-        "▙▙", "▟▟", "▜▜", "▛▛", /* concave quarter pipes */
-        "█╮", "╭█", "╰█", "█╯", /* convex quarter circles */
-        "▃▁", "▁▃", "▔▀", "▀▔", /* small 22° */
-        "█▄", "▄█", "▀█", "█▀", /* big 22° */
-        "▖ ", " ▗", " ▝", "▘ ", /* small 67° */
-        "█▖", "▗█", "▝█", "█▘", /* big 67° */
-        "▄▄", " █", "▀▀", "█ ", /* half tiles */
-};
-static const char *const tile_ascii[NL_TILE_KINDS] = {
-        "  ",  "##",              /* empty, full */
-        "#\\", "/#", "\\#", "#/", /* 45° slopes */
-        "#]",  "[#", "[#",  "#]", /* concave quarter pipes */
-        "#)",  "(#", "(#",  "#)", /* convex quarter circles */
-        "_.",  "._", "^'",  "'^", /* small 22° */
-        "#.",  ".#", "'#",  "#'", /* big 22° */
-        "|.",  ".|", "'|",  "|'", /* small 67° */
-        "#|",  "|#", "|#",  "#|", /* big 67° */
-        "__",  " #", "^^",  "# ", /* half tiles */
-};
-
-static const char object_letter[NL_OBJECT_TYPES] = {
-        [NL_GOLD] = '$',         [NL_BOUNCE_BLOCK] = 'B',    [NL_LAUNCH_PAD] = 'L',
-        [NL_GAUSS_TURRET] = 'G', [NL_FLOOR_GUARD] = 'F',     [NL_NINJA] = '@',
-        [NL_DRONE] = 'd',        [NL_ONE_WAY] = 'O',         [NL_THWUMP] = 'T',
-        [NL_DOOR] = 'D',         [NL_HOMING_LAUNCHER] = 'H', [NL_EXIT] = 'E',
-        [NL_MINE] = '*',
-};
-
+/* The check plays the physics over the level (a search): it may take a second. The level is
+ * drawn first, with "checking", and checked at the next frame. */
 static void check(struct tc_nlevel_view *v)
 {
+	v->checked = false;
+	v->check_state = TC_NLV_CHECK_DRAW;
+}
+
+static void check_now(struct tc_nlevel_view *v)
+{
+	if (v->check_state == TC_NLV_CHECK_NONE)
+		return;
 	v->checked = nl_check(&v->level, &v->reach) == 0;
+	v->check_state = TC_NLV_CHECK_NONE;
+}
+
+int tc_nlevel_next_frame(const struct tc_nlevel_view *v)
+{
+	return v->check_state == TC_NLV_CHECK_RUN ? 0 : -1;
 }
 
 static void generate(struct tc_nlevel_view *v, uint64_t seed)
@@ -72,7 +57,7 @@ static void generate(struct tc_nlevel_view *v, uint64_t seed)
 
 void tc_nlevel_open(struct tc_nlevel_view *v, uint64_t seed, bool playable)
 {
-	v->prompt = TC_NLV_NO_PROMPT;
+	v->prompt.kind = TC_NLV_NO_PROMPT;
 	v->help_open = false;
 	v->message[0] = '\0';
 	v->playable = playable;
@@ -86,113 +71,6 @@ static void say(struct tc_nlevel_view *v, bool bad, const char *what, const char
 }
 
 /* ---- drawing ---- */
-
-static attr_t tile_attr(int id)
-{
-	if (id == NL_FULL || id >= NL_HALF)
-		return tc_theme_attr(TC_ROLE_TEXT);
-	return tc_theme_attr(TC_ROLE_ENTRY);
-}
-
-static attr_t object_attr(int type)
-{
-	switch (type) {
-	case NL_GOLD:
-		return tc_theme_attr(TC_ROLE_TARGET);
-	case NL_MINE:
-		return tc_theme_attr(TC_ROLE_BAD);
-	case NL_NINJA:
-		return tc_theme_attr(TC_ROLE_PICKED);
-	case NL_EXIT:
-		return tc_theme_attr(TC_ROLE_GOOD);
-	case NL_DOOR:
-		return tc_theme_attr(TC_ROLE_HINT);
-	default:
-		return tc_theme_attr(TC_ROLE_NUMBER + type % TC_NUMBERS);
-	}
-}
-
-/* Screen cell of pixel position (x, y), at half a tile across; false off the map. */
-static bool place(double x, double y, int *col, int *row)
-{
-	double c = (x - NL_TILE_PX) / (NL_TILE_PX / 2.0), r = (y - NL_TILE_PX) / NL_TILE_PX;
-	if (!(c >= -1 && c <= NL_COLS * 2 && r >= -1 && r <= NL_ROWS))
-		return false;
-	*col = c < 0 ? 0 : c >= NL_COLS * 2 ? NL_COLS * 2 - 1 : (int)c;
-	*row = r < 0 ? 0 : r >= NL_ROWS ? NL_ROWS - 1 : (int)r;
-	return true;
-}
-
-static void draw_mark(int x0, int y0, double x, double y, attr_t attr, const char *glyph)
-{
-	int col, row;
-	if (place(x, y, &col, &row))
-		tc_draw_text(x0 + col, y0 + row, 1, attr, glyph);
-}
-
-static const char *object_glyph(int type, bool unicode, char letter[2])
-{
-	if (unicode && type == NL_GOLD)
-		return "●";
-	letter[0] = object_letter[type];
-	letter[1] = '\0';
-	return letter;
-}
-
-static void draw_objects(const struct tc_nlevel_view *v, int x0, int y0, bool unicode)
-{
-	/* Ninja last, so that nothing hides it. */
-	for (int pass = 0; pass < 2; pass++)
-		for (int i = 0; i < v->level.objects; i++) {
-			const struct nl_object *o = &v->level.object[i];
-			if (o->type >= NL_OBJECT_TYPES || (o->type == NL_NINJA) != (pass == 1) ||
-			    o->count < 2)
-				continue;
-			char letter[2];
-			draw_mark(x0, y0, o->field[0], o->field[1], object_attr(o->type),
-			          object_glyph(o->type, unicode, letter));
-			if (o->type == NL_EXIT && o->count >= 4)
-				draw_mark(x0, y0, o->field[2], o->field[3],
-				          tc_theme_attr(TC_ROLE_HINT), "s");
-		}
-}
-
-static void draw_map(const struct tc_nlevel_view *v, int x0, int y0, bool frame)
-{
-	bool unicode = tc_term_unicode();
-	const char *const *glyph = unicode ? tile_utf8 : tile_ascii;
-	attr_t border = tc_theme_attr(TC_ROLE_DIM);
-	const char *side = unicode ? "│" : "|";
-	if (frame) {
-		char line[TC_NLV_MAP_W * 3 + 1] = "";
-		for (int c = 0; c < TC_NLV_MAP_W; c++)
-			strcat(line, c == 0 || c == TC_NLV_MAP_W - 1 ? "+" : "-");
-		if (unicode) {
-			tc_draw_text(x0, y0 - 1, 1, border, "┌");
-			tc_draw_text(x0, y0 + NL_ROWS, 1, border, "└");
-			for (int c = 1; c < TC_NLV_MAP_W - 1; c++) {
-				tc_draw_text(x0 + c, y0 - 1, 1, border, "─");
-				tc_draw_text(x0 + c, y0 + NL_ROWS, 1, border, "─");
-			}
-			tc_draw_text(x0 + TC_NLV_MAP_W - 1, y0 - 1, 1, border, "┐");
-			tc_draw_text(x0 + TC_NLV_MAP_W - 1, y0 + NL_ROWS, 1, border, "┘");
-		} else {
-			tc_draw_text(x0, y0 - 1, TC_NLV_MAP_W, border, line);
-			tc_draw_text(x0, y0 + NL_ROWS, TC_NLV_MAP_W, border, line);
-		}
-	}
-	for (int r = 0; r < NL_ROWS; r++) {
-		tc_draw_text(x0, y0 + r, 1, border, side);
-		tc_draw_text(x0 + TC_NLV_MAP_W - 1, y0 + r, 1, border, side);
-		for (int c = 0; c < NL_COLS; c++) {
-			int id = v->level.tile[c * NL_ROWS + r];
-			if (id >= NL_TILE_KINDS)
-				id = NL_FULL;
-			tc_draw_text(x0 + 1 + 2 * c, y0 + r, 2, tile_attr(id), glyph[id]);
-		}
-	}
-	draw_objects(v, x0 + 1, y0, unicode);
-}
 
 static int percent(int n)
 {
@@ -243,7 +121,10 @@ static void draw_panel(const struct tc_nlevel_view *v, int x, int y, int h)
 	} else {
 		LINE(TC_ROLE_TEXT, "gold %d", gold);
 		LINE(TC_ROLE_TEXT, "mines %d", mines);
-		LINE(TC_ROLE_BAD, "no ninja");
+		if (v->check_state != TC_NLV_CHECK_NONE)
+			LINE(TC_ROLE_DIM, "checking...");
+		else
+			LINE(TC_ROLE_BAD, "no ninja");
 	}
 	int legend = n;
 	LINE(TC_ROLE_TEXT, "@ ninja");
@@ -264,7 +145,8 @@ static void draw_panel(const struct tc_nlevel_view *v, int x, int y, int h)
 			char glyph[8];
 			int len = (int)strcspn(lines[i], " ");
 			snprintf(glyph, sizeof glyph, "%.*s", len, lines[i]);
-			tc_draw_text(x, y + row, 1, object_attr(legend_type[i - legend]), glyph);
+			tc_draw_text(x, y + row, 1, tc_nlmap_object_attr(legend_type[i - legend]),
+			             glyph);
 			tc_draw_text(x + 1, y + row, TC_NLV_PANEL_W - 2, role[i], lines[i] + len);
 			if (i == legend + 3) /* the switch */
 				tc_draw_text(x + 7, y + row, 1, tc_theme_attr(TC_ROLE_HINT), "s");
@@ -274,30 +156,46 @@ static void draw_panel(const struct tc_nlevel_view *v, int x, int y, int h)
 	}
 }
 
-static void draw_status(const struct tc_nlevel_view *v, int x, int y, int w)
+static void draw_status(struct tc_nlevel_view *v, int x, int y, int w)
 {
 	char line[TC_NLV_PATH_MAX * 2];
-	if (v->prompt != TC_NLV_NO_PROMPT) {
-		snprintf(line, sizeof line, "%s (Enter, Esc cancels): %s_",
-		         v->prompt == TC_NLV_OPEN ? "Open level file" : "Save to", v->input);
-		tc_draw_text(x, y, w, tc_theme_attr(TC_ROLE_STATUS), line);
+	v->play_x0 = v->play_x1 = -1;
+	if (v->prompt.kind != TC_NLV_NO_PROMPT) {
+		tc_prompt_draw(&v->prompt, x, y, w);
 		return;
 	}
+	/* The play hint first and bold, so that it is seen and can be clicked; then a message or
+	 * the other keys. */
+	int used = 0;
+	if (v->checked || v->check_state != TC_NLV_CHECK_NONE) { /* a ninja, or maybe one */
+		used = tc_draw_text(x, y, w, tc_theme_attr(TC_ROLE_TEXT) | A_BOLD, "Enter play");
+		v->play_x0 = x;
+		v->play_x1 = x + used;
+		v->play_y = y;
+		used += 2;
+	}
+	if (used >= w)
+		return;
 	if (*v->message) {
-		tc_draw_text(x, y, w, tc_theme_attr(v->message_bad ? TC_ROLE_BAD : TC_ROLE_TEXT),
+		tc_draw_text(x + used, y, w - used,
+		             tc_theme_attr(v->message_bad ? TC_ROLE_BAD : TC_ROLE_TEXT),
 		             v->message);
 		return;
 	}
 	if (*v->source)
 		snprintf(line, sizeof line,
-		         "%s   n new  p playable  o open  w save  ? help  q back", v->source);
+		         "n new  p playable  o open  w save  ? help  q back   %s", v->source);
 	else
 		snprintf(line, sizeof line, "n new  p playable  o open  w save  ? help  q back");
-	tc_draw_text(x, y, w, tc_theme_attr(TC_ROLE_DIM), line);
+	tc_draw_text(x + used, y, w - used, tc_theme_attr(TC_ROLE_DIM), line);
 }
 
 void tc_nlevel_draw(struct tc_nlevel_view *v)
 {
+	if (v->check_state == TC_NLV_CHECK_RUN)
+		check_now(v);
+	else if (v->check_state == TC_NLV_CHECK_DRAW)
+		v->check_state = TC_NLV_CHECK_RUN; /* this frame shows the level; the next checks */
 	if (COLS < MIN_W || LINES < MIN_H) {
 		tc_draw_too_small(MIN_W, MIN_H);
 		return;
@@ -309,12 +207,13 @@ void tc_nlevel_draw(struct tc_nlevel_view *v)
 	int h = NL_ROWS + (frame ? 3 : 1);
 	int x0 = (COLS - w) / 2, top = (LINES - h) / 2;
 	int y0 = top + (frame ? 1 : 0);
-	draw_map(v, x0, y0, frame);
+	tc_nlmap_draw_level(&v->level, x0, y0, frame);
 	if (panel)
 		draw_panel(v, x0 + MIN_W + 1, y0, NL_ROWS);
 	draw_status(v, x0, top + h - 1, w);
 	if (v->help_open) {
 		static const struct tc_help_line keys[] = {
+		        {"Enter", "play this level (N's real-time screen)"},
 		        {"n", "a new level (a fresh seed)"},
 		        {"p", "new levels: playable only, or any"},
 		        {"o", "open a level file (its first line)"},
@@ -379,75 +278,67 @@ static void save_file(struct tc_nlevel_view *v, const char *path)
 
 /* ---- keys ---- */
 
-static void type_key(struct tc_nlevel_view *v, int key)
-{
-	size_t len = strlen(v->input);
-	char utf8[4];
-	size_t n = 0;
-	if (key < 0x80) {
-		utf8[n++] = (char)key;
-	} else if (key < 0x800) {
-		utf8[n++] = (char)(0xC0 | key >> 6);
-		utf8[n++] = (char)(0x80 | (key & 0x3F));
-	} else if (key < 0x10000) {
-		utf8[n++] = (char)(0xE0 | key >> 12);
-		utf8[n++] = (char)(0x80 | (key >> 6 & 0x3F));
-		utf8[n++] = (char)(0x80 | (key & 0x3F));
-	} else {
-		utf8[n++] = (char)(0xF0 | key >> 18);
-		utf8[n++] = (char)(0x80 | (key >> 12 & 0x3F));
-		utf8[n++] = (char)(0x80 | (key >> 6 & 0x3F));
-		utf8[n++] = (char)(0x80 | (key & 0x3F));
-	}
-	if (len + n < sizeof v->input) {
-		memcpy(v->input + len, utf8, n);
-		v->input[len + n] = '\0';
-	}
-}
-
 static void prompt_event(struct tc_nlevel_view *v, const struct tc_event *ev)
 {
-	if (ev->type != TC_EV_KEY)
-		return;
-	if (ev->key == TC_KEY_ESCAPE) {
-		v->prompt = TC_NLV_NO_PROMPT;
+	int kind = v->prompt.kind;
+	switch (tc_prompt_event(&v->prompt, ev)) {
+	case TC_PROMPT_CANCEL:
 		say(v, false, "cancelled", "");
-	} else if (ev->key == TC_KEY_ENTER) {
-		enum tc_nlv_prompt p = v->prompt;
-		v->prompt = TC_NLV_NO_PROMPT;
-		if (!*v->input)
+		break;
+	case TC_PROMPT_DONE:
+		if (!*v->prompt.input)
 			say(v, true, "no path given", "");
-		else if (p == TC_NLV_OPEN)
-			open_file(v, v->input);
+		else if (kind == TC_NLV_OPEN)
+			open_file(v, v->prompt.input);
 		else
-			save_file(v, v->input);
-	} else if (ev->key == TC_KEY_BACKSPACE) {
-		size_t len = strlen(v->input);
-		while (len > 0 && (v->input[len - 1] & 0xC0) == 0x80)
-			len--; /* a whole UTF-8 character */
-		if (len > 0)
-			len--;
-		v->input[len] = '\0';
-	} else if (ev->ctrl && ev->key == 'u') {
-		v->input[0] = '\0';
-	} else if (!ev->ctrl && ev->key >= ' ' && ev->key < TC_KEY_UP && ev->key != 0x7F) {
-		type_key(v, ev->key);
+			save_file(v, v->prompt.input);
+		break;
+	case TC_PROMPT_EDITING:
+		break;
 	}
 }
 
 static void start_prompt(struct tc_nlevel_view *v, enum tc_nlv_prompt p)
 {
-	v->prompt = p;
 	v->message[0] = '\0';
 	const char *start = p == TC_NLV_SAVE ? (*v->source ? v->source : DEFAULT_PATH) : "";
-	snprintf(v->input, sizeof v->input, "%s", start);
+	tc_prompt_start(&v->prompt, p, p == TC_NLV_OPEN ? "Open level file" : "Save to", start);
 }
 
-bool tc_nlevel_event(struct tc_nlevel_view *v, const struct tc_event *ev)
+void tc_nlevel_new_level(struct tc_nlevel_view *v)
 {
-	if (v->prompt != TC_NLV_NO_PROMPT) {
+	v->message[0] = '\0';
+	generate(v, 0);
+}
+
+void tc_nlevel_name(const struct tc_nlevel_view *v, char *buf, size_t len)
+{
+	if (!*v->source) {
+		snprintf(buf, len, "seed %llu", (unsigned long long)v->seed);
+		return;
+	}
+	const char *base = strrchr(v->source, '/');
+	snprintf(buf, len, "%s", base && base[1] ? base + 1 : v->source);
+}
+
+/* Enter, or a click on the hint: play the level if it has a ninja (no need to wait for the
+ * check). */
+static enum tc_nlv_result play(struct tc_nlevel_view *v)
+{
+	for (int i = 0; i < v->level.objects; i++)
+		if (v->level.object[i].type == NL_NINJA)
+			return TC_NLV_PLAY;
+	say(v, true, "this level has no ninja to play", "");
+	return TC_NLV_STAY;
+}
+
+enum tc_nlv_result tc_nlevel_event(struct tc_nlevel_view *v, const struct tc_event *ev)
+{
+	if (ev->type == TC_EV_KEY && ev->release)
+		return TC_NLV_STAY; /* key releases (kitty keyboard protocol) mean nothing here */
+	if (v->prompt.kind != TC_NLV_NO_PROMPT) {
 		prompt_event(v, ev);
-		return true;
+		return TC_NLV_STAY;
 	}
 	if (ev->type == TC_EV_KEY)
 		v->message[0] = '\0';
@@ -455,27 +346,35 @@ bool tc_nlevel_event(struct tc_nlevel_view *v, const struct tc_event *ev)
 		if (ev->type == TC_EV_KEY ||
 		    (ev->type == TC_EV_MOUSE && ev->mouse == TC_MOUSE_PRESS))
 			v->help_open = false;
-		return true;
+		return TC_NLV_STAY;
+	}
+	if (ev->type == TC_EV_MOUSE) {
+		if (ev->mouse == TC_MOUSE_PRESS && ev->button == 1 && ev->row == v->play_y &&
+		    ev->col >= v->play_x0 && ev->col < v->play_x1)
+			return play(v);
+		return TC_NLV_STAY;
 	}
 	if (ev->type != TC_EV_KEY)
-		return true;
+		return TC_NLV_STAY;
+	if (!ev->ctrl && ev->key == TC_KEY_ENTER)
+		return play(v);
 	if (!ev->ctrl) {
 		switch (ev->key) {
 		case 'n':
 			generate(v, 0);
-			return true;
+			return TC_NLV_STAY;
 		case 'p':
 			v->playable = !v->playable;
 			say(v, false,
 			    v->playable ? "n now makes playable levels" : "n now makes any level",
 			    "");
-			return true;
+			return TC_NLV_STAY;
 		case 'o':
 			start_prompt(v, TC_NLV_OPEN);
-			return true;
+			return TC_NLV_STAY;
 		case 'w':
 			start_prompt(v, TC_NLV_SAVE);
-			return true;
+			return TC_NLV_STAY;
 		default:
 			break;
 		}
@@ -485,9 +384,9 @@ bool tc_nlevel_event(struct tc_nlevel_view *v, const struct tc_event *ev)
 		v->help_open = true;
 		break;
 	case TC_ACT_BACK:
-		return false;
+		return TC_NLV_LEAVE;
 	default:
 		break;
 	}
-	return true;
+	return TC_NLV_STAY;
 }

@@ -1,33 +1,47 @@
 /* The N level browser (`tilecade ninja`, the menu's N): one level of N v1.4 drawn two columns a
- * tile, a legend and what the reachability check finds. n makes a new level (p: playable ones
- * only), o opens a level file, w saves the level to one, ? shows the keys, q goes back. */
+ * tile, a legend and what the reachability check finds. Enter plays the level, n makes a new
+ * level (p: playable ones only), o opens a level file, w saves the level to one, ? shows the
+ * keys, q goes back. */
 #ifndef TILECADE_TUI_NLEVEL_VIEW_H
 #define TILECADE_TUI_NLEVEL_VIEW_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "event.h"
+#include "nlevel_map.h"
+#include "prompt.h"
 #include "tilecade/nlevel.h"
 
-#define TC_NLV_PATH_MAX 256
-#define TC_NLV_MAP_W (NL_COLS * 2 + 2) /* the map and its side borders */
-#define TC_NLV_PANEL_W 16              /* the info panel beside the map, with its gap */
+#define TC_NLV_PATH_MAX TC_PROMPT_MAX
+#define TC_NLV_MAP_W TC_NLMAP_W /* the map and its side borders */
+#define TC_NLV_PANEL_W 16       /* the info panel beside the map, with its gap */
 
 enum tc_nlv_prompt { TC_NLV_NO_PROMPT, TC_NLV_OPEN, TC_NLV_SAVE };
+
+/* The level's check (nl_check) runs after the level has been drawn once. */
+enum tc_nlv_check { TC_NLV_CHECK_NONE, TC_NLV_CHECK_DRAW, TC_NLV_CHECK_RUN };
+
+enum tc_nlv_result {
+	TC_NLV_STAY,  /* still browsing */
+	TC_NLV_LEAVE, /* back to the menu */
+	TC_NLV_PLAY,  /* play the level shown (it has a ninja) */
+};
 
 struct tc_nlevel_view {
 	struct nl_level level;
 	struct nl_level scratch; /* a level being parsed from a file */
 	struct nl_reach reach;
-	bool checked;  /* reach is valid (the level has a ninja) */
+	bool checked; /* reach is valid (the level has a ninja) */
+	enum tc_nlv_check check_state;
 	bool playable; /* n makes playable levels */
 	bool help_open;
 	bool has_seed; /* the level came from the generator with this seed */
 	uint64_t seed;
 	char source[TC_NLV_PATH_MAX]; /* the file it came from, "" when generated */
-	enum tc_nlv_prompt prompt;
-	char input[TC_NLV_PATH_MAX]; /* what the player typed at the prompt (UTF-8) */
+	struct tc_prompt prompt;      /* kind: enum tc_nlv_prompt */
+	int play_x0, play_x1, play_y; /* where the "Enter play" hint is, for a click */
 	char message[TC_NLV_PATH_MAX + 64];
 	bool message_bad;
 };
@@ -35,7 +49,13 @@ struct tc_nlevel_view {
 /* Shows a new level (seed 0: a fresh one), playable or not. */
 void tc_nlevel_open(struct tc_nlevel_view *v, uint64_t seed, bool playable);
 void tc_nlevel_draw(struct tc_nlevel_view *v);
-/* Returns false when the player leaves the screen. */
-bool tc_nlevel_event(struct tc_nlevel_view *v, const struct tc_event *ev);
+/* 0 when the check is due (the level has been drawn), otherwise -1. */
+int tc_nlevel_next_frame(const struct tc_nlevel_view *v);
+/* What the player chose. */
+enum tc_nlv_result tc_nlevel_event(struct tc_nlevel_view *v, const struct tc_event *ev);
+/* Shows a new level as n does (after a level was played: "n: next level"). */
+void tc_nlevel_new_level(struct tc_nlevel_view *v);
+/* A short name of the level shown: "seed 123" or the file's name. */
+void tc_nlevel_name(const struct tc_nlevel_view *v, char *buf, size_t len);
 
 #endif

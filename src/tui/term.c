@@ -20,10 +20,17 @@
 #include <termkey.h>
 #include <unistd.h>
 
+#include "input.h"
 #include "tilecade/session.h"
 
 #define MOUSE_ON "\033[?1000h\033[?1002h\033[?1006h"
 #define MOUSE_OFF "\033[?1006l\033[?1002l\033[?1000l"
+/* The kitty keyboard protocol: push flags 1 (disambiguate) + 2 (report repeats and releases) +
+ * 8 (every key as an escape code, so letters report releases too), and pop them. Terminals
+ * without it ignore both. The terminal keeps one stack per screen, so both are sent while
+ * curses has the alternate screen. */
+#define KEY_REPORTS_ON "\033[>11u"
+#define KEY_REPORTS_OFF "\033[<u"
 
 static TermKey *tk;
 static SCREEN *screen;
@@ -88,12 +95,32 @@ static void write_tty(const char *s)
 	(void)ignored;
 }
 
-static bool mouse_wanted; /* the player may turn the mouse off in the settings */
+static bool mouse_wanted;       /* the player may turn the mouse off in the settings */
+static bool key_reports_wanted; /* a screen asked for key releases (tc_term_key_reports) */
+static bool key_reports_sent;   /* the protocol is pushed and not popped */
+static bool key_reports_used;   /* pushed at least once: decode its sequences from then on */
 
 static void mouse_reporting(bool on)
 {
 	if (mouse_wanted)
 		write_tty(on ? MOUSE_ON : MOUSE_OFF);
+}
+
+static void key_reports(bool on)
+{
+	if (on == key_reports_sent)
+		return;
+	write_tty(on ? KEY_REPORTS_ON : KEY_REPORTS_OFF);
+	key_reports_sent = on;
+	if (on)
+		key_reports_used = true;
+}
+
+void tc_term_key_reports(bool on)
+{
+	key_reports_wanted = on;
+	if (is_open)
+		key_reports(on);
 }
 
 bool tc_term_unicode(void)
@@ -172,6 +199,7 @@ int tc_term_open(bool mouse, char *err, size_t errlen)
 	erase();
 	refresh();
 	mouse_reporting(true);
+	key_reports(key_reports_wanted);
 	return 0;
 }
 
@@ -180,6 +208,8 @@ void tc_term_close(void)
 	if (!is_open)
 		return;
 	is_open = false;
+	key_reports(false);
+	key_reports_wanted = false;
 	mouse_reporting(false);
 	termkey_destroy(tk);
 	tk = NULL;
@@ -195,6 +225,7 @@ void tc_term_close(void)
 
 void tc_term_suspend(void)
 {
+	key_reports(false);
 	mouse_reporting(false);
 	termkey_stop(tk);
 	curs_set(1);
@@ -209,6 +240,7 @@ void tc_term_suspend(void)
 	tc_term_force_repaint();
 	refresh();
 	mouse_reporting(true);
+	key_reports(key_reports_wanted);
 	got_tstp = got_cont = 0;
 }
 
@@ -253,10 +285,41 @@ static int special_key(TermKeySym sym)
 	}
 }
 
+/* The event type of a key in the kitty protocol; false for one to drop: a release while the
+ * protocol is off (sent before the terminal read the pop, it would act as a second press). */
+static bool key_phase(const TermKeyKey *key, struct tc_event *ev)
+{
+	struct tc_kitty_mods m = tc_kitty_mods(key->modifiers);
+	ev->repeat = m.phase == TC_PHASE_REPEAT;
+	ev->release = m.phase == TC_PHASE_RELEASE;
+	return !ev->release || key_reports_sent;
+}
+
 /* Turns a libtermkey key into an event; returns false for keys with no use here. */
 static bool translate(TermKeyKey *key, struct tc_event *ev)
 {
 	memset(ev, 0, sizeof *ev);
+	/* Legacy encodings (modifiers 0-7) decode to themselves, so once the protocol has been on
+	 * its sequences are decoded (input.h), also those still arriving after it went off. */
+	if (key_reports_used && key->type == TERMKEY_TYPE_UNICODE) {
+		struct tc_kitty_mods m = tc_kitty_mods(key->modifiers);
+		int code = tc_kitty_key((long)key->code.codepoint, m.shift, m.caps_lock);
+		if (code < 0 || !key_phase(key, ev))
+			return false;
+		ev->type = TC_EV_KEY;
+		ev->key = code;
+		ev->ctrl = m.ctrl;
+		if (ev->ctrl && ev->key >= 'A' && ev->key <= 'Z')
+			ev->key += 'a' - 'A';
+		return true;
+	}
+	if (key_reports_used && key->type == TERMKEY_TYPE_KEYSYM) {
+		if (!key_phase(key, ev))
+			return false;
+		ev->type = TC_EV_KEY;
+		ev->key = special_key(key->code.sym);
+		return true;
+	}
 	switch (key->type) {
 	case TERMKEY_TYPE_UNICODE:
 		ev->type = TC_EV_KEY;

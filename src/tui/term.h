@@ -25,6 +25,13 @@ void tc_term_suspend(void);
 /* Makes the next frame repaint every cell (after a suspension or Ctrl-L). */
 void tc_term_force_repaint(void);
 
+/* Asks the terminal for key repeats and releases (the kitty keyboard protocol), or stops
+ * asking. While on, key events carry .repeat and .release where the terminal speaks the
+ * protocol (kitty, foot, WezTerm, Ghostty, recent Alacritty and iTerm2); other terminals
+ * ignore the request and send keys as before. Turned off by tc_term_close and while suspended
+ * (and back on after), so a shell never gets the protocol. */
+void tc_term_key_reports(bool on);
+
 /* Whether the terminal can show UTF-8 glyphs (otherwise ASCII is used). */
 bool tc_term_unicode(void);
 

@@ -84,6 +84,11 @@ static const VTermScreenCallbacks e2e_screen_callbacks = {.settermprop = e2e_set
 
 static int e2e_skip_text(const char *bytes, size_t len, void *user)
 {
+	/* libvterm passes all the rest of the chunk: text ends at the first control character,
+	 * else a sequence written after text in the same chunk would be skipped with it. */
+	for (size_t i = 0; i < len; i++)
+		if ((unsigned char)bytes[i] < 0x20 || bytes[i] == 0x7f)
+			return i > 0 ? (int)i : 1;
 	return (int)len;
 }
 
@@ -92,6 +97,18 @@ static int e2e_csi(const char *leader, const long args[], int argcount, const ch
                    char command, void *user)
 {
 	struct e2e_term *t = user;
+	if (leader && !intermed && command == 'u' &&
+	    (!strcmp(leader, ">") || !strcmp(leader, "<"))) {
+		bool push = leader[0] == '>';
+		size_t n = strlen(t->key_reports_log);
+		if (n + 1 < sizeof t->key_reports_log)
+			t->key_reports_log[n] = push ? '+' : '-';
+		if (push)
+			t->key_reports_depth++;
+		else if (t->key_reports_depth > 0)
+			t->key_reports_depth--;
+		return 1;
+	}
 	if (!leader || strcmp(leader, "?") != 0 || intermed || (command != 'h' && command != 'l'))
 		return 1;
 	for (int i = 0; i < argcount; i++)
@@ -403,6 +420,16 @@ int e2e_mouse_mode(const struct e2e_term *t)
 int e2e_tty_attr(const struct e2e_term *t, struct termios *out)
 {
 	return tcgetattr(t->slave, out);
+}
+
+int e2e_key_reports(const struct e2e_term *t)
+{
+	return t->key_reports_depth;
+}
+
+const char *e2e_key_reports_log(const struct e2e_term *t)
+{
+	return t->key_reports_log;
 }
 
 uint64_t e2e_bytes(const struct e2e_term *t)

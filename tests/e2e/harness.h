@@ -97,6 +97,12 @@ int e2e_mouse_mode(const struct e2e_term *t); /* 0 off, else a VTERM_PROP_MOUSE_
  * harness keeps open so this works after the child has exited. Returns tcgetattr's result. */
 int e2e_tty_attr(const struct e2e_term *t, struct termios *out);
 
+/* The kitty keyboard protocol: how many flag sets the program has pushed (CSI > flags u) and
+ * not popped (CSI < u), and all of them in order, '+' a push and '-' a pop (the first 63). The
+ * harness's terminal does not speak the protocol; tests send its key sequences themselves. */
+int e2e_key_reports(const struct e2e_term *t);
+const char *e2e_key_reports_log(const struct e2e_term *t);
+
 /* Bytes the program has written so far, and when the last of them arrived (milliseconds after
  * e2e_start). */
 uint64_t e2e_bytes(const struct e2e_term *t);

@@ -26,6 +26,10 @@ struct e2e_term {
 	bool altscreen, cursor_visible;
 	int mouse;
 	VTerm *modes;
+	/* The kitty keyboard protocol's flags pushed (CSI > flags u) and popped (CSI < u), in
+	 * order, as '+' and '-' (the first 63), and how many are pushed now. */
+	char key_reports_log[64];
+	int key_reports_depth;
 
 	uint64_t bytes;
 	int64_t start_ns, last_output_ns;

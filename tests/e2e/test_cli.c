@@ -16,6 +16,7 @@
 #include "board.h"
 #include "proc.h"
 #include "sandbox.h"
+#include "tilecade/ninja.h"
 #include "tilecade/store.h"
 #include "tilecade/sudoku.h"
 #include "tilecade/znumbers.h"
@@ -1210,6 +1211,172 @@ static void test_nl_bad_command_lines(void **state)
 
 /* ---- end of the ninja commands ---- */
 
+/* ---- `tilecade ninja --solve` and `--replay FILE --headless` (issue 8) ---- */
+
+/* data/ninja-demo.replay, found next to the zNumbers pack meson names. */
+static void demo_replay_path(char *path, size_t len)
+{
+	const char *pack = getenv("ZN_ORIGINAL_LEVELS");
+	assert_non_null(pack);
+	const char *slash = strrchr(pack, '/');
+	assert_non_null(slash);
+	snprintf(path, len, "%.*s/ninja-demo.replay", (int)(slash - pack), pack);
+}
+
+/* out is one line "win|death|timeout steps=N gold=G"; returns the outcome word's first letter. */
+static char headless_outcome(const char *out, int *steps, int *gold)
+{
+	char word[8];
+	int used = 0;
+	assert_int_equal(sscanf(out, "%7[a-z] steps=%d gold=%d%n", word, steps, gold, &used), 3);
+	assert_string_equal(out + used, "\n");
+	assert_true(strcmp(word, "win") == 0 || strcmp(word, "death") == 0 ||
+	            strcmp(word, "timeout") == 0);
+	return word[0];
+}
+
+static void test_nj_demo_replay_wins(void **state)
+{
+	char path[4096];
+	demo_replay_path(path, sizeof path);
+	struct e2e_run *r = tilecade(state, "ninja", "--replay", path, "--headless", NULL);
+	assert_exit(r, 0);
+	assert_string_equal(r->err, "");
+	int steps, gold;
+	assert_int_equal(headless_outcome(r->out, &steps, &gold), 'w');
+	assert_true(steps > 0 && steps < NJ_START_STEPS);
+	assert_true(gold > 0);
+	/* The same again, by the game's short name and with --replay=FILE. */
+	char option[4200];
+	snprintf(option, sizeof option, "--replay=%s", path);
+	struct e2e_run *again = tilecade(state, "--headless", "n", option, NULL);
+	assert_exit(again, 0);
+	assert_string_equal(again->out, r->out);
+}
+
+/* Writes text to a file of the sandbox; the path goes to path. */
+static void sandbox_file(const char *name, const char *text, size_t len, char *path, size_t pathlen)
+{
+	snprintf(path, pathlen, "%s/%s", sandbox, name);
+	FILE *f = fopen(path, "wb");
+	assert_non_null(f);
+	assert_int_equal(fwrite(text, 1, len, f), len);
+	assert_int_equal(fclose(f), 0);
+}
+
+static void test_nj_bad_replays(void **state)
+{
+	struct e2e_run *g = tilecade(state, "ninja", "--generate", "--seed", "1", NULL);
+	assert_exit(g, 0);
+	static char text[4 * 4096];
+	char path[4200], want[4400];
+	/* A bad token on line 4 (after a comment), column 5. */
+	snprintf(text, sizeof text, "tilecade ninja replay 1\n# hand made\n%s0*3 2*x\n", g->out);
+	sandbox_file("bad.replay", text, strlen(text), path, sizeof path);
+	struct e2e_run *r = tilecade(state, "ninja", "--replay", path, "--headless", NULL);
+	assert_usage_error(r);
+	snprintf(want, sizeof want, "tilecade: %s: line 4, column 7: ", path);
+	assert_memory_equal(r->err, want, strlen(want));
+	/* The same file on screen is refused before any terminal is used. */
+	r = tilecade(state, "ninja", "--replay", path, NULL);
+	assert_usage_error(r);
+	assert_memory_equal(r->err, want, strlen(want));
+	/* A broken level, a NUL byte, an empty file, no file. */
+	snprintf(text, sizeof text, "tilecade ninja replay 1\n123\n");
+	sandbox_file("short.replay", text, strlen(text), path, sizeof path);
+	r = tilecade(state, "ninja", "--replay", path, "--headless", NULL);
+	assert_usage_error(r);
+	assert_non_null(strstr(r->err, ": line 2, column "));
+	sandbox_file("nul.replay", "tilecade ninja replay 1\n12\0", 27, path, sizeof path);
+	r = tilecade(state, "ninja", "--replay", path, "--headless", NULL);
+	assert_usage_error(r);
+	assert_non_null(strstr(r->err, ": line 2, column 3: a NUL byte"));
+	sandbox_file("empty.replay", "", 0, path, sizeof path);
+	r = tilecade(state, "ninja", "--replay", path, "--headless", NULL);
+	assert_usage_error(r);
+	assert_non_null(strstr(r->err, ": line 1, column 1: "));
+	snprintf(path, sizeof path, "%s/no-such.replay", sandbox);
+	r = tilecade(state, "ninja", "--replay", path, "--headless", NULL);
+	assert_usage_error(r);
+	assert_non_null(strstr(r->err, path));
+}
+
+static void test_nj_replay_command_lines(void **state)
+{
+	static const struct {
+		const char *args[5];
+		const char *names;
+	} bad[] = {
+	        {{"ninja", "--headless"}, "--headless"},
+	        {{"ninja", "--replay", "x.replay", "--generate"}, "--replay"},
+	        {{"ninja", "--replay", "x.replay", "--seed", "1"}, "--seed"},
+	        {{"ninja", "--replay", "x.replay", "--check"}, "--check"},
+	        {{"ninja", "--solve", "--generate"}, "--solve"},
+	        {{"ninja", "--solve", "--count", "2"}, "--count"},
+	        {{"ninja", "--replay"}, "--replay"},
+	        {{"ninja", "--replay="}, "--replay"},
+	        {{"sudoku", "--replay", "x.replay"}, "--replay"},
+	        {{"--headless"}, "--headless"},
+	};
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		struct e2e_run *r = tilecade(state, bad[i].args[0], bad[i].args[1], bad[i].args[2],
+		                             bad[i].args[3], bad[i].args[4], NULL);
+		if (!strstr(r->err, bad[i].names))
+			fprintf(stderr, "case %zu: '%s' not in: %s", i, bad[i].names, r->err);
+		assert_usage_error(r);
+		assert_non_null(strstr(r->err, bad[i].names));
+	}
+}
+
+/* --solve prints replays that win when played back: by the core, and by --headless. */
+static void test_nj_solve_prints_winning_replays(void **state)
+{
+	struct e2e_run *p =
+	        tilecade(state, "ninja", "--generate", "--playable", "--seed", "5", NULL);
+	assert_exit(p, 0);
+	struct e2e_run *g = tilecade(state, "ninja", "--generate", "--seed", "5", NULL);
+	assert_exit(g, 0);
+	static char input[4 * 4096];
+	snprintf(input, sizeof input, "%s%sjunk\n", p->out, g->out);
+	struct e2e_run *r = tilecade_stdin(state, input, strlen(input), "ninja", "--solve", NULL);
+	assert_exit(r, 1);
+	assert_string_equal(r->err, "");
+	/* Three answers, a blank line between them. */
+	const char *second = strstr(r->out, "\n\n");
+	assert_non_null(second);
+	const char *third = strstr(second + 2, "\n\n");
+	assert_non_null(third);
+	assert_string_equal(third + 2, "invalid: offset 0: bad tile character 'j' ('0' to 'Q')\n");
+	assert_memory_equal(second + 2, "unsolved: the level has no exit\n",
+	                    strlen("unsolved: the level has no exit\n"));
+
+	/* The first answer is a replay of the playable level that wins. */
+	static char replay[4 * 4096];
+	snprintf(replay, sizeof replay, "%.*s", (int)(second + 1 - r->out), r->out);
+	static struct nj_replay rp;
+	char why[256];
+	assert_int_equal(nj_replay_parse(replay, &rp, why, sizeof why), 0);
+	static char level[4096 * 4];
+	nl_print(&rp.level, level, sizeof level);
+	assert_memory_equal(level, p->out, strlen(p->out) - 1);
+	struct nj_run end;
+	assert_int_equal(nj_replay_run(&rp, &end, why, sizeof why), 0);
+	assert_int_equal(end.outcome, NJ_WIN);
+	char path[4200], want[64];
+	sandbox_file("solved.replay", replay, strlen(replay), path, sizeof path);
+	struct e2e_run *h = tilecade(state, "ninja", "--replay", path, "--headless", NULL);
+	assert_exit(h, 0);
+	snprintf(want, sizeof want, "win steps=%d gold=%d\n", (int)end.steps, end.gold);
+	assert_string_equal(h->out, want);
+
+	/* Only winnable levels: exit 0. */
+	r = tilecade_stdin(state, p->out, strlen(p->out), "n", "--solve", NULL);
+	assert_exit(r, 0);
+	assert_string_equal(r->out, replay);
+}
+
+/* ---- end of the ninja replays ---- */
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1255,6 +1422,11 @@ int main(void)
 	        cmocka_unit_test_setup_teardown(test_nl_parse_prints_levels_back, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_nl_check_reports_each_level, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_nl_bad_command_lines, setup, teardown),
+	        cmocka_unit_test_setup_teardown(test_nj_demo_replay_wins, setup, teardown),
+	        cmocka_unit_test_setup_teardown(test_nj_bad_replays, setup, teardown),
+	        cmocka_unit_test_setup_teardown(test_nj_replay_command_lines, setup, teardown),
+	        cmocka_unit_test_setup_teardown(test_nj_solve_prints_winning_replays, setup,
+	                                        teardown),
 	};
 	return cmocka_run_group_tests(tests, group_setup, group_teardown);
 }

@@ -1,5 +1,6 @@
-/* N levels: the reachability model on small hand-made maps, gold and exit counting, and the
- * playable generator's exits. */
+/* N levels: what the physics search (nl_check) reaches on small hand-made maps, gold, mines and
+ * exits counted, and the playable generator's levels won by the search and by their replayed
+ * route. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stdbool.h>
@@ -11,6 +12,7 @@
 
 #include <cmocka.h>
 
+#include "tilecade/ninja.h"
 #include "tilecade/nlevel.h"
 
 /* A map drawn from rows of text at the top-left corner, every other tile solid: '#' solid,
@@ -98,7 +100,8 @@ static void wall_to_the_ceiling_blocks(void **unused)
 	CHECK(rows, &r);
 	assert_false(MARK(rows, &r, 'X'));
 	assert_false(MARK(rows, &r, 'Z'));
-	assert_int_equal(count(&r), 18);
+	/* Jumps and wall jumps reach every tile on the ninja's side, the top row too. */
+	assert_int_equal(count(&r), 24);
 	assert_false(r.boxed);
 }
 
@@ -114,7 +117,9 @@ static void three_high_step_is_jumped(void **unused)
 	assert_true(MARK(rows, &r, 'Z'));
 }
 
-static void five_high_step_is_not(void **unused)
+/* Too high for a jump (about 3 tiles), but the step's face is a wall to jump off, again and
+ * again, as in N. */
+static void five_high_step_is_climbed_by_wall_jumps(void **unused)
 {
 	static const char *const rows[] = {
 	        "...........", "...........", ".......X..Z", "......#####", "......#####",
@@ -122,8 +127,8 @@ static void five_high_step_is_not(void **unused)
 	};
 	struct nl_reach r;
 	CHECK(rows, &r);
-	assert_false(MARK(rows, &r, 'X'));
-	assert_false(MARK(rows, &r, 'Z'));
+	assert_true(MARK(rows, &r, 'X'));
+	assert_true(MARK(rows, &r, 'Z'));
 	assert_false(r.boxed);
 }
 
@@ -150,8 +155,7 @@ static void two_wide_shaft_is_climbed(void **unused)
 	assert_true(MARK(rows, &r, 'Y'));
 }
 
-/* Three wide, and one wall alone, give no more than a jump. */
-static void wide_shaft_is_not_climbed(void **unused)
+static void three_wide_shaft_is_climbed(void **unused)
 {
 	static const char *const rows[] = {
 	        "#.....X#", "#...####", "#...####", "#...####", "#...####",
@@ -159,7 +163,7 @@ static void wide_shaft_is_not_climbed(void **unused)
 	};
 	struct nl_reach r;
 	CHECK(rows, &r);
-	assert_false(MARK(rows, &r, 'X'));
+	assert_true(MARK(rows, &r, 'X'));
 }
 
 static void boxed_in_start(void **unused)
@@ -195,15 +199,19 @@ static void falls_and_drifts_to_a_lower_floor(void **unused)
 	assert_true(MARK(rows, &r, 'Y'));
 }
 
-static void a_slope_is_a_ramp_and_solid(void **unused)
+/* The ninja's centre passes over the open half of a slope, never inside a full tile. */
+static void a_slope_is_walked_on(void **unused)
 {
 	static const char *const rows[] = {"...", "@.Y", "###"};
 	struct nl_level *l = draw(rows, 3);
-	l->tile[2 * NL_ROWS + 1] = NL_SLOPE45 + 1; /* Y: rises to the right, away from the ninja */
+	l->tile[2 * NL_ROWS + 1] = NL_SLOPE45 + 1; /* Y: solid at the bottom right, rising right */
 	struct nl_reach r;
 	assert_int_equal(nl_check(l, &r), 0);
+	assert_true(r.reachable[2 * NL_ROWS + 1]);
+	l->tile[2 * NL_ROWS + 1] = NL_FULL;
+	assert_int_equal(nl_check(l, &r), 0);
 	assert_false(r.reachable[2 * NL_ROWS + 1]);
-	assert_true(r.reachable[2 * NL_ROWS + 0]);
+	assert_true(r.reachable[2 * NL_ROWS + 0]); /* jumped onto */
 	free(l);
 }
 
@@ -223,12 +231,13 @@ static void gold_mines_and_exit_are_counted(void **unused)
 	/* Inside the floor, and on a corner with solid all round. */
 	add_object(l, NL_GOLD, centre(2), centre(6));
 	add_object(l, NL_GOLD, 24 * 12, 24 * 12);
-	/* Half a tile into the wall from a reachable cell: grabbed. */
+	/* On the face of the wall, touched by a ninja against it. */
 	add_object(l, NL_GOLD, centre(3) + 12, centre(2));
 	add_object(l, NL_MINE, 24 * 2, 24 * 2);
 	add_object(l, NL_MINE, 24 * 9, 24 * 9);
+	/* The door on this side, its switch beyond the wall: the level cannot be won. */
 	struct nl_object *exit = &l->object[l->objects];
-	add_object(l, NL_EXIT, centre(0), centre(5));
+	add_object(l, NL_EXIT, centre(2), centre(5));
 	exit->field[2] = centre(7);
 	exit->field[3] = centre(5);
 	struct nl_reach r;
@@ -237,8 +246,42 @@ static void gold_mines_and_exit_are_counted(void **unused)
 	assert_int_equal(r.gold_reachable, 3);
 	assert_int_equal(r.mines, 2);
 	assert_true(r.has_exit);
-	assert_true(r.exit_reachable);
 	assert_false(r.switch_reachable);
+	assert_false(r.exit_reachable);
+	/* The switch on this side too: it is won. */
+	exit->field[2] = centre(3);
+	assert_int_equal(nl_check(l, &r), 0);
+	assert_true(r.switch_reachable);
+	assert_true(r.exit_reachable);
+	free(l);
+}
+
+/* A mine on the only way kills whoever walks into it, but it can be jumped over. */
+static void mines_kill_and_are_jumped(void **unused)
+{
+	static const char *const pit[] = {
+	        "########",
+	        "@.....Y#",
+	        "########",
+	};
+	struct nl_level *l = draw(pit, 3);
+	add_object(l, NL_MINE, centre(3), centre(1) + 8);
+	struct nl_reach r;
+	assert_int_equal(nl_check(l, &r), 0);
+	assert_false(MARK(pit, &r, 'Y')); /* a tunnel one tile high: no jump over it */
+	assert_int_equal(r.mines, 1);
+	free(l);
+
+	static const char *const open[] = {
+	        "........",
+	        "........",
+	        "@.....Y.",
+	        "########",
+	};
+	l = draw(open, 4);
+	add_object(l, NL_MINE, centre(3), centre(2) + 8);
+	assert_int_equal(nl_check(l, &r), 0);
+	assert_true(MARK(open, &r, 'Y'));
 	free(l);
 }
 
@@ -260,22 +303,31 @@ static void generated(uint64_t seed, struct nl_level *l, char *buf, size_t len)
 	nl_print(l, buf, len);
 }
 
-static void playable_levels_have_reachable_exits(void **unused)
+/* Few seeds: each level costs some searches. */
+#define PLAYABLE_SEEDS 3
+
+static void playable_levels_are_won(void **unused)
 {
 	struct nl_level *l = malloc(sizeof *l), *back = malloc(sizeof *back);
+	struct nj_world *w = malloc(sizeof *w);
+	struct nj_search_result *res = malloc(sizeof *res);
 	char *buf = malloc(NL_LINE_MAX), err[128];
 	assert_non_null(l);
 	assert_non_null(back);
+	assert_non_null(w);
+	assert_non_null(res);
 	assert_non_null(buf);
-	for (uint64_t seed = 1; seed <= 40; seed++) {
+	for (uint64_t seed = 1; seed <= PLAYABLE_SEEDS; seed++) {
 		generated(seed, l, buf, NL_LINE_MAX);
 		struct nl_reach r;
 		assert_int_equal(nl_check(l, &r), 0);
 		assert_false(r.boxed);
+		assert_true(count(&r) >= 60);
 		assert_true(r.has_exit);
-		assert_true(r.exit_reachable);
 		assert_true(r.switch_reachable);
-		/* The exit is the last object, on the centres of two distinct reachable cells. */
+		assert_true(r.exit_reachable);
+		/* The exit is the last object, door and switch on the centres of two distinct
+		 * tiles the ninja reached, each standing on a full tile. */
 		const struct nl_object *o = &l->object[l->objects - 1];
 		assert_int_equal(o->type, NL_EXIT);
 		assert_int_equal(o->count, 4);
@@ -283,10 +335,23 @@ static void playable_levels_have_reachable_exits(void **unused)
 			int x = (int)o->field[f], y = (int)o->field[f + 1];
 			assert_int_equal((x - 36) % NL_TILE_PX, 0);
 			assert_int_equal((y - 36) % NL_TILE_PX, 0);
-			assert_true(r.reachable[(x - 36) / NL_TILE_PX * NL_ROWS +
-			                        (y - 36) / NL_TILE_PX]);
+			int c = (x - 36) / NL_TILE_PX * NL_ROWS + (y - 36) / NL_TILE_PX;
+			assert_true(r.reachable[c]);
+			assert_true(c % NL_ROWS == NL_ROWS - 1 || l->tile[c + 1] == NL_FULL);
 		}
 		assert_false(o->field[0] == o->field[2] && o->field[1] == o->field[3]);
+		/* The search's route, stepped by hand, hits the switch and wins. */
+		assert_int_equal(nj_world_from_level(l, w, err, sizeof err), 0);
+		assert_int_equal(nj_search(w, NJ_SEARCH_BUDGET, res), 0);
+		assert_true(res->won);
+		struct nj_run run;
+		nj_run_start(w, &run);
+		unsigned events = 0;
+		for (int32_t i = 0; i < res->route_steps; i++)
+			events |= nj_step(w, &run, res->route[i]);
+		assert_int_equal(run.outcome, NJ_WIN);
+		assert_true(events & NJ_EV_SWITCH);
+		assert_int_equal(run.steps, res->route_steps);
 		/* The seed's part is intact, and the text parses back to the same level. */
 		assert_int_equal(l->object[0].type, NL_NINJA);
 		assert_int_equal(l->objects, 65);
@@ -298,6 +363,8 @@ static void playable_levels_have_reachable_exits(void **unused)
 	}
 	free(l);
 	free(back);
+	free(w);
+	free(res);
 	free(buf);
 }
 
@@ -314,6 +381,16 @@ static void playable_generation_is_deterministic(void **unused)
 	generated(8, l, c, NL_LINE_MAX);
 	assert_string_equal(a, b);
 	assert_string_not_equal(a, c);
+	/* The check too gives the same answer every time. */
+	struct nl_reach *r1 = malloc(sizeof *r1), *r2 = malloc(sizeof *r2);
+	assert_non_null(r1);
+	assert_non_null(r2);
+	assert_int_equal(nl_check(l, r1), 0);
+	assert_int_equal(nl_check(l, r2), 0);
+	assert_memory_equal(r1->reachable, r2->reachable, sizeof r1->reachable);
+	assert_int_equal(r1->gold_reachable, r2->gold_reachable);
+	free(r1);
+	free(r2);
 	free(l);
 	free(a);
 	free(b);
@@ -328,18 +405,20 @@ static void seed_levels_are_checked(void **unused)
 	struct tc_rng rng;
 	tc_rng_seed(&rng, 3, NL_RNG_STREAM);
 	int boxed = 0;
-	for (int i = 0; i < 200; i++) {
+	for (int i = 0; i < 12; i++) {
 		nl_generate(&rng, l);
 		struct nl_reach r;
 		assert_int_equal(nl_check(l, &r), 0);
 		assert_int_equal(r.gold + r.mines, 63);
 		assert_true(r.gold_reachable <= r.gold);
 		assert_false(r.has_exit);
+		assert_false(r.switch_reachable);
+		assert_false(r.exit_reachable);
 		assert_true(r.reachable[NL_CENTRE]);
 		boxed += r.boxed;
 	}
 	/* Centre starts are seldom boxed in. */
-	assert_true(boxed < 100);
+	assert_true(boxed < 6);
 	free(l);
 }
 
@@ -349,16 +428,17 @@ int main(void)
 	        cmocka_unit_test(flat_floor_is_all_reachable),
 	        cmocka_unit_test(wall_to_the_ceiling_blocks),
 	        cmocka_unit_test(three_high_step_is_jumped),
-	        cmocka_unit_test(five_high_step_is_not),
+	        cmocka_unit_test(five_high_step_is_climbed_by_wall_jumps),
 	        cmocka_unit_test(one_wide_shaft_is_climbed),
 	        cmocka_unit_test(two_wide_shaft_is_climbed),
-	        cmocka_unit_test(wide_shaft_is_not_climbed),
+	        cmocka_unit_test(three_wide_shaft_is_climbed),
 	        cmocka_unit_test(boxed_in_start),
 	        cmocka_unit_test(falls_and_drifts_to_a_lower_floor),
-	        cmocka_unit_test(a_slope_is_a_ramp_and_solid),
+	        cmocka_unit_test(a_slope_is_walked_on),
 	        cmocka_unit_test(gold_mines_and_exit_are_counted),
+	        cmocka_unit_test(mines_kill_and_are_jumped),
 	        cmocka_unit_test(no_ninja_is_an_error),
-	        cmocka_unit_test(playable_levels_have_reachable_exits),
+	        cmocka_unit_test(playable_levels_are_won),
 	        cmocka_unit_test(playable_generation_is_deterministic),
 	        cmocka_unit_test(seed_levels_are_checked),
 	};

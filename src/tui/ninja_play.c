@@ -1,0 +1,788 @@
+/* N's play screen. Timing: step k of the run is due at origin + k * NJ_STEP_MS; each wake plays
+ * the steps due (input from the held keys at each step's own time, so a key pressed between
+ * two wakes counts from its press), then one frame is drawn. The origin moves whenever the
+ * clock stops and starts again, so that a pause, a help screen or a suspension costs no time.
+ *
+ * Drawing: the map of nlevel_map.c; the ninja as braille dots (each cell 2 × 4 dots, a tile of
+ * 2 cells 4 × 4 dots of 6 px), the dots whose centre lies in its circle, with the solid dots
+ * of the tile it overlaps so that a slope under it still shows; '@' without Unicode. The
+ * status line's text changes about once a second (whole seconds, a 10-segment bar), so that
+ * a frame sends little more than the cells the ninja left and entered. */
+#include "ninja_play.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "grid.h"
+#include "held_keys.h"
+#include "help.h"
+#include "ninja_records.h"
+#include "nlevel_map.h"
+#include "overlay.h"
+#include "prompt.h"
+#include "term.h"
+#include "theme.h"
+
+#define MIN_W TC_NLMAP_W
+#define MIN_H (NL_ROWS + 1) /* the map without its top and bottom border, and a status line */
+#define PANEL_W 16          /* the info panel beside the map, with its gap */
+#define CATCH_UP_STEPS 8    /* at most this many steps a wake: a stall does not fast-forward */
+#define AUTOSAVE_STEPS (5 * NJ_STEPS_PER_SECOND)
+#define DRAW_RADIUS 11.0 /* px: the dots drawn for the ninja (its body is NJ_RADIUS) */
+#define BAR_W 10
+#define DEFAULT_REPLAY_PATH "./ninja.replay"
+
+enum mode { MODE_PLAY, MODE_REPLAY };
+enum { PROMPT_NONE, PROMPT_SAVE_REPLAY };
+
+struct tc_ninja_play {
+	enum mode mode;
+	bool offer_next;
+	struct tc_records *records; /* NULL: nothing kept */
+	char name[64];
+	struct nj_world world;
+	struct nj_run run;
+	struct nj_replay rec; /* play: the run's inputs so far; replay: the replay played */
+	struct tc_held held;
+	/* The clock. */
+	bool clock_running;
+	uint64_t origin;
+	bool paused, suspended, help_open;
+	struct tc_prompt prompt;
+	char message[TC_PROMPT_MAX + 64];
+	bool message_bad;
+	/* The store. */
+	int32_t saved_at; /* steps of the last save */
+	bool saved;       /* the store holds a save of this run */
+	bool finished;    /* the outcome was taken care of */
+	bool has_best;
+	int64_t best_ms; /* the best before this run's win */
+	bool new_best;
+};
+
+/* ---- the clock and the run ---- */
+
+static bool too_small(void)
+{
+	return COLS < MIN_W || LINES < MIN_H;
+}
+
+static bool over(const struct tc_ninja_play *np)
+{
+	return np->run.outcome != NJ_RUNNING;
+}
+
+/* Whether the run is on show and its clock should run. */
+static bool should_run(const struct tc_ninja_play *np)
+{
+	return !over(np) && !np->paused && !np->suspended && !np->help_open &&
+	       np->prompt.kind == PROMPT_NONE && !too_small();
+}
+
+static void save_run(struct tc_ninja_play *np)
+{
+	if (np->mode != MODE_PLAY || !np->records || over(np) || np->run.steps == 0)
+		return;
+	tc_nj_save_run(np->records, &np->rec, &np->run, np->name);
+	np->saved_at = np->run.steps;
+	np->saved = true;
+}
+
+static void forget_run(struct tc_ninja_play *np)
+{
+	if (np->saved && np->records)
+		tc_nj_forget_run(np->records);
+	np->saved = false;
+	np->saved_at = 0;
+}
+
+/* The run has just ended: a win is recorded, the saved run forgotten. */
+static void finish(struct tc_ninja_play *np)
+{
+	np->finished = true;
+	np->clock_running = false;
+	if (np->mode != MODE_PLAY || !np->records)
+		return;
+	forget_run(np);
+	if (np->run.outcome != NJ_WIN)
+		return;
+	np->has_best = tc_nj_best(np->records, &np->rec.level, &np->best_ms);
+	int64_t ms = (int64_t)np->run.steps * NJ_STEP_MS;
+	np->new_best = !np->has_best || ms < np->best_ms;
+	tc_nj_record_win(np->records, &np->rec.level, &np->run);
+	if (np->new_best) { /* the box says "New best!"; the status line shows it */
+		np->has_best = true;
+		np->best_ms = ms;
+	}
+}
+
+static unsigned next_input(struct tc_ninja_play *np, uint64_t at)
+{
+	int32_t k = np->run.steps;
+	if (np->mode == MODE_REPLAY)
+		return k < np->rec.steps ? np->rec.input[k] & NJ_INPUT_BITS : 0;
+	return tc_held_input(&np->held, at) & NJ_INPUT_BITS;
+}
+
+static void play_step(struct tc_ninja_play *np, uint64_t at)
+{
+	unsigned input = next_input(np, at);
+	int32_t k = np->run.steps;
+	if (np->mode == MODE_PLAY && k < NJ_MAX_STEPS) {
+		np->rec.input[k] = (uint8_t)input;
+		np->rec.steps = k + 1;
+	}
+	nj_step(&np->world, &np->run, input);
+}
+
+/* Plays the steps due by now. */
+static void advance(struct tc_ninja_play *np, uint64_t now)
+{
+	if (!np->clock_running)
+		return;
+	uint64_t due = now > np->origin ? (now - np->origin) / NJ_STEP_MS : 0;
+	int64_t todo = (int64_t)due - np->run.steps;
+	if (todo > CATCH_UP_STEPS) { /* a stall: drop the time lost rather than rush */
+		todo = CATCH_UP_STEPS;
+		np->origin = now - (uint64_t)(np->run.steps + CATCH_UP_STEPS) * NJ_STEP_MS;
+	}
+	for (int64_t i = 0; i < todo && !over(np); i++) {
+		if (np->mode == MODE_PLAY && np->run.steps >= NJ_MAX_STEPS)
+			break; /* the record is full (a run never gets so long) */
+		play_step(np, np->origin + (uint64_t)(np->run.steps + 1) * NJ_STEP_MS);
+	}
+	if (over(np) && !np->finished)
+		finish(np);
+	else if (np->run.steps >= np->saved_at + AUTOSAVE_STEPS)
+		save_run(np);
+}
+
+/* Starts or stops the clock as the screen requires; steps due are played first. */
+static void sync_clock(struct tc_ninja_play *np, uint64_t now)
+{
+	advance(np, now);
+	bool run = should_run(np);
+	if (run && !np->clock_running) {
+		np->origin = now - (uint64_t)np->run.steps * NJ_STEP_MS;
+		tc_held_reset(&np->held); /* keys may have been let go meanwhile */
+		np->clock_running = true;
+	} else if (!run && np->clock_running) {
+		np->clock_running = false;
+		if (np->mode == MODE_PLAY && !over(np) && too_small())
+			np->paused = true; /* back at a good size, the player resumes */
+	}
+}
+
+static void restart(struct tc_ninja_play *np, uint64_t now)
+{
+	forget_run(np);
+	nj_run_start(&np->world, &np->run);
+	if (np->mode == MODE_PLAY)
+		np->rec.steps = 0;
+	tc_held_reset(&np->held);
+	np->paused = false;
+	np->finished = false;
+	np->new_best = false;
+	np->message[0] = '\0';
+	np->clock_running = false;
+	sync_clock(np, now);
+}
+
+static struct tc_ninja_play *create(const struct nl_level *level, const char *name, char *err,
+                                    size_t errlen)
+{
+	struct tc_ninja_play *np = calloc(1, sizeof *np);
+	if (!np) {
+		snprintf(err, errlen, "out of memory");
+		return NULL;
+	}
+	if (nj_world_from_level(level, &np->world, err, errlen) != 0) {
+		free(np);
+		return NULL;
+	}
+	np->rec.level = *level;
+	np->rec.steps = 0;
+	snprintf(np->name, sizeof np->name, "%s", name && *name ? name : "N");
+	nj_run_start(&np->world, &np->run);
+	tc_held_reset(&np->held);
+	return np;
+}
+
+struct tc_ninja_play *tc_ninja_play_new(const struct nl_level *level, const char *name,
+                                        struct tc_records *records, bool offer_next, char *err,
+                                        size_t errlen)
+{
+	struct tc_ninja_play *np = create(level, name, err, errlen);
+	if (!np)
+		return NULL;
+	np->mode = MODE_PLAY;
+	np->records = records;
+	np->offer_next = offer_next;
+	if (records)
+		np->has_best = tc_nj_best(records, level, &np->best_ms);
+	return np;
+}
+
+struct tc_ninja_play *tc_ninja_play_continue(const struct nj_replay *rp, const char *name,
+                                             struct tc_records *records, char *err, size_t errlen)
+{
+	struct tc_ninja_play *np = tc_ninja_play_new(&rp->level, name, records, false, err, errlen);
+	if (!np)
+		return NULL;
+	/* The same inputs give the same run: play them again, then wait for the player. */
+	int32_t steps = rp->steps < 0 ? 0 : rp->steps > NJ_MAX_STEPS ? NJ_MAX_STEPS : rp->steps;
+	for (int32_t k = 0; k < steps && !over(np); k++) {
+		np->rec.input[k] = rp->input[k] & NJ_INPUT_BITS;
+		np->rec.steps = k + 1;
+		nj_step(&np->world, &np->run, np->rec.input[k]);
+	}
+	np->saved = true; /* it came from the save */
+	np->saved_at = np->run.steps;
+	if (over(np))
+		finish(np);
+	else
+		np->paused = true;
+	snprintf(np->message, sizeof np->message, "p to resume");
+	return np;
+}
+
+struct tc_ninja_play *tc_ninja_play_replay(const struct nj_replay *rp, const char *name, char *err,
+                                           size_t errlen)
+{
+	struct tc_ninja_play *np = create(&rp->level, name, err, errlen);
+	if (!np)
+		return NULL;
+	np->mode = MODE_REPLAY;
+	np->rec = *rp;
+	return np;
+}
+
+void tc_ninja_play_free(struct tc_ninja_play *np)
+{
+	free(np);
+}
+
+void tc_ninja_play_suspend(struct tc_ninja_play *np, uint64_t now)
+{
+	sync_clock(np, now);
+	if (np->clock_running)
+		np->paused = true; /* back from the shell, the player resumes */
+	np->suspended = true;
+	sync_clock(np, now);
+	save_run(np); /* a suspended program may never come back */
+}
+
+void tc_ninja_play_resume(struct tc_ninja_play *np, uint64_t now)
+{
+	np->suspended = false;
+	sync_clock(np, now);
+}
+
+void tc_ninja_play_leave(struct tc_ninja_play *np, uint64_t now)
+{
+	advance(np, now);
+	np->clock_running = false;
+	save_run(np);
+}
+
+int tc_ninja_play_next_frame(struct tc_ninja_play *np, uint64_t now)
+{
+	sync_clock(np, now);
+	if (!np->clock_running)
+		return -1;
+	uint64_t next = np->origin + (uint64_t)(np->run.steps + 1) * NJ_STEP_MS;
+	return next > now ? (int)(next - now) : 0;
+}
+
+/* ---- drawing ---- */
+
+static void put_utf8(char *buf, unsigned cp)
+{
+	buf[0] = (char)(0xE0 | cp >> 12);
+	buf[1] = (char)(0x80 | (cp >> 6 & 0x3F));
+	buf[2] = (char)(0x80 | (cp & 0x3F));
+	buf[3] = '\0';
+}
+
+/* The braille bit of dot (dx 0..1, dy 0..3) of a cell. */
+static unsigned braille_bit(int dx, int dy)
+{
+	static const unsigned bit[2][4] = {{0x01, 0x02, 0x04, 0x40}, {0x08, 0x10, 0x20, 0x80}};
+	return bit[dx][dy];
+}
+
+static void draw_ninja(const struct tc_ninja_play *np, int x0, int y0)
+{
+	attr_t attr = tc_nlmap_object_attr(NL_NINJA) | A_BOLD;
+	double nx = np->run.x, ny = np->run.y;
+	if (!tc_term_unicode()) {
+		tc_nlmap_draw_mark(x0, y0, nx, ny, attr, "@");
+		return;
+	}
+	const double cell_w = NL_TILE_PX / 2.0, cell_h = NL_TILE_PX, dot = NL_TILE_PX / 4.0;
+	int c0 = (int)((nx - DRAW_RADIUS - NL_TILE_PX) / cell_w) - 1;
+	int c1 = (int)((nx + DRAW_RADIUS - NL_TILE_PX) / cell_w) + 1;
+	int r0 = (int)((ny - DRAW_RADIUS - NL_TILE_PX) / cell_h) - 1;
+	int r1 = (int)((ny + DRAW_RADIUS - NL_TILE_PX) / cell_h) + 1;
+	for (int r = r0 < 0 ? 0 : r0; r <= r1 && r < NL_ROWS; r++)
+		for (int c = c0 < 0 ? 0 : c0; c <= c1 && c < TC_NLMAP_CELLS; c++) {
+			unsigned body = 0, ground = 0;
+			int tile = np->world.tile[(c / 2) * NL_ROWS + r];
+			for (int dx = 0; dx < 2; dx++)
+				for (int dy = 0; dy < 4; dy++) {
+					double px = NL_TILE_PX + c * cell_w + dx * dot + dot / 2;
+					double py = NL_TILE_PX + r * cell_h + dy * dot + dot / 2;
+					double ddx = px - nx, ddy = py - ny;
+					if (ddx * ddx + ddy * ddy <= DRAW_RADIUS * DRAW_RADIUS)
+						body |= braille_bit(dx, dy);
+					else if (nj_tile_covers(tile,
+					                        (c % 2) * cell_w + dx * dot +
+					                                dot / 2,
+					                        dy * dot + dot / 2))
+						ground |= braille_bit(dx, dy);
+				}
+			if (!body)
+				continue;
+			char glyph[4];
+			put_utf8(glyph, 0x2800 + (body | ground));
+			tc_draw_text(x0 + c, y0 + r, 1, attr, glyph);
+		}
+}
+
+static bool taken(const struct nj_run *r, int k)
+{
+	return (r->taken[k / 64] >> (k % 64)) & 1;
+}
+
+static void draw_things(const struct tc_ninja_play *np, int x0, int y0)
+{
+	bool unicode = tc_term_unicode();
+	for (int k = 0; k < np->world.things && k < NL_MAX_OBJECTS; k++) {
+		const struct nj_thing *t = &np->world.thing[k];
+		if (t->type >= NL_OBJECT_TYPES || (t->type == NL_GOLD && taken(&np->run, k)))
+			continue;
+		char letter[2];
+		const char *glyph = tc_nlmap_object_glyph(t->type, unicode, letter);
+		attr_t attr = tc_nlmap_object_attr(t->type);
+		if (t->type == NL_EXIT) {
+			/* The door shut or open, and its switch up or pressed: glyphs, not colour.
+			 */
+			bool open = np->run.exit_open;
+			glyph = open ? (unicode ? "▯" : "e") : (unicode ? "▮" : "E");
+			tc_nlmap_draw_mark(x0, y0, t->x2, t->y2, tc_theme_attr(TC_ROLE_HINT),
+			                   open ? (unicode ? "·" : ".") : "s");
+			if (open)
+				attr |= A_BOLD;
+		}
+		tc_nlmap_draw_mark(x0, y0, t->x, t->y, attr, glyph);
+	}
+}
+
+static int total_gold(const struct tc_ninja_play *np)
+{
+	int n = 0;
+	for (int k = 0; k < np->world.things; k++)
+		n += np->world.thing[k].type == NL_GOLD;
+	return n;
+}
+
+/* Whole seconds left on the clock, rounded up (0 only when it ran out). */
+static int seconds_left(const struct nj_run *r)
+{
+	int t = r->time_left < 0 ? 0 : r->time_left;
+	return (t + NJ_STEPS_PER_SECOND - 1) / NJ_STEPS_PER_SECOND;
+}
+
+static void clock_bar(const struct nj_run *r, int width, char *buf, size_t len)
+{
+	bool unicode = tc_term_unicode();
+	int t = r->time_left < 0 ? 0 : r->time_left;
+	int full = t > NJ_START_STEPS ? t : NJ_START_STEPS;
+	int filled = (int)(((int64_t)t * width + full - 1) / full);
+	size_t n = 0;
+	buf[0] = '\0';
+	for (int i = 0; i < width; i++) {
+		const char *g = i < filled ? (unicode ? "▰" : "=") : (unicode ? "▱" : "-");
+		size_t gl = strlen(g);
+		if (n + gl >= len)
+			break;
+		memcpy(buf + n, g, gl);
+		n += gl;
+		buf[n] = '\0';
+	}
+}
+
+static const char *state_text(const struct tc_ninja_play *np)
+{
+	if (np->paused)
+		return np->mode == MODE_REPLAY ? "Replay, paused" : "Paused";
+	if (np->mode == MODE_REPLAY)
+		return "Replay";
+	return NULL;
+}
+
+static void draw_status(const struct tc_ninja_play *np, int x, int y, int w)
+{
+	attr_t attr = tc_theme_attr(TC_ROLE_STATUS);
+	tc_fill_rect((struct tc_rect){x, y, w, 1}, attr);
+	if (np->prompt.kind != PROMPT_NONE) {
+		tc_prompt_draw(&np->prompt, x, y, w);
+		return;
+	}
+	char bar[BAR_W * 3 + 4], best[40] = "", numbers[160];
+	clock_bar(&np->run, BAR_W, bar, sizeof bar);
+	if (np->has_best) {
+		char t[24];
+		tc_nj_format_time(np->best_ms, t, sizeof t);
+		snprintf(best, sizeof best, "  best %s", t);
+	}
+	snprintf(numbers, sizeof numbers, "gold %d/%d  time %d %s%s", np->run.gold, total_gold(np),
+	         seconds_left(&np->run), bar, best);
+	/* The right-hand side: a message, the state, or a reminder. */
+	const char *right = *np->message ? np->message : state_text(np);
+	attr_t right_attr = *np->message && np->message_bad ? tc_theme_attr(TC_ROLE_BAD) | A_BOLD
+	                                                    : attr | A_BOLD;
+	if (!right)
+		right = "? help";
+	int rw = tc_text_width(right), nw = tc_text_width(numbers);
+	int room = w - nw - rw - 4;
+	int used = 0;
+	if (room > 2) { /* the level's name, cut to what is left */
+		char name[80];
+		snprintf(name, sizeof name, "%.*s", room > 60 ? 60 : room, np->name);
+		used = tc_draw_text(x + 1, y, room, attr | A_BOLD, name) + 3;
+	}
+	used += tc_draw_text(x + 1 + used, y, w - 1 - used, attr, numbers);
+	int rx = x + w - rw - 1;
+	if (rx < x + used + 2)
+		rx = x + used + 2;
+	if (rx < x + w)
+		tc_draw_text(rx, y, x + w - rx, right_attr, right);
+}
+
+static void draw_panel(const struct tc_ninja_play *np, int x, int y, int h)
+{
+	bool unicode = tc_term_unicode();
+	char lines[24][PANEL_W * 3 + 4]; /* a line of the clock bar: 3 bytes a segment */
+	attr_t role[24];
+	int n = 0;
+#define LINE(r, ...)                                                                               \
+	do {                                                                                       \
+		snprintf(lines[n], sizeof lines[n], __VA_ARGS__);                                  \
+		role[n++] = tc_theme_attr(r);                                                      \
+	} while (0)
+	LINE(TC_ROLE_TITLE, "%s", np->mode == MODE_REPLAY ? "N replay" : "N");
+	LINE(TC_ROLE_TEXT, "%.15s", np->name);
+	LINE(TC_ROLE_TEXT, "%s", "");
+	LINE(TC_ROLE_TEXT, "gold %d/%d", np->run.gold, total_gold(np));
+	LINE(TC_ROLE_TEXT, "time %d s", seconds_left(&np->run));
+	char bar[PANEL_W * 3 + 4];
+	clock_bar(&np->run, PANEL_W - 2, bar, sizeof bar);
+	LINE(TC_ROLE_TEXT, "%s", bar);
+	if (np->has_best) {
+		char t[24];
+		tc_nj_format_time(np->best_ms, t, sizeof t);
+		LINE(TC_ROLE_TEXT, "best %s", t);
+	} else {
+		LINE(TC_ROLE_DIM, "no best yet");
+	}
+	LINE(np->run.exit_open ? TC_ROLE_GOOD : TC_ROLE_TEXT, "%s",
+	     np->world.exit < 0  ? "no exit"
+	     : np->run.exit_open ? "exit open"
+	                         : "exit shut");
+	LINE(TC_ROLE_TEXT, "%s", "");
+	LINE(TC_ROLE_TEXT, "%s gold  * mine", unicode ? "●" : "$");
+	LINE(TC_ROLE_TEXT, "%s exit %s open", unicode ? "▮" : "E", unicode ? "▯" : "e");
+	LINE(TC_ROLE_TEXT, "s switch");
+	LINE(TC_ROLE_TEXT, "%s", "");
+	if (np->mode == MODE_PLAY) {
+		LINE(TC_ROLE_DIM, "%s run", unicode ? "←→" : "<>");
+		LINE(TC_ROLE_DIM, "%s jump %s stop", unicode ? "↑" : "^", unicode ? "↓" : "v");
+		LINE(TC_ROLE_DIM, "p pause");
+		LINE(TC_ROLE_DIM, "r restart");
+	} else {
+		LINE(TC_ROLE_DIM, "p pause");
+		LINE(TC_ROLE_DIM, "r replay again");
+	}
+	LINE(TC_ROLE_DIM, "? help  q %s", np->mode == MODE_REPLAY ? "quit" : "back");
+#undef LINE
+	for (int i = 0; i < n && i < h; i++)
+		tc_draw_text(x, y + i, PANEL_W - 1, role[i], lines[i]);
+}
+
+static void draw_outcome(const struct tc_ninja_play *np)
+{
+	char numbers[64], time[24], best[48] = "", keys[96];
+	tc_nj_format_time((int64_t)np->run.steps * NJ_STEP_MS, time, sizeof time);
+	snprintf(numbers, sizeof numbers, "%s, %d gold", time, np->run.gold);
+	if (np->mode == MODE_REPLAY)
+		snprintf(keys, sizeof keys, "r: replay again   q: quit");
+	else
+		snprintf(keys, sizeof keys, "r: %s   w: save replay   %sq: back",
+		         np->run.outcome == NJ_WIN ? "play again" : "try again",
+		         np->offer_next ? "n: next level   " : "");
+	if (np->run.outcome == NJ_WIN) {
+		if (np->mode == MODE_PLAY && np->records && np->new_best) {
+			snprintf(best, sizeof best, "New best!");
+		} else if (np->has_best) {
+			char t[24];
+			tc_nj_format_time(np->best_ms, t, sizeof t);
+			snprintf(best, sizeof best, "best %s", t);
+		}
+		const char *lines[4] = {"Level complete!", numbers, best, keys};
+		if (*best)
+			tc_overlay_box(lines, 4, TC_ROLE_GOOD);
+		else
+			tc_overlay_box((const char *[]){lines[0], numbers, keys}, 3, TC_ROLE_GOOD);
+		return;
+	}
+	const char *why = np->run.outcome == NJ_TIMEOUT        ? "Out of time"
+	                  : np->run.death == NJ_KILLED_BY_MINE ? "Killed by a mine"
+	                  : np->run.death == NJ_KILLED_BY_FALL ? "Landed too hard"
+	                                                       : "Dead";
+	const char *lines[] = {why, numbers, keys};
+	tc_overlay_box(lines, 3, TC_ROLE_BAD);
+}
+
+static const struct tc_help_line play_help[] = {
+        {"← → h l a d", "run left, right"},
+        {"↑ k w Space z", "jump (hold it to jump higher)"},
+        {"↓ j s", "stop: let go of every key"},
+        {"p", "pause (the clock stops)"},
+        {"r", "restart the level at once"},
+        {"w", "save the replay (paused, at the end)"},
+        {"n", "next level (at the end, from the browser)"},
+        {"q, Esc", "back (the run is kept: Continue)"},
+        {"Ctrl-Z, Ctrl-C", "suspend, quit"},
+        {"", ""},
+        {"Holding keys", "Terminals send no key releases: a"},
+        {"", "tap runs or jumps briefly, holding"},
+        {"", "keeps going while the key repeats;"},
+        {"", "↓ stops. In terminals with the kitty"},
+        {"", "keyboard protocol keys are held"},
+        {"", "exactly until released."},
+        {NULL, NULL},
+};
+
+static const struct tc_help_line replay_help[] = {
+        {"p", "pause the replay"},
+        {"r", "replay again from the start"},
+        {"q, Esc", "quit"},
+        {"", ""},
+        {"A replay", "plays its recorded inputs at 40"},
+        {"", "steps a second, then holds no key"},
+        {"", "until the run ends."},
+        {NULL, NULL},
+};
+
+void tc_ninja_play_draw(struct tc_ninja_play *np, uint64_t now)
+{
+	sync_clock(np, now);
+	if (too_small()) {
+		tc_draw_too_small(MIN_W, MIN_H);
+		return;
+	}
+	erase();
+	bool panel = COLS >= MIN_W + PANEL_W;
+	bool frame = LINES >= NL_ROWS + 3;
+	int w = MIN_W + (panel ? PANEL_W : 0);
+	int h = NL_ROWS + (frame ? 3 : 1);
+	int x0 = (COLS - w) / 2, top = (LINES - h) / 2;
+	int y0 = top + (frame ? 1 : 0);
+	tc_nlmap_draw_tiles(np->world.tile, x0, y0, frame);
+	draw_things(np, x0 + 1, y0);
+	draw_ninja(np, x0 + 1, y0);
+	if (panel)
+		draw_panel(np, x0 + MIN_W + 1, y0, NL_ROWS);
+	draw_status(np, x0, top + h - 1, w);
+	if (over(np)) {
+		draw_outcome(np);
+	} else if (np->paused) {
+		const char *lines[] = {
+		        "Paused", np->mode == MODE_REPLAY
+		                          ? "p: resume   r: replay again   q: quit"
+		                          : "p: resume   r: restart   w: save replay   q: back"};
+		tc_overlay_box(lines, 2, TC_ROLE_OVERLAY);
+	}
+	if (np->help_open)
+		tc_help_draw(np->mode == MODE_REPLAY ? "N replay: keys" : "N: keys",
+		             np->mode == MODE_REPLAY ? replay_help : play_help, false);
+}
+
+/* ---- keys ---- */
+
+enum { KEY_NONE = -1, KEY_STOP = TC_HELD_KEYS };
+
+/* The held key a key stands for, KEY_STOP, or KEY_NONE. */
+static int held_key_of(const struct tc_event *ev)
+{
+	if (ev->ctrl)
+		return KEY_NONE;
+	switch (ev->key) {
+	case TC_KEY_LEFT:
+	case 'h':
+	case 'a':
+		return TC_HELD_LEFT;
+	case TC_KEY_RIGHT:
+	case 'l':
+	case 'd':
+		return TC_HELD_RIGHT;
+	case TC_KEY_UP:
+	case 'k':
+	case 'w':
+	case ' ':
+	case 'z':
+		return TC_HELD_JUMP;
+	case TC_KEY_DOWN:
+	case 'j':
+	case 's':
+		return KEY_STOP;
+	default:
+		return KEY_NONE;
+	}
+}
+
+__attribute__((format(printf, 3, 4))) static void say(struct tc_ninja_play *np, bool bad,
+                                                      const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(np->message, sizeof np->message, fmt, ap);
+	va_end(ap);
+	np->message_bad = bad;
+}
+
+static void write_replay(struct tc_ninja_play *np, const char *path)
+{
+	int n = nj_replay_print(&np->rec, NULL, 0);
+	char *text = n > 0 ? malloc((size_t)n + 1) : NULL;
+	if (!text) {
+		say(np, true, "cannot save the replay: out of memory");
+		return;
+	}
+	nj_replay_print(&np->rec, text, (size_t)n + 1);
+	FILE *f = fopen(path, "w");
+	bool ok = f && fwrite(text, 1, (size_t)n, f) == (size_t)n;
+	int saved_errno = errno;
+	if (f && fclose(f) != 0)
+		ok = false;
+	free(text);
+	if (!ok)
+		say(np, true, "cannot save to %s: %s", path, strerror(saved_errno));
+	else
+		say(np, false, "replay saved to %s", path);
+}
+
+static void start_save_prompt(struct tc_ninja_play *np)
+{
+	np->message[0] = '\0';
+	tc_prompt_start(&np->prompt, PROMPT_SAVE_REPLAY, "Save replay to", DEFAULT_REPLAY_PATH);
+}
+
+static enum tc_ninja_result prompt_event(struct tc_ninja_play *np, const struct tc_event *ev)
+{
+	switch (tc_prompt_event(&np->prompt, ev)) {
+	case TC_PROMPT_CANCEL:
+		say(np, false, "cancelled");
+		break;
+	case TC_PROMPT_DONE:
+		if (!*np->prompt.input)
+			say(np, true, "no path given");
+		else
+			write_replay(np, np->prompt.input);
+		break;
+	case TC_PROMPT_EDITING:
+		break;
+	}
+	return TC_NJ_STAY;
+}
+
+/* Keys that mean the same whatever the state: help, restart, leave. */
+static bool common_key(struct tc_ninja_play *np, const struct tc_event *ev, uint64_t now,
+                       enum tc_ninja_result *result)
+{
+	*result = TC_NJ_STAY;
+	if (ev->ctrl)
+		return false;
+	switch (ev->key) {
+	case '?':
+		np->help_open = true;
+		return true;
+	case 'r':
+		restart(np, now);
+		return true;
+	case 'q':
+	case TC_KEY_ESCAPE:
+		*result = TC_NJ_LEAVE;
+		return true;
+	default:
+		return false;
+	}
+}
+
+enum tc_ninja_result tc_ninja_play_event(struct tc_ninja_play *np, const struct tc_event *ev,
+                                         uint64_t now)
+{
+	sync_clock(np, now); /* the steps before this event are played with the keys before it */
+	if (ev->type != TC_EV_KEY)
+		return TC_NJ_STAY; /* the mouse does nothing here */
+	int held = held_key_of(ev);
+	if (ev->release) { /* only the game's keys are let go; the others mean nothing */
+		if (np->mode == MODE_PLAY && held >= 0 && held < TC_HELD_KEYS)
+			tc_held_release(&np->held, (enum tc_held_key)held, now);
+		return TC_NJ_STAY;
+	}
+	enum tc_ninja_result result = TC_NJ_STAY;
+	if (np->prompt.kind != PROMPT_NONE) {
+		result = prompt_event(np, ev);
+		sync_clock(np, now);
+		return result;
+	}
+	if (np->help_open) {
+		np->help_open = false;
+		sync_clock(np, now);
+		return TC_NJ_STAY;
+	}
+	if (!ev->repeat)
+		np->message[0] = '\0';
+	if (too_small())
+		return ev->key == 'q' || ev->key == TC_KEY_ESCAPE ? TC_NJ_LEAVE : TC_NJ_STAY;
+	if (over(np)) {
+		if (np->mode == MODE_PLAY && !ev->ctrl && ev->key == 'w')
+			start_save_prompt(np);
+		else if (np->mode == MODE_PLAY && np->offer_next && !ev->ctrl && ev->key == 'n')
+			return TC_NJ_NEXT;
+		else if (!ev->repeat)
+			common_key(np, ev, now, &result);
+		return result;
+	}
+	if (np->paused) {
+		if (!ev->ctrl && (ev->key == 'p' || ev->key == TC_KEY_ENTER || ev->key == ' ')) {
+			np->paused = false;
+			np->message[0] = '\0';
+		} else if (np->mode == MODE_PLAY && !ev->ctrl && ev->key == 'w') {
+			start_save_prompt(np);
+		} else if (!common_key(np, ev, now, &result) && !ev->repeat) {
+			say(np, false, "Paused: p resumes");
+		}
+		sync_clock(np, now);
+		return result;
+	}
+	if (np->mode == MODE_PLAY && held != KEY_NONE) {
+		if (held == KEY_STOP)
+			tc_held_stop(&np->held);
+		else
+			tc_held_press(&np->held, (enum tc_held_key)held, ev->repeat, now);
+		return TC_NJ_STAY;
+	}
+	if (!ev->ctrl && ev->key == 'p') {
+		np->paused = true;
+	} else if (!ev->repeat) {
+		common_key(np, ev, now, &result);
+	}
+	sync_clock(np, now);
+	return result;
+}

@@ -1,0 +1,58 @@
+/* N's real-time play screen (issue 8): a level of N v1.4 played at 40 physics steps a second,
+ * the map as the level browser draws it and the ninja finer than a tile (braille dots), the
+ * gold, the clock as a bar, pause, restart, death and win screens; or a replay played back.
+ *
+ * Not a session game: no undo. The screen keeps its own clock, which stops whenever the run is
+ * not on show (paused, help, a prompt, the window too small, the program suspended), and plays
+ * every physics step that is due each time it is woken (at most 8 at once, so that a stall
+ * does not fast-forward). Every step's input is recorded: the run is a replay. */
+#ifndef TILECADE_TUI_NINJA_PLAY_H
+#define TILECADE_TUI_NINJA_PLAY_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "event.h"
+#include "records.h"
+#include "tilecade/ninja.h"
+
+struct tc_ninja_play;
+
+enum tc_ninja_result {
+	TC_NJ_STAY,  /* still playing */
+	TC_NJ_LEAVE, /* back where the player came from (the run in progress is saved) */
+	TC_NJ_NEXT,  /* after a run: play a new level (offered when opened with offer_next) */
+};
+
+/* A new run of the level. name: a short name of the level for the status line ("seed 42",
+ * "level.txt"). records (NULL: nothing is kept): best times and the saved run. offer_next: the
+ * end screens offer "n: next level". Returns NULL with why in err (the level has no ninja, out
+ * of memory). */
+struct tc_ninja_play *tc_ninja_play_new(const struct nl_level *level, const char *name,
+                                        struct tc_records *records, bool offer_next, char *err,
+                                        size_t errlen);
+/* A saved run continued: its inputs played again to the same state, the screen paused. */
+struct tc_ninja_play *tc_ninja_play_continue(const struct nj_replay *rp, const char *name,
+                                             struct tc_records *records, char *err, size_t errlen);
+/* A replay played back on screen (tilecade ninja --replay FILE); nothing is kept. */
+struct tc_ninja_play *tc_ninja_play_replay(const struct nj_replay *rp, const char *name, char *err,
+                                           size_t errlen);
+void tc_ninja_play_free(struct tc_ninja_play *np);
+
+/* Plays the steps due by now, then draws the screen into curses' virtual screen. */
+void tc_ninja_play_draw(struct tc_ninja_play *np, uint64_t now);
+/* An event (key presses, repeats and releases; the mouse does nothing). */
+enum tc_ninja_result tc_ninja_play_event(struct tc_ninja_play *np, const struct tc_event *ev,
+                                         uint64_t now);
+/* Milliseconds until the next physics step is due while the run is on show; -1 otherwise. */
+int tc_ninja_play_next_frame(struct tc_ninja_play *np, uint64_t now);
+
+/* The program is suspended (Ctrl-Z) and resumed: the clock stops meanwhile. */
+void tc_ninja_play_suspend(struct tc_ninja_play *np, uint64_t now);
+void tc_ninja_play_resume(struct tc_ninja_play *np, uint64_t now);
+
+/* The screen is left, or the program ends with it open: a run in progress is saved. */
+void tc_ninja_play_leave(struct tc_ninja_play *np, uint64_t now);
+
+#endif

@@ -1,0 +1,135 @@
+/* N's best times and the saved run. */
+#include "ninja_records.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+/* The level's text line, malloc'd; NULL when out of memory. */
+static char *level_text(const struct nl_level *level)
+{
+	int n = nl_print(level, NULL, 0);
+	char *line = n >= 0 ? malloc((size_t)n + 1) : NULL;
+	if (line)
+		nl_print(level, line, (size_t)n + 1);
+	return line;
+}
+
+void tc_nj_board(const struct nl_level *level, struct tc_board_key *key)
+{
+	memset(key, 0, sizeof *key);
+	snprintf(key->game, sizeof key->game, "%s", TC_NJ_GAME);
+	snprintf(key->mode, sizeof key->mode, "level");
+	uint64_t h = 0xcbf29ce484222325u; /* FNV-1a, 64 bits */
+	char *line = level_text(level);
+	for (const char *p = line ? line : ""; *p; p++) {
+		h ^= (unsigned char)*p;
+		h *= 0x100000001b3u;
+	}
+	free(line);
+	snprintf(key->level, sizeof key->level, "%016" PRIx64, h);
+}
+
+bool tc_nj_best(struct tc_records *r, const struct nl_level *level, int64_t *best_ms)
+{
+	struct tc_board_key key;
+	struct tc_score best;
+	tc_nj_board(level, &key);
+	if (tc_store_best_of(tc_records_scores(r), &key, tc_rank_of(TC_NJ_GAME), r->player,
+	                     &best) != 0)
+		return false;
+	*best_ms = best.time_ms;
+	return true;
+}
+
+int tc_nj_record_win(struct tc_records *r, const struct nl_level *level, const struct nj_run *run)
+{
+	struct tc_score score;
+	memset(&score, 0, sizeof score);
+	tc_nj_board(level, &score.board);
+	snprintf(score.player, sizeof score.player, "%s", r->player);
+	score.time_ms = (int64_t)run->steps * NJ_STEP_MS;
+	score.moves = 0; /* a tie in time is a tie */
+	score.date = (int64_t)time(NULL);
+	snprintf(score.game_id, sizeof score.game_id, "ninja:%s", score.board.level);
+	return tc_store_add_score(tc_records_scores(r), &score, tc_rank_of(TC_NJ_GAME));
+}
+
+void tc_nj_format_time(int64_t ms, char *buf, size_t len)
+{
+	if (ms < 0)
+		ms = 0;
+	snprintf(buf, len, "%" PRId64 ".%" PRId64 " s", ms / 1000, ms / 100 % 10);
+}
+
+void tc_nj_save_run(struct tc_records *r, const struct nj_replay *rp, const struct nj_run *run,
+                    const char *name)
+{
+	int n = nj_replay_print(rp, NULL, 0);
+	char *text = n > 0 ? malloc((size_t)n + 1) : NULL;
+	if (!text)
+		return;
+	nj_replay_print(rp, text, (size_t)n + 1);
+	char summary[160], time[32];
+	tc_nj_format_time((int64_t)run->steps * NJ_STEP_MS, time, sizeof time);
+	snprintf(summary, sizeof summary, "N %.60s, %s, %d gold", name, time, run->gold);
+	tc_store_save_game(r->store, TC_NJ_GAME, text, (size_t)n, summary);
+	free(text);
+}
+
+void tc_nj_forget_run(struct tc_records *r)
+{
+	tc_store_delete_game(r->store, TC_NJ_GAME);
+}
+
+/* The name back from a summary "N <name>, <time>, <gold>". */
+static void name_of(const char *summary, char *name, size_t len)
+{
+	const char *start = strncmp(summary, "N ", 2) == 0 ? summary + 2 : summary;
+	const char *end = strrchr(start, ',');
+	for (const char *p = end ? end - 1 : NULL; p && p >= start; p--)
+		if (*p == ',') {
+			end = p;
+			break;
+		}
+	int n = end && end > start ? (int)(end - start) : (int)strlen(start);
+	char raw[160];
+	snprintf(raw, sizeof raw, "%.*s", n, start);
+	tc_sanitize(raw, name, len);
+}
+
+int tc_nj_load_run(struct tc_records *r, struct nj_replay *rp, char *name, size_t name_len,
+                   char *err, size_t errlen)
+{
+	void *blob;
+	size_t len;
+	char game[32], summary[160] = "";
+	if (tc_store_load_game(r->store, TC_NJ_GAME, &blob, &len) != 0) {
+		snprintf(err, errlen, "no saved game to continue");
+		return -1;
+	}
+	if (tc_store_latest_save(r->store, game, sizeof game, summary, sizeof summary) == 0 &&
+	    strcmp(game, TC_NJ_GAME) == 0)
+		name_of(summary, name, name_len);
+	else
+		snprintf(name, name_len, "saved run");
+	char *text = malloc(len + 1);
+	int rc = -1;
+	if (text) {
+		memcpy(text, blob, len);
+		text[len] = '\0';
+		char why[160];
+		rc = nj_replay_parse(text, rp, why, sizeof why);
+		if (rc != 0)
+			snprintf(err, errlen, "the saved N run cannot be read: %s", why);
+	} else {
+		snprintf(err, errlen, "out of memory");
+	}
+	free(text);
+	free(blob);
+	if (rc != 0)
+		tc_nj_forget_run(r);
+	return rc;
+}

@@ -1,0 +1,41 @@
+/* What the store keeps of N's play (issue 8): a level's best time, and the run in progress.
+ * Policy only: the store does the storing.
+ *
+ * - A level's scoreboard is ("ninja", "level", the 16 hex digits of the 64-bit FNV-1a hash of
+ *   the level's text line), ranked by time: a win adds time_ms = steps * 25, moves 0.
+ * - The run in progress is the store's save of game "ninja": the blob is the replay text of
+ *   the run so far (nj_replay_print), the summary "N <name>, 12.3 s, 5 gold". Continuing plays
+ *   its inputs again to the same state. */
+#ifndef TILECADE_TUI_NINJA_RECORDS_H
+#define TILECADE_TUI_NINJA_RECORDS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "records.h"
+#include "tilecade/ninja.h"
+
+#define TC_NJ_GAME "ninja"
+
+/* The scoreboard of a level. */
+void tc_nj_board(const struct nl_level *level, struct tc_board_key *key);
+/* The player's best time on the level, in ms; false when there is none. */
+bool tc_nj_best(struct tc_records *r, const struct nl_level *level, int64_t *best_ms);
+/* Records a win; returns its rank (1 is best), or -1 when nothing was stored. */
+int tc_nj_record_win(struct tc_records *r, const struct nl_level *level, const struct nj_run *run);
+
+/* Saves the run in progress (the replay so far, as text); name: the level's short name. */
+void tc_nj_save_run(struct tc_records *r, const struct nj_replay *rp, const struct nj_run *run,
+                    const char *name);
+/* Forgets the saved run (the run ended, or restarted). */
+void tc_nj_forget_run(struct tc_records *r);
+/* Loads the saved run into rp and the level's name into name. Returns 0, or -1 with why in
+ * err (a save that cannot be read is deleted). */
+int tc_nj_load_run(struct tc_records *r, struct nj_replay *rp, char *name, size_t name_len,
+                   char *err, size_t errlen);
+
+/* "12.3 s": steps as seconds, tenths cut (a time never shows better than it was). */
+void tc_nj_format_time(int64_t ms, char *buf, size_t len);
+
+#endif

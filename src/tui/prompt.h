@@ -1,0 +1,32 @@
+/* A one-line text prompt at the bottom of a screen, for a file path: "Save to (Enter, Esc
+ * cancels): ./level.txt_". Typing edits it (Backspace removes a whole character, Ctrl-U clears
+ * it), Enter accepts, Esc cancels. Shared by N's level browser and N's play screen. */
+#ifndef TILECADE_TUI_PROMPT_H
+#define TILECADE_TUI_PROMPT_H
+
+#include <stdbool.h>
+
+#include "event.h"
+
+#define TC_PROMPT_MAX 256
+
+struct tc_prompt {
+	int kind;                  /* what the prompt is for, the caller's own; 0: none open */
+	const char *label;         /* e.g. "Save to" */
+	char input[TC_PROMPT_MAX]; /* what the player typed (UTF-8) */
+};
+
+enum tc_prompt_result {
+	TC_PROMPT_EDITING, /* still open */
+	TC_PROMPT_DONE,    /* Enter: input holds the answer; the prompt is closed */
+	TC_PROMPT_CANCEL,  /* Esc: the prompt is closed */
+};
+
+/* Opens the prompt (kind != 0) with a starting text. */
+void tc_prompt_start(struct tc_prompt *p, int kind, const char *label, const char *start);
+/* A key for the open prompt; other events do nothing. */
+enum tc_prompt_result tc_prompt_event(struct tc_prompt *p, const struct tc_event *ev);
+/* The prompt's line at (x, y), at most w columns. */
+void tc_prompt_draw(const struct tc_prompt *p, int x, int y, int w);
+
+#endif

@@ -1,0 +1,499 @@
+/* N's play screen in a terminal (issue 8): a level opened in the browser and played with Enter;
+ * the ninja (braille dots) runs and jumps by keys, a gold is counted, a mine kills, r restarts,
+ * p pauses, q goes back; the run is kept for Continue; a win is recorded as the level's best
+ * time; replays play back on screen; a small window says how big it must be; without Unicode
+ * the ninja is '@'.
+ *
+ * The levels are written here: an empty room (the border is solid), the ninja on its floor
+ * and a few objects beside it. Nothing waits a fixed time: keys are sent again and again (as
+ * a terminal's auto-repeat would) until the screen shows what they should do, and every wait
+ * has a timeout. TILECADE_BIN comes from meson. */
+#define _POSIX_C_SOURCE 200809L
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "harness.h"
+#include "sandbox.h"
+
+#define WAIT_MS 8000
+#define REPEAT_MS 40 /* between two sends of a key held down */
+#define MAP_ROWS 23
+#define MAP_COLS 64 /* 31 tiles of two columns, and the side borders */
+
+static const char *bin;
+static char *sandbox;
+
+static int group_setup(void **state)
+{
+	return e2e_game_setup(&bin, &sandbox);
+}
+
+static int group_teardown(void **state)
+{
+	e2e_sandbox_leave(sandbox);
+	return 0;
+}
+
+static int teardown(void **state)
+{
+	e2e_free(*state);
+	*state = NULL;
+	e2e_sandbox_forget();
+	return 0;
+}
+
+/* ---- levels ---- */
+
+/* An empty map: every tile '0'. */
+static void write_level(const char *name, const char *objects, char *path, size_t len)
+{
+	snprintf(path, len, "%s/%s", sandbox, name);
+	FILE *f = fopen(path, "w");
+	assert_non_null(f);
+	for (int i = 0; i < 713; i++)
+		fputc('0', f);
+	fprintf(f, "|%s\n", objects);
+	assert_int_equal(fclose(f), 0);
+}
+
+/* The ninja on the floor (y 576 is the top of the bottom border), a gold 4 tiles to its right. */
+#define GOLD_LEVEL "5^60,560!0^156,564"
+/* A mine 3 tiles to the ninja's left; a gold far away. */
+#define MINE_LEVEL "5^300,560!12^228,570!0^700,564"
+/* The exit's switch 3 tiles right of the ninja, its door 3 tiles further. */
+#define EXIT_LEVEL "5^60,560!11^204,564,132,570"
+/* Room to run both ways; a mine near the right wall. */
+#define OPEN_LEVEL "5^300,560!12^740,570"
+
+/* ---- the screen ---- */
+
+static void wait_text(struct e2e_term *t, const char *text)
+{
+	if (!e2e_wait_text(t, text, WAIT_MS))
+		fail_msg("'%s' not on the screen:\n%s", text, e2e_screen(t));
+}
+
+static bool on_screen(struct e2e_term *t, const char *text)
+{
+	int row, col;
+	return e2e_find(t, text, &row, &col);
+}
+
+static bool gone(struct e2e_term *t, void *text)
+{
+	return !on_screen(t, text);
+}
+
+static void wait_gone(struct e2e_term *t, const char *text)
+{
+	if (!e2e_wait(t, gone, (void *)text, WAIT_MS))
+		fail_msg("'%s' still on the screen:\n%s", text, e2e_screen(t));
+}
+
+/* Where the ninja's braille dots are on the map: the leftmost column and the top row. */
+struct spot {
+	int col, row;
+};
+
+static bool is_braille(const char *s)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	return u[0] == 0xE2 && u[1] >= 0xA0 && u[1] <= 0xA3; /* U+2800..U+28FF */
+}
+
+static bool find_ninja(struct e2e_term *t, struct spot *at)
+{
+	bool found = false;
+	for (int r = 0; r < MAP_ROWS; r++)
+		for (int c = 1; c < MAP_COLS - 1; c++) {
+			struct e2e_cell cell;
+			if (!e2e_cell(t, r, c, &cell) || !is_braille(cell.text))
+				continue;
+			if (!found || c < at->col)
+				at->col = c;
+			if (!found || r < at->row)
+				at->row = r;
+			found = true;
+		}
+	return found;
+}
+
+static bool ninja_shown(struct e2e_term *t, void *ctx)
+{
+	return find_ninja(t, ctx);
+}
+
+static struct spot ninja_at(struct e2e_term *t)
+{
+	struct spot at = {0, 0};
+	if (!e2e_wait(t, ninja_shown, &at, WAIT_MS))
+		fail_msg("no ninja (braille) on the map:\n%s", e2e_screen(t));
+	return at;
+}
+
+/* Conditions on the ninja's place, relative to where it was. */
+struct moved {
+	struct spot from;
+	int dcol; /* wanted: at least this many columns right (negative: left) */
+	int drow; /* wanted: at least this many rows up */
+};
+
+static bool has_moved(struct e2e_term *t, void *ctx)
+{
+	const struct moved *m = ctx;
+	struct spot now;
+	if (!find_ninja(t, &now))
+		return false;
+	if (m->dcol > 0 && now.col < m->from.col + m->dcol)
+		return false;
+	if (m->dcol < 0 && now.col > m->from.col + m->dcol)
+		return false;
+	return m->from.row - now.row >= m->drow;
+}
+
+/* Sends key again and again, as a held key repeats, until done says so. */
+static bool hold_until(struct e2e_term *t, const char *key, e2e_done_fn *done, void *ctx)
+{
+	for (int waited = 0; waited < WAIT_MS; waited += REPEAT_MS) {
+		if (!e2e_send_str(t, key))
+			return false;
+		if (e2e_wait(t, done, ctx, REPEAT_MS))
+			return true;
+	}
+	return false;
+}
+
+static bool has_text(struct e2e_term *t, void *text)
+{
+	return on_screen(t, text);
+}
+
+static void hold_until_text(struct e2e_term *t, const char *key, const char *text)
+{
+	if (!hold_until(t, key, has_text, (void *)text))
+		fail_msg("holding %s did not bring '%s':\n%s", key, text, e2e_screen(t));
+}
+
+/* The play screen's status line (the bottom row, drawn last: the frame is complete) holds
+ * text. The browser's panel shows "gold 1/1" too, never with the clock. */
+static bool status_has(struct e2e_term *t, void *text)
+{
+	return strstr(e2e_row(t, e2e_rows(t) - 1), text) != NULL;
+}
+
+static void wait_status(struct e2e_term *t, const char *text)
+{
+	if (!e2e_wait(t, status_has, (void *)text, WAIT_MS))
+		fail_msg("'%s' not on the status line:\n%s", text, e2e_screen(t));
+}
+
+static void hold_until_status(struct e2e_term *t, const char *key, const char *text)
+{
+	if (!hold_until(t, key, status_has, (void *)text))
+		fail_msg("holding %s did not bring '%s':\n%s", key, text, e2e_screen(t));
+}
+
+/* ---- starting ---- */
+
+static struct e2e_term *start_env(void **state, int rows, int cols, const char *const *env)
+{
+	const char *argv[] = {bin, "ninja", NULL};
+	struct e2e_term *t = e2e_start(rows, cols, argv, env);
+	assert_non_null(t);
+	*state = t;
+	return t;
+}
+
+/* The browser, the level file opened with o, and Enter: the play screen. */
+static void play_level(struct e2e_term *t, const char *path)
+{
+	wait_text(t, "Enter play");
+	e2e_send_str(t, "o");
+	wait_text(t, "Open level file");
+	e2e_send_str(t, "\025"); /* Ctrl-U */
+	e2e_send_str(t, path);
+	e2e_send_str(t, E2E_KEY_ENTER);
+	wait_text(t, "opened");
+	e2e_send_str(t, E2E_KEY_ENTER);
+	wait_status(t, "time ");
+}
+
+static struct e2e_term *start_level(void **state, const char *name, const char *objects)
+{
+	char path[4200];
+	write_level(name, objects, path, sizeof path);
+	struct e2e_term *t = start_env(state, 24, 80, NULL);
+	play_level(t, path);
+	return t;
+}
+
+/* ---- tests ---- */
+
+static void test_run_and_collect_gold(void **state)
+{
+	struct e2e_term *t = start_level(state, "gold.txt", GOLD_LEVEL);
+	wait_status(t, "gold 0/1  time 90");
+	struct moved m = {ninja_at(t), 2, 0};
+	/* Running right: the ninja moves on the screen, then takes the gold. */
+	if (!hold_until(t, E2E_KEY_RIGHT, has_moved, &m))
+		fail_msg("the ninja did not run right:\n%s", e2e_screen(t));
+	hold_until_status(t, E2E_KEY_RIGHT, "gold 1/1  time");
+	/* Left, with the letter keys too. */
+	m = (struct moved){ninja_at(t), -2, 0};
+	if (!hold_until(t, "a", has_moved, &m))
+		fail_msg("the ninja did not run left:\n%s", e2e_screen(t));
+	/* Down stops: the ninja comes to rest (the clock still runs). */
+	e2e_send_str(t, E2E_KEY_DOWN);
+	/* Jumping: the ninja's dots rise above the floor's row. */
+	m = (struct moved){ninja_at(t), 0, 1};
+	if (!hold_until(t, E2E_KEY_UP, has_moved, &m))
+		fail_msg("the ninja did not jump:\n%s", e2e_screen(t));
+	e2e_send_str(t, "q");
+	wait_text(t, "Enter play"); /* back in the browser */
+}
+
+static void test_mine_restart_pause(void **state)
+{
+	struct e2e_term *t = start_level(state, "mine.txt", MINE_LEVEL);
+	hold_until_text(t, E2E_KEY_LEFT, "Killed by a mine");
+	wait_text(t, "r: try again");
+	wait_text(t, "w: save replay");
+	/* r: at once, a new run. */
+	e2e_send_str(t, "r");
+	wait_gone(t, "Killed by a mine");
+	wait_status(t, "gold 0/1  time 90");
+	ninja_at(t);
+	/* p pauses and says so; p again resumes. */
+	e2e_send_str(t, "p");
+	wait_text(t, "Paused");
+	e2e_send_str(t, "p");
+	wait_gone(t, "Paused");
+	/* ? shows the keys and the scheme; any key closes it. */
+	e2e_send_str(t, "?");
+	wait_text(t, "N: keys");
+	wait_text(t, "no key releases");
+	wait_text(t, "kitty");
+	e2e_send_str(t, " ");
+	wait_gone(t, "N: keys");
+	/* Killed again, the replay of the run saved with w. */
+	hold_until_text(t, E2E_KEY_LEFT, "Killed by a mine");
+	char path[4200];
+	snprintf(path, sizeof path, "%s/mine.replay", sandbox);
+	e2e_send_str(t, "w");
+	wait_text(t, "Save replay to");
+	wait_text(t, "./ninja.replay");
+	e2e_send_str(t, "\025");
+	e2e_send_str(t, path);
+	e2e_send_str(t, E2E_KEY_ENTER);
+	wait_text(t, "replay saved to");
+	FILE *f = fopen(path, "r");
+	assert_non_null(f);
+	char line[64];
+	assert_non_null(fgets(line, sizeof line, f));
+	assert_string_equal(line, "tilecade ninja replay 1\n");
+	fclose(f);
+	/* The run saved plays back to the same end without a terminal. */
+	char command[8600];
+	snprintf(command, sizeof command, "'%s' ninja --replay '%s' --headless", bin, path);
+	FILE *p = popen(command, "r");
+	assert_non_null(p);
+	char result[128] = "";
+	assert_non_null(fgets(result, sizeof result, p));
+	assert_int_equal(pclose(p), 0);
+	if (strncmp(result, "death ", 6) != 0)
+		fail_msg("the saved replay ends otherwise: %s", result);
+	e2e_send_str(t, "q");
+	wait_text(t, "Enter play");
+}
+
+/* The replay written above, played back by `tilecade ninja --replay`. */
+static void test_replay_mode(void **state)
+{
+	char path[4200], replay[4200];
+	write_level("replay-level.txt", MINE_LEVEL, path, sizeof path);
+	snprintf(replay, sizeof replay, "%s/hand.replay", sandbox);
+	FILE *in = fopen(path, "r"), *out = fopen(replay, "w");
+	assert_non_null(in);
+	assert_non_null(out);
+	static char level[40000];
+	assert_non_null(fgets(level, sizeof level, in));
+	fclose(in);
+	/* Stand a second, then run left into the mine. */
+	fprintf(out, "tilecade ninja replay 1\n%s0*40 1*200\n", level);
+	assert_int_equal(fclose(out), 0);
+
+	const char *argv[] = {bin, "ninja", "--replay", replay, NULL};
+	struct e2e_term *t = e2e_start(24, 80, argv, NULL);
+	assert_non_null(t);
+	*state = t;
+	wait_text(t, "Replay");
+	ninja_at(t);
+	wait_text(t, "Killed by a mine");
+	wait_text(t, "r: replay again");
+	e2e_send_str(t, "r");
+	wait_gone(t, "Killed by a mine");
+	e2e_send_str(t, "p");
+	wait_text(t, "Replay, paused");
+	e2e_send_str(t, "q");
+	assert_true(e2e_wait_exit(t, WAIT_MS) == 0);
+}
+
+/* A win shows the time and records the level's best; the next win shows it. */
+static void test_win_and_best_time(void **state)
+{
+	struct e2e_term *t = start_level(state, "exit.txt", EXIT_LEVEL);
+	wait_text(t, "exit shut");
+	hold_until_text(t, E2E_KEY_RIGHT, "exit open");
+	hold_until_text(t, E2E_KEY_RIGHT, "Level complete!");
+	wait_text(t, "New best!");
+	wait_text(t, "n: next level");
+	e2e_send_str(t, "r");
+	wait_gone(t, "Level complete!");
+	wait_text(t, "best ");
+	hold_until_text(t, E2E_KEY_RIGHT, "Level complete!");
+	e2e_send_str(t, "q");
+	wait_text(t, "Enter play");
+}
+
+/* A run left midway is kept; the menu's Continue brings it back, paused. */
+static void test_continue(void **state)
+{
+	struct e2e_term *t = start_level(state, "cont.txt", GOLD_LEVEL);
+	hold_until_status(t, E2E_KEY_RIGHT, "gold 1/1  time");
+	e2e_send_str(t, "q");
+	wait_text(t, "Enter play");
+	e2e_send_str(t, "q");
+	wait_text(t, "Continue");
+	wait_text(t, "N cont.txt");
+	e2e_send_str(t, "c");
+	wait_text(t, "Paused");
+	wait_text(t, "p to resume");
+	wait_status(t, "gold 1/1  time");
+	e2e_send_str(t, "p");
+	wait_gone(t, "Paused");
+	ninja_at(t);
+	/* A restart forgets the kept run. */
+	e2e_send_str(t, "r");
+	wait_status(t, "gold 0/1  time");
+	e2e_send_str(t, "q");
+	wait_text(t, "wall-jump to the exit"); /* it came from the menu */
+	wait_gone(t, "Continue");
+}
+
+/* Where the terminal reports key releases (the kitty keyboard protocol), a key is held from
+ * its press to its release exactly: one press runs far (a terminal without releases holds a
+ * lone press only until its first repeat could have come), the release stops the ninja short
+ * of the mine by the wall. */
+#define KITTY_RIGHT_PRESS "\033[C"
+#define KITTY_RIGHT_RELEASE "\033[1;1:3C"
+
+static void test_key_release(void **state)
+{
+	struct e2e_term *t = start_level(state, "open.txt", OPEN_LEVEL);
+	struct spot from = ninja_at(t);
+	/* A tap: the release tells the game that this terminal reports them. */
+	e2e_send_str(t, KITTY_RIGHT_PRESS);
+	e2e_send_str(t, KITTY_RIGHT_RELEASE);
+	e2e_send_str(t, KITTY_RIGHT_PRESS); /* pressed, never repeated */
+	struct moved m = {from, 16, 0};
+	if (!e2e_wait(t, has_moved, &m, WAIT_MS))
+		fail_msg("a held key did not keep the ninja running:\n%s", e2e_screen(t));
+	e2e_send_str(t, KITTY_RIGHT_RELEASE);
+	/* Some seconds of the game's own clock later, it still lives, and stands. */
+	char later[32], much_later[32];
+	const char *clock = strstr(e2e_row(t, e2e_rows(t) - 1), "time ");
+	assert_non_null(clock);
+	int left = atoi(clock + 5);
+	assert_true(left > 10);
+	snprintf(later, sizeof later, "time %d ", left - 2);
+	snprintf(much_later, sizeof much_later, "time %d ", left - 3);
+	wait_status(t, later);
+	struct spot stood = ninja_at(t);
+	wait_status(t, much_later);
+	struct spot still = ninja_at(t);
+	assert_int_equal(stood.col, still.col);
+	assert_false(on_screen(t, "Killed"));
+}
+
+static void test_too_small(void **state)
+{
+	struct e2e_term *t = start_level(state, "small.txt", GOLD_LEVEL);
+	assert_true(e2e_resize(t, 20, 60));
+	wait_text(t, "terminal too small: need 64x24");
+	assert_true(e2e_resize(t, 24, 80));
+	wait_text(t, "Paused"); /* the clock stopped meanwhile */
+	e2e_send_str(t, "p");
+	wait_gone(t, "Paused");
+	ninja_at(t);
+}
+
+/* The browser's "Enter play" hint can be clicked; clicks on the play screen do nothing. */
+static void test_click_play(void **state)
+{
+	char path[4200];
+	write_level("click.txt", GOLD_LEVEL, path, sizeof path);
+	struct e2e_term *t = start_env(state, 24, 80, NULL);
+	wait_text(t, "Enter play");
+	e2e_send_str(t, "o");
+	wait_text(t, "Open level file");
+	e2e_send_str(t, "\025");
+	e2e_send_str(t, path);
+	e2e_send_str(t, E2E_KEY_ENTER);
+	wait_text(t, "opened");
+	wait_text(t, "Enter play");
+	int row, col;
+	assert_true(e2e_find(t, "Enter play", &row, &col));
+	assert_true(e2e_mouse_press(t, col + 3, row + 1));
+	assert_true(e2e_mouse_release(t, col + 3, row + 1));
+	wait_status(t, "gold 0/1  time");
+	struct spot at = ninja_at(t);
+	assert_true(e2e_mouse_press(t, 2 + at.col, 1 + at.row));
+	assert_true(e2e_mouse_release(t, 2 + at.col, 1 + at.row));
+	e2e_send_str(t, "p");
+	wait_text(t, "Paused");
+	ninja_at(t);
+}
+
+/* Without Unicode (LC_ALL=C) and colour (NO_COLOR) the ninja is '@' on the map. */
+static void test_ascii_no_color(void **state)
+{
+	char path[4200];
+	write_level("ascii.txt", GOLD_LEVEL, path, sizeof path);
+	const char *env[] = {"LC_ALL=C", "NO_COLOR=1", NULL};
+	struct e2e_term *t = start_env(state, 24, 80, env);
+	play_level(t, path);
+	wait_status(t, "gold 0/1  time");
+	int row, col;
+	if (!e2e_find(t, "@", &row, &col))
+		fail_msg("no '@' on the screen:\n%s", e2e_screen(t));
+	assert_true(row < MAP_ROWS && col < MAP_COLS); /* on the map: the first '@' */
+	struct e2e_cell cell;
+	assert_true(e2e_cell(t, row, col, &cell));
+	assert_int_equal(cell.fg.kind, E2E_COLOR_DEFAULT);
+	wait_text(t, "$"); /* the gold */
+	wait_text(t, "="); /* the clock's bar */
+	struct spot none;
+	assert_false(find_ninja(t, &none));
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+	        cmocka_unit_test_teardown(test_run_and_collect_gold, teardown),
+	        cmocka_unit_test_teardown(test_mine_restart_pause, teardown),
+	        cmocka_unit_test_teardown(test_replay_mode, teardown),
+	        cmocka_unit_test_teardown(test_win_and_best_time, teardown),
+	        cmocka_unit_test_teardown(test_continue, teardown),
+	        cmocka_unit_test_teardown(test_key_release, teardown),
+	        cmocka_unit_test_teardown(test_too_small, teardown),
+	        cmocka_unit_test_teardown(test_click_play, teardown),
+	        cmocka_unit_test_teardown(test_ascii_no_color, teardown),
+	};
+	return cmocka_run_group_tests(tests, group_setup, group_teardown);
+}
