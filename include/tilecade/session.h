@@ -66,6 +66,12 @@ bool tc_session_paused(const struct tc_session *s);
 enum tc_status tc_session_status(const struct tc_session *s);
 void tc_session_keep_going(struct tc_session *s);
 
+/* The computer played in this game (2048's autoplay): its score is not the player's, so it
+ * goes on no scoreboard and raises no best score. Undo keeps the mark and saves keep it; a
+ * restart or a new game clears it. */
+void tc_session_mark_unranked(struct tc_session *s);
+bool tc_session_unranked(const struct tc_session *s);
+
 /* Score of the current position and best score seen in this session (0 for games without). */
 int64_t tc_session_score(const struct tc_session *s);
 int64_t tc_session_best_score(const struct tc_session *s);

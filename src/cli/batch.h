@@ -30,6 +30,17 @@ int tc_batch_lines(FILE *in, FILE *out, bool (*answer)(const char *line, size_t 
 int tc_batch_2048(const struct g2048_params *params, uint64_t seed, const char *moves, FILE *out,
                   char *err, size_t errlen);
 
+/* Plays `games` games of these parameters with the expectimax player of g2048_ai.h searching
+ * `depth` slides ahead, game i the one the game 2048:NxN:s(seed+i) starts (seed + i wrapping
+ * past 2^64-1), and prints a line for each as it ends, "game I score N max T moves M
+ * ms_per_move X" (T the largest tile's value, X the game's milliseconds per move, 3 decimals),
+ * then "reached T in K of GAMES games (P%)" for T = 2048, 4096, 8192 and 16384, "median score
+ * N" and "median ms_per_move X" (the lower middle game for an even number). Scores depend only
+ * on the parameters, seed and depth. Returns 0, or 1 with err set when memory runs out or the
+ * output cannot be written. */
+int tc_batch_2048_autoplay(const struct g2048_params *params, uint64_t seed, int games, int depth,
+                           FILE *out, char *err, size_t errlen);
+
 /* Prints `count` generated zNumbers levels of these parameters (a generated level, not a pack
  * level), level i made with seed + i (wrapping past 2^64-1): its rows, a line "solution", then
  * one move a line, "r1,c1 r2,c2" (0-based, row first) in playing order; a blank line between

@@ -1,10 +1,14 @@
 /* `tilecade 2048 --moves STRING`: the game played through the same session as the front end, so
  * the same seed and moves give the same boards in both. */
+#define _POSIX_C_SOURCE 200809L /* clock_gettime */
 #include "batch.h"
 
 #include <inttypes.h>
+#include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
+#include "tilecade/g2048_ai.h"
 #include "tilecade/session.h"
 
 static int direction_of(char letter)
@@ -59,4 +63,80 @@ int tc_batch_2048(const struct g2048_params *params, uint64_t seed, const char *
 	fprintf(out, "score %" PRId64 "\n", tc_session_score(s));
 	tc_session_free(s);
 	return 0;
+}
+
+/* ---- --autoplay: the expectimax player without a terminal (issue 9) ---- */
+
+static double seconds_now(void)
+{
+	struct timespec t;
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+static int by_score(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+	return (x > y) - (x < y);
+}
+
+static int by_time(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return (x > y) - (x < y);
+}
+
+int tc_batch_2048_autoplay(const struct g2048_params *params, uint64_t seed, int games, int depth,
+                           FILE *out, char *err, size_t errlen)
+{
+	struct g2048_ai *ai = g2048_ai_new();
+	uint64_t *scores = malloc((size_t)games * sizeof *scores);
+	double *ms = malloc((size_t)games * sizeof *ms);
+	if (!ai || !scores || !ms) {
+		g2048_ai_free(ai);
+		free(scores);
+		free(ms);
+		snprintf(err, errlen, "out of memory");
+		return 1;
+	}
+	static const uint8_t goals[] = {11, 12, 13, 14}; /* 2048 to 16384 */
+	int reached[4] = {0};
+	for (int i = 0; i < games; i++) {
+		/* The game new_game starts, so that 2048:NxN:s(S+i) replays it on screen. */
+		struct g2048 g;
+		g2048_new(&g, params, seed + (uint64_t)i);
+		uint64_t moves = 0;
+		double start = seconds_now();
+		for (;;) {
+			struct g2048_ai_choice c;
+			g2048_ai_choose(ai, &g, depth, &c);
+			if (c.dir < 0)
+				break;
+			g2048_slide(&g, (enum g2048_dir)c.dir, NULL);
+			moves++;
+		}
+		double elapsed = seconds_now() - start;
+		uint8_t top = g2048_max_exponent(&g);
+		for (int k = 0; k < 4; k++)
+			reached[k] += top >= goals[k];
+		scores[i] = g.score;
+		ms[i] = moves ? elapsed * 1e3 / (double)moves : 0;
+		fprintf(out,
+		        "game %d score %" PRIu64 " max %" PRIu64 " moves %" PRIu64
+		        " ms_per_move %.3f\n",
+		        i, g.score, g2048_tile_value(top), moves, ms[i]);
+		fflush(out); /* long runs show each game as it ends */
+	}
+	for (int k = 0; k < 4; k++)
+		fprintf(out, "reached %" PRIu64 " in %d of %d games (%.1f%%)\n",
+		        g2048_tile_value(goals[k]), reached[k], games, 100.0 * reached[k] / games);
+	/* The lower middle for an even number of games: always a game's own value. */
+	qsort(scores, (size_t)games, sizeof *scores, by_score);
+	qsort(ms, (size_t)games, sizeof *ms, by_time);
+	fprintf(out, "median score %" PRIu64 "\n", scores[(games - 1) / 2]);
+	fprintf(out, "median ms_per_move %.3f\n", ms[(games - 1) / 2]);
+	g2048_ai_free(ai);
+	free(scores);
+	free(ms);
+	return tc_batch_flushed(out, err, errlen) ? 0 : 1;
 }

@@ -115,6 +115,28 @@ static int check_match3(const struct tc_options *o, const char *game, char *err,
 	return 0;
 }
 
+/* 2048's --autoplay and the options that only go with it. */
+static int check_autoplay(const struct tc_options *o, const char *game, char *err, size_t errlen)
+{
+	if ((o->has_games || o->has_depth) && !o->autoplay)
+		return tc_cli_fail(err, errlen, "%s needs --autoplay: tilecade 2048 --autoplay %s",
+		                   o->has_games ? "--games" : "--depth",
+		                   o->has_games ? "--games K" : "--depth D");
+	if (!o->autoplay)
+		return 0;
+	if (!game)
+		return tc_cli_fail(err, errlen,
+		                   "--autoplay needs a game: tilecade 2048 --autoplay");
+	if (!is_game(game, &g2048_game))
+		return tc_cli_fail(err, errlen, "--autoplay is only for 2048, not %s", game);
+	if (o->moves)
+		return tc_cli_fail(err, errlen, "--autoplay and --moves do not go together");
+	if (o->daily || o->resume)
+		return tc_cli_fail(err, errlen, "--autoplay plays new games; drop %s",
+		                   o->daily ? "--daily" : "--continue");
+	return 0;
+}
+
 /* One message for options that do not fit the game or each other. `game` is the name typed or
  * the game of --id; NULL without either. */
 static int check_combinations(const struct tc_options *o, const char *game, char *err,
@@ -168,6 +190,8 @@ static int check_combinations(const struct tc_options *o, const char *game, char
 		                   sdk);
 	if (sdk && !is_game(game, &sudoku_game))
 		return tc_cli_fail(err, errlen, "%s is only for sudoku, not %s", sdk, game);
+	if (check_autoplay(o, game, err, errlen) != 0)
+		return -1;
 	if (o->size && is_game(game, &sudoku_game))
 		return tc_cli_fail(err, errlen, "--size is not for sudoku: its grid is always 9x9");
 	if (!game && (o->size || o->has_seed || o->moves))
@@ -380,6 +404,9 @@ static const char *option_not_for_scores(const struct tc_options *o)
 	       : o->has_count    ? "--count"
 	       : o->generate     ? "--generate"
 	       : o->solve        ? "--solve"
+	       : o->autoplay     ? "--autoplay"
+	       : o->has_games    ? "--games"
+	       : o->has_depth    ? "--depth"
 	                         : sudoku_option(o);
 }
 
@@ -520,6 +547,9 @@ static const char *not_for_ninja(const struct tc_options *o)
 	       : o->swaps          ? "--swaps"
 	       : o->daily          ? "--daily"
 	       : o->resume         ? "--continue"
+	       : o->autoplay       ? "--autoplay"
+	       : o->has_games      ? "--games"
+	       : o->has_depth      ? "--depth"
 	                           : NULL;
 }
 
@@ -621,6 +651,7 @@ int main(int argc, char **argv)
 	if (o.help) {
 		fputs(tc_usage, stdout);
 		fputs(tc_usage_match3, stdout);
+		fputs(tc_usage_2048, stdout);
 		return 0;
 	}
 	if (o.version) {
@@ -719,6 +750,14 @@ int main(int argc, char **argv)
 		return 0;
 	}
 
+	if (o.autoplay) {
+		if (tc_batch_2048_autoplay((const struct g2048_params *)params.bytes, seed, o.games,
+		                           o.depth, stdout, err, sizeof err) != 0) {
+			fprintf(stderr, "tilecade: %s\n", err);
+			return 1;
+		}
+		return 0;
+	}
 	if (entry && !entry->view && !entry->browser) {
 		snprintf(err, sizeof err, "%s is not available in this version", entry->title);
 		return usage_error(err);

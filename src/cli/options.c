@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "tilecade/g2048_ai.h"
 #include "tilecade/gameid.h"
 #include "tilecade/sudoku.h"
 #include "tilecade/znumbers.h"
@@ -77,11 +78,11 @@ const char tc_usage[] =
         "  --moves STRING   play these moves without a terminal (letters l r u d)\n"
         "                   and print the board after each, then the score\n"
         "\n"
-        "keys: arrows or hjkl move the cursor (zNumbers, Sudoku) or slide (2048, also\n"
-        "wasd); Enter or Space selects; 1-9 write a digit and m switches to pencil marks\n"
-        "(Sudoku); the mouse clicks (zNumbers, Sudoku) or drags to slide (2048); s\n"
-        "solution, H hint; u undo, U or Ctrl-R redo; r restart, n new game (or the next\n"
-        "level), p pause, ? help with the game's keys, q back / quit.\n";
+        "keys: arrows or hjkl move the cursor (zNumbers, Sudoku), slide (2048: a for\n"
+        "autoplay) or run (N, also wasd); Enter or Space selects; 1-9 write a digit, m\n"
+        "pencil marks (Sudoku); the mouse clicks (zNumbers, Sudoku) or drags to slide\n"
+        "(2048); s solution, H hint; u undo, U or Ctrl-R redo; r restart, n new game (or\n"
+        "the next level), p pause, ? help with the game's keys, q back / quit.\n";
 
 /* Kept apart from tc_usage: one string literal must stay within C17's 4095 characters. */
 const char tc_usage_match3[] =
@@ -115,6 +116,22 @@ const char tc_usage_match3[] =
         "  --replay FILE    play the replay in FILE (its level and inputs) on screen\n"
         "  --headless       with --replay, no terminal: print \"win|death|timeout\n"
         "                   steps=N gold=G\"; exit 2 for a bad replay\n";
+
+/* Apart from tc_usage for the same reason. */
+const char tc_usage_2048[] =
+        "\n"
+        "2048's player (an expectimax search), without a terminal:\n"
+        "  --autoplay       play games and print one line each, \"game I score N max T\n"
+        "                   moves M ms_per_move X\", then how many games reached 2048,\n"
+        "                   4096, 8192 and 16384, the median score and the median of\n"
+        "                   the games' ms_per_move\n"
+        "  --games K        with --autoplay, K games, 1 to 100000 (default 1); game i,\n"
+        "                   counting from 0, uses seed S+i, so it is the game\n"
+        "                   2048:NxN:s(S+i)\n"
+        "  --depth D        with --autoplay, the slides searched ahead, 1 to 8 (default\n"
+        "                   3); deeper plays better and slower\n";
+_Static_assert(G2048_AI_MIN_DEPTH == 1 && G2048_AI_MAX_DEPTH == 8 && G2048_AI_DEFAULT_DEPTH == 3,
+               "tc_usage_2048 names the depths");
 
 int tc_cli_fail(char *err, size_t errlen, const char *fmt, ...)
 {
@@ -308,6 +325,24 @@ static int parse_option(int argc, char **argv, int *i, struct tc_options *o, cha
 		if (!*v)
 			return tc_cli_fail(err, errlen, "--replay needs a file");
 		o->replay = v;
+	} else if (strcmp(arg, "--autoplay") == 0) {
+		o->autoplay = true;
+	} else if (is_option(arg, "--games")) {
+		if (!(v = take_value(argc, argv, i, "--games", err, errlen)))
+			return -1;
+		if (!parse_int(v, 1, TC_MAX_GENERATE, &o->games))
+			return tc_cli_fail(err, errlen,
+			                   "--games must be a whole number from 1 to %d, not '%s'",
+			                   TC_MAX_GENERATE, v);
+		o->has_games = true;
+	} else if (is_option(arg, "--depth")) {
+		if (!(v = take_value(argc, argv, i, "--depth", err, errlen)))
+			return -1;
+		if (!parse_int(v, G2048_AI_MIN_DEPTH, G2048_AI_MAX_DEPTH, &o->depth))
+			return tc_cli_fail(err, errlen,
+			                   "--depth must be a whole number from %d to %d, not '%s'",
+			                   G2048_AI_MIN_DEPTH, G2048_AI_MAX_DEPTH, v);
+		o->has_depth = true;
 	} else if (strcmp(arg, "--headless") == 0) {
 		o->headless = true;
 	} else if (strcmp(arg, "--swaps") == 0) {
@@ -349,6 +384,8 @@ int tc_options_parse(int argc, char **argv, struct tc_options *o, char *err, siz
 {
 	memset(o, 0, sizeof *o);
 	o->count = 1;
+	o->games = 1;
+	o->depth = G2048_AI_DEFAULT_DEPTH;
 	for (int i = 1; i < argc; i++) {
 		if (argv[i][0] == '-' && argv[i][1] != '\0') {
 			if (parse_option(argc, argv, &i, o, err, errlen) != 0)

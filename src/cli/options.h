@@ -48,6 +48,12 @@ struct tc_options {
 	bool parse, check, playable;
 	const char *replay; /* --replay FILE: play this replay (ninja) */
 	bool headless;      /* --headless: with --replay, print the outcome, no terminal */
+
+	/* 2048's player (with --seed and --size above). */
+	bool autoplay; /* --autoplay: play games with the expectimax player, no terminal */
+	bool has_games, has_depth;
+	int games; /* --games K: 1 to TC_MAX_GENERATE (default 1) */
+	int depth; /* --depth D: G2048_AI_MIN_DEPTH to G2048_AI_MAX_DEPTH */
 };
 
 /* Most levels one --generate prints: plenty for a level pack or a test corpus. */
@@ -67,5 +73,7 @@ __attribute__((format(printf, 3, 4))) int tc_cli_fail(char *err, size_t errlen, 
 extern const char tc_usage[];
 /* match3's part of it, printed after tc_usage. */
 extern const char tc_usage_match3[];
+/* 2048's player, printed after tc_usage_match3. */
+extern const char tc_usage_2048[];
 
 #endif

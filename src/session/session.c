@@ -42,7 +42,7 @@ void tc_session_sync_clock(struct tc_session *s)
 static void note_score(struct tc_session *s)
 {
 	int64_t score = tc_session_score(s);
-	if (score > s->best_score)
+	if (score > s->best_score && !s->unranked)
 		s->best_score = score;
 }
 
@@ -54,6 +54,7 @@ static void start(struct tc_session *s)
 	s->game->new_game(s->states, s->params.bytes, s->seed);
 	s->current = s->count = 0;
 	s->keep_going = false;
+	s->unranked = false;
 	s->clock_running = false;
 	s->elapsed_before = 0;
 	tc_session_sync_clock(s);
@@ -231,6 +232,16 @@ void tc_session_keep_going(struct tc_session *s)
 {
 	s->keep_going = true;
 	tc_session_sync_clock(s);
+}
+
+void tc_session_mark_unranked(struct tc_session *s)
+{
+	s->unranked = true;
+}
+
+bool tc_session_unranked(const struct tc_session *s)
+{
+	return s->unranked;
 }
 
 int64_t tc_session_score(const struct tc_session *s)

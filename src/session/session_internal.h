@@ -20,6 +20,7 @@ struct tc_session {
 	unsigned char *scratch; /* a move is tried here so that a no-op leaves the redo chain */
 
 	bool keep_going;
+	bool unranked; /* the computer played in this game (tc_session_mark_unranked) */
 	int64_t best_score;
 
 	struct tc_clock clock;

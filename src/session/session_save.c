@@ -1,5 +1,6 @@
 /* A session as bytes, for the store: the game, its parameters and seed, the whole history with
- * its redo chain, the position in it, the clock, keep-going and the best score. Numbers are
+ * its redo chain, the position in it, the clock, keep-going (with the unranked mark in the same
+ * word, bit 1, so that saves without it read as they were) and the best score. Numbers are
  * written little-endian whatever the machine; snapshots are the game's flat state, checked by
  * the game when read back, so that a damaged save is refused rather than played. */
 #include <stdio.h>
@@ -75,7 +76,7 @@ void *tc_session_save(const struct tc_session *s, size_t *len)
 	put_u64(&w, s->count);
 	put_u64(&w, s->current);
 	put_u64(&w, tc_session_elapsed_ms(s));
-	put_u64(&w, s->keep_going);
+	put_u64(&w, (uint64_t)s->keep_going | (uint64_t)s->unranked << 1);
 	put_u64(&w, (uint64_t)s->best_score);
 	put(&w, s->states, snapshots * size);
 	return blob;
@@ -122,9 +123,9 @@ struct tc_session *tc_session_restore(const void *blob, size_t len, const struct
 	if (params_bytes)
 		memcpy(params.bytes, params_bytes, game->params_size);
 	uint64_t seed = take_u64(&r), count = take_u64(&r), current = take_u64(&r);
-	uint64_t elapsed = take_u64(&r), keep_going = take_u64(&r), best = take_u64(&r);
+	uint64_t elapsed = take_u64(&r), flags = take_u64(&r), best = take_u64(&r);
 	if (r.bad || size != game->state_size || params_size != game->params_size ||
-	    !params_valid(game, &params) || current > count || keep_going > 1 ||
+	    !params_valid(game, &params) || current > count || flags > 3 ||
 	    count >= (uint64_t)(r.end - r.p) / size ||
 	    (count + 1) * size != (uint64_t)(r.end - r.p))
 		return fail(NULL, err, errlen, "a damaged save, or one of another version");
@@ -144,7 +145,8 @@ struct tc_session *tc_session_restore(const void *blob, size_t len, const struct
 	}
 	s->count = (size_t)count;
 	s->current = (size_t)current;
-	s->keep_going = keep_going;
+	s->keep_going = flags & 1;
+	s->unranked = flags >> 1;
 	s->best_score = (int64_t)best;
 	s->clock_running = false;
 	s->elapsed_before = elapsed;

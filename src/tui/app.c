@@ -282,6 +282,24 @@ static bool handle_ninja(struct app *a, const struct tc_event *ev, uint64_t now)
 	return true;
 }
 
+/* After the game changed: a save every few moves, the score once it is over, and a word on
+ * where the score went. Returns whether the game was just recorded (or found unrankable). */
+static bool keep_records(struct app *a)
+{
+	bool recorded = a->records->recorded;
+	tc_records_update(a->records, tc_play_session(a->play));
+	if (recorded || !a->records->recorded)
+		return false;
+	if (a->records->last_rank > 0) {
+		char text[64];
+		snprintf(text, sizeof text, "Rank %d on this scoreboard", a->records->last_rank);
+		tc_play_tell(a->play, text);
+	} else if (a->records->unranked) {
+		tc_play_tell(a->play, "Autoplay: not on the scoreboard");
+	}
+	return true;
+}
+
 /* Returns false when the program should end. */
 static bool handle(struct app *a, const struct tc_event *ev, uint64_t now)
 {
@@ -319,14 +337,7 @@ static bool handle(struct app *a, const struct tc_event *ev, uint64_t now)
 		return handle_ninja(a, ev, now);
 	if (a->play) {
 		enum tc_play_result r = tc_play_event(a->play, ev, now);
-		bool recorded = a->records->recorded;
-		tc_records_update(a->records, tc_play_session(a->play));
-		if (!recorded && a->records->recorded && a->records->last_rank > 0) {
-			char text[64];
-			snprintf(text, sizeof text, "Rank %d on this scoreboard",
-			         a->records->last_rank);
-			tc_play_tell(a->play, text);
-		}
+		keep_records(a);
 		if (r == TC_PLAY_LEAVE)
 			leave_game(a);
 		return true;
@@ -399,6 +410,12 @@ int tc_app_run(const struct tc_app_config *cfg, const struct tc_catalog_entry *e
 	for (;;) {
 		uint64_t now = tc_monotonic_ms();
 		draw(&a, now);
+		/* A game may end in a frame as well as on a key (2048's autoplay plays in the
+		 * view's tick): its result is kept, and told, at once. Only then: the saves every
+		 * few moves wait for a key, or a fast autoplay would write one every few frames. */
+		if (a.play && !a.records->recorded &&
+		    tc_session_status(tc_play_session(a.play)) != TC_PLAYING && keep_records(&a))
+			continue; /* drawn again, with the message */
 		struct tc_event ev;
 		int timeout = a.ninja             ? tc_ninja_play_next_frame(a.ninja, now)
 		              : a.play            ? tc_play_next_frame(a.play, now)

@@ -67,6 +67,14 @@ static void needed_size(const struct tc_play *p, int *w, int *h)
 		*w = 40;
 }
 
+/* Whether the window is too small for the game: nothing but a message is shown. */
+static bool too_small(const struct tc_play *p)
+{
+	int need_w, need_h;
+	needed_size(p, &need_w, &need_h);
+	return COLS < need_w || LINES < need_h;
+}
+
 /* Whether "new game" moves on to another level (a pack) rather than another game like this. */
 static bool moves_on(const struct tc_session *s)
 {
@@ -119,14 +127,15 @@ static void draw_result(struct tc_play *p, enum tc_status status)
 
 void tc_play_draw(struct tc_play *p, uint64_t now)
 {
-	if (p->view->tick && !tc_session_paused(p->s))
-		p->view->tick(p->vs, p->s, now);
 	int need_w, need_h;
 	needed_size(p, &need_w, &need_h);
 	if (COLS < need_w || LINES < need_h) {
 		tc_draw_too_small(need_w, need_h);
 		return;
 	}
+	/* A game acts on its own (a timer, autoplay) only while it can be seen. */
+	if (p->view->tick && !tc_session_paused(p->s))
+		p->view->tick(p->vs, p->s, now);
 	erase();
 	const char *message = question_text(p, p->asking);
 	char detail[2][96];
@@ -135,8 +144,11 @@ void tc_play_draw(struct tc_play *p, uint64_t now)
 		p->view->describe(p->vs, p->s, true, detail[1], sizeof detail[1]);
 	}
 	bool own = p->view->describe != NULL;
-	tc_status_draw(p->s, p->title, own ? detail[0] : NULL, own ? detail[1] : NULL,
-	               message ? message : p->message);
+	if (!message)
+		message = p->message;
+	if (!message && p->view->message)
+		message = p->view->message(p->vs);
+	tc_status_draw(p->s, p->title, own ? detail[0] : NULL, own ? detail[1] : NULL, message);
 	struct tc_rect area = {0, 1, COLS, LINES - 2};
 	if (tc_session_paused(p->s)) {
 		/* The board stays hidden so a pause cannot be used to think for free. */
@@ -157,6 +169,8 @@ void tc_play_draw(struct tc_play *p, uint64_t now)
 
 int tc_play_next_frame(struct tc_play *p, uint64_t now)
 {
+	if (too_small(p))
+		return -1; /* nothing moves until the window grows (a resize wakes the loop) */
 	int frame = p->view->next_frame(p->vs, now);
 	if (tc_session_paused(p->s) || tc_session_status(p->s) != TC_PLAYING)
 		return frame;
@@ -273,9 +287,9 @@ enum tc_play_result tc_play_event(struct tc_play *p, const struct tc_event *ev, 
 		return TC_PLAY_STAY;
 	if (ev->type == TC_EV_KEY)
 		p->message = NULL;
-	int need_w, need_h;
-	needed_size(p, &need_w, &need_h);
-	bool too_small = COLS < need_w || LINES < need_h;
+	if (p->view->input && (ev->type == TC_EV_KEY || ev->mouse == TC_MOUSE_PRESS))
+		p->view->input(p->vs, ev);
+	bool small = too_small(p);
 	enum tc_action action = tc_event_action(ev, p->view->wasd_moves);
 
 	if (p->help_open) {
@@ -290,7 +304,7 @@ enum tc_play_result tc_play_event(struct tc_play *p, const struct tc_event *ev, 
 		p->asking = ASK_NOTHING;
 		return ev->key == 'y' || ev->key == 'Y' ? carry_out(p, q) : TC_PLAY_STAY;
 	}
-	if (too_small)
+	if (small)
 		return action == TC_ACT_BACK ? ask_or_do(p, ASK_LEAVE) : TC_PLAY_STAY;
 	if (tc_session_paused(p->s)) {
 		if (action == TC_ACT_PAUSE || action == TC_ACT_SELECT)

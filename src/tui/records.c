@@ -116,6 +116,10 @@ static void save(struct tc_records *r, const struct tc_session *s)
 
 static void record(struct tc_records *r, const struct tc_session *s)
 {
+	if (tc_session_unranked(s)) { /* not the player's score: dealt with, not recorded */
+		r->recorded = r->unranked = true;
+		return;
+	}
 	const struct tc_game *game = tc_session_game(s);
 	struct tc_score score = {0};
 	tc_records_board(s, &score.board);
@@ -141,6 +145,7 @@ void tc_records_begin(struct tc_records *r, const struct tc_session *s)
 	r->saved = tc_session_in_progress(s); /* a continued game comes from its save */
 	r->recorded = false;
 	r->last_rank = 0;
+	r->unranked = false;
 }
 
 /* Games with points count them when no move is left (a win may be played on, so it counts

@@ -20,6 +20,7 @@ struct tc_records {
 	bool saved; /* the store holds a save of this game */
 	bool recorded;
 	int last_rank; /* of the score just recorded, for a message; 0 for none */
+	bool unranked; /* the game is over without a score: the computer played in it */
 };
 
 /* Opens the host's shared scoreboard (NULL or "" for none): first, while a setgid program may

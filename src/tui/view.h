@@ -46,6 +46,15 @@ struct tc_view {
 	void (*describe)(void *view, const struct tc_session *s, bool narrow, char *buf,
 	                 size_t len);
 
+	/* Optional: every key and every mouse press on the play screen, before anything acts on it
+	 * (the help, a question, the shared keys or this view's action): for what the view does
+	 * on its own, such as 2048's autoplay, which any key but its own stops. */
+	void (*input)(void *view, const struct tc_event *ev);
+
+	/* Optional: the view's own line for the bottom status bar (a hint, what autoplay does), or
+	 * NULL; the play screen's questions and messages come first. */
+	const char *(*message)(void *view);
+
 	/* Optional: levels to choose from before playing (0: none, play at once). level_entry
 	 * names entry i, gives a short detail, and sets the parameters that play it (they hold
 	 * the player's defaults when it is called). */

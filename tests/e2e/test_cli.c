@@ -1377,6 +1377,149 @@ static void test_nj_solve_prints_winning_replays(void **state)
 
 /* ---- end of the ninja replays ---- */
 
+/* ---- 2048's --autoplay (issue 9): the expectimax player without a terminal ---- */
+
+struct autoplay_game {
+	int index;
+	unsigned long long score, max, moves;
+	double ms;
+};
+
+/* Parses --autoplay's output: `games` game lines, then the summary. Returns the game lines'
+ * text with their ms_per_move cut off, for comparing runs (timings differ). */
+static void autoplay_output(const char *out, int games, struct autoplay_game *g, char *timeless,
+                            size_t len)
+{
+	const char *p = out;
+	size_t used = 0;
+	for (int i = 0; i < games; i++) {
+		int n = 0;
+		assert_int_equal(
+		        sscanf(p, "game %d score %llu max %llu moves %llu ms_per_move %lf%n",
+		               &g[i].index, &g[i].score, &g[i].max, &g[i].moves, &g[i].ms, &n),
+		        5);
+		assert_int_equal(g[i].index, i);
+		assert_true(g[i].max >= 4 && (g[i].max & (g[i].max - 1)) == 0);
+		assert_true(g[i].moves > 0);
+		const char *ms = strstr(p, "ms_per_move ");
+		assert_true(ms && ms < p + n);
+		assert_true(used + (size_t)(ms - p) + 2 < len);
+		memcpy(timeless + used, p, (size_t)(ms - p));
+		used += (size_t)(ms - p);
+		timeless[used++] = '\n';
+		const char *dot = strchr(ms, '.');
+		assert_true(dot && dot < p + n && p + n - dot == 4); /* three decimals */
+		assert_int_equal(p[n], '\n');
+		p += n + 1;
+	}
+	timeless[used] = '\0';
+	static const unsigned long long goals[] = {2048, 4096, 8192, 16384};
+	for (int k = 0; k < 4; k++) {
+		unsigned long long tile;
+		int count, of, n = 0;
+		double percent;
+		assert_int_equal(sscanf(p, "reached %llu in %d of %d games (%lf%%)%n", &tile,
+		                        &count, &of, &percent, &n),
+		                 4);
+		assert_int_equal(tile, goals[k]);
+		assert_int_equal(of, games);
+		int expected = 0;
+		for (int i = 0; i < games; i++)
+			expected += g[i].max >= goals[k];
+		assert_int_equal(count, expected);
+		p += n + 1;
+	}
+	unsigned long long median;
+	double median_ms;
+	int n = 0;
+	assert_int_equal(
+	        sscanf(p, "median score %llu\nmedian ms_per_move %lf\n%n", &median, &median_ms, &n),
+	        2);
+	assert_string_equal(p + n, "");
+	/* The median is one of the games' scores, with as many below it as above (or one more
+	 * above, for an even number). */
+	int below = 0, above = 0, equal = 0;
+	for (int i = 0; i < games; i++) {
+		below += g[i].score < median;
+		above += g[i].score > median;
+		equal += g[i].score == median;
+	}
+	assert_true(equal > 0);
+	assert_true(below <= (games - 1) / 2 && above <= games / 2);
+}
+
+static void test_autoplay_prints_games_and_summary(void **state)
+{
+	struct e2e_run *r = tilecade(state, "2048", "--autoplay", "--games", "3", "--seed", "5",
+	                             "--depth", "1", NULL);
+	assert_exit(r, 0);
+	assert_string_equal(r->err, "");
+	assert_int_equal(count_lines(r->out), 3 + 4 + 2);
+	struct autoplay_game g[3];
+	char timeless[512];
+	autoplay_output(r->out, 3, g, timeless, sizeof timeless);
+	for (int i = 0; i < 3; i++)
+		assert_true(g[i].max >= 128); /* a search one slide deep still gets somewhere */
+}
+
+/* The same seed and depth give the same games; game i is the game of seed S+i. */
+static void test_autoplay_same_seed_same_games(void **state)
+{
+	struct e2e_run *a = tilecade(state, "2048", "--autoplay", "--size", "3", "--games", "2",
+	                             "--seed", "9", "--depth", "2", NULL);
+	struct e2e_run *b = tilecade(state, "2048", "--autoplay", "--size", "3", "--games", "2",
+	                             "--seed", "9", "--depth", "2", NULL);
+	struct e2e_run *c = tilecade(state, "2048", "--autoplay", "--size", "3", "--seed", "10",
+	                             "--depth", "2", NULL);
+	assert_exit(a, 0);
+	assert_exit(b, 0);
+	assert_exit(c, 0);
+	struct autoplay_game ga[2], gb[2], gc[1];
+	char ta[512], tb[512], tc[512];
+	autoplay_output(a->out, 2, ga, ta, sizeof ta);
+	autoplay_output(b->out, 2, gb, tb, sizeof tb);
+	autoplay_output(c->out, 1, gc, tc, sizeof tc);
+	assert_string_equal(ta, tb);
+	assert_int_equal(gc[0].score, ga[1].score);
+	assert_int_equal(gc[0].moves, ga[1].moves);
+	assert_int_equal(gc[0].max, ga[1].max);
+}
+
+static void test_autoplay_bad_command_lines(void **state)
+{
+	static const struct {
+		const char *args[8];
+		const char *names;
+	} cases[] = {
+	        {{"2048", "--autoplay", "--moves", "l"}, "--moves"},
+	        {{"2048", "--depth", "2"}, "--autoplay"},
+	        {{"2048", "--games", "2"}, "--autoplay"},
+	        {{"2048", "--autoplay", "--depth", "0"}, "--depth"},
+	        {{"2048", "--autoplay", "--depth", "9"}, "--depth"},
+	        {{"2048", "--autoplay", "--games", "0"}, "--games"},
+	        {{"2048", "--autoplay", "--games", "100001"}, "--games"},
+	        {{"2048", "--autoplay", "--size", "9"}, "3 to 8"},
+	        {{"2048", "--autoplay", "--daily"}, "--daily"},
+	        {{"znumbers", "--autoplay"}, "2048"},
+	        {{"match3", "--autoplay"}, "2048"},
+	        {{"ninja", "--generate", "--autoplay"}, "--autoplay"},
+	        {{"--autoplay"}, "2048"},
+	        {{"scores", "--autoplay"}, "--autoplay"},
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		const char *argv[MAX_ARGS] = {bin};
+		for (int k = 0; cases[i].args[k]; k++)
+			argv[k + 1] = cases[i].args[k];
+		struct e2e_run *r = run_argv(state, argv);
+		if (!strstr(r->err, cases[i].names))
+			fprintf(stderr, "case %zu: '%s' not in: %s", i, cases[i].names, r->err);
+		assert_usage_error(r);
+		assert_non_null(strstr(r->err, cases[i].names));
+	}
+}
+
+/* ---- end of --autoplay ---- */
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1427,6 +1570,11 @@ int main(void)
 	        cmocka_unit_test_setup_teardown(test_nj_replay_command_lines, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_nj_solve_prints_winning_replays, setup,
 	                                        teardown),
+	        cmocka_unit_test_setup_teardown(test_autoplay_prints_games_and_summary, setup,
+	                                        teardown),
+	        cmocka_unit_test_setup_teardown(test_autoplay_same_seed_same_games, setup,
+	                                        teardown),
+	        cmocka_unit_test_setup_teardown(test_autoplay_bad_command_lines, setup, teardown),
 	};
 	return cmocka_run_group_tests(tests, group_setup, group_teardown);
 }

@@ -378,9 +378,10 @@ static void test_board_follows_batch_with_undo_and_redo(void **state)
 		const char *key;
 		char dir;
 	} slides[] = {
+	        /* (Not w a s d: in 2048, a is autoplay since issue 9.) */
 	        {E2E_KEY_LEFT, 'l'}, {E2E_KEY_DOWN, 'd'}, {E2E_KEY_RIGHT, 'r'}, {E2E_KEY_UP, 'u'},
 	        {"h", 'l'},          {"j", 'd'},          {"k", 'u'},           {"l", 'r'},
-	        {"a", 'l'},          {"s", 'd'},          {"d", 'r'},           {"w", 'u'},
+	        {"h", 'l'},          {"j", 'd'},          {"l", 'r'},           {"k", 'u'},
 	};
 	for (size_t i = 0; i < sizeof slides / sizeof slides[0]; i++)
 		key_slide(&p, slides[i].key, slides[i].dir);

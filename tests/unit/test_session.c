@@ -324,6 +324,34 @@ static void session_carries_an_earlier_best_score(void **unused)
 	tc_session_free(s);
 }
 
+/* Once the computer has played in a game, it stays marked through undo and redo, and its
+ * moves raise no best score; a restart or a new game is the player's own again. */
+static void session_unranked_until_restart(void **unused)
+{
+	struct session_clock clock = {0};
+	struct tc_session *s = session_start(&g2048_game, &clock, NULL, SESSION_SEED);
+	session_play(s, 10);
+	int64_t best = tc_session_best_score(s);
+	assert_false(tc_session_unranked(s));
+	tc_session_mark_unranked(s);
+	assert_true(tc_session_unranked(s));
+	for (int i = 0; i < 30; i++)
+		session_play(s, 1);
+	assert_true(tc_session_score(s) > best);
+	assert_int_equal(tc_session_best_score(s), best);
+	while (tc_session_undo(s))
+		;
+	assert_true(tc_session_unranked(s));
+	assert_true(tc_session_redo(s));
+	assert_true(tc_session_unranked(s));
+	tc_session_restart(s);
+	assert_false(tc_session_unranked(s));
+	tc_session_mark_unranked(s);
+	tc_session_new_game(s, 1);
+	assert_false(tc_session_unranked(s));
+	tc_session_free(s);
+}
+
 /* The real 2048 rules from a start one merge away from winning. */
 static void session_near_win_new(void *state, const void *params, uint64_t seed)
 {
@@ -437,6 +465,7 @@ int main(void)
 	        cmocka_unit_test(session_clock_stops_when_lost_until_undo),
 	        cmocka_unit_test(session_best_score_never_decreases),
 	        cmocka_unit_test(session_carries_an_earlier_best_score),
+	        cmocka_unit_test(session_unranked_until_restart),
 	        cmocka_unit_test(session_keep_going_plays_on_after_win),
 	        cmocka_unit_test(session_game_id_names_game_params_and_seed),
 	        cmocka_unit_test(session_new_game_moves_through_a_level_pack),

@@ -420,11 +420,46 @@ static void save_keeps_a_win_and_keep_going(void **unused)
 	assert_non_null(r);
 	assert_int_equal(tc_session_status(r), TC_WON);
 	tc_session_free(r);
-	kept[AT_KEEP_GOING] = 2;
+	kept[AT_KEEP_GOING] = 4; /* bit 1 is the unranked mark; no more bits are known */
 	save_assert_refused(kept, len);
 
 	free(kept);
 	free(won);
+	tc_session_free(s);
+}
+
+/* A game the computer played in stays off the scoreboards after a save, and keep-going is
+ * still its own flag beside the mark. */
+static void save_keeps_the_unranked_mark(void **unused)
+{
+	struct save_clock clock = {1000};
+	struct tc_clock c = {save_now, &clock};
+	struct tc_session *s = tc_session_new(&g2048_game, NULL, SAVE_SEED, &c);
+	assert_non_null(s);
+	for (int i = 0; i < 5; i++)
+		assert_true(save_play_2048(s));
+	size_t len;
+	unsigned char *plain = tc_session_save(s, &len);
+	assert_non_null(plain);
+	tc_session_mark_unranked(s);
+	unsigned char *marked = tc_session_save(s, &len);
+	assert_non_null(marked);
+	assert_int_equal(save_get_u64(plain, AT_KEEP_GOING), 0);
+	assert_int_equal(save_get_u64(marked, AT_KEEP_GOING), 2);
+	char err[160];
+	struct tc_session *r = save_restore_exact(plain, len, &clock, err, sizeof err);
+	assert_non_null(r);
+	assert_false(tc_session_unranked(r));
+	tc_session_free(r);
+	r = save_restore_exact(marked, len, &clock, err, sizeof err);
+	assert_non_null(r);
+	assert_true(tc_session_unranked(r));
+	assert_int_equal(tc_session_status(r), TC_PLAYING);
+	tc_session_restart(r); /* a game of its own again */
+	assert_false(tc_session_unranked(r));
+	tc_session_free(r);
+	free(plain);
+	free(marked);
 	tc_session_free(s);
 }
 
@@ -807,6 +842,7 @@ int main(void)
 	        cmocka_unit_test(save_layout_is_the_documented_one),
 	        cmocka_unit_test(save_restores_every_game_exactly),
 	        cmocka_unit_test(save_keeps_a_win_and_keep_going),
+	        cmocka_unit_test(save_keeps_the_unranked_mark),
 	        cmocka_unit_test(save_refuses_every_truncation),
 	        cmocka_unit_test(save_refuses_trailing_bytes),
 	        cmocka_unit_test(save_survives_single_byte_flips),
