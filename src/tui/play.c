@@ -191,13 +191,19 @@ void tc_play_resume(struct tc_play *p)
 		tc_session_resume(p->s);
 }
 
-/* A lost game has nothing left to lose, nor a won one unless it may be played on. */
 void tc_play_tell(struct tc_play *p, const char *text)
 {
 	snprintf(p->told, sizeof p->told, "%s", text);
 	p->message = p->told;
 }
 
+/* Whether the status bar shows a finished game's result, which stays while the game is over. */
+static bool showing_result(const struct tc_play *p)
+{
+	return p->message == p->told && tc_session_status(p->s) != TC_PLAYING;
+}
+
+/* A lost game has nothing left to lose, nor a won one unless it may be played on. */
 static bool would_lose_progress(const struct tc_play *p)
 {
 	enum tc_status status = tc_session_status(p->s);
@@ -281,12 +287,8 @@ static bool is_shared(enum tc_action action)
 	}
 }
 
-enum tc_play_result tc_play_event(struct tc_play *p, const struct tc_event *ev, uint64_t now)
+static enum tc_play_result handle_event(struct tc_play *p, const struct tc_event *ev, uint64_t now)
 {
-	if (ev->type != TC_EV_KEY && ev->type != TC_EV_MOUSE)
-		return TC_PLAY_STAY;
-	if (ev->type == TC_EV_KEY)
-		p->message = NULL;
 	if (p->view->input && (ev->type == TC_EV_KEY || ev->mouse == TC_MOUSE_PRESS))
 		p->view->input(p->vs, ev);
 	bool small = too_small(p);
@@ -329,4 +331,17 @@ enum tc_play_result tc_play_event(struct tc_play *p, const struct tc_event *ev, 
 	else
 		p->view->action(p->vs, p->s, action, ev, now);
 	return TC_PLAY_STAY;
+}
+
+enum tc_play_result tc_play_event(struct tc_play *p, const struct tc_event *ev, uint64_t now)
+{
+	if (ev->type != TC_EV_KEY && ev->type != TC_EV_MOUSE)
+		return TC_PLAY_STAY;
+	if (ev->type == TC_EV_KEY && !showing_result(p))
+		p->message = NULL;
+	enum tc_play_result r = handle_event(p, ev, now);
+	if (p->message == p->told && !showing_result(p))
+		p->message =
+		        NULL; /* the game goes on (undo, restart, keep going): the result is old */
+	return r;
 }

@@ -25,8 +25,8 @@ void tc_play_draw(struct tc_play *p, uint64_t now);
 int tc_play_next_frame(struct tc_play *p, uint64_t now);
 enum tc_play_result tc_play_event(struct tc_play *p, const struct tc_event *ev, uint64_t now);
 
-/* A line for the status bar until the next key, e.g. the rank a finished game made. The text
- * is copied. */
+/* The result of the finished game for the status bar, e.g. the rank it made: it stays while the
+ * game is over, whatever keys come, and goes when the game goes on. The text is copied. */
 void tc_play_tell(struct tc_play *p, const char *text);
 
 /* Around a suspension: the clock must not count the time away. */
