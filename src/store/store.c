@@ -48,14 +48,21 @@ static uint64_t now_ms(void)
 	return (uint64_t)ts.tv_sec * 1000u + (uint64_t)ts.tv_nsec / 1000000u;
 }
 
-/* Whether to try again after rc. SQLite's busy handler already waits up to BUSY_TIMEOUT_MS for
- * a lock; the retries are for the BUSY it returns at once (a WAL snapshot another writer moved
- * on from, a recovery under way). They stop once the timeout has gone by in all, so that a
- * database locked for good holds a call up for one timeout, not for BUSY_RETRIES of them. */
+/* Whether to try again after rc, having waited a little. SQLite's busy handler already waits up
+ * to BUSY_TIMEOUT_MS for a lock; the retries are for the BUSY it returns at once (a WAL snapshot
+ * another writer moved on from, a recovery under way). They back off (1, 2, 4 ... 128 ms), so
+ * that on a loaded machine the other process gets the time to finish, and stop once the timeout
+ * has gone by in all, so that a database locked for good holds a call up for one timeout, not
+ * for BUSY_RETRIES of them. */
 static bool retry(int rc, int attempt, uint64_t start)
 {
-	return (rc == SQLITE_BUSY || rc == SQLITE_LOCKED) && attempt + 1 < BUSY_RETRIES &&
-	       now_ms() - start < BUSY_TIMEOUT_MS;
+	if ((rc != SQLITE_BUSY && rc != SQLITE_LOCKED) || attempt + 1 >= BUSY_RETRIES ||
+	    now_ms() - start >= BUSY_TIMEOUT_MS)
+		return false;
+	long ms = 1L << (attempt < 7 ? attempt : 7);
+	struct timespec pause = {0, ms * 1000000L};
+	nanosleep(&pause, NULL);
+	return true;
 }
 
 /* Runs SQL without results, waiting out a busy database. */
