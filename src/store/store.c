@@ -84,11 +84,22 @@ static int step(sqlite3_stmt *stmt)
 	return rc;
 }
 
+/* Prepares a statement, waiting out a busy database: the first statement of a connection reads
+ * the schema, which another process may hold locked (creating or migrating the database). */
+static int prepare(sqlite3 *db, const char *sql, sqlite3_stmt **stmt)
+{
+	uint64_t start = now_ms();
+	int rc;
+	for (int i = 0; retry(rc = sqlite3_prepare_v2(db, sql, -1, stmt, NULL), i, start); i++)
+		;
+	return rc;
+}
+
 /* Runs a query of one integer, e.g. the schema version. */
 static int query_int(sqlite3 *db, const char *sql, int *value)
 {
 	sqlite3_stmt *stmt;
-	int rc = sqlite3_prepare_v2(db, sql, -1, &stmt, NULL);
+	int rc = prepare(db, sql, &stmt);
 	if (rc != SQLITE_OK)
 		return rc;
 	rc = step(stmt);
@@ -201,6 +212,10 @@ static bool set_up(struct tc_store *st, const char *path, char *notice, size_t l
 	/* WAL lets readers and one writer work at once. It is kept in the file once set, so it is
 	 * set only once the file is known to be tilecade's. */
 	exec(st->db, "PRAGMA journal_mode = WAL");
+	/* With WAL, NORMAL syncs at checkpoints rather than at every commit: the file can never be
+	 * corrupted, a power cut may lose the last scores, and a write holds the lock for far less
+	 * time, so that many players saving at once on a busy host do not time out. */
+	exec(st->db, "PRAGMA synchronous = NORMAL");
 	return true;
 }
 
@@ -279,7 +294,7 @@ static int rank_of(struct tc_store *st, const struct tc_score *s, sqlite3_int64 
 	                  " AND (time_ms < ?5 OR (time_ms = ?5 AND (moves < ?6 OR (moves = ?6"
 	                  " AND (date < ?7 OR (date = ?7 AND id < ?8))))))";
 	sqlite3_stmt *stmt;
-	if (sqlite3_prepare_v2(st->db, sql, -1, &stmt, NULL) != SQLITE_OK)
+	if (prepare(st->db, sql, &stmt) != SQLITE_OK)
 		return -1;
 	bind_board(stmt, &s->board);
 	sqlite3_bind_int64(stmt, 4, s->points);
@@ -297,10 +312,10 @@ int tc_store_add_score(struct tc_store *st, const struct tc_score *s, enum tc_ra
 	if (!writable(st))
 		return -1;
 	sqlite3_stmt *stmt;
-	if (sqlite3_prepare_v2(st->db,
-	                       "INSERT INTO scores (game, mode, level, player, points, time_ms,"
-	                       " moves, date, game_id) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
-	                       -1, &stmt, NULL) != SQLITE_OK)
+	if (prepare(st->db,
+	            "INSERT INTO scores (game, mode, level, player, points, time_ms,"
+	            " moves, date, game_id) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+	            &stmt) != SQLITE_OK)
 		return -1;
 	bind_board(stmt, &s->board);
 	sqlite3_bind_text(stmt, 4, s->player, -1, SQLITE_TRANSIENT);
@@ -332,7 +347,7 @@ int tc_store_top_scores(struct tc_store *st, const struct tc_board_key *board, e
 	         " WHERE game = ?1 AND mode = ?2 AND level = ?3 ORDER BY %s LIMIT ?4",
 	         order_by(by));
 	sqlite3_stmt *stmt;
-	if (sqlite3_prepare_v2(st->db, sql, -1, &stmt, NULL) != SQLITE_OK)
+	if (prepare(st->db, sql, &stmt) != SQLITE_OK)
 		return 0;
 	bind_board(stmt, board);
 	sqlite3_bind_int(stmt, 4, max);
@@ -364,7 +379,7 @@ int tc_store_best_of(struct tc_store *st, const struct tc_board_key *board, enum
 	         " LIMIT 1",
 	         order_by(by));
 	sqlite3_stmt *stmt;
-	if (sqlite3_prepare_v2(st->db, sql, -1, &stmt, NULL) != SQLITE_OK)
+	if (prepare(st->db, sql, &stmt) != SQLITE_OK)
 		return -1;
 	bind_board(stmt, board);
 	sqlite3_bind_text(stmt, 4, player, -1, SQLITE_TRANSIENT);
@@ -389,10 +404,10 @@ int tc_store_boards(struct tc_store *st, struct tc_board_key *out, int max)
 	if (!tc_store_ok(st) || max <= 0)
 		return 0;
 	sqlite3_stmt *stmt;
-	if (sqlite3_prepare_v2(st->db,
-	                       "SELECT DISTINCT game, mode, level FROM scores"
-	                       " ORDER BY game, mode, level LIMIT ?1",
-	                       -1, &stmt, NULL) != SQLITE_OK)
+	if (prepare(st->db,
+	            "SELECT DISTINCT game, mode, level FROM scores"
+	            " ORDER BY game, mode, level LIMIT ?1",
+	            &stmt) != SQLITE_OK)
 		return 0;
 	sqlite3_bind_int(stmt, 1, max);
 	int n = 0;
@@ -413,10 +428,10 @@ int tc_store_save_game(struct tc_store *st, const char *game, const void *blob, 
 		return -1;
 	sqlite3_stmt *stmt;
 	/* One statement is one transaction: the old save stays until the new one is whole. */
-	if (sqlite3_prepare_v2(st->db,
-	                       "INSERT OR REPLACE INTO saves (game, blob, summary, saved_at)"
-	                       " VALUES (?1, ?2, ?3, ?4)",
-	                       -1, &stmt, NULL) != SQLITE_OK)
+	if (prepare(st->db,
+	            "INSERT OR REPLACE INTO saves (game, blob, summary, saved_at)"
+	            " VALUES (?1, ?2, ?3, ?4)",
+	            &stmt) != SQLITE_OK)
 		return -1;
 	sqlite3_bind_text(stmt, 1, game, -1, SQLITE_TRANSIENT);
 	sqlite3_bind_blob64(stmt, 2, blob, len, SQLITE_TRANSIENT);
@@ -432,8 +447,7 @@ int tc_store_load_game(struct tc_store *st, const char *game, void **blob, size_
 	if (!tc_store_ok(st))
 		return -1;
 	sqlite3_stmt *stmt;
-	if (sqlite3_prepare_v2(st->db, "SELECT blob FROM saves WHERE game = ?1", -1, &stmt, NULL) !=
-	    SQLITE_OK)
+	if (prepare(st->db, "SELECT blob FROM saves WHERE game = ?1", &stmt) != SQLITE_OK)
 		return -1;
 	sqlite3_bind_text(stmt, 1, game, -1, SQLITE_TRANSIENT);
 	int result = -1;
@@ -457,8 +471,7 @@ void tc_store_delete_game(struct tc_store *st, const char *game)
 	if (!writable(st))
 		return;
 	sqlite3_stmt *stmt;
-	if (sqlite3_prepare_v2(st->db, "DELETE FROM saves WHERE game = ?1", -1, &stmt, NULL) !=
-	    SQLITE_OK)
+	if (prepare(st->db, "DELETE FROM saves WHERE game = ?1", &stmt) != SQLITE_OK)
 		return;
 	sqlite3_bind_text(stmt, 1, game, -1, SQLITE_TRANSIENT);
 	step(stmt);
@@ -471,10 +484,10 @@ int tc_store_latest_save(struct tc_store *st, char *game, size_t game_len, char 
 	if (!tc_store_ok(st))
 		return -1;
 	sqlite3_stmt *stmt;
-	if (sqlite3_prepare_v2(st->db,
-	                       "SELECT game, summary FROM saves ORDER BY saved_at DESC, rowid DESC"
-	                       " LIMIT 1",
-	                       -1, &stmt, NULL) != SQLITE_OK)
+	if (prepare(st->db,
+	            "SELECT game, summary FROM saves ORDER BY saved_at DESC, rowid DESC"
+	            " LIMIT 1",
+	            &stmt) != SQLITE_OK)
 		return -1;
 	int result = -1;
 	if (step(stmt) == SQLITE_ROW) {
