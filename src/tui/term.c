@@ -295,10 +295,22 @@ static bool key_phase(const TermKeyKey *key, struct tc_event *ev)
 	return !ev->release || key_reports_sent;
 }
 
+/* A lone C1 byte (0x80-0x9f: invalid UTF-8 from line noise or a Latin-1 paste) reaches us as
+ * Ctrl-Alt and a character from '@' to '_' (0x83 is Ctrl-Alt-C). No terminal sends it for a
+ * key; taken as one, a stray byte would quit (Ctrl-C) or suspend (Ctrl-Z) the game. */
+static bool c1_byte(const TermKeyKey *key)
+{
+	return key->type == TERMKEY_TYPE_UNICODE &&
+	       key->modifiers == (TERMKEY_KEYMOD_CTRL | TERMKEY_KEYMOD_ALT) &&
+	       key->code.codepoint >= 0x40 && key->code.codepoint < 0x60;
+}
+
 /* Turns a libtermkey key into an event; returns false for keys with no use here. */
 static bool translate(TermKeyKey *key, struct tc_event *ev)
 {
 	memset(ev, 0, sizeof *ev);
+	if (c1_byte(key))
+		return false;
 	/* Legacy encodings (modifiers 0-7) decode to themselves, so once the protocol has been on
 	 * its sequences are decoded (input.h), also those still arriving after it went off. */
 	if (key_reports_used && key->type == TERMKEY_TYPE_UNICODE) {

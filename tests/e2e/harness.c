@@ -338,6 +338,53 @@ static size_t e2e_pump(struct e2e_term *t, int timeout_ms)
 	return (size_t)n;
 }
 
+bool e2e_paste(struct e2e_term *t, const void *bytes, size_t len, int timeout_ms)
+{
+	const char *p = bytes;
+	int64_t deadline = e2e_now_ns() + (int64_t)timeout_ms * 1000000;
+	while (len > 0) {
+		ssize_t n = write(t->master, p, len);
+		if (n > 0) {
+			p += n;
+			len -= (size_t)n;
+			continue;
+		}
+		if (n < 0 && errno != EAGAIN && errno != EINTR)
+			return false;
+		e2e_reap(t);
+		int left = e2e_ms_left(deadline);
+		if (t->exited || left == 0)
+			return false;
+		struct pollfd pfd = {.fd = t->master, .events = POLLIN | POLLOUT};
+		poll(&pfd, 1, e2e_min(left, E2E_SLICE_MS));
+		while (e2e_pump(t, 0) > 0)
+			;
+	}
+	return true;
+}
+
+int e2e_unread_input(const struct e2e_term *t)
+{
+	int n = 0;
+	if (ioctl(t->slave, FIONREAD, &n) != 0)
+		return 0;
+	return n;
+}
+
+bool e2e_wait_input_read(struct e2e_term *t, int timeout_ms)
+{
+	int64_t deadline = e2e_now_ns() + (int64_t)timeout_ms * 1000000;
+	for (;;) {
+		e2e_reap(t);
+		if (t->exited || e2e_unread_input(t) == 0)
+			return true;
+		int left = e2e_ms_left(deadline);
+		if (left == 0)
+			return false;
+		e2e_pump(t, e2e_min(left, E2E_SLICE_MS));
+	}
+}
+
 bool e2e_wait(struct e2e_term *t, e2e_done_fn *done, void *ctx, int timeout_ms)
 {
 	int64_t deadline = e2e_now_ns() + (int64_t)timeout_ms * 1000000;

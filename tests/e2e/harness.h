@@ -62,6 +62,16 @@ bool e2e_mouse_press(struct e2e_term *t, int col, int row);
 bool e2e_mouse_drag(struct e2e_term *t, int col, int row);
 bool e2e_mouse_release(struct e2e_term *t, int col, int row);
 
+/* A paste: writes all of len while reading what the program writes meanwhile, so that a
+ * program answering every key with output cannot block the writer. False when the child
+ * exited or timeout_ms passed before all of it was written. */
+bool e2e_paste(struct e2e_term *t, const void *bytes, size_t len, int timeout_ms);
+/* How many bytes sent to the program it has not read yet (the terminal's input queue). */
+int e2e_unread_input(const struct e2e_term *t);
+/* Reads output until the program has read all its input or has exited; false if neither
+ * happened within timeout_ms. */
+bool e2e_wait_input_read(struct e2e_term *t, int timeout_ms);
+
 /* Resizes the terminal like a window manager would: the kernel sends SIGWINCH to the child. */
 bool e2e_resize(struct e2e_term *t, int rows, int cols);
 
