@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include "input.h"
+#include "input_filter.h"
 #include "tilecade/session.h"
 
 #define MOUSE_ON "\033[?1000h\033[?1002h\033[?1006h"
@@ -38,6 +39,14 @@ static bool is_open;
 static int signal_pipe[2] = {-1, -1};
 static volatile sig_atomic_t got_winch, got_quit, got_tstp, got_cont;
 static uint64_t escape_deadline; /* when a lone Esc stops waiting for the rest of a sequence */
+/* After that wait, every key libtermkey holds is taken as it stands, up to the last: a lone Esc
+ * left behind would join the next byte into a sequence the filter never saw. */
+static bool taking_as_is;
+/* Bytes read from the terminal go through the filter (input_filter.h) and wait here for room
+ * in libtermkey's buffer; they are read only when none wait. */
+static struct tc_input_filter input_filter;
+static unsigned char filtered[4096 + TC_INPUT_HELD_MAX];
+static size_t filtered_start, filtered_len;
 
 static void on_signal(int sig)
 {
@@ -194,6 +203,8 @@ int tc_term_open(bool mouse, char *err, size_t errlen)
 		return give_up(err, errlen, "cannot read the keyboard of this terminal");
 	termkey_hook_terminfo_getstr(tk, hide_terminfo_mouse, NULL);
 	termkey_start(tk);
+	tc_input_filter_init(&input_filter, termkey_get_flags(tk) & TERMKEY_FLAG_UTF8);
+	filtered_start = filtered_len = 0;
 	is_open = true;
 
 	erase();
@@ -398,37 +409,67 @@ static bool signal_event(struct tc_event *ev)
 	return false;
 }
 
+/* Reads what the terminal sent, through the filter. */
+static void read_terminal(void)
+{
+	unsigned char raw[4096];
+	ssize_t n = read(STDIN_FILENO, raw, sizeof raw);
+	if (n == 0 || (n < 0 && errno != EAGAIN && errno != EINTR))
+		got_quit = 1; /* the terminal has gone */
+	else if (n > 0) {
+		filtered_start = 0;
+		filtered_len = tc_input_filter_feed(&input_filter, raw, (size_t)n, filtered);
+	}
+}
+
+/* Moves filtered bytes into libtermkey's buffer, as many as fit. */
+static void feed_termkey(void)
+{
+	if (filtered_len == 0)
+		return;
+	size_t took = termkey_push_bytes(tk, (const char *)filtered + filtered_start, filtered_len);
+	if (took == (size_t)-1) /* full */
+		return;
+	filtered_start += took;
+	filtered_len -= took;
+}
+
 bool tc_term_wait(struct tc_event *ev, int timeout_ms)
 {
 	uint64_t deadline = timeout_ms < 0 ? UINT64_MAX : tc_monotonic_ms() + (uint64_t)timeout_ms;
 	for (;;) {
 		if (signal_event(ev))
 			return true;
+		feed_termkey();
 		TermKeyKey key;
-		TermKeyResult res = termkey_getkey(tk, &key);
+		TermKeyResult res =
+		        taking_as_is ? termkey_getkey_force(tk, &key) : termkey_getkey(tk, &key);
+		if (res != TERMKEY_RES_KEY)
+			taking_as_is = false;
 		if (res == TERMKEY_RES_KEY) {
 			escape_deadline = 0;
 			if (translate(&key, ev))
 				return true;
 			continue;
 		}
-		if (res == TERMKEY_RES_EOF) {
-			memset(ev, 0, sizeof *ev);
-			ev->type = TC_EV_QUIT;
-			return true;
-		}
-		/* AGAIN: half an escape sequence is buffered; after termkey's wait time it is
-		 * taken as it stands (a lone Esc). A frame deadline never forces it early. */
+		if (res != TERMKEY_RES_AGAIN && filtered_len > 0)
+			continue;
+		/* Half an escape sequence is buffered (AGAIN) or held by the filter; after
+		 * termkey's wait time it is taken as it stands (a lone Esc). A frame deadline never
+		 * forces it early. A sequence that fills termkey's buffer is taken at once. */
 		uint64_t now = tc_monotonic_ms();
-		if (res != TERMKEY_RES_AGAIN)
+		if (res != TERMKEY_RES_AGAIN && !tc_input_filter_holding(&input_filter))
 			escape_deadline = 0;
 		else if (escape_deadline == 0)
 			escape_deadline = now + (uint64_t)termkey_get_waittime(tk);
-		if (escape_deadline && now >= escape_deadline) {
+		if (escape_deadline && (now >= escape_deadline || filtered_len > 0)) {
 			escape_deadline = 0;
-			if (termkey_getkey_force(tk, &key) == TERMKEY_RES_KEY &&
-			    translate(&key, ev))
-				return true;
+			if (filtered_len == 0) {
+				filtered_start = 0;
+				filtered_len = tc_input_filter_flush(&input_filter, filtered);
+				feed_termkey();
+			}
+			taking_as_is = true;
 			continue;
 		}
 		if (now >= deadline)
@@ -436,8 +477,7 @@ bool tc_term_wait(struct tc_event *ev, int timeout_ms)
 		uint64_t until =
 		        escape_deadline && escape_deadline < deadline ? escape_deadline : deadline;
 		int wait = until == UINT64_MAX ? -1 : (int)(until - now);
-		struct pollfd fds[2] = {{termkey_get_fd(tk), POLLIN, 0},
-		                        {signal_pipe[0], POLLIN, 0}};
+		struct pollfd fds[2] = {{STDIN_FILENO, POLLIN, 0}, {signal_pipe[0], POLLIN, 0}};
 		int ready = poll(fds, 2, wait);
 		if (ready < 0 && errno != EINTR)
 			got_quit = 1;
@@ -447,7 +487,7 @@ bool tc_term_wait(struct tc_event *ev, int timeout_ms)
 				;
 		}
 		if (ready > 0 && fds[0].revents & POLLIN)
-			termkey_advisereadable(tk);
+			read_terminal();
 		else if (ready > 0 && fds[0].revents & (POLLHUP | POLLERR))
 			got_quit = 1;
 	}

@@ -590,6 +590,70 @@ static void test_csi_flood_ninja(void **state)
 	csi_flood(state, &flood_ninja);
 }
 
+/* 64 KiB of random bytes at once, as a paste of a binary file: everything but the keys that
+ * rightly end or stop the game (q, Ctrl-C, Ctrl-Z) and '/' (a prompt); an Esc always starts a
+ * sequence, so that no Esc is read as the Esc key. */
+static void paste(void **state, const struct target *g)
+{
+	enum { LEN = 64 * 1024 };
+	static char bytes[LEN];
+	struct pcg rng;
+	pcg_seed(&rng, base_seed ^ 0x9A57Eu);
+	for (size_t i = 0; i < LEN; i++) {
+		char c = (char)pcg_below(&rng, 256);
+		if (c == 'q' || c == 3 || c == 0x1a || c == '/')
+			c = 0;
+		bytes[i] = c;
+		if (c == '\033' && i + 1 < LEN)
+			bytes[++i] = pcg_below(&rng, 2) ? '[' : 'O';
+	}
+	if (bytes[LEN - 1] == '\033')
+		bytes[LEN - 1] = 0;
+	flood(state, g, bytes, sizeof bytes, "64 KiB of random bytes");
+}
+
+static void test_paste_2048(void **state)
+{
+	paste(state, &flood_2048);
+}
+
+static void test_paste_ninja(void **state)
+{
+	paste(state, &flood_ninja);
+}
+
+/* Sequences that crash or corrupt libtermkey 0.22 unless filtered (input_filter.h): numbers
+ * that overflow, missing code points, 17 parameters, 8-bit CSIs; each followed by an ordinary
+ * key, all sent 100 times. */
+static void test_hostile_sequences(void **state)
+{
+	static const char *const hostile[] = {"\033[9999999999999999999u",
+	                                      "\033[1:2:3:4:5:6:7:8:9:10:11:12:13:14:15:16:17u",
+	                                      "\033[u",
+	                                      "\033[;5u",
+	                                      "\033[27;5~",
+	                                      "\033[27;5;~",
+	                                      "\033[~",
+	                                      "\033[1;2;3;4;5;6;7;8;9;10;11;12;13;14;15;16;17;18u",
+	                                      "\2339999999999999999999u",
+	                                      "\033\2339999999999999999999u",
+	                                      "\033[<99999999999;99999999999;99999999999M",
+	                                      "\033[1;99999999999999999999A",
+	                                      "\303\2339999999999999999999u",
+	                                      "\033[9999999999999999999",
+	                                      "u"};
+	static char bytes[100 * 1024];
+	size_t len = 0;
+	for (int round = 0; round < 100; round++)
+		for (size_t i = 0; i < sizeof hostile / sizeof hostile[0]; i++) {
+			size_t n = strlen(hostile[i]);
+			memcpy(bytes + len, hostile[i], n);
+			len += n;
+			bytes[len++] = 'x';
+		}
+	flood(state, &flood_2048, bytes, len, "hostile escape sequences");
+}
+
 enum { REPEATS = 2000 };
 
 static void send_repeats(struct run *r, struct e2e_term *t, const char *key)
@@ -687,6 +751,9 @@ int main(void)
 	        cmocka_unit_test_teardown(test_monkey_scores, teardown),
 	        cmocka_unit_test_teardown(test_csi_flood_2048, teardown),
 	        cmocka_unit_test_teardown(test_csi_flood_ninja, teardown),
+	        cmocka_unit_test_teardown(test_paste_2048, teardown),
+	        cmocka_unit_test_teardown(test_paste_ninja, teardown),
+	        cmocka_unit_test_teardown(test_hostile_sequences, teardown),
 	        cmocka_unit_test_teardown(test_repeat_2048, teardown),
 	        cmocka_unit_test_teardown(test_repeat_ninja, teardown),
 	};
