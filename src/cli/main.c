@@ -652,6 +652,7 @@ int main(int argc, char **argv)
 		fputs(tc_usage, stdout);
 		fputs(tc_usage_match3, stdout);
 		fputs(tc_usage_2048, stdout);
+		fputs(tc_usage_keys, stdout);
 		return 0;
 	}
 	if (o.version) {

@@ -75,5 +75,7 @@ extern const char tc_usage[];
 extern const char tc_usage_match3[];
 /* 2048's player, printed after tc_usage_match3. */
 extern const char tc_usage_2048[];
+/* The keys, printed after tc_usage_2048. */
+extern const char tc_usage_keys[];
 
 #endif
