@@ -260,11 +260,15 @@ void tc_term_force_repaint(void)
 	clearok(curscr, TRUE);
 }
 
+/* A resize redraws the whole screen: the terminal may have lost or moved what it showed (a
+ * window shrunk and grown again between two of our reads of its size), and curses, which
+ * thinks the screen is as it left it, would otherwise send only what changed. */
 static void apply_resize(void)
 {
 	struct winsize ws;
 	if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_row > 0 && ws.ws_col > 0)
 		resizeterm(ws.ws_row, ws.ws_col);
+	tc_term_force_repaint();
 }
 
 static int special_key(TermKeySym sym)
