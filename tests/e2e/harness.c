@@ -1,6 +1,7 @@
 /* The program under test, its pseudo-terminal, and the waits that read its output into libvterm. */
 #define _GNU_SOURCE /* openpty */
 #include "harness.h"
+#include "wrap.h"
 #include "harness_internal.h"
 
 #include <errno.h>
@@ -29,6 +30,18 @@ static int64_t e2e_now_ns(void)
 	return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
 }
 
+/* ms stretched by E2E_SLOWDOWN (wrap.h), in nanoseconds. */
+static int64_t e2e_scaled_ns(int ms)
+{
+	return (int64_t)ms * 1000000 * e2e_slowdown();
+}
+
+/* The time timeout_ms (stretched by E2E_SLOWDOWN) from now. */
+static int64_t e2e_deadline(int timeout_ms)
+{
+	return e2e_now_ns() + e2e_scaled_ns(timeout_ms);
+}
+
 static int e2e_ms_left(int64_t deadline_ns)
 {
 	int64_t left = (deadline_ns - e2e_now_ns() + 999999) / 1000000;
@@ -43,7 +56,7 @@ static int e2e_min(int a, int b)
 /* Writes all of len within the time limit; the master is non-blocking. */
 static bool e2e_write_all(int fd, const char *bytes, size_t len)
 {
-	int64_t deadline = e2e_now_ns() + (int64_t)E2E_WRITE_TIMEOUT_MS * 1000000;
+	int64_t deadline = e2e_deadline(E2E_WRITE_TIMEOUT_MS);
 	while (len > 0) {
 		ssize_t n = write(fd, bytes, len);
 		if (n > 0) {
@@ -180,7 +193,7 @@ static _Noreturn void e2e_child(int slave, const char *const argv[], const char 
 	if (slave > STDERR_FILENO)
 		close(slave);
 	e2e_apply_env(env);
-	execvp(argv[0], (char *const *)argv);
+	e2e_execvp(argv);
 	dprintf(STDERR_FILENO, "e2e: cannot run %s: %s\n", argv[0], strerror(errno));
 	_exit(127);
 }
@@ -341,7 +354,7 @@ static size_t e2e_pump(struct e2e_term *t, int timeout_ms)
 bool e2e_paste(struct e2e_term *t, const void *bytes, size_t len, int timeout_ms)
 {
 	const char *p = bytes;
-	int64_t deadline = e2e_now_ns() + (int64_t)timeout_ms * 1000000;
+	int64_t deadline = e2e_deadline(timeout_ms);
 	while (len > 0) {
 		ssize_t n = write(t->master, p, len);
 		if (n > 0) {
@@ -373,7 +386,7 @@ int e2e_unread_input(const struct e2e_term *t)
 
 bool e2e_wait_input_read(struct e2e_term *t, int timeout_ms)
 {
-	int64_t deadline = e2e_now_ns() + (int64_t)timeout_ms * 1000000;
+	int64_t deadline = e2e_deadline(timeout_ms);
 	for (;;) {
 		e2e_reap(t);
 		if (t->exited || e2e_unread_input(t) == 0)
@@ -387,7 +400,7 @@ bool e2e_wait_input_read(struct e2e_term *t, int timeout_ms)
 
 bool e2e_wait(struct e2e_term *t, e2e_done_fn *done, void *ctx, int timeout_ms)
 {
-	int64_t deadline = e2e_now_ns() + (int64_t)timeout_ms * 1000000;
+	int64_t deadline = e2e_deadline(timeout_ms);
 	for (;;) {
 		if (done(t, ctx))
 			return true;
@@ -414,10 +427,10 @@ bool e2e_wait_text(struct e2e_term *t, const char *text, int timeout_ms)
 bool e2e_wait_quiet(struct e2e_term *t, int quiet_ms, int timeout_ms)
 {
 	int64_t start = e2e_now_ns();
-	int64_t deadline = start + (int64_t)timeout_ms * 1000000;
+	int64_t deadline = start + e2e_scaled_ns(timeout_ms);
 	int64_t quiet_since = start;
 	for (;;) {
-		int64_t quiet_end = quiet_since + (int64_t)quiet_ms * 1000000;
+		int64_t quiet_end = quiet_since + e2e_scaled_ns(quiet_ms);
 		int quiet_left = e2e_ms_left(quiet_end);
 		if (quiet_left == 0)
 			return true;
@@ -431,13 +444,13 @@ bool e2e_wait_quiet(struct e2e_term *t, int quiet_ms, int timeout_ms)
 
 int e2e_wait_exit(struct e2e_term *t, int timeout_ms)
 {
-	int64_t deadline = e2e_now_ns() + (int64_t)timeout_ms * 1000000;
+	int64_t deadline = e2e_deadline(timeout_ms);
 	for (;;) {
 		e2e_reap(t);
 		if (t->exited) {
 			/* What it wrote is in the terminal's buffer; the time limit stops a
 			 * grandchild that keeps writing. */
-			int64_t drain_end = e2e_now_ns() + (int64_t)E2E_DRAIN_MS * 1000000;
+			int64_t drain_end = e2e_deadline(E2E_DRAIN_MS);
 			while (e2e_ms_left(drain_end) > 0 && e2e_pump(t, 0) > 0)
 				;
 			return t->status;

@@ -1,6 +1,7 @@
 /* Running a program with pipes instead of a terminal, as scripts and batch users do. */
 #define _GNU_SOURCE /* pipe2 */
 #include "proc.h"
+#include "wrap.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -58,7 +59,7 @@ static _Noreturn void e2e_run_child(const char *const argv[], int out, int err)
 	dup2(null, STDIN_FILENO);
 	dup2(out, STDOUT_FILENO);
 	dup2(err, STDERR_FILENO);
-	execvp(argv[0], (char *const *)argv);
+	e2e_execvp(argv);
 	dprintf(STDERR_FILENO, "e2e: cannot run %s: %s\n", argv[0], strerror(errno));
 	_exit(127);
 }
@@ -120,7 +121,7 @@ bool e2e_run(const char *const argv[], int timeout_ms, struct e2e_run *r)
 	close(out[1]);
 	close(err[1]);
 	struct e2e_sink sink[2] = {{.fd = out[0]}, {.fd = err[0]}};
-	int64_t deadline = e2e_run_now_ms() + timeout_ms;
+	int64_t deadline = e2e_run_now_ms() + (int64_t)timeout_ms * e2e_slowdown();
 	bool ok = pid > 0 && e2e_collect(sink, deadline) && e2e_reap_by(pid, &r->status, deadline);
 	if (pid < 0)
 		perror("e2e: fork");
