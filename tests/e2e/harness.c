@@ -501,3 +501,21 @@ double e2e_last_output_ms(const struct e2e_term *t)
 {
 	return (double)(t->last_output_ns - t->start_ns) / 1e6;
 }
+
+bool e2e_terminal_given_back(const struct e2e_term *t)
+{
+	struct termios tio;
+	bool tty = e2e_tty_attr(t, &tio) == 0;
+	bool echo = tty && (tio.c_lflag & ECHO), canonical = tty && (tio.c_lflag & ICANON);
+	bool ok = !e2e_altscreen(t) && e2e_cursor_visible(t) && e2e_mouse_mode(t) == 0 &&
+	          e2e_key_reports(t) == 0 && echo && canonical;
+	if (!ok)
+		fprintf(stderr,
+		        "e2e: the terminal is not given back: alternate screen %s, cursor %s, "
+		        "mouse "
+		        "mode %d, kitty protocol \"%s\", echo %s, canonical mode %s\n",
+		        e2e_altscreen(t) ? "on" : "off", e2e_cursor_visible(t) ? "shown" : "hidden",
+		        e2e_mouse_mode(t), e2e_key_reports_log(t), echo ? "on" : "off",
+		        canonical ? "on" : "off");
+	return ok;
+}

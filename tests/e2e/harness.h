@@ -107,6 +107,11 @@ int e2e_mouse_mode(const struct e2e_term *t); /* 0 off, else a VTERM_PROP_MOUSE_
  * harness keeps open so this works after the child has exited. Returns tcgetattr's result. */
 int e2e_tty_attr(const struct e2e_term *t, struct termios *out);
 
+/* The program gave the terminal back as it found it: the main screen, the cursor shown, no
+ * mouse reporting, no kitty keyboard protocol pushed, echo and canonical mode on. When not, says
+ * which on stderr. */
+bool e2e_terminal_given_back(const struct e2e_term *t);
+
 /* The kitty keyboard protocol: how many flag sets the program has pushed (CSI > flags u) and
  * not popped (CSI < u), and all of them in order, '+' a push and '-' a pop (the first 63). The
  * harness's terminal does not speak the protocol; tests send its key sequences themselves. */

@@ -119,17 +119,6 @@ static void assert_terminal_taken(struct e2e_term *t)
 	assert_false(tio.c_lflag & (ECHO | ICANON));
 }
 
-static void assert_terminal_restored(struct e2e_term *t)
-{
-	struct termios tio;
-	assert_false(e2e_altscreen(t));
-	assert_true(e2e_cursor_visible(t));
-	assert_int_equal(e2e_mouse_mode(t), 0);
-	assert_int_equal(e2e_tty_attr(t, &tio), 0);
-	assert_true(tio.c_lflag & ECHO);
-	assert_true(tio.c_lflag & ICANON);
-}
-
 static void assert_exits(struct e2e_term *t, int code)
 {
 	int status = e2e_wait_exit(t, WAIT_MS);
@@ -347,7 +336,7 @@ static void test_play_undo_leave_and_quit(void **state)
 	wait_menu(t);
 	type_keys(t, "q");
 	assert_exits(t, 0);
-	assert_terminal_restored(t);
+	assert_true(e2e_terminal_given_back(t));
 }
 
 static void test_2048_screen(void **state)
@@ -796,7 +785,7 @@ static void test_ctrl_c_in_game_restores_terminal(void **state)
 	assert_terminal_taken(t);
 	type_keys(t, E2E_KEY_CTRL_C);
 	assert_exits(t, 0);
-	assert_terminal_restored(t);
+	assert_true(e2e_terminal_given_back(t));
 }
 
 static void test_ctrl_c_in_menu_restores_terminal(void **state)
@@ -805,7 +794,7 @@ static void test_ctrl_c_in_menu_restores_terminal(void **state)
 	wait_menu(t);
 	type_keys(t, E2E_KEY_CTRL_C);
 	assert_exits(t, 0);
-	assert_terminal_restored(t);
+	assert_true(e2e_terminal_given_back(t));
 }
 
 static void test_sigterm_in_game_restores_terminal(void **state)
@@ -817,7 +806,7 @@ static void test_sigterm_in_game_restores_terminal(void **state)
 	assert_terminal_taken(t);
 	assert_int_equal(kill(e2e_pid(t), SIGTERM), 0);
 	assert_ends_on_signal(t, SIGTERM);
-	assert_terminal_restored(t);
+	assert_true(e2e_terminal_given_back(t));
 }
 
 static void test_sighup_in_menu_restores_terminal(void **state)
@@ -827,7 +816,7 @@ static void test_sighup_in_menu_restores_terminal(void **state)
 	assert_terminal_taken(t);
 	assert_int_equal(kill(e2e_pid(t), SIGHUP), 0);
 	assert_ends_on_signal(t, SIGHUP);
-	assert_terminal_restored(t);
+	assert_true(e2e_terminal_given_back(t));
 }
 
 int main(void)

@@ -28,13 +28,13 @@
 #include "sandbox.h"
 #include "screen_2048.h"
 #include "screen_znumbers.h"
+#include "zn_model.h"
 #include "tilecade/g2048.h"
 #include "tilecade/gameid.h"
 #include "tilecade/znumbers.h"
 
 #define WAIT_MS 5000
 #define QUIET_MS 60
-#define SOLVER_NODES 2000000
 #define MENU_TAGLINE "tile games for the terminal"
 
 static const char *bin;
@@ -297,16 +297,6 @@ static void assert_ends_on_signal(struct e2e_term *t, int sig)
 		assert_true(WIFEXITED(status));
 }
 
-static void assert_terminal_restored(struct e2e_term *t)
-{
-	struct termios tio;
-	assert_false(e2e_altscreen(t));
-	assert_int_equal(e2e_mouse_mode(t), 0);
-	assert_int_equal(e2e_tty_attr(t, &tio), 0);
-	assert_true(tio.c_lflag & ECHO);
-	assert_true(tio.c_lflag & ICANON);
-}
-
 static bool shows_menu(struct e2e_term *t, void *unused)
 {
 	return on_screen(t, MENU_TAGLINE) && on_screen(t, "Scores ") && on_screen(t, "Daily ");
@@ -448,139 +438,8 @@ static int clock_seconds(struct e2e_term *t)
 
 /* ---- zNumbers ---- */
 
-struct zn_game {
-	struct e2e_term *t;
-	char id[E2E_ZN_ID_MAX];
-	struct zn_board board;
-	struct zn_move plan[ZN_MAX_MOVES]; /* a solution from the start */
-	int plan_len, moves;
-	struct e2e_zn_board at; /* where the cells are drawn */
-};
-
-/* The model at the start of the game of this ID, with a solution. */
-static void zn_reset(struct zn_game *g, const char *id)
-{
-	const struct tc_game *game;
-	struct tc_params params;
-	uint64_t seed;
-	char err[256];
-	if (tc_gameid_parse(id, &game, &params, &seed, err, sizeof err) != 0)
-		fail_msg("%s: %s", id, err);
-	assert_ptr_equal(game, &znumbers_game);
-	snprintf(g->id, sizeof g->id, "%s", id);
-	g->plan_len =
-	        zn_new_level(&g->board, (const struct zn_params *)params.bytes, seed, g->plan);
-	if (g->plan_len == 0)
-		assert_int_equal(zn_solve(&g->board, SOLVER_NODES, g->plan, &g->plan_len, NULL),
-		                 ZN_SOLVABLE);
-	assert_true(g->plan_len > 6);
-	g->moves = 0;
-}
-
-/* The model's moves count, tiles left and ID on the status lines, and its board. */
-static bool zn_shown(struct e2e_term *t, void *game)
-{
-	struct zn_game *g = game;
-	struct e2e_zn_status st;
-	struct e2e_zn_board sb;
-	if (!e2e_zn_status(t, &st) || st.moves != g->moves || st.left != zn_tiles_left(&g->board) ||
-	    strcmp(st.id, g->id) != 0 || !e2e_zn_board(t, g->board.rows, g->board.cols, &sb))
-		return false;
-	for (int i = 0; i < g->board.rows * g->board.cols; i++) {
-		int v = zn_value(g->board.cell[i]);
-		const char *s = sb.cell[i];
-		bool digit = s[0] >= '1' && s[0] <= '9' && !s[1];
-		if (v ? !digit || s[0] - '0' != v : digit)
-			return false;
-	}
-	return true;
-}
-
-static void zn_wait_shown(struct zn_game *g)
-{
-	bool ok = e2e_wait(g->t, zn_shown, g, WAIT_MS) && e2e_wait_quiet(g->t, QUIET_MS, WAIT_MS) &&
-	          zn_shown(g->t, g);
-	if (!ok) {
-		char board[512];
-		zn_print(&g->board, board, sizeof board);
-		fprintf(stderr, "expected %s after %d moves:\n%sthe screen:\n%s\n", g->id, g->moves,
-		        board, e2e_screen(g->t));
-	}
-	assert_true(ok);
-	assert_true(e2e_zn_board(g->t, g->board.rows, g->board.cols, &g->at));
-}
-
-static bool shows_zn_status(struct e2e_term *t, void *status)
-{
-	return e2e_zn_status(t, status);
-}
-
-/* Takes the zNumbers game on the screen, at its start, as the model's. */
-static void zn_attach(struct zn_game *g, struct e2e_term *t)
-{
-	g->t = t;
-	struct e2e_zn_status st;
-	if (!e2e_wait(t, shows_zn_status, &st, WAIT_MS))
-		fprintf(stderr, "no zNumbers game on the screen:\n%s\n", e2e_screen(t));
-	settle(t); /* the ID is drawn last */
-	assert_true(e2e_zn_status(t, &st));
-	zn_reset(g, st.id);
-	zn_wait_shown(g);
-}
-
-struct landing {
-	struct zn_game *g;
-	int cell;
-};
-
-static bool landing_marked(struct e2e_term *t, void *ctx)
-{
-	struct landing *l = ctx;
-	struct e2e_zn_board sb;
-	return e2e_zn_board(t, l->g->board.rows, l->g->board.cols, &sb) &&
-	       strcmp(sb.cell[l->cell], "◆") == 0;
-}
-
-static void click_cell(struct zn_game *g, int cell)
-{
-	int x = g->at.x[cell % g->board.cols] + 1, y = g->at.y[cell / g->board.cols] + 1;
-	assert_true(e2e_mouse_press(g->t, x, y));
-	assert_true(e2e_mouse_release(g->t, x, y));
-}
-
-static bool zn_won_shown(struct e2e_term *t, void *game)
-{
-	struct zn_game *g = game;
-	struct e2e_zn_status st;
-	return e2e_zn_status(t, &st) && st.moves == g->moves && on_screen(t, "You won!");
-}
-
-/* Plays the solution's next move with two clicks: the tile, then its landing cell. */
-static void zn_play_next(struct zn_game *g)
-{
-	assert_true(g->moves < g->plan_len);
-	struct zn_move m = g->plan[g->moves];
-	click_cell(g, m.from);
-	struct landing l = {g, m.to};
-	if (!e2e_wait(g->t, landing_marked, &l, WAIT_MS))
-		fprintf(stderr, "no landing mark after a click on the tile:\n%s\n",
-		        e2e_screen(g->t));
-	assert_true(landing_marked(g->t, &l));
-	click_cell(g, m.to);
-	assert_true(zn_move(&g->board, m));
-	g->moves++;
-	if (zn_status(&g->board) != TC_WON) {
-		zn_wait_shown(g);
-		return;
-	}
-	if (!e2e_wait(g->t, zn_won_shown, g, WAIT_MS))
-		fprintf(stderr, "no 'You won!' after %d moves:\n%s\n", g->moves, e2e_screen(g->t));
-	assert_true(zn_won_shown(g->t, g));
-	settle(g->t);
-}
-
 /* The time the win box gives ("N moves, M:SS"), as "M:SS". */
-static void won_time(struct zn_game *g, char *out, size_t len)
+static void won_time(struct e2e_zn_model *g, char *out, size_t len)
 {
 	char words[64];
 	snprintf(words, sizeof words, "%d moves, ", g->moves);
@@ -686,7 +545,7 @@ static void test_leaving_and_ctrl_c_keep_the_game(void **state)
 	assert_continue_row(t, summary);
 	type_keys(t, "q");
 	assert_exits(t, 0);
-	assert_terminal_restored(t);
+	assert_true(e2e_terminal_given_back(t));
 
 	t = tilecade(state, "--continue", "--no-anim", NULL);
 	resumed_2048(&p, t);
@@ -726,7 +585,7 @@ static void test_continue_without_a_save(void **state)
 	snprintf(errfile, sizeof errfile, "%s/continue.err", sandbox);
 	struct e2e_term *t = tilecade_err(state, errfile, "--continue", NULL);
 	assert_exits(t, 1);
-	assert_terminal_restored(t);
+	assert_true(e2e_terminal_given_back(t));
 	char *err = read_file(errfile, NULL);
 	assert_non_null(err);
 	assert_string_equal(err, "tilecade: no saved game to continue\n");
@@ -755,11 +614,11 @@ static void test_restart_drops_the_autosave(void **state)
  * Scores and in `tilecade scores`) under the login name with its time, and its save is gone. */
 static void test_znumbers_level_kept_then_won_and_scored(void **state)
 {
-	struct zn_game g;
+	struct e2e_zn_model g;
 	struct e2e_term *t = tilecade(state, "znumbers", "--id", "znumbers:level1:s0", NULL);
-	zn_attach(&g, t);
+	e2e_zn_model_attach(&g, t);
 	for (int i = 0; i < 6; i++)
-		zn_play_next(&g);
+		e2e_zn_model_play_next(&g);
 	type_keys(t, "q");
 	wait_text(t, "Leave this game? (y/n)");
 	type_keys(t, "y");
@@ -769,9 +628,9 @@ static void test_znumbers_level_kept_then_won_and_scored(void **state)
 	assert_continue_row(t, "znumbers:level1:s0, 6 moves");
 	assert_null(strstr(continue_row(t), "score"));
 	type_keys(t, E2E_KEY_ENTER);
-	zn_wait_shown(&g);
+	e2e_zn_model_wait_shown(&g);
 	while (g.moves < g.plan_len)
-		zn_play_next(&g);
+		e2e_zn_model_play_next(&g);
 	char time[16];
 	won_time(&g, time, sizeof time);
 	leave_finished(t, "choose a level");
@@ -935,8 +794,8 @@ static void test_daily_znumbers_is_todays_and_scored_on_its_day(void **state)
 	char before[16], after[16], date[16];
 	utc_today(date, before);
 	struct e2e_term *t = tilecade(state, "znumbers", "--daily", NULL);
-	struct zn_game g;
-	zn_attach(&g, t);
+	struct e2e_zn_model g;
+	e2e_zn_model_attach(&g, t);
 	utc_today(date, after);
 	char id[2][64];
 	snprintf(id[0], sizeof id[0], "znumbers:6x6a60:s10%s", before);
@@ -944,7 +803,7 @@ static void test_daily_znumbers_is_todays_and_scored_on_its_day(void **state)
 	if (strcmp(g.id, id[0]) != 0 && strcmp(g.id, id[1]) != 0)
 		fail_msg("daily game %s, expected %s", g.id, id[1]);
 	while (g.moves < g.plan_len)
-		zn_play_next(&g);
+		e2e_zn_model_play_next(&g);
 	leave_finished(t, MENU_TAGLINE);
 	wait_menu(t); /* a daily game has no level list to go back to */
 	type_keys(t, "q");
@@ -1001,8 +860,8 @@ static void test_daily_ignores_settings_and_the_menu_lists_it(void **state)
 	wait_text(t, ids[1]);
 	/* The first is zNumbers': Enter plays it. */
 	type_keys(t, E2E_KEY_ENTER);
-	struct zn_game g;
-	zn_attach(&g, t);
+	struct e2e_zn_model g;
+	e2e_zn_model_attach(&g, t);
 	assert_string_equal(g.id, ids[1]);
 }
 
@@ -1110,7 +969,7 @@ static void test_missing_config_file_is_a_usage_error(void **state)
 	snprintf(errfile, sizeof errfile, "%s/missing.err", sandbox);
 	struct e2e_term *t = tilecade_err(state, errfile, "--config", path, NULL);
 	assert_exits(t, 2);
-	assert_terminal_restored(t);
+	assert_true(e2e_terminal_given_back(t));
 }
 
 static void test_mouse_off_leaves_mouse_reporting_off(void **state)
@@ -1185,12 +1044,12 @@ static void test_corrupt_database_never_stops_play(void **state)
 	type_keys(t, "1"); /* zNumbers */
 	wait_text(t, "choose a level");
 	type_keys(t, E2E_KEY_ENTER);
-	struct zn_game g;
-	zn_attach(&g, t);
-	zn_play_next(&g);
+	struct e2e_zn_model g;
+	e2e_zn_model_attach(&g, t);
+	e2e_zn_model_play_next(&g);
 	type_keys(t, E2E_KEY_CTRL_C);
 	assert_exits(t, 0);
-	assert_terminal_restored(t);
+	assert_true(e2e_terminal_given_back(t));
 
 	size_t len;
 	char *now = read_file(path, &len);

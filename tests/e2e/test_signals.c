@@ -40,6 +40,7 @@
 #include "sandbox.h"
 #include "screen_2048.h"
 #include "screen_znumbers.h"
+#include "zn_model.h"
 #include "tilecade/gameid.h"
 #include "tilecade/match3.h"
 #include "tilecade/znumbers.h"
@@ -48,7 +49,6 @@
 /* Generous: the machine is shared and the tests also run under ASan. */
 #define WAIT_MS 15000
 #define QUIET_MS 60
-#define SOLVER_NODES 2000000
 #define MENU_TAGLINE "tile games for the terminal"
 #define LEAVE_PROMPT "Leave this game? (y/n)"
 #define HELP_2048 "slide all tiles" /* a line of 2048's help overlay */
@@ -136,15 +136,6 @@ static pid_t only_child(pid_t shell)
 
 /* ---- a run: one case's terminal and its game's model ---- */
 
-struct zn_game {
-	struct e2e_term *t;
-	char id[E2E_ZN_ID_MAX];
-	struct zn_board board;
-	struct zn_move plan[ZN_MAX_MOVES]; /* a solution from the start */
-	int plan_len, moves;
-	struct e2e_zn_board at; /* where the cells are drawn */
-};
-
 struct context;
 
 /* Match-3: the model (the backend itself) and where the view draws its tiles. */
@@ -170,7 +161,7 @@ struct run {
 	const struct signal_case *c;
 	struct e2e_term *t;
 	pid_t game; /* tilecade's pid, 0 until known */
-	struct zn_game zn;
+	struct e2e_zn_model zn;
 	struct e2e_play p;       /* 2048 */
 	struct g2048_want *want; /* what 2048's screen must show for the moves in p */
 	struct m3_game *m3;
@@ -356,28 +347,6 @@ static bool terminal_taken(struct e2e_term *t, bool key_reports)
 	       !(tio.c_lflag & (ECHO | ICANON)) && (!key_reports || e2e_key_reports(t) == 1);
 }
 
-static bool terminal_restored(struct e2e_term *t)
-{
-	struct termios tio;
-	return !e2e_altscreen(t) && e2e_cursor_visible(t) && e2e_mouse_mode(t) == 0 &&
-	       e2e_tty_attr(t, &tio) == 0 && (tio.c_lflag & ECHO) && (tio.c_lflag & ICANON) &&
-	       e2e_key_reports(t) == 0;
-}
-
-/* Says which of the modes is wrong. */
-static void assert_terminal_restored(struct e2e_term *t)
-{
-	struct termios tio;
-	assert_false(e2e_altscreen(t));
-	assert_true(e2e_cursor_visible(t));
-	assert_int_equal(e2e_mouse_mode(t), 0);
-	assert_int_equal(e2e_tty_attr(t, &tio), 0);
-	assert_true(tio.c_lflag & ECHO);
-	assert_true(tio.c_lflag & ICANON);
-	if (e2e_key_reports(t) != 0)
-		fail_msg("kitty keyboard protocol left pushed: %s", e2e_key_reports_log(t));
-}
-
 static void assert_terminal_taken(struct e2e_term *t, bool key_reports)
 {
 	if (!terminal_taken(t, key_reports))
@@ -387,92 +356,6 @@ static void assert_terminal_taken(struct e2e_term *t, bool key_reports)
 }
 
 /* ---- zNumbers, with a model of the game by the core ---- */
-
-/* The model at the start of the game of this ID, with a solution. */
-static void zn_reset(struct zn_game *g, const char *id)
-{
-	const struct tc_game *game;
-	struct tc_params params;
-	uint64_t seed;
-	char err[256];
-	if (tc_gameid_parse(id, &game, &params, &seed, err, sizeof err) != 0)
-		fail_msg("%s: %s", id, err);
-	assert_ptr_equal(game, &znumbers_game);
-	snprintf(g->id, sizeof g->id, "%s", id);
-	g->plan_len =
-	        zn_new_level(&g->board, (const struct zn_params *)params.bytes, seed, g->plan);
-	if (g->plan_len == 0)
-		assert_int_equal(zn_solve(&g->board, SOLVER_NODES, g->plan, &g->plan_len, NULL),
-		                 ZN_SOLVABLE);
-	assert_true(g->plan_len > 4);
-	g->moves = 0;
-}
-
-/* The model's moves count, tiles left and ID on the status lines, and its board. */
-static bool zn_shown(struct e2e_term *t, void *game)
-{
-	struct zn_game *g = game;
-	struct e2e_zn_status st;
-	struct e2e_zn_board sb;
-	if (!e2e_zn_status(t, &st) || st.moves != g->moves || st.left != zn_tiles_left(&g->board) ||
-	    strcmp(st.id, g->id) != 0 || !e2e_zn_board(t, g->board.rows, g->board.cols, &sb))
-		return false;
-	for (int i = 0; i < g->board.rows * g->board.cols; i++) {
-		int v = zn_value(g->board.cell[i]);
-		const char *s = sb.cell[i];
-		bool digit = s[0] >= '1' && s[0] <= '9' && !s[1];
-		if (v ? !digit || s[0] - '0' != v : digit)
-			return false;
-	}
-	return true;
-}
-
-static void zn_wait_shown(struct zn_game *g)
-{
-	bool ok = e2e_wait(g->t, zn_shown, g, WAIT_MS) && e2e_wait_quiet(g->t, QUIET_MS, WAIT_MS) &&
-	          zn_shown(g->t, g);
-	if (!ok) {
-		char board[512];
-		zn_print(&g->board, board, sizeof board);
-		fail_screen(g->t, "expected %s after %d moves:\n%s", g->id, g->moves, board);
-	}
-	assert_true(e2e_zn_board(g->t, g->board.rows, g->board.cols, &g->at));
-}
-
-struct landing {
-	struct zn_game *g;
-	int cell;
-};
-
-static bool landing_marked(struct e2e_term *t, void *ctx)
-{
-	struct landing *l = ctx;
-	struct e2e_zn_board sb;
-	return e2e_zn_board(t, l->g->board.rows, l->g->board.cols, &sb) &&
-	       strcmp(sb.cell[l->cell], "◆") == 0;
-}
-
-static void click_cell(struct zn_game *g, int cell)
-{
-	int x = g->at.x[cell % g->board.cols] + 1, y = g->at.y[cell / g->board.cols] + 1;
-	assert_true(e2e_mouse_press(g->t, x, y));
-	assert_true(e2e_mouse_release(g->t, x, y));
-}
-
-/* Plays the solution's next move with two clicks: the tile, then its landing cell. */
-static void zn_play_next(struct zn_game *g)
-{
-	assert_true(g->moves < g->plan_len - 1); /* the game goes on after it */
-	struct zn_move m = g->plan[g->moves];
-	click_cell(g, m.from);
-	struct landing l = {g, m.to};
-	if (!e2e_wait(g->t, landing_marked, &l, WAIT_MS))
-		fail_screen(g->t, "no landing mark after a click on the tile");
-	click_cell(g, m.to);
-	assert_true(zn_move(&g->board, m));
-	g->moves++;
-	zn_wait_shown(g);
-}
 
 static bool zn_status_shown(struct e2e_term *t, void *unused)
 {
@@ -486,28 +369,29 @@ static void zn_start(struct run *r)
 	struct e2e_term *t = tilecade(r, "znumbers", "--id", "znumbers:level1:s0", NULL);
 	if (!e2e_wait(t, zn_status_shown, NULL, WAIT_MS))
 		fail_screen(t, "no zNumbers game on the screen");
-	zn_reset(&r->zn, "znumbers:level1:s0");
-	zn_wait_shown(&r->zn);
-	zn_play_next(&r->zn);
-	zn_play_next(&r->zn);
+	e2e_zn_model_reset(&r->zn, t, "znumbers:level1:s0");
+	assert_true(r->zn.plan_len > 4); /* the game goes on after the moves of a case */
+	e2e_zn_model_wait_shown(&r->zn);
+	e2e_zn_model_play_next(&r->zn);
+	e2e_zn_model_play_next(&r->zn);
 }
 
 static bool zn_back(struct e2e_term *t, void *run)
 {
-	return zn_shown(t, &((struct run *)run)->zn);
+	return e2e_zn_model_shown(t, &((struct run *)run)->zn);
 }
 
 static void zn_move_next(struct run *r)
 {
-	zn_play_next(&r->zn);
+	e2e_zn_model_play_next(&r->zn);
 }
 
 /* --continue opens the game at the same position, and it plays on. */
 static void zn_kept(struct run *r)
 {
 	tilecade(r, "--continue", NULL);
-	zn_wait_shown(&r->zn);
-	zn_play_next(&r->zn);
+	e2e_zn_model_wait_shown(&r->zn);
+	e2e_zn_model_play_next(&r->zn);
 }
 
 /* The same game, asked whether to leave it (q). */
@@ -529,7 +413,7 @@ static void zn_prompt_move(struct run *r)
 {
 	type_keys(r->t, "n");
 	wait_gone(r->t, LEAVE_PROMPT);
-	zn_play_next(&r->zn);
+	e2e_zn_model_play_next(&r->zn);
 }
 
 /* ---- 2048, with a model of the game by the batch mode ---- */
@@ -918,7 +802,7 @@ static void ending_signal(struct run *r)
 	const struct context *ctx = r->c->ctx;
 	assert_int_equal(kill(game_pid(r), r->c->sig), 0);
 	assert_ends_on_signal(r->t, r->c->sig);
-	assert_terminal_restored(r->t);
+	assert_true(e2e_terminal_given_back(r->t));
 	r->game = 0;
 	ctx->kept(r);
 }
@@ -932,7 +816,7 @@ static bool stopped_and_given_back(struct e2e_term *t, void *ctx)
 {
 	struct stop_wait *w = ctx;
 	w->state = proc_state(w->pid, NULL);
-	return w->state == 'T' && terminal_restored(t);
+	return w->state == 'T' && e2e_terminal_given_back(t);
 }
 
 static bool taken_and_back(struct e2e_term *t, void *ctx)
@@ -974,7 +858,7 @@ static void quit_with_q(struct e2e_term *t)
 		fail_screen(t, "q does not quit");
 	assert_true(WIFEXITED(status));
 	assert_int_equal(WEXITSTATUS(status), 0);
-	assert_terminal_restored(t);
+	assert_true(e2e_terminal_given_back(t));
 }
 
 /* SIGTSTP stops the program with the terminal given back; SIGCONT brings back the same screen
@@ -993,7 +877,7 @@ static void stop_and_continue(struct run *r)
 		         e2e_mouse_mode(r->t), !!(tio.c_lflag & ECHO), !!(tio.c_lflag & ICANON),
 		         e2e_key_reports_log(r->t));
 	}
-	assert_terminal_restored(r->t);
+	assert_true(e2e_terminal_given_back(r->t));
 
 	assert_int_equal(kill(w.pid, SIGCONT), 0);
 	if (!e2e_wait(r->t, taken_and_back, r, WAIT_MS))

@@ -103,17 +103,6 @@ static void assert_running(struct e2e_term *t, const char *what)
 	assert_int_equal(status, -1);
 }
 
-static void assert_terminal_restored(struct e2e_term *t)
-{
-	struct termios tio;
-	assert_false(e2e_altscreen(t));
-	assert_true(e2e_cursor_visible(t));
-	assert_int_equal(e2e_mouse_mode(t), 0);
-	assert_int_equal(e2e_tty_attr(t, &tio), 0);
-	assert_true(tio.c_lflag & ECHO);
-	assert_true(tio.c_lflag & ICANON);
-}
-
 /* q until it ends (a game goes back to the menu first, and asks before leaving a game in
  * play), with status 0 and the terminal as it was. */
 static void quit(struct e2e_term *t, const char *what)
@@ -128,7 +117,7 @@ static void quit(struct e2e_term *t, const char *what)
 		fprintf(stderr, "%s: q gave status 0x%x; screen:\n%s\n", what, status,
 		        e2e_screen(t));
 	assert_int_equal(status, 0);
-	assert_terminal_restored(t);
+	assert_true(e2e_terminal_given_back(t));
 }
 
 /* ---- colours and glyphs ---- */
@@ -229,7 +218,7 @@ static void assert_refuses(void **state, const char *const env[], const char *wh
 	assert_non_null(strstr(e2e_screen(t), "TERM=xterm-256color"));
 	assert_true(WIFEXITED(status));
 	assert_int_equal(WEXITSTATUS(status), 1);
-	assert_terminal_restored(t);
+	assert_true(e2e_terminal_given_back(t));
 }
 
 static void test_unknown_term_is_a_clear_error(void **state)
