@@ -127,10 +127,21 @@ static bool csi_is_safe(const struct csi_params *c, unsigned char final)
 	return true;
 }
 
-static size_t emit(unsigned char *out, size_t n, const unsigned char *bytes, size_t len)
+/* Writes bytes out. utf8_left follows what libtermkey is given, not what the terminal sent:
+ * libtermkey never sees a dropped byte, so a character it has begun goes on with the next byte
+ * it is given, and only that decides whether an 8-bit CSI byte continues a character there. */
+static size_t emit(struct tc_input_filter *f, unsigned char *out, size_t n,
+                   const unsigned char *bytes, size_t len)
 {
-	memcpy(out + n, bytes, len);
-	return n + len;
+	for (size_t i = 0; i < len; i++) {
+		unsigned char c = bytes[i];
+		if (f->utf8_left > 0 && c >= 0x80 && c < 0xc0)
+			f->utf8_left--;
+		else
+			f->utf8_left = f->utf8 ? continuation_bytes(c) : 0;
+		out[n++] = c;
+	}
+	return n;
 }
 
 static size_t intro_length(const struct tc_input_filter *f)
@@ -152,7 +163,7 @@ static size_t end_csi(struct tc_input_filter *f, unsigned char *out, size_t writ
 		f->state = MOUSE_X10; /* libtermkey takes the next three bytes, whatever they are */
 		f->mouse_left = 3;
 	} else {
-		written = emit(out, written, f->held, f->held_len);
+		written = emit(f, out, written, f->held, f->held_len);
 		f->held_len = 0;
 	}
 	return written;
@@ -191,7 +202,8 @@ size_t tc_input_filter_feed(struct tc_input_filter *f, const unsigned char *in, 
 		case MOUSE_X10:
 			f->held[f->held_len++] = c;
 			if (--f->mouse_left == 0) {
-				written = emit(out, written, f->held, f->held_len);
+				written = emit(f, out, written, f->held, f->held_len);
+				f->utf8_left = 0; /* libtermkey takes the three bytes as they are */
 				f->held_len = 0;
 				f->state = GROUND;
 			}
@@ -230,18 +242,16 @@ size_t tc_input_filter_feed(struct tc_input_filter *f, const unsigned char *in, 
 			 * follows a dropped sequence). Before another Esc or 8-bit intro it is
 			 * dropped. */
 			if (c != ESC && c != CSI_8BIT && !string_intro(c, false))
-				written = emit(out, written, (const unsigned char *)"\033", 1);
+				written = emit(f, out, written, (const unsigned char *)"\033", 1);
 			break;
 		default:
 			break;
 		}
-		/* GROUND: c starts a key, or continues a UTF-8 character */
+		/* GROUND: c continues a UTF-8 character libtermkey has begun, or starts a key */
 		if (f->utf8_left > 0 && c >= 0x80 && c < 0xc0) {
-			f->utf8_left--;
-			out[written++] = c;
+			written = emit(f, out, written, &c, 1);
 			continue;
 		}
-		f->utf8_left = 0;
 		if (c == ESC || c == CSI_8BIT) {
 			f->held[0] = c;
 			f->held_len = 1;
@@ -253,9 +263,7 @@ size_t tc_input_filter_feed(struct tc_input_filter *f, const unsigned char *in, 
 			f->dropped = 0;
 			continue;
 		}
-		if (f->utf8)
-			f->utf8_left = continuation_bytes(c);
-		out[written++] = c;
+		written = emit(f, out, written, &c, 1);
 	}
 	return written;
 }
@@ -264,9 +272,9 @@ size_t tc_input_filter_flush(struct tc_input_filter *f, unsigned char *out)
 {
 	size_t written = 0;
 	if (f->state == ESCAPE || (f->state == CSI && f->held_len == intro_length(f)))
-		written = emit(out, 0, f->held, f->held_len);
+		written = emit(f, out, 0, f->held, f->held_len);
 	f->held_len = 0;
 	f->state = GROUND;
-	f->utf8_left = 0;
+	f->utf8_left = 0; /* the caller takes all libtermkey holds as it stands */
 	return written;
 }

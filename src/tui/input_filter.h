@@ -28,7 +28,7 @@
 struct tc_input_filter {
 	bool utf8;       /* the terminal's bytes are UTF-8 (as libtermkey reads them) */
 	int state;       /* where in a key or sequence the bytes are (input_filter.c) */
-	int utf8_left;   /* continuation bytes still expected in a UTF-8 character */
+	int utf8_left;   /* continuation bytes libtermkey still expects in a UTF-8 character */
 	size_t dropped;  /* bytes of a control string dropped so far */
 	int mouse_left;  /* bytes of an old-style mouse report still to come */
 	size_t held_len; /* bytes of the escape, CSI or mouse report being held */
