@@ -4,7 +4,7 @@
  * and canonical mode, N's kitty keyboard protocol popped) and keep the game in progress:
  * --continue (or the menu's Continue row) brings back the same position. SIGTSTP stops it with
  * the terminal given back; SIGCONT takes the terminal again, redraws the same screen, and keys
- * work until q quits with status 0.
+ * work until q quits with status 0. The player's Ctrl-Z does the same as SIGTSTP.
  *
  * Every case is one row of a table: a signal times a context (zNumbers mid-game, 2048 during
  * a slide's animation, match-3 during a cascade, N's play screen, the main menu with a game
@@ -152,8 +152,11 @@ struct g2048_want {
 	uint64_t score;
 };
 
+/* Not a signal: the player's Ctrl-Z, after which tilecade stops itself. */
+#define CTRL_Z_KEY 0
+
 struct signal_case {
-	int sig; /* SIGTSTP: followed by SIGCONT */
+	int sig; /* SIGTSTP: followed by SIGCONT; CTRL_Z_KEY: Ctrl-Z typed, then SIGCONT (fg) */
 	const struct context *ctx;
 };
 
@@ -867,7 +870,10 @@ static void stop_and_continue(struct run *r)
 {
 	const struct context *ctx = r->c->ctx;
 	struct stop_wait w = {game_pid(r), 0};
-	assert_int_equal(kill(w.pid, SIGTSTP), 0);
+	if (r->c->sig == CTRL_Z_KEY)
+		type_keys(r->t, "\032");
+	else
+		assert_int_equal(kill(w.pid, SIGTSTP), 0);
 	if (!e2e_wait(r->t, stopped_and_given_back, &w, WAIT_MS)) {
 		struct termios tio;
 		e2e_tty_attr(r->t, &tio);
@@ -894,7 +900,7 @@ static void test_signal(void **state)
 	struct run *r = *state;
 	r->c->ctx->start(r);
 	assert_terminal_taken(r->t, r->c->ctx->key_reports);
-	if (r->c->sig == SIGTSTP)
+	if (r->c->sig == SIGTSTP || r->c->sig == CTRL_Z_KEY)
 		stop_and_continue(r);
 	else
 		ending_signal(r);
@@ -907,7 +913,8 @@ static void test_signal(void **state)
 	X(sigterm_##where, SIGTERM, context)                                                       \
 	X(sighup_##where, SIGHUP, context)                                                         \
 	X(sigquit_##where, SIGQUIT, context)                                                       \
-	X(sigtstp_sigcont_##where, SIGTSTP, context)
+	X(sigtstp_sigcont_##where, SIGTSTP, context)                                               \
+	X(ctrl_z_fg_##where, CTRL_Z_KEY, context)
 #define ALL_CASES(X)                                                                               \
 	SIGNAL_CASES(X, znumbers_play, during_znumbers_play)                                       \
 	SIGNAL_CASES(X, g2048_slide_animation, during_2048_slide_animation)                        \
