@@ -356,7 +356,7 @@ static int group_teardown(void **state)
 static void test_man_page_is_tilecade_6(void **state)
 {
 	(void)state;
-	const char *line = man_source;
+	const char *line = man_source ? man_source : "";
 	while (strncmp(line, ".\\\"", 3) == 0 || strncmp(line, "'\\\"", 3) == 0) /* comments */
 		line = strchr(line, '\n') ? strchr(line, '\n') + 1 : "";
 	if (strncasecmp(line, ".TH TILECADE 6 ", 15) != 0)
