@@ -51,6 +51,9 @@ static void start(struct tc_session *s)
 {
 	if (s->game->uses_seed && !s->game->uses_seed(s->params.bytes))
 		s->seed = 0; /* so that one level has one game ID */
+	/* Saves write a state's bytes as they are: padding and unused room must be zeros, not
+	 * whatever the memory held before (valgrind caught it in the monkey's saves). */
+	memset(s->states, 0, s->game->state_size);
 	s->game->new_game(s->states, s->params.bytes, s->seed);
 	s->current = s->count = 0;
 	s->keep_going = false;
@@ -177,6 +180,7 @@ void tc_session_new_game(struct tc_session *s, uint64_t seed)
 {
 	if (s->game->next_params) {
 		struct tc_params next;
+		memset(&next, 0, sizeof next); /* saved whole: the room past the game's own */
 		s->game->next_params(s->params.bytes, next.bytes);
 		s->params = next;
 	}
