@@ -185,10 +185,17 @@ size_t tc_input_filter_feed(struct tc_input_filter *f, const unsigned char *in, 
 		case STRING:
 		case STRING_ESC:
 			if (c == ST_8BIT || c == BEL || (f->state == STRING_ESC && c == '\\') ||
-			    ++f->dropped > STRING_MAX)
+			    ++f->dropped > STRING_MAX) {
 				f->state = GROUND;
-			else
-				f->state = c == ESC ? STRING_ESC : STRING;
+				continue;
+			}
+			if (c < 0x20 && c != ESC && (c < 0x08 || c > 0x0d)) {
+				/* a control no string holds (Ctrl-C, Ctrl-Z): it ends the string
+				 * and is a key, so that a stray ESC P cannot swallow it */
+				f->state = GROUND;
+				break;
+			}
+			f->state = c == ESC ? STRING_ESC : STRING;
 			continue;
 		case DROPPING:
 			if (is_final(c)) {

@@ -10,7 +10,7 @@
  * code point present in "CSI u" and "CSI 27 ; m ; cp ~", initial and intermediate bytes ("CSI ? 1
  * A") only in replies. Anything else is dropped whole. An old-style mouse report goes on whole or
  * not at all, and control strings (DCS, OSC), which libtermkey would wait for forever, are
- * dropped.
+ * dropped up to their end, a control key such as Ctrl-C, or a pause in the input.
  *
  * It follows libtermkey's own idea of where a key starts (an 8-bit CSI byte inside a UTF-8
  * character is not one), and is pure so that tests can drive it byte by byte. */

@@ -92,6 +92,8 @@ static void test_hostile_dropped(void **state)
 	assert_becomes(true, "\033\033[99999999999u[1u", "[1u");
 	assert_becomes(true, "\033\220junk\033\\x", "x");
 	assert_becomes(true, "\033]0;title\007x\235junk\234y\033Pjunk\033\\z", "xyz");
+	/* a control no string holds ends it and is a key: Ctrl-C right after a stray ESC P */
+	assert_becomes(true, "\033Pjunk\003x\033]\r\n\032", "\003x\032");
 	/* a CSI broken by a byte no terminal sends inside one: dropped, the byte read afresh */
 	assert_becomes(true, "\033[12\033[A", "\033[A");
 	assert_becomes(true, "\033[12\xc3\xa9", "\xc3\xa9");
