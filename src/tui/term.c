@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <ncursesw/term.h> /* <term.h> would find our own term.h */
 #include <termkey.h>
 #include <unistd.h>
 
@@ -176,12 +177,19 @@ int tc_term_open(bool mouse, char *err, size_t errlen)
 		fcntl(signal_pipe[i], F_SETFL, fcntl(signal_pipe[i], F_GETFL) | O_NONBLOCK);
 	install_handlers();
 
-	screen = newterm(NULL, stdout, stdin);
-	if (!screen)
+	/* The entry is looked up first on its own: newterm leaks what it allocated when there is
+	 * none (valgrind), setupterm does not. */
+	int lookup;
+	if (setupterm(term, STDOUT_FILENO, &lookup) != OK)
 		return give_up(err, errlen,
 		               "unknown terminal type '%s' (no terminfo entry); try "
 		               "TERM=xterm-256color",
 		               term);
+	del_curterm(cur_term);
+	screen = newterm(NULL, stdout, stdin);
+	if (!screen)
+		return give_up(err, errlen,
+		               "cannot start on terminal type '%s'; try TERM=xterm-256color", term);
 	char *move = tigetstr("cup");
 	if (!move || move == (char *)-1)
 		return give_up(err, errlen,
