@@ -335,7 +335,8 @@ static void test_resize_storms_leave_the_screen_as_it_was(void **state)
 			assert_true(e2e_resize(t, 1 + (int)(next_size(&seed) % 150),
 			                       1 + (int)(next_size(&seed) % 400)));
 		assert_true(e2e_resize(t, 24, 80));
-		settle(t);
+		/* the key's animation (a slide, then the new tile) is over: half a second quiet */
+		assert_true(e2e_wait_quiet(t, 500, WAIT_MS));
 		screen_without_clocks(t, before, sizeof before);
 		assert_true(e2e_resize(t, 4, 60));
 		assert_true(e2e_wait(t, shows_text, "(now 60x4)", WAIT_MS));
