@@ -270,6 +270,13 @@ void e2e_free(struct e2e_term *t)
 	free(t);
 }
 
+int e2e_term_teardown(void **state)
+{
+	e2e_free(*state);
+	*state = NULL;
+	return 0;
+}
+
 pid_t e2e_pid(const struct e2e_term *t)
 {
 	return t->pid;

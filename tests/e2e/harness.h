@@ -48,6 +48,9 @@ struct e2e_term *e2e_start(int rows, int cols, const char *const argv[], const c
 
 /* Kills the child's process group if the child still runs, and frees everything. NULL is ok. */
 void e2e_free(struct e2e_term *t);
+/* A cmocka teardown for tests that keep their terminal in *state, so that it is freed even after
+ * a failed assert: e2e_free(*state), then *state = NULL. */
+int e2e_term_teardown(void **state);
 
 pid_t e2e_pid(const struct e2e_term *t);
 int e2e_rows(const struct e2e_term *t);

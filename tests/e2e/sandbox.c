@@ -61,13 +61,25 @@ void e2e_sandbox_forget(void)
 	nftw(path, e2e_remove, 16, FTW_DEPTH | FTW_PHYS);
 }
 
-int e2e_game_setup(const char **bin, char **dir)
+const char *e2e_bin;
+char *e2e_sandbox;
+
+int e2e_game_group_setup(void **state)
 {
-	*bin = getenv("TILECADE_BIN");
-	if (!*bin) {
+	(void)state;
+	e2e_bin = getenv("TILECADE_BIN");
+	if (!e2e_bin) {
 		fprintf(stderr, "TILECADE_BIN is not set: run these tests with meson test\n");
 		return -1;
 	}
-	*dir = e2e_sandbox_enter();
-	return *dir ? 0 : -1;
+	e2e_sandbox = e2e_sandbox_enter();
+	return e2e_sandbox ? 0 : -1;
+}
+
+int e2e_game_group_teardown(void **state)
+{
+	(void)state;
+	e2e_sandbox_leave(e2e_sandbox);
+	e2e_sandbox = NULL;
+	return 0;
 }

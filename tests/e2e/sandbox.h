@@ -13,8 +13,15 @@ void e2e_sandbox_leave(char *dir);
  * a player who has none. */
 void e2e_sandbox_forget(void);
 
-/* The set-up of a cmocka group that runs the game: the binary's path from TILECADE_BIN (set by
- * meson) into *bin, and a fresh sandbox into *dir. Returns 0, or -1 with the reason printed. */
-int e2e_game_setup(const char **bin, char **dir);
+/* The game under test, its path from TILECADE_BIN (set by meson), and the sandbox of the tests
+ * that run it; both set by e2e_game_group_setup. */
+extern const char *e2e_bin;
+extern char *e2e_sandbox;
+
+/* A cmocka group set-up and teardown for tests that run the game: e2e_game_group_setup sets
+ * e2e_bin and enters a fresh sandbox, returning 0, or -1 with the reason printed;
+ * e2e_game_group_teardown leaves the sandbox. A group that needs more calls them from its own. */
+int e2e_game_group_setup(void **state);
+int e2e_game_group_teardown(void **state);
 
 #endif

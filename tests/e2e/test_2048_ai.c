@@ -23,32 +23,11 @@
 #define GAME_OVER_MS 60000 /* a whole 3x3 game at full speed, with room for a slow sanitizer */
 #define QUIET_MS 60
 
-static const char *bin;
-static char *sandbox;
-
-static int group_setup(void **state)
-{
-	return e2e_game_setup(&bin, &sandbox);
-}
-
-static int group_teardown(void **state)
-{
-	e2e_sandbox_leave(sandbox);
-	return 0;
-}
-
-static int teardown(void **state)
-{
-	e2e_free(*state);
-	*state = NULL;
-	return 0;
-}
-
 /* Starts tilecade with the NULL-terminated arguments that follow on an 80x24 terminal kept in
  * *state; forget: from a player with no saves and scores. */
 static struct e2e_term *start(void **state, bool forget, ...)
 {
-	const char *argv[16] = {bin};
+	const char *argv[16] = {e2e_bin};
 	int argc = 1;
 	va_list ap;
 	va_start(ap, forget);
@@ -209,7 +188,7 @@ static void test_hint_names_a_slide_and_marks_the_board(void **state)
 {
 	struct e2e_term *t = start(state, true, "2048", "--seed", "7", "--no-anim", NULL);
 	struct e2e_play p;
-	e2e_play_begin(&p, t, bin);
+	e2e_play_begin(&p, t, e2e_bin);
 
 	type_keys(t, "w");
 	wait_text(t, "Slide with the arrows or h j k l (a: autoplay)");
@@ -250,7 +229,7 @@ static void test_hint_with_the_animation(void **state)
 {
 	struct e2e_term *t = start(state, true, "2048", "--seed", "7", NULL);
 	struct e2e_play p;
-	e2e_play_begin(&p, t, bin);
+	e2e_play_begin(&p, t, e2e_bin);
 	char dir = e2e_play_would_move(&p, 'l') ? 'l' : 'r';
 	type_keys(t, dir == 'l' ? E2E_KEY_LEFT "H" : E2E_KEY_RIGHT "H");
 	e2e_play_slide(&p, dir);
@@ -271,7 +250,7 @@ static void test_autoplay_plays_until_another_key(void **state)
 {
 	struct e2e_term *t = start(state, true, "2048", "--seed", "7", "--no-anim", NULL);
 	struct e2e_play p;
-	e2e_play_begin(&p, t, bin);
+	e2e_play_begin(&p, t, e2e_bin);
 
 	type_keys(t, "a");
 	wait_text(t, "Autoplay 100 ms/move  + faster  - slower");
@@ -342,7 +321,7 @@ static void quit_from_game(struct e2e_term *t, bool in_progress)
 /* `tilecade scores 2048` lists a score of this many points, or (points -1) none at all. */
 static void assert_scores(long long points)
 {
-	const char *argv[] = {bin, "scores", "2048", NULL};
+	const char *argv[] = {e2e_bin, "scores", "2048", NULL};
 	struct e2e_run r;
 	assert_true(e2e_run(argv, WAIT_MS, &r));
 	assert_true(WIFEXITED(r.status) && WEXITSTATUS(r.status) == 0);
@@ -443,12 +422,14 @@ static void test_hints_alone_keep_the_score(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-	        cmocka_unit_test_teardown(test_hint_names_a_slide_and_marks_the_board, teardown),
-	        cmocka_unit_test_teardown(test_hint_with_the_animation, teardown),
-	        cmocka_unit_test_teardown(test_autoplay_plays_until_another_key, teardown),
-	        cmocka_unit_test_teardown(test_autoplay_to_game_over_is_not_scored, teardown),
-	        cmocka_unit_test_teardown(test_autoplay_mark_survives_continue, teardown),
-	        cmocka_unit_test_teardown(test_hints_alone_keep_the_score, teardown),
+	        cmocka_unit_test_teardown(test_hint_names_a_slide_and_marks_the_board,
+	                                  e2e_term_teardown),
+	        cmocka_unit_test_teardown(test_hint_with_the_animation, e2e_term_teardown),
+	        cmocka_unit_test_teardown(test_autoplay_plays_until_another_key, e2e_term_teardown),
+	        cmocka_unit_test_teardown(test_autoplay_to_game_over_is_not_scored,
+	                                  e2e_term_teardown),
+	        cmocka_unit_test_teardown(test_autoplay_mark_survives_continue, e2e_term_teardown),
+	        cmocka_unit_test_teardown(test_hints_alone_keep_the_score, e2e_term_teardown),
 	};
-	return cmocka_run_group_tests(tests, group_setup, group_teardown);
+	return cmocka_run_group_tests(tests, e2e_game_group_setup, e2e_game_group_teardown);
 }

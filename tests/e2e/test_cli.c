@@ -27,25 +27,11 @@
 #define MAX_ANSWERS 16
 #define MAX_ARGS 24
 
-static const char *bin;
-static char *sandbox;
-
 /* The runs of the current test, freed by teardown even when an assert fails. */
 struct runs {
 	struct e2e_run run[RUNS_PER_TEST];
 	int count;
 };
-
-static int group_setup(void **state)
-{
-	return e2e_game_setup(&bin, &sandbox);
-}
-
-static int group_teardown(void **state)
-{
-	e2e_sandbox_leave(sandbox);
-	return 0;
-}
 
 static int setup(void **state)
 {
@@ -85,7 +71,7 @@ static void add_args(const char **argv, int *argc, va_list ap)
 /* Runs tilecade with the NULL-terminated arguments that follow. */
 static struct e2e_run *tilecade(void **state, ...)
 {
-	const char *argv[MAX_ARGS] = {bin};
+	const char *argv[MAX_ARGS] = {e2e_bin};
 	int argc = 1;
 	va_list ap;
 	va_start(ap, state);
@@ -99,7 +85,7 @@ static struct e2e_run *tilecade(void **state, ...)
 static struct e2e_run *tilecade_vfrom(void **state, const char *path, va_list ap)
 {
 	const char *argv[MAX_ARGS] = {"/bin/sh", "-c", "f=$1; shift; exec \"$@\" < \"$f\"",
-	                              "sh",      path, bin};
+	                              "sh",      path, e2e_bin};
 	int argc = 6;
 	add_args(argv, &argc, ap);
 	return run_argv(state, argv);
@@ -118,7 +104,7 @@ static struct e2e_run *tilecade_from(void **state, const char *path, ...)
 static struct e2e_run *tilecade_stdin(void **state, const char *input, size_t len, ...)
 {
 	char path[4096];
-	snprintf(path, sizeof path, "%s/stdin.txt", sandbox);
+	snprintf(path, sizeof path, "%s/stdin.txt", e2e_sandbox);
 	FILE *f = fopen(path, "wb");
 	assert_non_null(f);
 	assert_int_equal(fwrite(input, 1, len, f), len);
@@ -610,7 +596,7 @@ static const struct {
 static void test_zn_bad_command_lines(void **state)
 {
 	for (size_t i = 0; i < sizeof bad_command_lines / sizeof bad_command_lines[0]; i++) {
-		const char *argv[MAX_ARGS] = {bin};
+		const char *argv[MAX_ARGS] = {e2e_bin};
 		for (int k = 0; bad_command_lines[i].args[k]; k++)
 			argv[k + 1] = bad_command_lines[i].args[k];
 		struct e2e_run *r = run_argv(state, argv);
@@ -816,7 +802,7 @@ static void test_sdk_bad_command_lines(void **state)
 {
 	for (size_t i = 0; i < sizeof sdk_bad_command_lines / sizeof sdk_bad_command_lines[0];
 	     i++) {
-		const char *argv[MAX_ARGS] = {bin};
+		const char *argv[MAX_ARGS] = {e2e_bin};
 		for (int k = 0; sdk_bad_command_lines[i].args[k]; k++)
 			argv[k + 1] = sdk_bad_command_lines[i].args[k];
 		struct e2e_run *r = run_argv(state, argv);
@@ -844,7 +830,7 @@ static void scores_environment(void)
 /* A database in the sandbox; path gets its name. */
 static struct tc_store *scores_db(const char *name, char *path, size_t len)
 {
-	snprintf(path, len, "%s/%s", sandbox, name);
+	snprintf(path, len, "%s/%s", e2e_sandbox, name);
 	char notice[TC_STORE_NOTICE_MAX];
 	struct tc_store *st = tc_store_open(path, notice, sizeof notice);
 	assert_non_null(st);
@@ -999,7 +985,7 @@ static void test_scores_without_a_database(void **state)
 {
 	scores_environment();
 	char path[4200];
-	snprintf(path, sizeof path, "%s/not-a-database.db", sandbox);
+	snprintf(path, sizeof path, "%s/not-a-database.db", e2e_sandbox);
 	FILE *f = fopen(path, "w");
 	assert_non_null(f);
 	fputs("this is not an SQLite database, though its name says so\n", f);
@@ -1029,7 +1015,7 @@ static void test_scores_default_database(void **state)
 	add_score(st, "2048", "random", "5x5", "alice", 512, 30000, 60, NOV_21);
 	tc_store_close(st);
 	char path[4200];
-	snprintf(path, sizeof path, "%s/.local/share/tilecade/tilecade.db", sandbox);
+	snprintf(path, sizeof path, "%s/.local/share/tilecade/tilecade.db", e2e_sandbox);
 	FILE *f = fopen(path, "rb"); /* where the design says it is */
 	assert_non_null(f);
 	fclose(f);
@@ -1053,7 +1039,7 @@ static void test_scores_bad_command_lines(void **state)
 	        {{"scores", "--db"}, "--db"},
 	};
 	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
-		const char *argv[MAX_ARGS] = {bin};
+		const char *argv[MAX_ARGS] = {e2e_bin};
 		for (int k = 0; bad[i].args[k]; k++)
 			argv[k + 1] = bad[i].args[k];
 		struct e2e_run *r = run_argv(state, argv);
@@ -1257,7 +1243,7 @@ static void test_nj_demo_replay_wins(void **state)
 /* Writes text to a file of the sandbox; the path goes to path. */
 static void sandbox_file(const char *name, const char *text, size_t len, char *path, size_t pathlen)
 {
-	snprintf(path, pathlen, "%s/%s", sandbox, name);
+	snprintf(path, pathlen, "%s/%s", e2e_sandbox, name);
 	FILE *f = fopen(path, "wb");
 	assert_non_null(f);
 	assert_int_equal(fwrite(text, 1, len, f), len);
@@ -1295,7 +1281,7 @@ static void test_nj_bad_replays(void **state)
 	r = tilecade(state, "ninja", "--replay", path, "--headless", NULL);
 	assert_usage_error(r);
 	assert_non_null(strstr(r->err, ": line 1, column 1: "));
-	snprintf(path, sizeof path, "%s/no-such.replay", sandbox);
+	snprintf(path, sizeof path, "%s/no-such.replay", e2e_sandbox);
 	r = tilecade(state, "ninja", "--replay", path, "--headless", NULL);
 	assert_usage_error(r);
 	assert_non_null(strstr(r->err, path));
@@ -1507,7 +1493,7 @@ static void test_autoplay_bad_command_lines(void **state)
 	        {{"scores", "--autoplay"}, "--autoplay"},
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-		const char *argv[MAX_ARGS] = {bin};
+		const char *argv[MAX_ARGS] = {e2e_bin};
 		for (int k = 0; cases[i].args[k]; k++)
 			argv[k + 1] = cases[i].args[k];
 		struct e2e_run *r = run_argv(state, argv);
@@ -1576,5 +1562,5 @@ int main(void)
 	                                        teardown),
 	        cmocka_unit_test_setup_teardown(test_autoplay_bad_command_lines, setup, teardown),
 	};
-	return cmocka_run_group_tests(tests, group_setup, group_teardown);
+	return cmocka_run_group_tests(tests, e2e_game_group_setup, e2e_game_group_teardown);
 }

@@ -21,9 +21,6 @@
 #define WAIT_MS 5000
 #define QUIET_MS 60
 
-static const char *bin;
-static char *sandbox;
-
 static const char *const menu_entries[] = {"zNumbers", "Match-3", "Sudoku", "N",
                                            "2048",     "Daily",   "Scores"};
 #define MENU_ENTRIES (sizeof menu_entries / sizeof menu_entries[0])
@@ -41,29 +38,11 @@ static bool available(size_t entry)
 	return true;
 }
 
-static int group_setup(void **state)
-{
-	return e2e_game_setup(&bin, &sandbox);
-}
-
-static int group_teardown(void **state)
-{
-	e2e_sandbox_leave(sandbox);
-	return 0;
-}
-
-static int teardown(void **state)
-{
-	e2e_free(*state);
-	*state = NULL;
-	return 0;
-}
-
 /* Starts tilecade with the NULL-terminated arguments that follow, on an 80x24 terminal kept
  * in *state for teardown. */
 static struct e2e_term *tilecade(void **state, ...)
 {
-	const char *argv[16] = {bin};
+	const char *argv[16] = {e2e_bin};
 	int argc = 1;
 	va_list ap;
 	va_start(ap, state);
@@ -315,7 +294,7 @@ static void test_play_undo_leave_and_quit(void **state)
 	wait_menu(t);
 	type_keys(t, "5");
 	struct e2e_play p;
-	e2e_play_begin(&p, t, bin);
+	e2e_play_begin(&p, t, e2e_bin);
 	assert_terminal_taken(t);
 	/* Slide round until something merges, so that the score changes too. */
 	const char *keys[] = {E2E_KEY_LEFT, E2E_KEY_DOWN, E2E_KEY_RIGHT, E2E_KEY_UP};
@@ -325,7 +304,7 @@ static void test_play_undo_leave_and_quit(void **state)
 	for (int i = 0; score == 0; i++) {
 		assert_true(i < E2E_PLAY_MAX / 2);
 		key_slide(&p, keys[i % 4], dirs[i % 4]);
-		e2e_play_batch(bin, p.id, p.moves, &board, &score);
+		e2e_play_batch(e2e_bin, p.id, p.moves, &board, &score);
 	}
 	e2e_play_undo(&p);
 	type_keys(t, "u");
@@ -343,7 +322,7 @@ static void test_2048_screen(void **state)
 {
 	struct e2e_term *t = tilecade(state, "2048", "--seed", "7", "--no-anim", NULL);
 	struct e2e_play p;
-	e2e_play_begin(&p, t, bin);
+	e2e_play_begin(&p, t, e2e_bin);
 	assert_string_equal(p.id, "2048:4x4:s7");
 	struct e2e_2048_status s;
 	assert_true(e2e_2048_status(t, &s));
@@ -362,7 +341,7 @@ static void test_board_follows_batch_with_undo_and_redo(void **state)
 {
 	struct e2e_term *t = tilecade(state, "2048", "--seed", "7", "--no-anim", NULL);
 	struct e2e_play p;
-	e2e_play_begin(&p, t, bin);
+	e2e_play_begin(&p, t, e2e_bin);
 	static const struct {
 		const char *key;
 		char dir;
@@ -403,7 +382,7 @@ static void test_restart_and_new_game_ask_only_with_progress(void **state)
 {
 	struct e2e_term *t = tilecade(state, "2048", "--seed", "7", "--no-anim", NULL);
 	struct e2e_play p;
-	e2e_play_begin(&p, t, bin);
+	e2e_play_begin(&p, t, e2e_bin);
 	type_keys(t, "r");
 	e2e_play_check(&p);
 	assert_null(strstr(e2e_screen(t), "(y/n)"));
@@ -425,7 +404,7 @@ static void test_restart_and_new_game_ask_only_with_progress(void **state)
 	wait_text(t, "(y/n)");
 	type_keys(t, "y");
 	assert_true(e2e_wait(t, id_is_not, p.id, WAIT_MS));
-	e2e_play_begin(&p, t, bin);
+	e2e_play_begin(&p, t, e2e_bin);
 
 	/* No progress: a new game right away. */
 	char old[E2E_2048_ID_MAX];
@@ -434,7 +413,7 @@ static void test_restart_and_new_game_ask_only_with_progress(void **state)
 	if (!e2e_wait(t, id_is_not, old, WAIT_MS))
 		fprintf(stderr, "n without progress, still %s:\n%s\n", old, e2e_screen(t));
 	assert_true(id_is_not(t, old));
-	e2e_play_begin(&p, t, bin);
+	e2e_play_begin(&p, t, e2e_bin);
 	assert_null(strstr(e2e_screen(t), "(y/n)"));
 }
 
@@ -442,11 +421,11 @@ static void test_leaving_asks_only_with_progress(void **state)
 {
 	struct e2e_term *t = tilecade(state, "2048", "--seed", "7", "--no-anim", NULL);
 	struct e2e_play p;
-	e2e_play_begin(&p, t, bin);
+	e2e_play_begin(&p, t, e2e_bin);
 	type_keys(t, "q");
 	wait_menu(t);
 	type_keys(t, "5");
-	e2e_play_begin(&p, t, bin);
+	e2e_play_begin(&p, t, e2e_bin);
 	char dir = e2e_play_would_move(&p, 'l') ? 'l' : 'r';
 	key_slide(&p, dir == 'l' ? E2E_KEY_LEFT : E2E_KEY_RIGHT, dir);
 	type_keys(t, "q");
@@ -484,7 +463,7 @@ static void test_help_opens_and_any_key_closes(void **state)
 {
 	struct e2e_term *t = tilecade(state, "2048", "--seed", "7", "--no-anim", NULL);
 	struct e2e_play p;
-	e2e_play_begin(&p, t, bin);
+	e2e_play_begin(&p, t, e2e_bin);
 	key_slide(&p, E2E_KEY_LEFT, 'l');
 	char before[4096], help[4096];
 	screen_without_clock(t, before, sizeof before);
@@ -553,7 +532,7 @@ static void test_mouse_drag_slides(void **state)
 {
 	struct e2e_term *t = tilecade(state, "2048", "--seed", "7", "--no-anim", NULL);
 	struct e2e_play p;
-	e2e_play_begin(&p, t, bin);
+	e2e_play_begin(&p, t, e2e_bin);
 	/* Play until the tiles on the board show where its rows and columns are. */
 	struct geometry g;
 	const char *keys[] = {E2E_KEY_DOWN, E2E_KEY_LEFT, E2E_KEY_UP, E2E_KEY_RIGHT};
@@ -642,7 +621,7 @@ static void test_too_small_and_back(void **state)
 {
 	struct e2e_term *t = tilecade(state, "2048", "--seed", "7", "--no-anim", NULL);
 	struct e2e_play p;
-	e2e_play_begin(&p, t, bin);
+	e2e_play_begin(&p, t, e2e_bin);
 	key_slide(&p, E2E_KEY_DOWN, 'd');
 	key_slide(&p, E2E_KEY_LEFT, 'l');
 	/* Too short: the message fits on a line and names a size bigger than this one. */
@@ -689,13 +668,13 @@ static void test_n_opens_its_level_browser(void **state)
 /* Without colour every tile is still told apart by its number on a reversed box. */
 static void test_no_color_is_monochrome_and_readable(void **state)
 {
-	const char *argv[] = {bin, "2048", "--seed", "7", "--no-anim", NULL};
+	const char *argv[] = {e2e_bin, "2048", "--seed", "7", "--no-anim", NULL};
 	const char *env[] = {"NO_COLOR=1", NULL};
 	e2e_free(*state);
 	struct e2e_term *t = *state = e2e_start(24, 80, argv, env);
 	assert_non_null(t);
 	struct e2e_play p;
-	e2e_play_begin(&p, t, bin);
+	e2e_play_begin(&p, t, e2e_bin);
 	key_slide(&p, E2E_KEY_LEFT, 'l');
 	for (int r = 0; r < e2e_rows(t); r++)
 		for (int c = 0; c < e2e_cols(t); c++) {
@@ -747,7 +726,7 @@ static void test_pause_hides_the_board_until_resumed(void **state)
 {
 	struct e2e_term *t = tilecade(state, "2048", "--seed", "7", "--no-anim", NULL);
 	struct e2e_play p;
-	e2e_play_begin(&p, t, bin);
+	e2e_play_begin(&p, t, e2e_bin);
 	key_slide(&p, E2E_KEY_LEFT, 'l');
 	type_keys(t, "p");
 	wait_text(t, "Paused");
@@ -767,7 +746,7 @@ static void test_ctrl_z_gives_back_the_terminal_and_resumes(void **state)
 {
 	struct e2e_term *t = tilecade(state, "2048", "--seed", "7", "--no-anim", NULL);
 	struct e2e_play p;
-	e2e_play_begin(&p, t, bin);
+	e2e_play_begin(&p, t, e2e_bin);
 	key_slide(&p, E2E_KEY_LEFT, 'l');
 	type_keys(t, "\032");
 	settle(t);
@@ -780,7 +759,7 @@ static void test_ctrl_c_in_game_restores_terminal(void **state)
 {
 	struct e2e_term *t = tilecade(state, "2048", "--seed", "7", NULL);
 	struct e2e_play p;
-	e2e_play_begin(&p, t, bin);
+	e2e_play_begin(&p, t, e2e_bin);
 	key_slide(&p, E2E_KEY_DOWN, 'd');
 	assert_terminal_taken(t);
 	type_keys(t, E2E_KEY_CTRL_C);
@@ -801,7 +780,7 @@ static void test_sigterm_in_game_restores_terminal(void **state)
 {
 	struct e2e_term *t = tilecade(state, "2048", "--seed", "7", NULL);
 	struct e2e_play p;
-	e2e_play_begin(&p, t, bin);
+	e2e_play_begin(&p, t, e2e_bin);
 	key_slide(&p, E2E_KEY_DOWN, 'd');
 	assert_terminal_taken(t);
 	assert_int_equal(kill(e2e_pid(t), SIGTERM), 0);
@@ -822,28 +801,34 @@ static void test_sighup_in_menu_restores_terminal(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-	        cmocka_unit_test_teardown(test_menu_lists_the_games, teardown),
-	        cmocka_unit_test_teardown(test_menu_highlight_moves_and_enter_plays, teardown),
-	        cmocka_unit_test_teardown(test_menu_click_plays, teardown),
-	        cmocka_unit_test_teardown(test_play_undo_leave_and_quit, teardown),
-	        cmocka_unit_test_teardown(test_2048_screen, teardown),
-	        cmocka_unit_test_teardown(test_board_follows_batch_with_undo_and_redo, teardown),
+	        cmocka_unit_test_teardown(test_menu_lists_the_games, e2e_term_teardown),
+	        cmocka_unit_test_teardown(test_menu_highlight_moves_and_enter_plays,
+	                                  e2e_term_teardown),
+	        cmocka_unit_test_teardown(test_menu_click_plays, e2e_term_teardown),
+	        cmocka_unit_test_teardown(test_play_undo_leave_and_quit, e2e_term_teardown),
+	        cmocka_unit_test_teardown(test_2048_screen, e2e_term_teardown),
+	        cmocka_unit_test_teardown(test_board_follows_batch_with_undo_and_redo,
+	                                  e2e_term_teardown),
 	        cmocka_unit_test_teardown(test_restart_and_new_game_ask_only_with_progress,
-	                                  teardown),
-	        cmocka_unit_test_teardown(test_leaving_asks_only_with_progress, teardown),
-	        cmocka_unit_test_teardown(test_help_opens_and_any_key_closes, teardown),
-	        cmocka_unit_test_teardown(test_mouse_drag_slides, teardown),
-	        cmocka_unit_test_teardown(test_too_small_and_back, teardown),
-	        cmocka_unit_test_teardown(test_n_opens_its_level_browser, teardown),
-	        cmocka_unit_test_teardown(test_no_color_is_monochrome_and_readable, teardown),
-	        cmocka_unit_test_teardown(test_best_score_carries_to_the_next_game, teardown),
-	        cmocka_unit_test_teardown(test_pause_hides_the_board_until_resumed, teardown),
+	                                  e2e_term_teardown),
+	        cmocka_unit_test_teardown(test_leaving_asks_only_with_progress, e2e_term_teardown),
+	        cmocka_unit_test_teardown(test_help_opens_and_any_key_closes, e2e_term_teardown),
+	        cmocka_unit_test_teardown(test_mouse_drag_slides, e2e_term_teardown),
+	        cmocka_unit_test_teardown(test_too_small_and_back, e2e_term_teardown),
+	        cmocka_unit_test_teardown(test_n_opens_its_level_browser, e2e_term_teardown),
+	        cmocka_unit_test_teardown(test_no_color_is_monochrome_and_readable,
+	                                  e2e_term_teardown),
+	        cmocka_unit_test_teardown(test_best_score_carries_to_the_next_game,
+	                                  e2e_term_teardown),
+	        cmocka_unit_test_teardown(test_pause_hides_the_board_until_resumed,
+	                                  e2e_term_teardown),
 	        cmocka_unit_test_teardown(test_ctrl_z_gives_back_the_terminal_and_resumes,
-	                                  teardown),
-	        cmocka_unit_test_teardown(test_ctrl_c_in_game_restores_terminal, teardown),
-	        cmocka_unit_test_teardown(test_ctrl_c_in_menu_restores_terminal, teardown),
-	        cmocka_unit_test_teardown(test_sigterm_in_game_restores_terminal, teardown),
-	        cmocka_unit_test_teardown(test_sighup_in_menu_restores_terminal, teardown),
+	                                  e2e_term_teardown),
+	        cmocka_unit_test_teardown(test_ctrl_c_in_game_restores_terminal, e2e_term_teardown),
+	        cmocka_unit_test_teardown(test_ctrl_c_in_menu_restores_terminal, e2e_term_teardown),
+	        cmocka_unit_test_teardown(test_sigterm_in_game_restores_terminal,
+	                                  e2e_term_teardown),
+	        cmocka_unit_test_teardown(test_sighup_in_menu_restores_terminal, e2e_term_teardown),
 	};
-	return cmocka_run_group_tests(tests, group_setup, group_teardown);
+	return cmocka_run_group_tests(tests, e2e_game_group_setup, e2e_game_group_teardown);
 }

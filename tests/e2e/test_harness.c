@@ -41,13 +41,6 @@ static struct e2e_term *sh(void **state, const char *script)
 	return sh_at(state, 24, 80, script, NULL);
 }
 
-static int teardown(void **state)
-{
-	e2e_free(*state);
-	*state = NULL;
-	return 0;
-}
-
 static void assert_exit_code(struct e2e_term *t, int code)
 {
 	int status = e2e_wait_exit(t, TIMEOUT_MS);
@@ -294,21 +287,21 @@ int main(void)
 	/* These tests time the harness's own limits; they run no program that a wrapper slows. */
 	unsetenv("E2E_SLOWDOWN");
 	const struct CMUnitTest tests[] = {
-	        cmocka_unit_test_teardown(test_text_exit_code_and_bytes, teardown),
-	        cmocka_unit_test_teardown(test_colours_and_attributes, teardown),
-	        cmocka_unit_test_teardown(test_utf8_and_wide_characters, teardown),
-	        cmocka_unit_test_teardown(test_reads_a_line, teardown),
-	        cmocka_unit_test_teardown(test_modes_follow_escape_sequences, teardown),
-	        cmocka_unit_test_teardown(test_cursor_visibility_is_not_saved, teardown),
-	        cmocka_unit_test_teardown(test_environment, teardown),
-	        cmocka_unit_test_teardown(test_size_and_resize, teardown),
-	        cmocka_unit_test_teardown(test_keys_and_mouse_bytes, teardown),
-	        cmocka_unit_test_teardown(test_answers_terminal_queries, teardown),
-	        cmocka_unit_test_teardown(test_tty_modes_are_visible_after_exit, teardown),
-	        cmocka_unit_test_teardown(test_waits_time_out, teardown),
-	        cmocka_unit_test_teardown(test_never_quiet, teardown),
-	        cmocka_unit_test_teardown(test_waits_end_when_the_program_exits, teardown),
-	        cmocka_unit_test_teardown(test_program_that_cannot_run, teardown),
+	        cmocka_unit_test_teardown(test_text_exit_code_and_bytes, e2e_term_teardown),
+	        cmocka_unit_test_teardown(test_colours_and_attributes, e2e_term_teardown),
+	        cmocka_unit_test_teardown(test_utf8_and_wide_characters, e2e_term_teardown),
+	        cmocka_unit_test_teardown(test_reads_a_line, e2e_term_teardown),
+	        cmocka_unit_test_teardown(test_modes_follow_escape_sequences, e2e_term_teardown),
+	        cmocka_unit_test_teardown(test_cursor_visibility_is_not_saved, e2e_term_teardown),
+	        cmocka_unit_test_teardown(test_environment, e2e_term_teardown),
+	        cmocka_unit_test_teardown(test_size_and_resize, e2e_term_teardown),
+	        cmocka_unit_test_teardown(test_keys_and_mouse_bytes, e2e_term_teardown),
+	        cmocka_unit_test_teardown(test_answers_terminal_queries, e2e_term_teardown),
+	        cmocka_unit_test_teardown(test_tty_modes_are_visible_after_exit, e2e_term_teardown),
+	        cmocka_unit_test_teardown(test_waits_time_out, e2e_term_teardown),
+	        cmocka_unit_test_teardown(test_never_quiet, e2e_term_teardown),
+	        cmocka_unit_test_teardown(test_waits_end_when_the_program_exits, e2e_term_teardown),
+	        cmocka_unit_test_teardown(test_program_that_cannot_run, e2e_term_teardown),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

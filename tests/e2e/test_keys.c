@@ -33,24 +33,9 @@
 #define K_CTRL_Z "\033[122;5u"
 #define K_Q "\033[113u"
 
-static const char *bin;
-static char *sandbox;
-
-static int group_setup(void **state)
-{
-	return e2e_game_setup(&bin, &sandbox);
-}
-
-static int group_teardown(void **state)
-{
-	e2e_sandbox_leave(sandbox);
-	return 0;
-}
-
 static int teardown(void **state)
 {
-	e2e_free(*state);
-	*state = NULL;
+	e2e_term_teardown(state);
 	e2e_sandbox_forget();
 	return 0;
 }
@@ -94,7 +79,7 @@ static void wait_log(struct e2e_term *t, const char *log)
 static struct e2e_term *start_play(void **state)
 {
 	char path[4200];
-	snprintf(path, sizeof path, "%s/keys.txt", sandbox);
+	snprintf(path, sizeof path, "%s/keys.txt", e2e_sandbox);
 	FILE *f = fopen(path, "w");
 	assert_non_null(f);
 	for (int i = 0; i < 713; i++)
@@ -102,7 +87,7 @@ static struct e2e_term *start_play(void **state)
 	fputs("|5^300,560\n", f);
 	assert_int_equal(fclose(f), 0);
 
-	const char *argv[] = {bin, "ninja", NULL};
+	const char *argv[] = {e2e_bin, "ninja", NULL};
 	struct e2e_term *t = e2e_start(24, 80, argv, NULL);
 	assert_non_null(t);
 	*state = t;
@@ -231,5 +216,5 @@ int main(void)
 	        cmocka_unit_test_teardown(test_sighup_pops, teardown),
 	        cmocka_unit_test_teardown(test_sigint_pops, teardown),
 	};
-	return cmocka_run_group_tests(tests, group_setup, group_teardown);
+	return cmocka_run_group_tests(tests, e2e_game_group_setup, e2e_game_group_teardown);
 }

@@ -39,8 +39,6 @@ struct tokens {
 	const char *where[MAX_TOKENS];
 };
 
-static const char *bin;
-static char *sandbox;
 static const char *man_path;
 static char *man_source; /* the page as written */
 static char *man_text;   /* the page as plain text: requests, fonts and escapes gone */
@@ -54,7 +52,7 @@ static int game_count;
 /* Runs tilecade with the NULL-terminated arguments; r must be freed with e2e_run_free. */
 static bool run_tilecade(struct e2e_run *r, ...)
 {
-	const char *argv[MAX_ARGS] = {bin};
+	const char *argv[MAX_ARGS] = {e2e_bin};
 	int argc = 1;
 	va_list ap;
 	va_start(ap, r);
@@ -320,7 +318,7 @@ static bool help_has_word(const char *word)
 static int group_setup(void **state)
 {
 	(void)state;
-	if (e2e_game_setup(&bin, &sandbox) != 0)
+	if (e2e_game_group_setup(state) != 0)
 		return -1;
 	man_path = getenv("TILECADE_MAN");
 	if (!man_path) {
@@ -345,8 +343,7 @@ static int group_teardown(void **state)
 		free(helps[i].text);
 	free(man_source);
 	free(man_text);
-	e2e_sandbox_leave(sandbox);
-	return 0;
+	return e2e_game_group_teardown(state);
 }
 
 /* ---- the tests ---- */

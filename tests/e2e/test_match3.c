@@ -24,9 +24,6 @@
 #define TILE_MIN_W 4 /* as view_match3.c */
 #define TILE_MIN_H 1
 
-static const char *bin;
-static char *sandbox;
-
 static const char *const glyph_unicode[M3_MAX_TYPES] = {"●", "▲", "■", "◆", "★", "♥", "♣", "♠"};
 static const char *const glyph_ascii[M3_MAX_TYPES] = {"a", "b", "c", "d", "e", "f", "g", "h"};
 
@@ -39,19 +36,6 @@ struct game {
 	struct tc_grid_layout layout;
 	int cursor;
 };
-
-static int group_setup(void **state)
-{
-	(void)state;
-	return e2e_game_setup(&bin, &sandbox);
-}
-
-static int group_teardown(void **state)
-{
-	(void)state;
-	e2e_sandbox_leave(sandbox);
-	return 0;
-}
 
 static int teardown(void **state)
 {
@@ -102,7 +86,7 @@ static bool model_swap(struct match3 *m, int a, int b)
 
 static void run(struct game *g, int rows, int cols, const char *const *env, ...)
 {
-	const char *argv[16] = {bin};
+	const char *argv[16] = {e2e_bin};
 	int argc = 1;
 	va_list ap;
 	va_start(ap, env);
@@ -409,5 +393,5 @@ int main(void)
 	        cmocka_unit_test_teardown(test_ascii_letters, teardown),
 	        cmocka_unit_test_teardown(test_small_terminal, teardown),
 	};
-	return cmocka_run_group_tests(tests, group_setup, group_teardown);
+	return cmocka_run_group_tests(tests, e2e_game_group_setup, e2e_game_group_teardown);
 }

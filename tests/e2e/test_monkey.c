@@ -36,8 +36,6 @@
 #define PASTE_MS 60000 /* to write a flood, while the program reads it */
 #define DEFAULT_SEED 20261122u
 
-static const char *bin;
-static char *sandbox;
 static uint64_t base_seed = DEFAULT_SEED;
 
 /* ---- the random numbers: PCG32 ---- */
@@ -89,25 +87,25 @@ static void sanitizer_env(void)
 {
 	const char *a = getenv("ASAN_OPTIONS"), *u = getenv("UBSAN_OPTIONS");
 	snprintf(asan_env, sizeof asan_env, "ASAN_OPTIONS=%s%slog_path=%s/sanitizer", a ? a : "",
-	         a && *a ? ":" : "", sandbox);
+	         a && *a ? ":" : "", e2e_sandbox);
 	snprintf(ubsan_env, sizeof ubsan_env, "UBSAN_OPTIONS=%s%slog_path=%s/sanitizer", u ? u : "",
-	         u && *u ? ":" : "", sandbox);
+	         u && *u ? ":" : "", e2e_sandbox);
 }
 
 static void print_sanitizer_logs(void)
 {
 	char cmd[4400];
-	snprintf(cmd, sizeof cmd, "cat '%s'/sanitizer* 1>&2 2>/dev/null", sandbox);
+	snprintf(cmd, sizeof cmd, "cat '%s'/sanitizer* 1>&2 2>/dev/null", e2e_sandbox);
 	int ignored = system(cmd);
 	(void)ignored;
 }
 
 static int group_setup(void **state)
 {
-	if (e2e_game_setup(&bin, &sandbox) != 0)
+	if (e2e_game_group_setup(state) != 0)
 		return -1;
 	/* Prompts may save files under any name the monkey types: relative to the sandbox. */
-	if (chdir(sandbox) != 0)
+	if (chdir(e2e_sandbox) != 0)
 		return -1;
 	const char *s = getenv("TILECADE_MONKEY_SEED");
 	if (s && strcmp(s, "random") == 0)
@@ -120,15 +118,7 @@ static int group_setup(void **state)
 
 static int group_teardown(void **state)
 {
-	e2e_sandbox_leave(sandbox);
-	return 0;
-}
-
-static int teardown(void **state)
-{
-	e2e_free(*state);
-	*state = NULL;
-	return 0;
+	return e2e_game_group_teardown(state);
 }
 
 /* What the test knows when something goes wrong. */
@@ -206,7 +196,7 @@ static void wait_drawn(struct e2e_term *t)
 static const char *open_level_path(void)
 {
 	static char path[4200];
-	snprintf(path, sizeof path, "%s/open.txt", sandbox);
+	snprintf(path, sizeof path, "%s/open.txt", e2e_sandbox);
 	FILE *f = fopen(path, "w");
 	assert_non_null(f);
 	for (int i = 0; i < 713; i++)
@@ -221,8 +211,8 @@ static struct e2e_term *start(struct run *r, void **state)
 	const struct target *g = r->target;
 	char seed[32];
 	snprintf(seed, sizeof seed, "%" PRIu64, r->seed);
-	const char *argv[] = {bin, g->game, "--seed", seed, NULL};
-	const char *no_game[] = {bin, NULL};
+	const char *argv[] = {e2e_bin, g->game, "--seed", seed, NULL};
+	const char *no_game[] = {e2e_bin, NULL};
 	const char *env[] = {asan_env, ubsan_env, NULL};
 	e2e_free(*state);
 	struct e2e_term *t = e2e_start(24, 80, g->game ? argv : no_game, env);
@@ -741,21 +731,21 @@ int main(void)
 	if (getenv("TILECADE_MONKEY_ONLY"))
 		cmocka_set_test_filter(getenv("TILECADE_MONKEY_ONLY"));
 	const struct CMUnitTest tests[] = {
-	        cmocka_unit_test_teardown(test_monkey_znumbers, teardown),
-	        cmocka_unit_test_teardown(test_monkey_match3, teardown),
-	        cmocka_unit_test_teardown(test_monkey_sudoku, teardown),
-	        cmocka_unit_test_teardown(test_monkey_2048, teardown),
-	        cmocka_unit_test_teardown(test_monkey_ninja_browser, teardown),
-	        cmocka_unit_test_teardown(test_monkey_ninja_play, teardown),
-	        cmocka_unit_test_teardown(test_monkey_menu, teardown),
-	        cmocka_unit_test_teardown(test_monkey_scores, teardown),
-	        cmocka_unit_test_teardown(test_csi_flood_2048, teardown),
-	        cmocka_unit_test_teardown(test_csi_flood_ninja, teardown),
-	        cmocka_unit_test_teardown(test_paste_2048, teardown),
-	        cmocka_unit_test_teardown(test_paste_ninja, teardown),
-	        cmocka_unit_test_teardown(test_hostile_sequences, teardown),
-	        cmocka_unit_test_teardown(test_repeat_2048, teardown),
-	        cmocka_unit_test_teardown(test_repeat_ninja, teardown),
+	        cmocka_unit_test_teardown(test_monkey_znumbers, e2e_term_teardown),
+	        cmocka_unit_test_teardown(test_monkey_match3, e2e_term_teardown),
+	        cmocka_unit_test_teardown(test_monkey_sudoku, e2e_term_teardown),
+	        cmocka_unit_test_teardown(test_monkey_2048, e2e_term_teardown),
+	        cmocka_unit_test_teardown(test_monkey_ninja_browser, e2e_term_teardown),
+	        cmocka_unit_test_teardown(test_monkey_ninja_play, e2e_term_teardown),
+	        cmocka_unit_test_teardown(test_monkey_menu, e2e_term_teardown),
+	        cmocka_unit_test_teardown(test_monkey_scores, e2e_term_teardown),
+	        cmocka_unit_test_teardown(test_csi_flood_2048, e2e_term_teardown),
+	        cmocka_unit_test_teardown(test_csi_flood_ninja, e2e_term_teardown),
+	        cmocka_unit_test_teardown(test_paste_2048, e2e_term_teardown),
+	        cmocka_unit_test_teardown(test_paste_ninja, e2e_term_teardown),
+	        cmocka_unit_test_teardown(test_hostile_sequences, e2e_term_teardown),
+	        cmocka_unit_test_teardown(test_repeat_2048, e2e_term_teardown),
+	        cmocka_unit_test_teardown(test_repeat_ninja, e2e_term_teardown),
 	};
 	return cmocka_run_group_tests(tests, group_setup, group_teardown);
 }

@@ -26,24 +26,9 @@
 #define MAP_ROWS 23
 #define MAP_COLS 64 /* 31 tiles of two columns, and the side borders */
 
-static const char *bin;
-static char *sandbox;
-
-static int group_setup(void **state)
-{
-	return e2e_game_setup(&bin, &sandbox);
-}
-
-static int group_teardown(void **state)
-{
-	e2e_sandbox_leave(sandbox);
-	return 0;
-}
-
 static int teardown(void **state)
 {
-	e2e_free(*state);
-	*state = NULL;
+	e2e_term_teardown(state);
 	e2e_sandbox_forget();
 	return 0;
 }
@@ -53,7 +38,7 @@ static int teardown(void **state)
 /* An empty map: every tile '0'. */
 static void write_level(const char *name, const char *objects, char *path, size_t len)
 {
-	snprintf(path, len, "%s/%s", sandbox, name);
+	snprintf(path, len, "%s/%s", e2e_sandbox, name);
 	FILE *f = fopen(path, "w");
 	assert_non_null(f);
 	for (int i = 0; i < 713; i++)
@@ -203,7 +188,7 @@ static void hold_until_status(struct e2e_term *t, const char *key, const char *t
 
 static struct e2e_term *start_env(void **state, int rows, int cols, const char *const *env)
 {
-	const char *argv[] = {bin, "ninja", NULL};
+	const char *argv[] = {e2e_bin, "ninja", NULL};
 	struct e2e_term *t = e2e_start(rows, cols, argv, env);
 	assert_non_null(t);
 	*state = t;
@@ -284,7 +269,7 @@ static void test_mine_restart_pause(void **state)
 	/* Killed again, the replay of the run saved with w. */
 	hold_until_text(t, E2E_KEY_LEFT, "Killed by a mine");
 	char path[4200];
-	snprintf(path, sizeof path, "%s/mine.replay", sandbox);
+	snprintf(path, sizeof path, "%s/mine.replay", e2e_sandbox);
 	e2e_send_str(t, "w");
 	wait_text(t, "Save replay to");
 	wait_text(t, "./ninja.replay");
@@ -300,7 +285,7 @@ static void test_mine_restart_pause(void **state)
 	fclose(f);
 	/* The run saved plays back to the same end without a terminal. */
 	char command[8600];
-	snprintf(command, sizeof command, "'%s' ninja --replay '%s' --headless", bin, path);
+	snprintf(command, sizeof command, "'%s' ninja --replay '%s' --headless", e2e_bin, path);
 	FILE *p = popen(command, "r");
 	assert_non_null(p);
 	char result[128] = "";
@@ -317,7 +302,7 @@ static void test_replay_mode(void **state)
 {
 	char path[4200], replay[4200];
 	write_level("replay-level.txt", MINE_LEVEL, path, sizeof path);
-	snprintf(replay, sizeof replay, "%s/hand.replay", sandbox);
+	snprintf(replay, sizeof replay, "%s/hand.replay", e2e_sandbox);
 	FILE *in = fopen(path, "r"), *out = fopen(replay, "w");
 	assert_non_null(in);
 	assert_non_null(out);
@@ -328,7 +313,7 @@ static void test_replay_mode(void **state)
 	fprintf(out, "tilecade ninja replay 1\n%s0*40 1*200\n", level);
 	assert_int_equal(fclose(out), 0);
 
-	const char *argv[] = {bin, "ninja", "--replay", replay, NULL};
+	const char *argv[] = {e2e_bin, "ninja", "--replay", replay, NULL};
 	struct e2e_term *t = e2e_start(24, 80, argv, NULL);
 	assert_non_null(t);
 	*state = t;
@@ -495,5 +480,5 @@ int main(void)
 	        cmocka_unit_test_teardown(test_click_play, teardown),
 	        cmocka_unit_test_teardown(test_ascii_no_color, teardown),
 	};
-	return cmocka_run_group_tests(tests, group_setup, group_teardown);
+	return cmocka_run_group_tests(tests, e2e_game_group_setup, e2e_game_group_teardown);
 }

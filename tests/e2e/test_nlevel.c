@@ -21,27 +21,6 @@
 #define MAP_COLS 64 /* 31 tiles of two columns, and the side borders */
 #define MAP_TEXT (MAP_ROWS * MAP_COLS * 4 + MAP_ROWS + 1)
 
-static const char *bin;
-static char *sandbox;
-
-static int group_setup(void **state)
-{
-	return e2e_game_setup(&bin, &sandbox);
-}
-
-static int group_teardown(void **state)
-{
-	e2e_sandbox_leave(sandbox);
-	return 0;
-}
-
-static int teardown(void **state)
-{
-	e2e_free(*state);
-	*state = NULL;
-	return 0;
-}
-
 static void wait_text(struct e2e_term *t, const char *text)
 {
 	if (!e2e_wait_text(t, text, WAIT_MS))
@@ -55,7 +34,7 @@ static void settle(struct e2e_term *t)
 
 static struct e2e_term *start(void **state, int rows, int cols, const char *arg)
 {
-	const char *argv[] = {bin, arg, NULL};
+	const char *argv[] = {e2e_bin, arg, NULL};
 	struct e2e_term *t = e2e_start(rows, cols, argv, NULL);
 	assert_non_null(t);
 	*state = t;
@@ -157,7 +136,7 @@ static void type_path(struct e2e_term *t, const char *key, const char *prompt, c
 static void test_save_and_open_give_the_same_map(void **state)
 {
 	char path[4200];
-	snprintf(path, sizeof path, "%s/level-save.txt", sandbox);
+	snprintf(path, sizeof path, "%s/level-save.txt", e2e_sandbox);
 	struct e2e_term *t = start(state, 24, 80, "ninja");
 	wait_text(t, "seed ");
 	settle(t);
@@ -185,7 +164,7 @@ static void test_save_and_open_give_the_same_map(void **state)
 	assert_string_equal(saved, loaded);
 
 	/* A file that is no level says why, and the level stays. */
-	snprintf(path, sizeof path, "%s/not-a-level.txt", sandbox);
+	snprintf(path, sizeof path, "%s/not-a-level.txt", e2e_sandbox);
 	f = fopen(path, "w");
 	assert_non_null(f);
 	fputs("hello\n", f);
@@ -223,7 +202,7 @@ static void test_menu_opens_the_browser(void **state)
 
 static void test_ascii(void **state)
 {
-	const char *argv[] = {bin, "n", NULL};
+	const char *argv[] = {e2e_bin, "n", NULL};
 	const char *env[] = {"LC_ALL=C", NULL};
 	struct e2e_term *t = e2e_start(24, 80, argv, env);
 	assert_non_null(t);
@@ -239,12 +218,12 @@ static void test_ascii(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-	        cmocka_unit_test_teardown(test_shows_a_level, teardown),
-	        cmocka_unit_test_teardown(test_n_makes_another_level, teardown),
-	        cmocka_unit_test_teardown(test_save_and_open_give_the_same_map, teardown),
-	        cmocka_unit_test_teardown(test_too_small, teardown),
-	        cmocka_unit_test_teardown(test_menu_opens_the_browser, teardown),
-	        cmocka_unit_test_teardown(test_ascii, teardown),
+	        cmocka_unit_test_teardown(test_shows_a_level, e2e_term_teardown),
+	        cmocka_unit_test_teardown(test_n_makes_another_level, e2e_term_teardown),
+	        cmocka_unit_test_teardown(test_save_and_open_give_the_same_map, e2e_term_teardown),
+	        cmocka_unit_test_teardown(test_too_small, e2e_term_teardown),
+	        cmocka_unit_test_teardown(test_menu_opens_the_browser, e2e_term_teardown),
+	        cmocka_unit_test_teardown(test_ascii, e2e_term_teardown),
 	};
-	return cmocka_run_group_tests(tests, group_setup, group_teardown);
+	return cmocka_run_group_tests(tests, e2e_game_group_setup, e2e_game_group_teardown);
 }

@@ -37,22 +37,20 @@
 #define QUIET_MS 60
 #define MENU_TAGLINE "tile games for the terminal"
 
-static const char *bin;
-static char *sandbox;
 static char default_config[4300]; /* $XDG_CONFIG_HOME/tilecade/config.ini */
 
 /* ---- set-up ---- */
 
 static int group_setup(void **state)
 {
-	if (e2e_game_setup(&bin, &sandbox) != 0)
+	if (e2e_game_group_setup(state) != 0)
 		return -1;
 	/* Dates on score tables in UTC, names in UTF-8 also for runs without a terminal, and no
 	 * host settings file (which could name a shared scoreboard) whatever this machine has. */
 	setenv("TZ", "UTC", 1);
 	setenv("LC_ALL", "C.UTF-8", 1);
 	char host[4200];
-	snprintf(host, sizeof host, "%s/no-host-config.ini", sandbox);
+	snprintf(host, sizeof host, "%s/no-host-config.ini", e2e_sandbox);
 	setenv("TILECADE_SYSTEM_CONFIG", host, 1);
 	snprintf(default_config, sizeof default_config, "%s/tilecade/config.ini",
 	         getenv("XDG_CONFIG_HOME"));
@@ -61,8 +59,7 @@ static int group_setup(void **state)
 
 static int group_teardown(void **state)
 {
-	e2e_sandbox_leave(sandbox);
-	return 0;
+	return e2e_game_group_teardown(state);
 }
 
 /* Every test starts as a player with no saves, no scores and no settings file. */
@@ -76,8 +73,7 @@ static int setup(void **state)
 
 static int teardown(void **state)
 {
-	e2e_free(*state);
-	*state = NULL;
+	e2e_term_teardown(state);
 	e2e_sandbox_forget();
 	unlink(default_config);
 	return 0;
@@ -140,7 +136,7 @@ static char *read_file(const char *path, size_t *len)
 /* A settings file in the sandbox for --config; path gets its name. */
 static void config_file(const char *name, const char *text, char *path, size_t len)
 {
-	snprintf(path, len, "%s/%s", sandbox, name);
+	snprintf(path, len, "%s/%s", e2e_sandbox, name);
 	write_text(path, text);
 }
 
@@ -159,7 +155,7 @@ static struct e2e_term *launch(void **state, const char *errfile, const char *co
 		argv[argc++] = "exec \"$@\" 2>\"$E2E_STDERR\"";
 		argv[argc++] = "sh";
 	}
-	argv[argc++] = bin;
+	argv[argc++] = e2e_bin;
 	for (int i = 0; args[i] && argc < 23; i++)
 		argv[argc++] = args[i];
 	argv[argc] = NULL;
@@ -207,7 +203,7 @@ static struct e2e_term *tilecade_err(void **state, const char *errfile, ...)
 /* Runs tilecade without a terminal, to its end. */
 static void run(struct e2e_run *r, ...)
 {
-	const char *argv[MAX_ARGS + 2] = {bin};
+	const char *argv[MAX_ARGS + 2] = {e2e_bin};
 	va_list ap;
 	va_start(ap, r);
 	collect(ap, argv + 1);
@@ -479,7 +475,7 @@ static void test_hangup_keeps_the_game_for_the_menu(void **state)
 {
 	struct e2e_term *t = tilecade(state, "2048", "--seed", "7", "--no-anim", NULL);
 	struct e2e_play p;
-	e2e_play_begin(&p, t, bin);
+	e2e_play_begin(&p, t, e2e_bin);
 	assert_string_equal(p.id, "2048:4x4:s7");
 	play_2048(&p, 7);
 	undo_2048(&p, "u");
@@ -517,7 +513,7 @@ static void test_sigterm_keeps_the_game_for_continue(void **state)
 {
 	struct e2e_term *t = tilecade(state, "2048", "--seed", "7", "--no-anim", NULL);
 	struct e2e_play p;
-	e2e_play_begin(&p, t, bin);
+	e2e_play_begin(&p, t, e2e_bin);
 	play_2048(&p, 3);
 	assert_int_equal(kill(e2e_pid(t), SIGTERM), 0);
 	assert_ends_on_signal(t, SIGTERM);
@@ -534,7 +530,7 @@ static void test_leaving_and_ctrl_c_keep_the_game(void **state)
 {
 	struct e2e_term *t = tilecade(state, "2048", "--seed", "7", "--no-anim", NULL);
 	struct e2e_play p;
-	e2e_play_begin(&p, t, bin);
+	e2e_play_begin(&p, t, e2e_bin);
 	play_2048(&p, 2);
 	type_keys(t, "q");
 	wait_text(t, "Leave this game? (y/n)");
@@ -566,7 +562,7 @@ static void test_a_kill_loses_at_most_the_moves_since_the_last_autosave(void **s
 {
 	struct e2e_term *t = tilecade(state, "2048", "--seed", "7", "--no-anim", NULL);
 	struct e2e_play p;
-	e2e_play_begin(&p, t, bin);
+	e2e_play_begin(&p, t, e2e_bin);
 	play_2048(&p, 7);
 	assert_int_equal(kill(e2e_pid(t), SIGKILL), 0);
 	int status = e2e_wait_exit(t, WAIT_MS);
@@ -582,7 +578,7 @@ static void test_a_kill_loses_at_most_the_moves_since_the_last_autosave(void **s
 static void test_continue_without_a_save(void **state)
 {
 	char errfile[4200];
-	snprintf(errfile, sizeof errfile, "%s/continue.err", sandbox);
+	snprintf(errfile, sizeof errfile, "%s/continue.err", e2e_sandbox);
 	struct e2e_term *t = tilecade_err(state, errfile, "--continue", NULL);
 	assert_exits(t, 1);
 	assert_true(e2e_terminal_given_back(t));
@@ -597,7 +593,7 @@ static void test_restart_drops_the_autosave(void **state)
 {
 	struct e2e_term *t = tilecade(state, "2048", "--seed", "7", "--no-anim", NULL);
 	struct e2e_play p;
-	e2e_play_begin(&p, t, bin);
+	e2e_play_begin(&p, t, e2e_bin);
 	play_2048(&p, 7); /* past the autosave at 5 */
 	type_keys(t, "r");
 	wait_text(t, "Restart? (y/n)");
@@ -687,7 +683,7 @@ static void test_znumbers_level_kept_then_won_and_scored(void **state)
 
 	/* The finished game is no longer there to continue. */
 	char errfile[4200];
-	snprintf(errfile, sizeof errfile, "%s/won.err", sandbox);
+	snprintf(errfile, sizeof errfile, "%s/won.err", e2e_sandbox);
 	t = tilecade_err(state, errfile, "--continue", NULL);
 	assert_exits(t, 1);
 }
@@ -897,7 +893,7 @@ static void test_config_sets_the_2048_size(void **state)
 	write_text(default_config, "[2048]\nsize = 5\n");
 	struct e2e_term *t = tilecade(state, "2048", "--no-anim", NULL);
 	struct e2e_play p;
-	e2e_play_begin(&p, t, bin);
+	e2e_play_begin(&p, t, e2e_bin);
 	assert_true(strncmp(p.id, "2048:5x5:s", 10) == 0);
 	play_2048(&p, 2); /* the batch mode replays a 5x5 game */
 	type_keys(t, "q");
@@ -905,11 +901,11 @@ static void test_config_sets_the_2048_size(void **state)
 	type_keys(t, "y");
 	wait_menu(t);
 	type_keys(t, "5");
-	e2e_play_begin(&p, t, bin);
+	e2e_play_begin(&p, t, e2e_bin);
 	assert_true(strncmp(p.id, "2048:5x5:s", 10) == 0);
 	/* --size still wins over the settings. */
 	t = tilecade(state, "2048", "--size", "3", "--seed", "2", "--no-anim", NULL);
-	e2e_play_begin(&p, t, bin);
+	e2e_play_begin(&p, t, e2e_bin);
 	assert_string_equal(p.id, "2048:3x3:s2");
 }
 
@@ -922,11 +918,11 @@ static void test_bad_config_values_warn_and_play_on(void **state)
 	            "[player]\nname = Ann\n[2048]\nsize = 99\n[display]\nmouse = maybe\n"
 	            "theme = mono\n",
 	            cfg, sizeof cfg);
-	snprintf(errfile, sizeof errfile, "%s/bad.err", sandbox);
+	snprintf(errfile, sizeof errfile, "%s/bad.err", e2e_sandbox);
 	struct e2e_term *t = tilecade_err(state, errfile, "--config", cfg, "2048", "--seed", "7",
 	                                  "--no-anim", NULL);
 	struct e2e_play p;
-	e2e_play_begin(&p, t, bin);
+	e2e_play_begin(&p, t, e2e_bin);
 	assert_string_equal(p.id, "2048:4x4:s7"); /* the default size */
 	assert_int_not_equal(e2e_mouse_mode(t), 0);
 	play_2048(&p, 1);
@@ -966,7 +962,7 @@ static void test_missing_config_file_is_a_usage_error(void **state)
 	}
 	/* In a terminal too: it says so before taking the terminal. */
 	char errfile[4300];
-	snprintf(errfile, sizeof errfile, "%s/missing.err", sandbox);
+	snprintf(errfile, sizeof errfile, "%s/missing.err", e2e_sandbox);
 	struct e2e_term *t = tilecade_err(state, errfile, "--config", path, NULL);
 	assert_exits(t, 2);
 	assert_true(e2e_terminal_given_back(t));
@@ -992,7 +988,7 @@ static void test_key_binding_undo(void **state)
 {
 	struct e2e_term *t = tilecade(state, "2048", "--seed", "7", "--no-anim", NULL);
 	struct e2e_play p;
-	e2e_play_begin(&p, t, bin);
+	e2e_play_begin(&p, t, e2e_bin);
 	play_2048(&p, 2);
 	type_keys(t, "z");
 	e2e_play_check(&p);
@@ -1000,7 +996,7 @@ static void test_key_binding_undo(void **state)
 	char cfg[4300];
 	config_file("keys.ini", "[keys]\nundo = z\n", cfg, sizeof cfg);
 	t = tilecade(state, "--config", cfg, "2048", "--seed", "7", "--no-anim", NULL);
-	e2e_play_begin(&p, t, bin);
+	e2e_play_begin(&p, t, e2e_bin);
 	play_2048(&p, 3);
 	undo_2048(&p, "z");
 	undo_2048(&p, "z");
@@ -1034,7 +1030,7 @@ static void test_corrupt_database_never_stops_play(void **state)
 
 	type_keys(t, "5");
 	struct e2e_play p;
-	e2e_play_begin(&p, t, bin);
+	e2e_play_begin(&p, t, e2e_bin);
 	play_2048(&p, 6); /* past an autosave */
 	type_keys(t, "q");
 	wait_text(t, "(y/n)");

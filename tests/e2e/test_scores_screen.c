@@ -26,9 +26,6 @@
 #define NOV_21 1795262400 /* 2026-11-21 12:00 UTC */
 #define DAY (24 * 60 * 60)
 
-static const char *bin;
-static char *sandbox;
-
 /* Each test has its own data directory, so that each starts from the scores it writes. */
 struct screen {
 	struct e2e_term *t;
@@ -36,24 +33,13 @@ struct screen {
 	struct tc_store *st;
 };
 
-static int group_setup(void **state)
-{
-	return e2e_game_setup(&bin, &sandbox);
-}
-
-static int group_teardown(void **state)
-{
-	e2e_sandbox_leave(sandbox);
-	return 0;
-}
-
 static int setup(void **state)
 {
 	static int tests;
 	struct screen *s = calloc(1, sizeof *s);
 	if (!s)
 		return -1;
-	snprintf(s->data_home, sizeof s->data_home, "%s/data-%d", sandbox, ++tests);
+	snprintf(s->data_home, sizeof s->data_home, "%s/data-%d", e2e_sandbox, ++tests);
 	char dir[4300], path[4400], notice[TC_STORE_NOTICE_MAX];
 	snprintf(dir, sizeof dir, "%s/tilecade", s->data_home);
 	snprintf(path, sizeof path, "%s/tilecade.db", dir);
@@ -121,7 +107,7 @@ static void click(struct e2e_term *t, int row, int col)
 /* Starts the program (on the menu) and opens the score screen with a click on its entry. */
 static struct e2e_term *open_scores(struct screen *s, const char *locale)
 {
-	const char *argv[] = {bin, NULL};
+	const char *argv[] = {e2e_bin, NULL};
 	const char *env[] = {s->xdg_env, "TZ=UTC", locale, NULL};
 	s->t = e2e_start(24, 80, argv, env);
 	assert_non_null(s->t);
@@ -286,5 +272,5 @@ int main(void)
 	        cmocka_unit_test_setup_teardown(test_names_are_sanitised, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_ascii_terminal, setup, teardown),
 	};
-	return cmocka_run_group_tests(tests, group_setup, group_teardown);
+	return cmocka_run_group_tests(tests, e2e_game_group_setup, e2e_game_group_teardown);
 }

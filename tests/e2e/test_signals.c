@@ -54,8 +54,6 @@
 #define HELP_2048 "slide all tiles" /* a line of 2048's help overlay */
 #define NINJA_LEVEL "sig.txt"
 
-static const char *bin;
-static char *sandbox;
 static char self_exe[4096];
 static char ninja_level[4300];
 
@@ -185,7 +183,7 @@ struct context {
 
 static int group_setup(void **state)
 {
-	if (e2e_game_setup(&bin, &sandbox) != 0)
+	if (e2e_game_group_setup(state) != 0)
 		return -1;
 	ssize_t n = readlink("/proc/self/exe", self_exe, sizeof self_exe - 1);
 	if (n <= 0) {
@@ -194,7 +192,7 @@ static int group_setup(void **state)
 	}
 	self_exe[n] = '\0';
 	/* N: an empty room, the ninja on its floor. */
-	snprintf(ninja_level, sizeof ninja_level, "%s/%s", sandbox, NINJA_LEVEL);
+	snprintf(ninja_level, sizeof ninja_level, "%s/%s", e2e_sandbox, NINJA_LEVEL);
 	FILE *f = fopen(ninja_level, "w");
 	if (!f)
 		return -1;
@@ -206,8 +204,7 @@ static int group_setup(void **state)
 
 static int group_teardown(void **state)
 {
-	e2e_sandbox_leave(sandbox);
-	return 0;
+	return e2e_game_group_teardown(state);
 }
 
 static int setup(void **state)
@@ -250,7 +247,7 @@ static int teardown(void **state)
  * 80x24 terminal, in the default theme whatever the caller's environment. */
 static struct e2e_term *tilecade(struct run *r, ...)
 {
-	const char *argv[24] = {self_exe, "--job-shell", bin};
+	const char *argv[24] = {self_exe, "--job-shell", e2e_bin};
 	int argc = 3;
 	va_list ap;
 	va_start(ap, r);
@@ -459,7 +456,7 @@ static bool g2048_back(struct e2e_term *t, void *run)
 	struct g2048_want *w = r->want;
 	if (!*w->moves || strcmp(w->moves, r->p.moves) != 0) {
 		snprintf(w->moves, sizeof w->moves, "%s", r->p.moves);
-		e2e_play_batch(bin, r->p.id, r->p.moves, &w->board, &w->score);
+		e2e_play_batch(e2e_bin, r->p.id, r->p.moves, &w->board, &w->score);
 	}
 	struct e2e_2048_status s;
 	char why[256];
@@ -492,7 +489,7 @@ static void g2048_start(struct run *r)
 	struct e2e_term *t = tilecade(r, "2048", "--seed", "7", NULL);
 	if (!e2e_wait(t, shows_2048, NULL, WAIT_MS))
 		fail_screen(t, "no 2048 game on the screen");
-	e2e_play_begin(&r->p, t, bin);
+	e2e_play_begin(&r->p, t, e2e_bin);
 	slide_2048(r);
 	slide_2048(r);
 }

@@ -29,9 +29,6 @@
 #define QUIET_MS 60 /* no output for this long: a frame is complete */
 #define SIDE 9
 
-static const char *bin;
-static char *sandbox;
-
 struct game {
 	struct e2e_term *t;
 	bool ascii;
@@ -40,17 +37,6 @@ struct game {
 	int moves;
 	int cursor;
 };
-
-static int group_setup(void **state)
-{
-	return e2e_game_setup(&bin, &sandbox);
-}
-
-static int group_teardown(void **state)
-{
-	e2e_sandbox_leave(sandbox);
-	return 0;
-}
 
 static int teardown(void **state)
 {
@@ -429,7 +415,7 @@ static struct game *new_game(void **state)
 static struct game *start(void **state, const char *id, int rows, int cols, const char *const *env)
 {
 	struct game *g = new_game(state);
-	const char *argv[] = {bin, "sudoku", "--id", id, NULL};
+	const char *argv[] = {e2e_bin, "sudoku", "--id", id, NULL};
 	static const char *const colour[] = {"NO_COLOR", NULL};
 	e2e_sandbox_forget();
 	g->t = e2e_start(rows, cols, argv, env ? env : colour);
@@ -820,7 +806,7 @@ static void test_latin_grid_has_no_boxes(void **state)
 	assert_false(e2e_find(g->t, "╬", &row, &col));
 	assert_false(e2e_find(g->t, "╪", &row, &col));
 	e2e_free(g->t);
-	const char *argv[] = {bin, "sudoku", "--id", "sudoku:level4:s9", NULL};
+	const char *argv[] = {e2e_bin, "sudoku", "--id", "sudoku:level4:s9", NULL};
 	static const char *const colour[] = {"NO_COLOR", NULL};
 	g->t = e2e_start(24, 80, argv, colour);
 	assert_non_null(g->t);
@@ -833,7 +819,7 @@ static void test_latin_grid_has_no_boxes(void **state)
 static void test_small_window(void **state)
 {
 	struct game *g = new_game(state);
-	const char *argv[] = {bin, "sudoku", "--id", "sudoku:classic-easy:s1", NULL};
+	const char *argv[] = {e2e_bin, "sudoku", "--id", "sudoku:classic-easy:s1", NULL};
 	static const char *const colour[] = {"NO_COLOR", NULL};
 	g->t = e2e_start(15, 40, argv, colour);
 	assert_non_null(g->t);
@@ -865,7 +851,7 @@ static void test_ascii_without_utf8(void **state)
 	static const char *const env[] = {"NO_COLOR=1", "LC_ALL=C", NULL};
 	struct game *g = new_game(state);
 	g->ascii = true;
-	const char *argv[] = {bin, "sudoku", "--id", "sudoku:classic-easy:s1", NULL};
+	const char *argv[] = {e2e_bin, "sudoku", "--id", "sudoku:classic-easy:s1", NULL};
 	g->t = e2e_start(24, 80, argv, env);
 	assert_non_null(g->t);
 	model_reset(g, "sudoku:classic-easy:s1");
@@ -891,5 +877,5 @@ int main(void)
 	        cmocka_unit_test_teardown(test_no_color_keeps_cursor_and_givens, teardown),
 	        cmocka_unit_test_teardown(test_ascii_without_utf8, teardown),
 	};
-	return cmocka_run_group_tests(tests, group_setup, group_teardown);
+	return cmocka_run_group_tests(tests, e2e_game_group_setup, e2e_game_group_teardown);
 }

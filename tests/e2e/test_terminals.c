@@ -23,9 +23,6 @@
 #define WAIT_MS 10000
 #define QUIET_MS 80
 
-static const char *bin;
-static char *sandbox;
-
 /* A screen of tilecade: how to open it, and text it shows once drawn at 80x24. */
 struct screen {
 	const char *name;
@@ -43,32 +40,12 @@ static const struct screen screens[] = {
 };
 #define SCREENS (sizeof screens / sizeof screens[0])
 
-static int group_setup(void **state)
-{
-	(void)state;
-	return e2e_game_setup(&bin, &sandbox);
-}
-
-static int group_teardown(void **state)
-{
-	(void)state;
-	e2e_sandbox_leave(sandbox);
-	return 0;
-}
-
-static int teardown(void **state)
-{
-	e2e_free(*state);
-	*state = NULL;
-	return 0;
-}
-
 /* Starts a screen on a rows x cols terminal with env (NULL-terminated, may be NULL) added to a
  * player's usual environment with colours on; kept in *state for teardown. */
 static struct e2e_term *start(void **state, const struct screen *s, int rows, int cols,
                               const char *const extra[])
 {
-	const char *argv[8] = {bin};
+	const char *argv[8] = {e2e_bin};
 	for (int i = 0; s->args[i]; i++)
 		argv[i + 1] = s->args[i];
 	const char *env[8] = {"NO_COLOR"};
@@ -351,20 +328,22 @@ int main(void)
 	if (getenv("TILECADE_TEST_ONLY"))
 		cmocka_set_test_filter(getenv("TILECADE_TEST_ONLY"));
 	const struct CMUnitTest tests[] = {
-	        cmocka_unit_test_teardown(test_vt100_has_no_colours, teardown),
-	        cmocka_unit_test_teardown(test_xterm_eight_colours, teardown),
-	        cmocka_unit_test_teardown(test_xterm_256color, teardown),
-	        cmocka_unit_test_teardown(test_screen_eight_colours, teardown),
-	        cmocka_unit_test_teardown(test_screen_256color, teardown),
-	        cmocka_unit_test_teardown(test_tmux_eight_colours, teardown),
-	        cmocka_unit_test_teardown(test_tmux_256color, teardown),
-	        cmocka_unit_test_teardown(test_lang_c_draws_ascii, teardown),
-	        cmocka_unit_test_teardown(test_posix_locale_on_vt100_draws_ascii, teardown),
-	        cmocka_unit_test_teardown(test_unknown_term_is_a_clear_error, teardown),
-	        cmocka_unit_test_teardown(test_dumb_term_is_a_clear_error, teardown),
-	        cmocka_unit_test_teardown(test_unset_term_is_a_clear_error, teardown),
-	        cmocka_unit_test_teardown(test_every_screen_starts_at_any_size, teardown),
-	        cmocka_unit_test_teardown(test_resize_storms_leave_the_screen_as_it_was, teardown),
+	        cmocka_unit_test_teardown(test_vt100_has_no_colours, e2e_term_teardown),
+	        cmocka_unit_test_teardown(test_xterm_eight_colours, e2e_term_teardown),
+	        cmocka_unit_test_teardown(test_xterm_256color, e2e_term_teardown),
+	        cmocka_unit_test_teardown(test_screen_eight_colours, e2e_term_teardown),
+	        cmocka_unit_test_teardown(test_screen_256color, e2e_term_teardown),
+	        cmocka_unit_test_teardown(test_tmux_eight_colours, e2e_term_teardown),
+	        cmocka_unit_test_teardown(test_tmux_256color, e2e_term_teardown),
+	        cmocka_unit_test_teardown(test_lang_c_draws_ascii, e2e_term_teardown),
+	        cmocka_unit_test_teardown(test_posix_locale_on_vt100_draws_ascii,
+	                                  e2e_term_teardown),
+	        cmocka_unit_test_teardown(test_unknown_term_is_a_clear_error, e2e_term_teardown),
+	        cmocka_unit_test_teardown(test_dumb_term_is_a_clear_error, e2e_term_teardown),
+	        cmocka_unit_test_teardown(test_unset_term_is_a_clear_error, e2e_term_teardown),
+	        cmocka_unit_test_teardown(test_every_screen_starts_at_any_size, e2e_term_teardown),
+	        cmocka_unit_test_teardown(test_resize_storms_leave_the_screen_as_it_was,
+	                                  e2e_term_teardown),
 	};
-	return cmocka_run_group_tests(tests, group_setup, group_teardown);
+	return cmocka_run_group_tests(tests, e2e_game_group_setup, e2e_game_group_teardown);
 }

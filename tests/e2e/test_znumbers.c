@@ -24,9 +24,6 @@
 #define SOLVER_NODES 2000000 /* what the game's pane allows its solver */
 #define PANE_WORDS 8192
 
-static const char *bin;
-static char *sandbox;
-
 /* The game as the test knows it. */
 struct game {
 	struct e2e_term *t;
@@ -38,17 +35,6 @@ struct game {
 	int moves, redo;                        /* redo: undone boards after past[moves] */
 	int cursor;
 };
-
-static int group_setup(void **state)
-{
-	return e2e_game_setup(&bin, &sandbox);
-}
-
-static int group_teardown(void **state)
-{
-	e2e_sandbox_leave(sandbox);
-	return 0;
-}
 
 static int teardown(void **state)
 {
@@ -462,7 +448,7 @@ static struct game *new_game(void **state)
  * and env (NULL: the default theme whatever the caller's environment). */
 static void run(struct game *g, int rows, int cols, const char *const *env, ...)
 {
-	const char *argv[16] = {bin};
+	const char *argv[16] = {e2e_bin};
 	int argc = 1;
 	va_list ap;
 	va_start(ap, env);
@@ -1203,5 +1189,5 @@ int main(void)
 	        cmocka_unit_test_teardown(test_no_color_shows_cursor_and_landing_marks, teardown),
 	        cmocka_unit_test_teardown(test_ascii_glyphs_without_utf8, teardown),
 	};
-	return cmocka_run_group_tests(tests, group_setup, group_teardown);
+	return cmocka_run_group_tests(tests, e2e_game_group_setup, e2e_game_group_teardown);
 }
