@@ -106,8 +106,23 @@ struct nj_run {
 	uint64_t taken[NL_MAX_OBJECTS / 64];
 };
 
-/* Builds the world of a level; returns 0, or -1 with a reason in err when it has no ninja. */
+/* Builds the world of a level; returns 0, or -1 with a reason in err when it has no ninja or
+ * the ninja's position is not a number. Objects whose position is not a number (NaN, or too big
+ * to be one) are left out. */
 int nj_world_from_level(const struct nl_level *l, struct nj_world *w, char *err, size_t errlen);
+
+/* What of a level the play leaves out. N plays every object; this physics plays the ninja,
+ * gold, mines and exits, and keeps the other objects inert, where they stand. */
+struct nj_ignored {
+	int inert[NL_OBJECT_TYPES]; /* objects not played, by type */
+	int inert_objects;          /* their sum */
+	int unplaced;    /* gold, mines and exits left out: a position that is not a number */
+	int extra;       /* numbers after those an object's type uses: N ignores them too */
+	int not_numbers; /* numbers an object's type uses whose text is not one (NaN, as in N) */
+};
+
+/* Counts what nj_world_from_level leaves out of the level l or keeps inert. */
+void nj_ignored(const struct nl_level *l, struct nj_ignored *out);
 
 /* The run at its start: the ninja at rest where the level puts it, the full clock. */
 void nj_run_start(const struct nj_world *w, struct nj_run *r);

@@ -54,40 +54,54 @@ enum nl_object_type {
 	NL_OBJECT_TYPES = 13,
 };
 
-/* Longest number text an object field may have (N writes short decimals). */
-#define NL_NUMBER_MAX 23
+/* Bytes of parameter text a level holds: at most a whole line's object section. */
+#define NL_TEXT_MAX (NL_LINE_MAX - NL_TILES - 1)
 
-/* An object as written: its type and its numbers (x, y first, in pixels). Each number keeps the
- * text it was parsed from, so that printing gives back the input byte for byte; a field whose
- * text is empty (a generated or edited object: clear text[i][0] after changing field[i]) is
- * printed from its value, whole numbers without a decimal point. */
+/* An object as written: its type and the numbers its type uses (x, y first, in pixels).
+ * N's reading is lenient and so is nl_parse: an object may carry more numbers than its type
+ * uses (N ignores them; so does tilecade, counting them in extra) and a parameter that is not a
+ * number reads as NaN. The parameters' text as written ("444,540,1", extras and all) stays in
+ * the level's text pool, so printing gives back the input byte for byte. An object with no text
+ * (text_len 0: a generated one, or one edited by hand, whose text_len must then be cleared) is
+ * printed from field[]: count numbers, whole ones without a decimal point. */
 struct nl_object {
 	uint8_t type;
-	uint8_t count; /* fields after type: nl_field_count(type) */
-	double field[NL_MAX_FIELDS];
-	char text[NL_MAX_FIELDS][NL_NUMBER_MAX + 1];
+	uint8_t count;               /* numbers in field[]: nl_field_count(type) */
+	uint16_t extra;              /* numbers after those, ignored */
+	uint16_t text_at;            /* the parameters as written: the level's text[text_at..] */
+	uint16_t text_len;           /* 0: none, print field[] */
+	double field[NL_MAX_FIELDS]; /* NaN where the text is not a number */
 };
 
+/* About 37 KB, whatever the level: the text pool is shared by all objects, so a number's text
+ * costs its own bytes and no more. */
 struct nl_level {
 	uint8_t tile[NL_TILES]; /* enum nl_tile ids */
 	int objects;
 	struct nl_object object[NL_MAX_OBJECTS];
+	uint16_t text_used; /* bytes of text[] in use */
+	char text[NL_TEXT_MAX];
 };
 
 /* The PCG stream of the N generators, so that "ninja --generate --seed S" is reproducible. */
 #define NL_RNG_STREAM 0x4e4c /* "NL" */
 
-/* How many numbers an object of this type has (x and y included): gold, bounce block, gauss
- * turret, floor guard, ninja, homing launcher and mine 2, launch pad 4, drone 6, one-way
- * platform and thwump 3, door 9, exit 4; 0 for an unknown type. */
+/* How many numbers an object of this type uses (x and y included), as N v1.4 and its editor
+ * write them: gold, bounce block, gauss turret, ninja, homing launcher and mine 2 (x, y);
+ * floor guard 3 (x, y and a facing direction the game never used); one-way platform and thwump
+ * 3 (x, y, direction); launch pad 4 (x, y, thrust x, thrust y); exit 4 (door x, y, switch x, y);
+ * drone 6 (x, y, path, seeking, weapon, direction); door 9 (switch x, y, then the door's kind,
+ * tile and offset); 0 for an unknown type. */
 int nl_field_count(int type);
 
 /* The accepted text, exactly: 713 tile characters '0'..'Q', '|', then one or more objects
- * separated by single '!' (no empty object, so no leading or trailing '!'), each "T^N,N,..."
- * with T a known type written without leading zeros and exactly nl_field_count(T) numbers; a
- * number is an optional '-', digits, and optionally '.' and more digits, at most NL_NUMBER_MAX
- * characters; exactly one ninja; at most NL_MAX_OBJECTS objects and NL_LINE_MAX - 1 bytes in
- * all. Offsets in errors count bytes from 0. */
+ * separated by single '!' (no empty object, so no leading or trailing '!'), each "T^P,P,..."
+ * with T a known type written without leading zeros and at least nl_field_count(T) parameters.
+ * A parameter is any run of bytes but ',' and '!' (empty too); it is a number when it is a
+ * decimal: an optional sign, digits with an optional fraction (or a fraction alone), an
+ * optional exponent; any other parameter reads as NaN, as in N. Exactly one ninja; at most
+ * NL_MAX_OBJECTS objects and NL_LINE_MAX - 1 bytes in all. Offsets in errors count bytes
+ * from 0. */
 /* Parses one level (no newline). Returns 0, or -1 with "offset N: why" in err. */
 int nl_parse(const char *line, struct nl_level *l, char *err, size_t errlen);
 /* Writes the level as one line (no newline); returns what snprintf would. */

@@ -51,8 +51,13 @@ static bool answer_line(bool check, const char *line, size_t len, FILE *out)
 		fprintf(out, "%s\n", text);
 		return true;
 	}
+	static struct nj_world w;
+	if (nj_world_from_level(&l, &w, why, sizeof why) != 0) { /* a ninja at NaN, NaN */
+		fprintf(out, "invalid: %s\n", why);
+		return false;
+	}
 	if (nl_check(&l, &r) != 0) {
-		fprintf(out, "invalid: the level has no ninja\n");
+		fprintf(out, "invalid: out of memory\n");
 		return false;
 	}
 	bool exit_ok = r.has_exit && r.exit_reachable && r.switch_reachable;

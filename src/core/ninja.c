@@ -92,6 +92,44 @@ static void mark_near(struct nj_world *w, int k)
 		w->near[c][k / 64] |= (uint64_t)1 << (k % 64);
 }
 
+/* The physics plays these objects; the others are inert. */
+static bool played(int type)
+{
+	return type == NL_GOLD || type == NL_MINE || type == NL_EXIT;
+}
+
+/* Whether the object stands somewhere: its position (and an exit's switch) are numbers. */
+static bool placed(const struct nl_object *o)
+{
+	int n = o->type == NL_EXIT ? 4 : 2;
+	for (int f = 0; f < n; f++)
+		if (f >= o->count || !isfinite(o->field[f]))
+			return false;
+	return true;
+}
+
+void nj_ignored(const struct nl_level *l, struct nj_ignored *out)
+{
+	memset(out, 0, sizeof *out);
+	int objects = l->objects < 0                ? 0
+	              : l->objects > NL_MAX_OBJECTS ? NL_MAX_OBJECTS
+	                                            : l->objects;
+	for (int k = 0; k < objects; k++) {
+		const struct nl_object *o = &l->object[k];
+		out->extra += o->extra;
+		for (int f = 0; f < o->count && f < NL_MAX_FIELDS; f++)
+			out->not_numbers += isnan(o->field[f]) && o->text_len; /* NaN from text */
+		if (o->type >= NL_OBJECT_TYPES || o->type == NL_NINJA)
+			continue;
+		if (!played(o->type)) {
+			out->inert[o->type]++;
+			out->inert_objects++;
+		} else if (!placed(o)) {
+			out->unplaced++;
+		}
+	}
+}
+
 int nj_world_from_level(const struct nl_level *l, struct nj_world *w, char *err, size_t errlen)
 {
 	memset(w, 0, sizeof *w);
@@ -104,6 +142,10 @@ int nj_world_from_level(const struct nl_level *l, struct nj_world *w, char *err,
 	for (int k = 0; k < objects; k++) {
 		const struct nl_object *o = &l->object[k];
 		if (o->type == NL_NINJA) {
+			if (!ninja && !placed(o)) {
+				snprintf(err, errlen, "the ninja's position is not a number");
+				return -1;
+			}
 			if (!ninja) {
 				w->start_x = o->field[0];
 				w->start_y = o->field[1];
@@ -111,7 +153,9 @@ int nj_world_from_level(const struct nl_level *l, struct nj_world *w, char *err,
 			}
 			continue;
 		}
-		/* Every other object goes to thing[] so the screen can draw it; the physics uses
+		if (!placed(o))
+			continue; /* nowhere to draw or touch it */
+		/* Every other object goes to thing[] so the screen can draw it; the physics plays
 		 * gold, mines and exits only: bounce blocks, launch pads, turrets, floor guards,
 		 * drones, one-way platforms, thwumps, doors and homing launchers are inert. */
 		struct nj_thing *t = &w->thing[w->things];

@@ -8,9 +8,11 @@
 
 #include "tilecade/nlevel.h"
 
+/* As N v1.4 and its editor write each type (the N community's map-data pages, and levels N
+ * saved): the floor guard's third number is a facing direction the game never used. */
 static const uint8_t field_counts[NL_OBJECT_TYPES] = {
         [NL_GOLD] = 2,         [NL_BOUNCE_BLOCK] = 2,    [NL_LAUNCH_PAD] = 4,
-        [NL_GAUSS_TURRET] = 2, [NL_FLOOR_GUARD] = 2,     [NL_NINJA] = 2,
+        [NL_GAUSS_TURRET] = 2, [NL_FLOOR_GUARD] = 3,     [NL_NINJA] = 2,
         [NL_DRONE] = 6,        [NL_ONE_WAY] = 3,         [NL_THWUMP] = 3,
         [NL_DOOR] = 9,         [NL_HOMING_LAUNCHER] = 2, [NL_EXIT] = 4,
         [NL_MINE] = 2,
@@ -50,38 +52,60 @@ static bool is_digit(char c)
 	return c >= '0' && c <= '9';
 }
 
-/* Reads a number at p[*i]: -?digits(.digits)?; keeps its text. */
-static int parse_number(const char *line, size_t *i, struct nl_object *o, int k, char *err,
-                        size_t errlen)
+static size_t digits(const char *p)
 {
-	size_t start = *i, j = *i;
-	char b[8];
-	if (line[j] == '-')
-		j++;
-	if (!is_digit(line[j]))
-		return fail(err, errlen, j, "expected a number, not %s",
-		            line[j] ? show(line[j], b) : "the end");
-	while (is_digit(line[j]))
-		j++;
-	if (line[j] == '.') {
-		j++;
-		if (!is_digit(line[j]))
-			return fail(err, errlen, j, "expected a digit after '.', not %s",
-			            line[j] ? show(line[j], b) : "the end");
-		while (is_digit(line[j]))
-			j++;
-	}
-	if (j - start > NL_NUMBER_MAX)
-		return fail(err, errlen, start, "a number is at most %d characters", NL_NUMBER_MAX);
-	memcpy(o->text[k], line + start, j - start);
-	o->text[k][j - start] = '\0';
-	o->field[k] = strtod(o->text[k], NULL);
-	*i = j;
-	return 0;
+	size_t n = 0;
+	while (is_digit(p[n]))
+		n++;
+	return n;
 }
 
-/* Reads one object "T^N,N,..." at line[*i]. */
-static int parse_object(const char *line, size_t *i, struct nl_object *o, char *err, size_t errlen)
+static bool is_space(char c)
+{
+	return c == ' ' || (c >= '\t' && c <= '\r');
+}
+
+/* The value of a parameter's text (len bytes at p): a decimal number, with white space around
+ * it as Flash's Number() allows, or NaN as N reads anything else. */
+static double parameter_value(const char *p, size_t len)
+{
+	while (len && is_space(*p)) {
+		p++;
+		len--;
+	}
+	while (len && is_space(p[len - 1]))
+		len--;
+	size_t j = p[0] == '-' || p[0] == '+';
+	size_t whole = digits(p + j), fraction = 0;
+	j += whole;
+	if (p[j] == '.') {
+		fraction = digits(p + j + 1);
+		j += 1 + fraction;
+	}
+	if (whole + fraction == 0)
+		return NAN;
+	if (p[j] == 'e' || p[j] == 'E') {
+		size_t k = j + 1 + (p[j + 1] == '-' || p[j + 1] == '+');
+		size_t e = digits(p + k);
+		if (e == 0)
+			return NAN;
+		j = k + e;
+	}
+	if (j != len)
+		return NAN;
+	char buf[64];
+	if (len < sizeof buf) {
+		memcpy(buf, p, len);
+		buf[len] = '\0';
+		return strtod(buf, NULL);
+	}
+	/* A long number: strtod reads it in place, stopping at the separator after it. */
+	return strtod(p, NULL);
+}
+
+/* Reads one object "T^P,P,..." at line[*i], keeping its parameters' text in l's pool. */
+static int parse_object(const char *line, size_t *i, struct nl_level *l, struct nl_object *o,
+                        char *err, size_t errlen)
 {
 	size_t j = *i;
 	char b[8];
@@ -103,23 +127,29 @@ static int parse_object(const char *line, size_t *i, struct nl_object *o, char *
 	j++;
 	o->type = (uint8_t)type;
 	int want = field_counts[type];
-	for (int k = 0;; k++) {
-		if (parse_number(line, &j, o, k, err, errlen) != 0)
-			return -1;
-		o->count = (uint8_t)(k + 1);
+	size_t start = j;
+	int n = 0;
+	for (;;) {
+		size_t end = j + strcspn(line + j, ",!");
+		if (n < want)
+			o->field[n] = parameter_value(line + j, end - j);
+		n++;
+		j = end;
 		if (line[j] != ',')
 			break;
-		if (k + 1 == want)
-			return fail(err, errlen, j, "object type %d has %d numbers, not more", type,
-			            want);
 		j++;
 	}
-	if (o->count < want && line[j] != '!' && line[j] != '\0')
-		return fail(err, errlen, j, "expected ',' after a number, not %s",
-		            show(line[j], b));
-	if (o->count < want)
+	if (n < want)
 		return fail(err, errlen, j, "object type %d needs %d numbers, not %d", type, want,
-		            o->count);
+		            n);
+	/* The pool holds the whole object section, so it cannot run out before the line does. */
+	size_t len = j - start;
+	memcpy(l->text + l->text_used, line + start, len);
+	o->count = (uint8_t)want;
+	o->extra = (uint16_t)(n - want);
+	o->text_at = l->text_used;
+	o->text_len = (uint16_t)len;
+	l->text_used = (uint16_t)(l->text_used + len);
 	*i = j;
 	return 0;
 }
@@ -152,18 +182,14 @@ int nl_parse(const char *line, struct nl_level *l, char *err, size_t errlen)
 			return fail(err, errlen, i, "more than %d objects", NL_MAX_OBJECTS);
 		struct nl_object *o = &l->object[l->objects];
 		size_t at = i;
-		if (parse_object(line, &i, o, err, errlen) != 0)
+		if (parse_object(line, &i, l, o, err, errlen) != 0)
 			return -1;
 		if (o->type == NL_NINJA && ninjas++ > 0)
 			return fail(err, errlen, at, "a second ninja; a level has exactly one");
 		l->objects++;
 		if (line[i] == '\0')
 			break;
-		if (line[i] != '!')
-			return fail(err, errlen, i,
-			            "expected '!' or the end after an object, not %s",
-			            show(line[i], b));
-		i++;
+		i++; /* the '!' that ends every object's last parameter but the level's last */
 	}
 	if (ninjas == 0)
 		return fail(err, errlen, i, "no ninja (object 5); a level has exactly one");
@@ -174,8 +200,8 @@ int nl_parse(const char *line, struct nl_level *l, char *err, size_t errlen)
  * read back as the same double. */
 static void format_number(double v, char *out, size_t len)
 {
-	if (!isfinite(v)) {
-		snprintf(out, len, "0");
+	if (!isfinite(v)) { /* text that reads back as the same value */
+		snprintf(out, len, "%s", isnan(v) ? "NaN" : v > 0 ? "1e999" : "-1e999");
 		return;
 	}
 	if (v > -1e15 && v < 1e15 && v == (double)(long long)v) {
@@ -183,7 +209,7 @@ static void format_number(double v, char *out, size_t len)
 		return;
 	}
 	for (int prec = 1; prec <= 17; prec++) {
-		snprintf(out, len, "%.*f", prec, v);
+		snprintf(out, len, "%.*g", prec, v);
 		if (strtod(out, NULL) == v)
 			return;
 	}
@@ -208,12 +234,13 @@ int nl_print(const struct nl_level *l, char *buf, size_t len)
 	for (int k = 0; k < l->objects; k++) {
 		const struct nl_object *o = &l->object[k];
 		PUT("%s%d^", k ? "!" : "", o->type);
+		if (o->text_len && o->text_at + o->text_len <= NL_TEXT_MAX) {
+			PUT("%.*s", (int)o->text_len, l->text + o->text_at);
+			continue;
+		}
 		for (int f = 0; f < o->count && f < NL_MAX_FIELDS; f++) {
 			char num[64];
-			if (o->text[f][0])
-				snprintf(num, sizeof num, "%.*s", NL_NUMBER_MAX, o->text[f]);
-			else
-				format_number(o->field[f], num, sizeof num);
+			format_number(o->field[f], num, sizeof num);
 			PUT("%s%s", f ? "," : "", num);
 		}
 	}
@@ -221,7 +248,7 @@ int nl_print(const struct nl_level *l, char *buf, size_t len)
 	return (int)n;
 }
 
-/* Sets a generated object's numbers, with their text. */
+/* Sets a generated object's numbers; it has no text, so it is printed from them. */
 static void put_object(struct nl_level *l, int type, int x, int y)
 {
 	struct nl_object *o = &l->object[l->objects++];
@@ -230,8 +257,6 @@ static void put_object(struct nl_level *l, int type, int x, int y)
 	o->count = 2;
 	o->field[0] = x;
 	o->field[1] = y;
-	snprintf(o->text[0], sizeof o->text[0], "%d", x);
-	snprintf(o->text[1], sizeof o->text[1], "%d", y);
 }
 
 void nl_generate(struct tc_rng *rng, struct nl_level *l)

@@ -4,7 +4,6 @@
  * as a cheap pre-filter for the generator and dropped: it turns away the walled-in starts among
  * the fifth of seed levels the search rejects, but the search finishes those in a few
  * milliseconds anyway, and generation was no measurably faster with it. */
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -76,12 +75,6 @@ static int reach_tiles(const struct nl_reach *r)
 	return n;
 }
 
-static void set_field(struct nl_object *o, int f, int v)
-{
-	o->field[f] = v;
-	snprintf(o->text[f], sizeof o->text[f], "%d", v);
-}
-
 static int dist2(int a, int b)
 {
 	int dc = a / NL_ROWS - b / NL_ROWS, dr = a % NL_ROWS - b % NL_ROWS;
@@ -138,10 +131,10 @@ static bool place_exit(struct tc_rng *rng, struct nl_level *l, const struct nl_r
 	memset(o, 0, sizeof *o);
 	o->type = NL_EXIT;
 	o->count = 4;
-	set_field(o, 0, NL_TILE_PX * (door / NL_ROWS) + 36);
-	set_field(o, 1, NL_TILE_PX * (door % NL_ROWS) + 36);
-	set_field(o, 2, NL_TILE_PX * (sw / NL_ROWS) + 36);
-	set_field(o, 3, NL_TILE_PX * (sw % NL_ROWS) + 36);
+	o->field[0] = NL_TILE_PX * (door / NL_ROWS) + 36; /* no text: printed from these */
+	o->field[1] = NL_TILE_PX * (door % NL_ROWS) + 36;
+	o->field[2] = NL_TILE_PX * (sw / NL_ROWS) + 36;
+	o->field[3] = NL_TILE_PX * (sw % NL_ROWS) + 36;
 	return true;
 }
 

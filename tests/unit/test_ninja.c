@@ -127,6 +127,48 @@ static void world_needs_a_ninja(void **unused)
 	assert_int_equal(r.time_left, NJ_START_STEPS);
 }
 
+/* A level as N writes it, with what this physics does not play: inert objects, numbers after an
+ * object's own, parameters that are not numbers. */
+static void parsed(const char *objects)
+{
+	static char text[NL_LINE_MAX];
+	memset(text, '0', NL_TILES);
+	snprintf(text + NL_TILES, sizeof text - NL_TILES, "|%s", objects);
+	if (nl_parse(text, &lv, err, sizeof err) != 0)
+		fail_msg("refused: %s", err);
+}
+
+static void what_the_play_ignores_is_counted(void **unused)
+{
+	(void)unused;
+	struct nj_ignored ig;
+	parsed("5^100,134,9!0^24,48,1,2!4^444,540,1!4^300,540,x!6^300,108,2,0,1,2"
+	       "!2^396,540,-0.7071067811865475,-0.7071067811865475!12^NaN,48!11^300,134,,134"
+	       "!0^60,84");
+	nj_ignored(&lv, &ig);
+	assert_int_equal(ig.inert_objects, 4);
+	assert_int_equal(ig.inert[NL_FLOOR_GUARD], 2);
+	assert_int_equal(ig.inert[NL_DRONE], 1);
+	assert_int_equal(ig.inert[NL_LAUNCH_PAD], 1);
+	assert_int_equal(ig.inert[NL_GOLD], 0);
+	assert_int_equal(ig.extra, 3);
+	assert_int_equal(ig.not_numbers, 3);
+	assert_int_equal(ig.unplaced, 2); /* the mine at NaN, the exit whose switch is at NaN */
+	/* The world leaves those two out and plays the rest. */
+	assert_int_equal(nj_world_from_level(&lv, &w, err, sizeof err), 0);
+	assert_int_equal(w.things, 6);
+	assert_int_equal(w.exit, -1);
+	assert_int_equal(w.thing[w.things - 1].type, NL_GOLD);
+	/* Nothing ignored in a level that has only what is played. */
+	parsed("5^100,134!0^24,48!12^400,134!11^300,134,100,134");
+	nj_ignored(&lv, &ig);
+	assert_int_equal(ig.inert_objects + ig.unplaced + ig.extra + ig.not_numbers, 0);
+	/* A ninja that stands nowhere cannot be played. */
+	parsed("0^24,48!5^a,134");
+	assert_int_equal(nj_world_from_level(&lv, &w, err, sizeof err), -1);
+	assert_string_equal(err, "the ninja's position is not a number");
+}
+
 static void free_fall_follows_the_recurrence(void **unused)
 {
 	(void)unused;
@@ -823,6 +865,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	        cmocka_unit_test(world_needs_a_ninja),
+	        cmocka_unit_test(what_the_play_ignores_is_counted),
 	        cmocka_unit_test(free_fall_follows_the_recurrence),
 	        cmocka_unit_test(full_jump_rises_three_tiles_and_a_tap_about_thirty_px),
 	        cmocka_unit_test(jump_needs_a_fresh_press),

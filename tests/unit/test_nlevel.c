@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include <cmocka.h>
+#include <math.h>
 
 #include "tilecade/nlevel.h"
 
@@ -61,7 +62,7 @@ static void every_tile_character_round_trips(void **unused)
 static void every_object_type_round_trips(void **unused)
 {
 	(void)unused;
-	const char *objects = "5^396,300!0^24,48!1^72,96.5!2^120,144,0,-1.5!3^1,2!4^3,4"
+	const char *objects = "5^396,300!0^24,48!1^72,96.5!2^120,144,0,-1.5!3^1,2!4^3,4,1"
 	                      "!6^10,20,1,0,2,-1!7^36,60,3!8^48.25,72,2!9^1,2,3,4,5,6,7,8,9"
 	                      "!10^0,0!11^300,310,120,130!12^744,552";
 	assert_round_trip(make('0', objects));
@@ -87,11 +88,23 @@ static void printed_objects_without_text_use_their_values(void **unused)
 	(void)unused;
 	assert_int_equal(nl_parse(make('0', "5^396,300!0^24,48"), &lv, err, sizeof err), 0);
 	lv.object[1].field[0] = 12.5;
-	lv.object[1].text[0][0] = '\0';
 	lv.object[1].field[1] = -36;
-	lv.object[1].text[1][0] = '\0';
+	lv.object[1].text_len = 0;
 	nl_print(&lv, out, sizeof out);
 	assert_string_equal(out + NL_TILES, "|5^396,300!0^12.5,-36");
+	/* Values that are not whole: the fewest digits that read back the same; NaN as "NaN",
+	 * which reads back as NaN. */
+	lv.object[1].field[0] = -0.7071067811865475;
+	lv.object[1].field[1] = NAN;
+	nl_print(&lv, out, sizeof out);
+	assert_string_equal(out + NL_TILES, "|5^396,300!0^-0.7071067811865475,NaN");
+	static struct nl_level back;
+	assert_int_equal(nl_parse(out, &back, err, sizeof err), 0);
+	assert_true(back.object[1].field[0] == -0.7071067811865475);
+	assert_true(isnan(back.object[1].field[1]));
+	lv.object[1].field[0] = 12.5; /* as the rest of this test expects */
+	lv.object[1].field[1] = -36;
+	nl_print(&lv, out, sizeof out);
 	/* A short buffer gets a terminated prefix and the full length back. */
 	char small[10];
 	assert_int_equal(nl_print(&lv, small, sizeof small), (int)strlen(out));
@@ -119,30 +132,179 @@ static void malformed_levels_name_the_offset(void **unused)
 	memset(long_level, '1', 714);
 	strcpy(long_level + 714, "|5^396,300");
 	assert_refused(long_level, 713);
-	assert_refused(make('0', ""), 714);                  /* no object */
-	assert_refused(make('0', "0^1,2"), 719);             /* no ninja */
-	assert_refused(make('0', "5^396,300!"), 724);        /* trailing '!' */
-	assert_refused(make('0', "!5^396,300"), 714);        /* leading '!' */
-	assert_refused(make('0', "5^396,300!!0^1,2"), 724);  /* empty object */
-	assert_refused(make('0', "13^1,2!5^396,300"), 714);  /* unknown type */
-	assert_refused(make('0', "5^396,300!99^1,2"), 724);  /* unknown type */
-	assert_refused(make('0', "5^396,300!05^1,2"), 724);  /* leading zero in a type */
-	assert_refused(make('0', "5^396,300!x^1,2"), 724);   /* no type */
-	assert_refused(make('0', "5^396,300!0,1,2"), 725);   /* no '^' */
-	assert_refused(make('0', "5^396,300!0^1"), 727);     /* too few numbers */
-	assert_refused(make('0', "5^396,300!0^1,2,3"), 729); /* too many */
-	assert_refused(make('0', "5^396,300!2^1,2,3"), 731); /* a launch pad has 4 */
+	assert_refused(make('0', ""), 714);                    /* no object */
+	assert_refused(make('0', "0^1,2"), 719);               /* no ninja */
+	assert_refused(make('0', "5^396,300!"), 724);          /* trailing '!' */
+	assert_refused(make('0', "!5^396,300"), 714);          /* leading '!' */
+	assert_refused(make('0', "5^396,300!!0^1,2"), 724);    /* empty object */
+	assert_refused(make('0', "13^1,2!5^396,300"), 714);    /* unknown type */
+	assert_refused(make('0', "5^396,300!99^1,2"), 724);    /* unknown type */
+	assert_refused(make('0', "5^396,300!05^1,2"), 724);    /* leading zero in a type */
+	assert_refused(make('0', "5^396,300!x^1,2"), 724);     /* no type */
+	assert_refused(make('0', "5^396,300!0,1,2"), 725);     /* no '^' */
+	assert_refused(make('0', "5^396,300!0^1"), 727);       /* too few numbers */
+	assert_refused(make('0', "5^396,300!2^1,2,3"), 731);   /* a launch pad has 4 */
+	assert_refused(make('0', "5^396,300!4^444,540"), 733); /* a floor guard has 3 */
 	assert_refused(make('0', "5^396,300!9^1,2,3,4,5,6,7,8"), 741);
-	assert_refused(make('0', "5^396,300!0^1,a"), 728);                /* bad number */
-	assert_refused(make('0', "5^396,300!0^1,"), 728);                 /* missing number */
-	assert_refused(make('0', "5^396,300!0^1.,2"), 728);               /* no digit after '.' */
-	assert_refused(make('0', "5^396,300!0^--1,2"), 727);              /* two signs */
-	assert_refused(make('0', "5^396,300!0^+1,2"), 726);               /* '+' */
-	assert_refused(make('0', "5^396,300!0^1e5,2"), 727);              /* no exponents */
-	assert_refused(make('0', "5^396,300!0^1,2 "), 729);               /* trailing space */
-	assert_refused(make('0', "5^396,300!0^1,2\r"), 729);              /* trailing CR */
-	assert_refused(make('0', "5^396,300!5^1,2"), 724);                /* a second ninja */
-	assert_refused(make('0', "5^396,123456789012345678901234"), 720); /* number too long */
+	assert_refused(make('0', "5^396"), 719);               /* a ninja has 2 */
+	assert_refused(make('0', "5^396,300!5^1,2"), 724);     /* a second ninja */
+	assert_refused(make('0', "0^1,2!5^1,2!5^3,4,x"), 726); /* a second ninja */
+	assert_refused(make('0', "5^396,300!0^1,2!"), 730);    /* trailing '!' */
+}
+
+/* What N v1.4 and its editor write, one object of each type (a floor guard with the facing
+ * direction N never used, a launch pad with its thrust's decimals), loads and prints back
+ * byte for byte. */
+static void objects_as_n_writes_them(void **unused)
+{
+	(void)unused;
+	static const struct {
+		const char *text;
+		int type, count;
+		double last; /* the last number the type uses */
+	} cases[] = {
+	        {"0^252,540", NL_GOLD, 2, 540},
+	        {"1^420,348", NL_BOUNCE_BLOCK, 2, 348},
+	        {"2^396,540,-0.7071067811865475,-0.7071067811865475", NL_LAUNCH_PAD, 4,
+	         -0.7071067811865475},
+	        {"2^600,100,0,-1", NL_LAUNCH_PAD, 4, -1},
+	        {"3^300,108", NL_GAUSS_TURRET, 2, 108},
+	        {"4^444,540,1", NL_FLOOR_GUARD, 3, 1},
+	        {"5^100,134", NL_NINJA, 2, 134},
+	        {"6^300,108,2,0,1,2", NL_DRONE, 6, 2},
+	        {"7^500,100,3", NL_ONE_WAY, 3, 3},
+	        {"8^300,108,2", NL_THWUMP, 3, 2},
+	        {"9^120,134,0,0,8,4,0,0,0", NL_DOOR, 9, 0}, /* normal */
+	        {"9^60,84,0,0,3,3,1,0,0", NL_DOOR, 9, 0},   /* locked */
+	        {"9^120,84,0,1,3,3,0,0,0", NL_DOOR, 9, 0},  /* trap */
+	        {"10^300,108", NL_HOMING_LAUNCHER, 2, 108},
+	        {"11^300,134,100,134", NL_EXIT, 4, 134},
+	        {"12^400,134", NL_MINE, 2, 134},
+	};
+	static char objects[2048];
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		snprintf(objects, sizeof objects, "%s%s", cases[i].text,
+		         cases[i].type == NL_NINJA ? "" : "!5^100,134");
+		assert_round_trip(make('0', objects));
+		const struct nl_object *o = &lv.object[0];
+		assert_int_equal(o->type, cases[i].type);
+		assert_int_equal(o->count, cases[i].count);
+		assert_int_equal(nl_field_count(cases[i].type), cases[i].count);
+		assert_int_equal(o->extra, 0);
+		assert_true(o->field[o->count - 1] == cases[i].last);
+	}
+	/* All of them in one level. */
+	objects[0] = '\0';
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+		snprintf(objects + strlen(objects), sizeof objects - strlen(objects), "%s%s",
+		         i ? "!" : "", cases[i].text);
+	assert_round_trip(make('1', objects));
+	assert_int_equal(lv.objects, (int)(sizeof cases / sizeof cases[0]));
+}
+
+/* N ignores numbers after those an object's type uses: they load, are counted, and print
+ * back as written. */
+static void extra_numbers_are_kept_not_used(void **unused)
+{
+	(void)unused;
+	assert_round_trip(make('0', "5^396,300,7!0^24,48,1,2,3!4^444,540,1,-2.5!12^1,2,"));
+	assert_int_equal(lv.object[0].extra, 1);
+	assert_true(lv.object[0].field[0] == 396 && lv.object[0].field[1] == 300);
+	assert_int_equal(lv.object[1].count, 2);
+	assert_int_equal(lv.object[1].extra, 3);
+	assert_int_equal(lv.object[2].extra, 1);
+	assert_true(lv.object[2].field[2] == 1);
+	assert_int_equal(lv.object[3].extra, 1); /* an empty one after the last ',' */
+	/* Printed from its values (its text dropped), an object has its type's numbers only. */
+	lv.object[1].text_len = 0;
+	nl_print(&lv, out, sizeof out);
+	assert_non_null(strstr(out, "!0^24,48!4^"));
+}
+
+/* A parameter that is not a number reads as NaN, as in N, and keeps its text. */
+static void parameters_that_are_not_numbers_read_as_nan(void **unused)
+{
+	(void)unused;
+	static const struct {
+		const char *param;
+		bool number;
+		double value;
+	} cases[] = {
+	        {"12", true, 12},
+	        {"-0", true, 0},
+	        {"+1", true, 1},
+	        {"1.", true, 1},
+	        {".5", true, 0.5},
+	        {"-.5", true, -0.5},
+	        {"1e5", true, 1e5},
+	        {"1E-2", true, 0.01},
+	        {"6.123233995736766e-17", true, 6.123233995736766e-17},
+	        {" 12 ", true, 12},
+	        {"12\r", true, 12},
+	        {"007.10", true, 7.1},
+	        {"123456789012345678901234567890.5", true, 123456789012345678901234567890.5},
+	        {"", false, 0},
+	        {"a", false, 0},
+	        {"NaN", false, 0},
+	        {"--1", false, 0},
+	        {"1e", false, 0},
+	        {"1.2.3", false, 0},
+	        {"0x10", false, 0},
+	        {"1 2", false, 0},
+	        {"-", false, 0},
+	        {".", false, 0},
+	        {"^3", false, 0},
+	        {"|", false, 0},
+	        {"\xc3\xa9t\xc3\xa9", false, 0},
+	        {"undefined", false, 0},
+	};
+	static char objects[256];
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		snprintf(objects, sizeof objects, "5^396,300!0^%s,48!2^1,2,3,%s", cases[i].param,
+		         cases[i].param);
+		assert_round_trip(make('0', objects));
+		double gold_x = lv.object[1].field[0], pad_y = lv.object[2].field[3];
+		if (cases[i].number) {
+			if (gold_x != cases[i].value || pad_y != cases[i].value)
+				fail_msg("'%s' read as %g", cases[i].param, gold_x);
+		} else if (!isnan(gold_x) || !isnan(pad_y)) {
+			fail_msg("'%s' read as %g, not NaN", cases[i].param, gold_x);
+		}
+		assert_true(lv.object[1].field[1] == 48);
+	}
+	/* A number as long as the line allows: too big for a double, so infinite. */
+	make('0', "5^396,300!0^1,");
+	char *p = line + strlen(line);
+	memset(p, '7', NL_LINE_MAX - 1 - (size_t)(p - line));
+	line[NL_LINE_MAX - 1] = '\0';
+	assert_round_trip(line);
+	assert_true(isinf(lv.object[1].field[1]));
+}
+
+/* The level struct is bounded whatever the text; parsing the printed text again gives the same
+ * bytes. */
+static void the_text_pool_holds_any_line(void **unused)
+{
+	(void)unused;
+	static struct nl_level again;
+	assert_true(sizeof(struct nl_level) < 40 * 1024);
+	/* As many objects as allowed, each with long parameters, up to the longest line. */
+	make('0', "5^396,300");
+	char *p = line + strlen(line);
+	size_t room = NL_LINE_MAX - 1 - (size_t)(p - line);
+	for (int k = 1; k < NL_MAX_OBJECTS; k++) {
+		int n = snprintf(p, room + 1, "!4^%d.5,%d,x%060d", k, k, k);
+		if ((size_t)n > room) {
+			*p = '\0';
+			break;
+		}
+		p += n;
+		room -= (size_t)n;
+	}
+	assert_true(strlen(line) > NL_LINE_MAX - 64);
+	assert_round_trip(line);
+	assert_int_equal(nl_parse(out, &again, err, sizeof err), 0);
+	assert_memory_equal(&lv, &again, sizeof lv);
 }
 
 static void limits_are_refused_not_overrun(void **unused)
@@ -254,6 +416,10 @@ int main(void)
 	        cmocka_unit_test(every_object_type_round_trips),
 	        cmocka_unit_test(printed_objects_without_text_use_their_values),
 	        cmocka_unit_test(malformed_levels_name_the_offset),
+	        cmocka_unit_test(objects_as_n_writes_them),
+	        cmocka_unit_test(extra_numbers_are_kept_not_used),
+	        cmocka_unit_test(parameters_that_are_not_numbers_read_as_nan),
+	        cmocka_unit_test(the_text_pool_holds_any_line),
 	        cmocka_unit_test(limits_are_refused_not_overrun),
 	        cmocka_unit_test(generator_follows_the_seed),
 	        cmocka_unit_test(generator_is_deterministic_per_seed),
