@@ -9,6 +9,7 @@
 
 #include "grid.h"
 #include "help.h"
+#include "nlevel_ignored.h"
 #include "nlevel_map.h"
 #include "overlay.h"
 #include "prompt.h"
@@ -24,6 +25,7 @@
  * drawn first, with "checking", and checked at the next frame. */
 static void check(struct tc_nlevel_view *v)
 {
+	nj_ignored(&v->level, &v->ignored);
 	v->checked = false;
 	v->check_state = TC_NLV_CHECK_DRAW;
 }
@@ -59,6 +61,7 @@ void tc_nlevel_open(struct tc_nlevel_view *v, uint64_t seed, bool playable)
 {
 	v->prompt.kind = TC_NLV_NO_PROMPT;
 	v->help_open = false;
+	v->ignored_open = false;
 	v->message[0] = '\0';
 	v->playable = playable;
 	generate(v, seed);
@@ -126,6 +129,11 @@ static void draw_panel(const struct tc_nlevel_view *v, int x, int y, int h)
 		else
 			LINE(TC_ROLE_BAD, "no ninja");
 	}
+	/* What the level holds that is not played: i lists it. */
+	if (v->ignored.inert_objects + v->ignored.unplaced)
+		LINE(TC_ROLE_HINT, "not played %d", v->ignored.inert_objects + v->ignored.unplaced);
+	if (v->ignored.extra + v->ignored.not_numbers)
+		LINE(TC_ROLE_HINT, "odd numbers %d", v->ignored.extra + v->ignored.not_numbers);
 	int legend = n;
 	LINE(TC_ROLE_TEXT, "@ ninja");
 	LINE(TC_ROLE_TEXT, "%s gold", tc_term_unicode() ? "●" : "$");
@@ -182,11 +190,9 @@ static void draw_status(struct tc_nlevel_view *v, int x, int y, int w)
 		             v->message);
 		return;
 	}
-	if (*v->source)
-		snprintf(line, sizeof line,
-		         "n new  p playable  o open  w save  ? help  q back   %s", v->source);
-	else
-		snprintf(line, sizeof line, "n new  p playable  o open  w save  ? help  q back");
+	snprintf(line, sizeof line, "n new  p playable  o open  w save  %s? help  q back%s%s",
+	         tc_nlv_ignores(&v->ignored) ? "i ignored  " : "", *v->source ? "   " : "",
+	         v->source);
 	tc_draw_text(x + used, y, w - used, tc_theme_attr(TC_ROLE_DIM), line);
 }
 
@@ -218,10 +224,13 @@ void tc_nlevel_draw(struct tc_nlevel_view *v)
 		        {"p", "new levels: playable only, or any"},
 		        {"o", "open a level file (its first line)"},
 		        {"w", "save the level to a file"},
+		        {"i", "what the level holds that is not played"},
 		        {"q, Esc", "back to the menu"},
 		        {NULL, NULL},
 		};
 		tc_help_draw("N levels: keys", keys, false);
+	} else if (v->ignored_open) {
+		tc_nlv_ignored_draw(&v->ignored);
 	}
 }
 
@@ -255,7 +264,15 @@ static void open_file(struct tc_nlevel_view *v, const char *path)
 	v->has_seed = false;
 	snprintf(v->source, sizeof v->source, "%s", path);
 	check(v);
-	say(v, false, "opened ", path);
+	if (!tc_nlv_ignores(&v->ignored)) {
+		say(v, false, "opened ", path);
+		return;
+	}
+	/* What is not played first: a long path must not push it off the line. */
+	char what[200];
+	tc_nlv_ignored_line(&v->ignored, what, sizeof what);
+	snprintf(v->message, sizeof v->message, "%s (i: list); opened %s", what, path);
+	v->message_bad = false;
 }
 
 static void save_file(struct tc_nlevel_view *v, const char *path)
@@ -342,10 +359,10 @@ enum tc_nlv_result tc_nlevel_event(struct tc_nlevel_view *v, const struct tc_eve
 	}
 	if (ev->type == TC_EV_KEY)
 		v->message[0] = '\0';
-	if (v->help_open) {
+	if (v->help_open || v->ignored_open) {
 		if (ev->type == TC_EV_KEY ||
 		    (ev->type == TC_EV_MOUSE && ev->mouse == TC_MOUSE_PRESS))
-			v->help_open = false;
+			v->help_open = v->ignored_open = false;
 		return TC_NLV_STAY;
 	}
 	if (ev->type == TC_EV_MOUSE) {
@@ -374,6 +391,9 @@ enum tc_nlv_result tc_nlevel_event(struct tc_nlevel_view *v, const struct tc_eve
 			return TC_NLV_STAY;
 		case 'w':
 			start_prompt(v, TC_NLV_SAVE);
+			return TC_NLV_STAY;
+		case 'i':
+			v->ignored_open = true;
 			return TC_NLV_STAY;
 		default:
 			break;

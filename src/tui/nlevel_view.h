@@ -1,7 +1,7 @@
 /* The N level browser (`tilecade ninja`, the menu's N): one level of N v1.4 drawn two columns a
  * tile, a legend and what the reachability check finds. Enter plays the level, n makes a new
- * level (p: playable ones only), o opens a level file, w saves the level to one, ? shows the
- * keys, q goes back. */
+ * level (p: playable ones only), o opens a level file, w saves the level to one, i lists what
+ * the level holds that is not played, ? shows the keys, q goes back. */
 #ifndef TILECADE_TUI_NLEVEL_VIEW_H
 #define TILECADE_TUI_NLEVEL_VIEW_H
 
@@ -12,6 +12,7 @@
 #include "event.h"
 #include "nlevel_map.h"
 #include "prompt.h"
+#include "tilecade/ninja.h"
 #include "tilecade/nlevel.h"
 
 #define TC_NLV_PATH_MAX TC_PROMPT_MAX
@@ -37,7 +38,9 @@ struct tc_nlevel_view {
 	enum tc_nlv_check check_state;
 	bool playable; /* n makes playable levels */
 	bool help_open;
-	bool has_seed; /* the level came from the generator with this seed */
+	bool ignored_open;         /* the list of what the play leaves out (i) */
+	struct nj_ignored ignored; /* of the level shown */
+	bool has_seed;             /* the level came from the generator with this seed */
 	uint64_t seed;
 	char source[TC_NLV_PATH_MAX]; /* the file it came from, "" when generated */
 	struct tc_prompt prompt;      /* kind: enum tc_nlv_prompt */

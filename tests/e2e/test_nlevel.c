@@ -181,6 +181,63 @@ static void test_save_and_open_give_the_same_map(void **state)
 	wait_text(t, "cancelled");
 }
 
+/* A level as N's editor writes it, with objects this physics does not play (floor guards, a
+ * drone, a launch pad), numbers after an object's own and a parameter that is not a number:
+ * the browser opens it, says what it ignores, lists it on i, and saves it back byte for
+ * byte. */
+static void test_opens_what_n_writes_and_says_what_it_ignores(void **state)
+{
+	static const char objects[] =
+	        "|5^100,540!0^252,540!4^444,540,1!4^300,540,1,7!6^300,108,2,0,1,2"
+	        "!2^396,540,-0.7071067811865475,-0.7071067811865475!12^x,540!0^60,540,0";
+	char path[4200], saved_path[4200];
+	snprintf(path, sizeof path, "%s/from-n.txt", e2e_sandbox);
+	snprintf(saved_path, sizeof saved_path, "%s/from-n-saved.txt", e2e_sandbox);
+	static char level[1024];
+	memset(level, '0', 713);
+	for (int col = 0; col < 31; col++)
+		level[col * 23 + 22] = '1'; /* a floor */
+	snprintf(level + 713, sizeof level - 713, "%s\n", objects);
+	FILE *f = fopen(path, "w");
+	assert_non_null(f);
+	fputs(level, f);
+	fclose(f);
+
+	struct e2e_term *t = start(state, 24, 80, "ninja");
+	wait_text(t, "seed ");
+	settle(t);
+	type_path(t, "o", "Open level file", path);
+	/* The message begins with it (an 80-column line cuts the rest; i lists it all). */
+	wait_text(t, "1 launch pad, 2 floor guards, 1 drone, 1 placed nowhere not played");
+	wait_text(t, "from a file");
+	/* The panel keeps saying it once the message is gone. */
+	wait_text(t, "not played 5");
+	wait_text(t, "odd numbers 3");
+	int row, col;
+	assert_true(e2e_find(t, "F", &row, &col)); /* the floor guards are drawn */
+	assert_true(row < MAP_ROWS && col < MAP_COLS);
+	e2e_send_str(t, "i");
+	wait_text(t, "Not played, or ignored");
+	wait_text(t, "2 floor guards");
+	wait_text(t, "drawn as F, not played");
+	wait_text(t, "2 extra numbers");
+	wait_text(t, "read as NaN");
+	e2e_send_str(t, " ");
+	settle(t);
+	assert_false(e2e_find(t, "Not played, or ignored", &row, &col));
+	wait_text(t, "i ignored");
+
+	type_path(t, "w", "Save to", saved_path);
+	wait_text(t, "saved to");
+	static char saved[1024];
+	f = fopen(saved_path, "r");
+	assert_non_null(f);
+	size_t n = fread(saved, 1, sizeof saved - 1, f);
+	fclose(f);
+	saved[n] = '\0';
+	assert_string_equal(saved, level);
+}
+
 static void test_too_small(void **state)
 {
 	struct e2e_term *t = start(state, 20, 60, "ninja");
@@ -221,6 +278,8 @@ int main(void)
 	        cmocka_unit_test_teardown(test_shows_a_level, e2e_term_teardown),
 	        cmocka_unit_test_teardown(test_n_makes_another_level, e2e_term_teardown),
 	        cmocka_unit_test_teardown(test_save_and_open_give_the_same_map, e2e_term_teardown),
+	        cmocka_unit_test_teardown(test_opens_what_n_writes_and_says_what_it_ignores,
+	                                  e2e_term_teardown),
 	        cmocka_unit_test_teardown(test_too_small, e2e_term_teardown),
 	        cmocka_unit_test_teardown(test_menu_opens_the_browser, e2e_term_teardown),
 	        cmocka_unit_test_teardown(test_ascii, e2e_term_teardown),
