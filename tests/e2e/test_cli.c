@@ -1168,6 +1168,56 @@ static void test_nl_check_reports_each_level(void **state)
 	assert_exit(r, 0);
 }
 
+/* Levels as N and its editor write them (a floor guard's third number, a launch pad's
+ * decimals, numbers after an object's own, a parameter that is not a number) load: --parse
+ * prints them back byte for byte, --check and --solve play what tilecade plays. */
+static void test_nl_levels_as_n_writes_them(void **state)
+{
+	char tiles[NL_TILE_CHARS + 1];
+	memset(tiles, '0', NL_TILE_CHARS);
+	for (int col = 0; col < 31; col++)
+		tiles[col * 23 + 22] = '1'; /* a floor along the bottom row */
+	tiles[NL_TILE_CHARS] = '\0';
+	static char input[4096], want[4096];
+	snprintf(input, sizeof input,
+	         "%s|5^100,540!11^300,540,200,540!4^444,540,1!6^300,108,2,0,1,2"
+	         "!2^396,540,-0.7071067811865475,-0.7071067811865475!7^500,100,3!8^300,108,2"
+	         "!9^120,134,0,0,8,4,1,0,0!1^420,348!3^300,108!10^300,108!0^252,540!12^700,540\n"
+	         "%s|5^100,540,0!0^252,540,1,2!12^x,540!4^444,540,\n",
+	         tiles, tiles);
+	struct e2e_run *r = tilecade_stdin(state, input, strlen(input), "ninja", "--parse", NULL);
+	assert_exit(r, 0);
+	assert_string_equal(r->out, input);
+	assert_string_equal(r->err, "");
+
+	r = tilecade_stdin(state, input, strlen(input), "ninja", "--check", NULL);
+	assert_exit(r, 0);
+	assert_string_equal(r->out, "ok gold=1 reachable=1 mines=1 exit=yes boxed=no\n"
+	                            "ok gold=1 reachable=1 mines=0 exit=no boxed=no\n");
+
+	/* The first level is won past the floor guard and the drone, which do not move. */
+	*strchr(input, '\n') = '\0';
+	r = tilecade_stdin(state, input, strlen(input), "ninja", "--solve", NULL);
+	assert_exit(r, 0);
+	assert_non_null(strstr(r->out, "# a win in "));
+	assert_non_null(strstr(r->out, "!4^444,540,1!"));
+
+	/* A ninja that stands nowhere loads too, and cannot be played. */
+	snprintf(input, sizeof input, "%s|0^24,48!5^NaN,540\n", tiles);
+	r = tilecade_stdin(state, input, strlen(input), "ninja", "--parse", NULL);
+	assert_exit(r, 0);
+	assert_string_equal(r->out, input);
+	r = tilecade_stdin(state, input, strlen(input), "ninja", "--check", NULL);
+	assert_exit(r, 1);
+	assert_string_equal(r->out, "invalid: the ninja's position is not a number\n");
+	/* What N could not load either is refused with its offset, as before. */
+	snprintf(input, sizeof input, "%s|5^100,540!4^444,540\n", tiles);
+	r = tilecade_stdin(state, input, strlen(input), "ninja", "--parse", NULL);
+	assert_exit(r, 1);
+	snprintf(want, sizeof want, "invalid: offset 733: object type 4 needs 3 numbers, not 2\n");
+	assert_string_equal(r->out, want);
+}
+
 static void test_nl_bad_command_lines(void **state)
 {
 	static const struct {
@@ -1550,6 +1600,7 @@ int main(void)
 	        cmocka_unit_test_setup_teardown(test_nl_generate_levels, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_nl_parse_prints_levels_back, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_nl_check_reports_each_level, setup, teardown),
+	        cmocka_unit_test_setup_teardown(test_nl_levels_as_n_writes_them, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_nl_bad_command_lines, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_nj_demo_replay_wins, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_nj_bad_replays, setup, teardown),
