@@ -236,6 +236,13 @@ static void test_opens_what_n_writes_and_says_what_it_ignores(void **state)
 	fclose(f);
 	saved[n] = '\0';
 	assert_string_equal(saved, level);
+
+	/* It plays: the two gold that stand somewhere, the floor guards drawn and inert. */
+	e2e_send_str(t, E2E_KEY_ENTER);
+	wait_text(t, "gold 0/2");
+	assert_true(e2e_find(t, "F", &row, &col));
+	e2e_send_str(t, "q");
+	wait_text(t, "Enter play");
 }
 
 static void test_too_small(void **state)
