@@ -63,7 +63,8 @@ enum nl_object_type {
  * number reads as NaN. The parameters' text as written ("444,540,1", extras and all) stays in
  * the level's text pool, so printing gives back the input byte for byte. An object with no text
  * (text_len 0: a generated one, or one edited by hand, whose text_len must then be cleared) is
- * printed from field[]: count numbers, whole ones without a decimal point. */
+ * printed from field[]: count numbers, whole ones without a decimal point, others in the fewest
+ * digits that read back the same, NaN as "NaN". */
 struct nl_object {
 	uint8_t type;
 	uint8_t count;               /* numbers in field[]: nl_field_count(type) */
@@ -99,7 +100,8 @@ int nl_field_count(int type);
  * with T a known type written without leading zeros and at least nl_field_count(T) parameters.
  * A parameter is any run of bytes but ',' and '!' (empty too); it is a number when it is a
  * decimal: an optional sign, digits with an optional fraction (or a fraction alone), an
- * optional exponent; any other parameter reads as NaN, as in N. Exactly one ninja; at most
+ * optional exponent, white space around it allowed (as Flash's Number() reads); any other
+ * parameter reads as NaN, as in N. Exactly one ninja; at most
  * NL_MAX_OBJECTS objects and NL_LINE_MAX - 1 bytes in all. Offsets in errors count bytes
  * from 0. */
 /* Parses one level (no newline). Returns 0, or -1 with "offset N: why" in err. */
