@@ -1,0 +1,444 @@
+#!/usr/bin/env python3
+"""Tab completion (issue 16): what data/completion/tilecade.bash (SHELL=bash) or _tilecade
+(SHELL=zsh) offers on a line, checked against the program itself so that the two cannot drift.
+
+usage: test_completion.py bash|zsh   (meson sets TILECADE_BIN and TILECADE_SRC). Prints TAP.
+
+bash: the completion function runs as bash-completion runs it, on COMP_WORDS split as readline
+splits a line. zsh: an interactive zsh -f in a pseudo-terminal (zsh/zpty) gets the line and a Tab,
+with compadd wrapped to write down every match it is given.
+
+The program is the reference: its option table (src/cli/options.c), its --help, and what it does
+with each option after each game, run without a terminal (a usage error, status 2 naming the
+option, means it refuses the option there).
+"""
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+BIN = os.environ['TILECADE_BIN']
+SRC = os.environ['TILECADE_SRC']
+COMPLETION_DIR = os.path.join(SRC, 'data', 'completion')
+REPLAY = os.path.join(SRC, 'data', 'ninja-demo.replay')
+
+GAMES = ['znumbers', 'match3', 'sudoku', 'ninja', 'n', '2048']
+# The places on a line that have options of their own: before a game (the menu), after each
+# game, after `scores` (with and without the game whose boards to print).
+PLACES = [''] + GAMES + ['scores', 'scores znumbers', 'scores match3']
+
+# Options the program takes at a place without complaint but that mean nothing there, so the
+# completions leave them out. ninja: the level browser has no size and no daily level. scores:
+# it only prints boards, so it ignores what plays or reads games.
+SCORES_IGNORES = {'--check', '--continue', '--daily', '--headless', '--mode', '--no-anim',
+                  '--parse', '--replay', '--swaps', '--theme', '--types'}
+IGNORED = {'ninja': {'--size', '--daily'}, 'n': {'--size', '--daily'},
+           'scores': SCORES_IGNORES, 'scores znumbers': SCORES_IGNORES,
+           'scores match3': SCORES_IGNORES}
+
+PUZZLE = '4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......'
+IDS = {'znumbers': 'znumbers:6x6a60:s1', 'match3': 'match3:endless-8x8t5:s3',
+       'sudoku': 'sudoku:classic-easy:s1', '2048': '2048:4x4:s1'}
+SIZES = {'znumbers': '6', 'match3': '8', '2048': '4'}
+
+
+def probe_value(place, option, scratch):
+    """A good value of option at place, to see whether the program takes the option there."""
+    game = place.split()[-1] if place else ''
+    values = {'--seed': '1', '--id': IDS.get(game, '2048:4x4:s1'), '--theme': 'mono',
+              '--db': os.path.join(scratch, 'probe.db'),
+              '--config': os.path.join(scratch, 'empty.ini'), '--size': SIZES.get(game, '6'),
+              '--attempts': '60', '--level': '1', '--count': '1', '--difficulty': 'easy',
+              '--stage': 'classic', '--puzzle': PUZZLE, '--mode': 'endless', '--types': '5',
+              '--replay': REPLAY, '--games': '1', '--depth': '1', '--moves': 'l'}
+    return values.get(option)
+
+
+# Options that only go with another one; --depth 1 keeps 2048's autoplay quick.
+COMPANIONS = {'--count': ['--generate'], '--playable': ['--generate'],
+              '--autoplay': ['--depth', '1'], '--games': ['--autoplay', '--depth', '1'],
+              '--depth': ['--autoplay'], '--headless': ['--replay', REPLAY]}
+
+
+class Tap:
+    def __init__(self):
+        self.count = 0
+        self.failed = 0
+
+    def check(self, ok, name, detail=''):
+        self.count += 1
+        if not ok:
+            self.failed += 1
+        print(f"{'ok' if ok else 'not ok'} {self.count} - {name}")
+        if not ok and detail:
+            for line in detail.splitlines():
+                print(f'# {line}')
+        sys.stdout.flush()
+
+    def same(self, got, want, name):
+        got, want = set(got), set(want)
+        detail = ''
+        if got != want:
+            detail = (f'missing: {" ".join(sorted(want - got)) or "-"}\n'
+                      f'not wanted: {" ".join(sorted(got - want)) or "-"}')
+        self.check(got == want, name, detail)
+
+
+# ---- the program ----
+
+class Program:
+    def __init__(self, scratch):
+        self.scratch = scratch
+        self.env = dict(os.environ, HOME=os.path.join(scratch, 'home'),
+                        XDG_DATA_HOME=os.path.join(scratch, 'data'),
+                        XDG_CONFIG_HOME=os.path.join(scratch, 'config'),
+                        XDG_STATE_HOME=os.path.join(scratch, 'state'))
+        os.makedirs(os.path.join(scratch, 'home'))
+        open(os.path.join(scratch, 'empty.ini'), 'w').close()
+        with open(os.path.join(SRC, 'src', 'cli', 'options.c')) as f:
+            source = f.read()
+        self.table = set(re.findall(r'"(-[A-Za-z]|--[a-z][a-z-]*)"', source))
+        self.valued = set(re.findall(r'take_value\(argc, argv, i, "(--[a-z-]+)"', source))
+        self.help = self.run(['--help'])[1]
+        self.blocks = self.help_blocks()
+        # Options whose value --help names FILE or PATH.
+        self.file_options = set(re.findall(r'(--[a-z-]+) (?:FILE|PATH)\b', self.help))
+
+    def run(self, args):
+        """(status, stdout + stderr) of tilecade ARGS without a terminal."""
+        r = subprocess.run([BIN] + args, cwd=self.scratch, env=self.env,
+                           stdin=subprocess.DEVNULL, capture_output=True, text=True,
+                           timeout=120)
+        return r.returncode, r.stdout + r.stderr
+
+    def refuses(self, args, option):
+        """The program's message when it refuses option on this command line, else None."""
+        status, out = self.run(args)
+        return out.strip() if status == 2 and option in out else None
+
+    def help_blocks(self):
+        """The options each paragraph of --help names, by its first word (the game)."""
+        blocks = {}
+        for para in self.help.split('\n\n'):
+            head = re.match(r'([a-z0-9]+)', para)
+            if head:
+                blocks.setdefault(head.group(1), set()).update(options_in(para))
+        return blocks
+
+    def accepted(self, place, option):
+        """None when the program takes option at place, else its message."""
+        args = place.split() + [option]
+        if option in self.valued:
+            value = probe_value(place, option, self.scratch)
+            if value is None:
+                return f'the test has no good value of {option} to try: add one to probe_value'
+            args.append(value)
+        if option not in COMPANIONS:
+            return self.refuses(args, option)
+        # The message may name the companion instead (--autoplay is only for 2048).
+        status, out = self.run(args + COMPANIONS[option])
+        return out.strip() if status == 2 else None
+
+    def value_list(self, place, option):
+        """The program's closed list of values for option at place, from its messages for
+        a value too big and one that is no value at all; None when the values are open."""
+        for value in ['99', '__bogus__']:
+            message = self.refuses(place.split() + [option, value], option)
+            if not message:
+                continue
+            words = re.search(r'must be ([a-z0-9]+(?:, [a-z0-9]+)* or [a-z0-9]+), not', message)
+            if words:
+                return set(re.split(r', | or ', words.group(1)))
+            span = re.search(r'\b(\d+) to (\d+)\b(?![\^\d])', message)
+            if span:
+                lo, hi = int(span.group(1)), int(span.group(2))
+                if hi - lo <= 20:
+                    return {str(n) for n in range(lo, hi + 1)}
+                if value == '99' and hi < 99:
+                    return None  # a range of many numbers: not worth listing
+        return None
+
+
+def options_in(text):
+    return set(re.findall(r'(?<![\w-])(-[A-Za-z]|--[a-z][a-z-]*)\b', text))
+
+
+# ---- the completions ----
+
+def readline_words(line):
+    """COMP_WORDS as readline makes them for the line: split at blanks, and '=' and ':'
+    words of their own (they are in COMP_WORDBREAKS)."""
+    words = []
+    for word in line.split(' '):
+        words += [p for p in re.split(r'([=:])', word) if p]
+    if line.endswith((' ', '=', ':')):
+        words.append('')
+    return words
+
+
+class Bash:
+    """Completes many lines in one bash, as bash-completion calls the function."""
+    SCRIPT = r'''
+source "$1"; source "$2"
+while IFS= read -r line && IFS=$'\x1f' read -ra COMP_WORDS; do
+	COMP_LINE=$line COMP_POINT=${#line} COMP_CWORD=$((${#COMP_WORDS[@]} - 1))
+	[[ $line == *[' '=:] ]] && COMP_WORDS+=('') && ((COMP_CWORD++))
+	COMPREPLY=()
+	_tilecade tilecade "${COMP_WORDS[COMP_CWORD]}" "${COMP_WORDS[COMP_CWORD - 1]}"
+	printf '%s\n' "${COMPREPLY[@]}"
+	printf '\x1e\n'
+done
+'''
+
+    def __init__(self, cwd):
+        self.cwd = cwd
+        self.main = bash_completion_script()
+
+    def complete_many(self, lines):
+        feed = ''
+        for line in lines:
+            words = readline_words(line)
+            if words[-1] == '':
+                words = words[:-1]  # the script adds it back: read drops an empty last field
+            feed += line + '\n' + '\x1f'.join(words) + '\n'
+        r = subprocess.run(['bash', '--norc', '--noprofile', '-c', self.SCRIPT, 'test',
+                            self.main, os.path.join(COMPLETION_DIR, 'tilecade.bash')],
+                           input=feed, cwd=self.cwd, capture_output=True, text=True,
+                           timeout=120)
+        answers = r.stdout.split('\x1e\n')[:-1]
+        if len(answers) != len(lines):
+            raise RuntimeError(f'bash answered {len(answers)} of {len(lines)} lines: {r.stderr}')
+        return {line: [w for w in a.split('\n') if w] for line, a in zip(lines, answers)}
+
+
+def bash_completion_script():
+    """bash-completion's main script, or None when it is not installed."""
+    dirs = ['/usr/share', '/usr/local/share']
+    if shutil.which('pkg-config'):
+        r = subprocess.run(['pkg-config', '--variable=datadir', 'bash-completion'],
+                           capture_output=True, text=True)
+        if r.returncode == 0:
+            dirs.insert(0, r.stdout.strip())
+    for d in dirs:
+        path = os.path.join(d, 'bash-completion', 'bash_completion')
+        if os.path.isfile(path):
+            return path
+    return None
+
+
+class Zsh:
+    """Completes many lines in one interactive zsh -f in a pseudo-terminal."""
+    SCRIPT = r'''
+zmodload zsh/zpty || exit 3
+local out=$2
+zpty z zsh -f -i
+zpty -w z "PS1= RPS1=; unsetopt beep; bindkey -e; fpath=(${(q)1} \$fpath)"
+zpty -w z "autoload -Uz compinit; compinit -u -D; zstyle ':completion:*' insert-tab false"
+# Every match given to compadd is written down (calls that only fetch matches, -O -A -D, are
+# left alone); the completer ends each Tab with a mark.
+zpty -w z "compadd() { local -a m; if [[ \" \$* \" != *' -'[OAD]' '* ]]; then builtin compadd -O m \"\$@\"; (( \$#m )) && print -rl -- \$m >> ${(q)out}; fi; builtin compadd \"\$@\"; }"
+zpty -w z "_tc_completer() { _complete; local r=\$?; print -r -- '--END--' >> ${(q)out}; return r; }"
+zpty -w z "zstyle ':completion:*' completer _tc_completer; tilecade() { : }"
+: > $out
+integer n
+while IFS= read -r line; do
+	zpty -w -n z "$line"$'\t'
+	for (( n = 0; n < 3000; n++ )); do
+		while zpty -rt z junk 2>/dev/null; do :; done # the screen's output, not needed
+		[[ $(<$out) == (*$'\n'|)--END-- ]] && break
+		sleep 0.01
+	done
+	(( n == 3000 )) && { print -r -- "no answer to: $line" >&2; exit 4 }
+	sed '$d' $out
+	print -r -- $'\x1e'
+	: > $out
+	zpty -w -n z $'\x15' # Ctrl-U: an empty line for the next one
+done
+zpty -d z
+'''
+
+    def __init__(self, cwd):
+        self.cwd = cwd
+
+    def complete_many(self, lines):
+        with tempfile.NamedTemporaryFile(prefix='zsh-matches-') as out:
+            r = subprocess.run(['zsh', '-f', '-c', self.SCRIPT, 'test', COMPLETION_DIR,
+                                out.name],
+                               input=''.join(line + '\n' for line in lines), cwd=self.cwd,
+                               capture_output=True, text=True, timeout=600)
+        answers = r.stdout.split('\x1e\n')[:-1]
+        if r.returncode != 0 or len(answers) != len(lines):
+            raise RuntimeError(f'zsh answered {len(answers)} of {len(lines)} lines '
+                               f'(status {r.returncode}): {r.stderr}')
+        # zsh's file completion gives directories a '/' of their own; bash's does not.
+        return {line: sorted({w for w in a.split('\n') if w})
+                for line, a in zip(lines, answers)}
+
+
+def zsh_usable():
+    if not shutil.which('zsh'):
+        return 'zsh is not installed (./quickstart test installs it)'
+    r = subprocess.run(['zsh', '-f', '-c', 'zmodload zsh/zpty'], capture_output=True)
+    return None if r.returncode == 0 else 'zsh has no zsh/zpty module'
+
+
+# ---- the checks ----
+
+def main():
+    shell = sys.argv[1]
+    if shell == 'bash':
+        if not bash_completion_script():
+            print('1..0 # SKIP bash-completion is not installed (./quickstart test installs it)')
+            return 0
+    else:
+        why = zsh_usable()
+        if why:
+            print(f'1..0 # SKIP {why}')
+            return 0
+
+    with tempfile.TemporaryDirectory(prefix='tilecade-completion-') as scratch:
+        files = os.path.join(scratch, 'files')  # where the shell completes, with known files
+        os.makedirs(os.path.join(files, 'saves'))
+        open(os.path.join(files, 'demo.replay'), 'w').close()
+        program = Program(os.path.join(scratch, 'probe'))
+        shell_obj = Bash(files) if shell == 'bash' else Zsh(files)
+        tap = Tap()
+        run_checks(tap, program, shell_obj)
+        print(f'1..{tap.count}')
+        return 1 if tap.failed else 0
+
+
+def run_checks(tap, program, shell):
+    games_and_scores = set(GAMES) | {'scores'}
+    file_names = {'demo.replay', 'saves'}
+
+    # Every line is asked in one go (one shell), then the answers are checked.
+    lines = {}
+
+    def ask(line):
+        lines[line] = None
+        return line
+
+    examples = [
+        (ask('tilecade '), games_and_scores, 'a game or scores after tilecade'),
+        (ask('tilecade s'), {'sudoku', 'scores'}, 'games by their first letters'),
+        (ask('tilecade --seed '), set(), 'nothing for a seed, not the games'),
+        (ask('tilecade sudoku --'),
+         {'--theme', '--no-anim', '--db', '--config', '--help', '--version', '--seed', '--id',
+          '--daily', '--stage', '--difficulty', '--generate', '--count', '--solve', '--rate',
+          '--puzzle'}, "sudoku's options after sudoku --"),
+        (ask('tilecade sudoku --difficulty '), {'simple', 'easy', 'intermediate', 'expert'},
+         'the difficulties after sudoku --difficulty'),
+        (ask('tilecade sudoku --difficulty=ex'), {'expert'}, 'a value after --difficulty='),
+        (ask('tilecade sudoku --stage '), {'latin', 'classic'}, 'the stages'),
+        (ask('tilecade 2048 --theme '), {'auto', '256', '16', 'mono'}, 'the themes'),
+        (ask('tilecade match3 --mode '), {'goals', 'endless', 'timed'}, "match3's modes"),
+        (ask('tilecade 2048 --size '), {str(n) for n in range(3, 9)}, "2048's sizes"),
+        (ask('tilecade match3 --level '), {str(n) for n in range(1, 14)},
+         "match3's goals levels"),
+        (ask('tilecade ninja --replay '), file_names, 'files after --replay'),
+        (ask('tilecade ninja --replay d'), {'demo.replay'}, 'a file by its first letters'),
+        (ask('tilecade --db '), file_names, 'files after --db'),
+        (ask('tilecade --config='), file_names, 'files after --config='),
+        (ask('tilecade --seed 7 sudoku --d'), {'--daily', '--db', '--difficulty'},
+         'the game after options, a seed skipped'),
+        (ask('tilecade --theme=mono 2048 --m'), {'--moves'}, 'the game after --theme=VALUE'),
+        (ask('tilecade SUDOKU --st'), {'--stage'}, 'game names in any case'),
+        (ask('tilecade scores '), set(GAMES), 'the games after scores'),
+        (ask('tilecade scores --'), {'--level', '--db', '--config', '--help', '--version'},
+         "scores' options"),
+        (ask('tilecade scores match3 --'), {'--db', '--config', '--help', '--version'},
+         "scores' options for a game without levels of zNumbers'"),
+    ]
+
+    offered_line = {p: ask(f'tilecade {p} -' if p else 'tilecade -') for p in PLACES}
+    accepted = {p: {o for o in program.table if program.accepted(p, o) is None}
+                for p in PLACES}
+    value_lines = {}
+    for p in PLACES:
+        for o in accepted[p] & program.valued:
+            value_lines[p, o] = ask(f'tilecade {p} {o} ' if p else f'tilecade {o} ')
+    # After an option and its value (if any) comes what came before it: the games, or the
+    # place's other options. The value is given '=' and as a word of its own.
+    after_lines = {}
+    for p in PLACES:
+        for o in accepted[p]:
+            if o in program.valued:
+                v = probe_value(p, o, program.scratch)
+                forms = [f'{o} {v}', f'{o}={v}']
+            else:
+                forms = [o]
+            for form in forms:
+                line = f'tilecade {p} {form} --' if p else f'tilecade {form} '
+                after_lines[p, o, form] = ask(line)
+
+    answers = shell.complete_many(list(lines))
+
+    for line, want, name in examples:
+        tap.same({w.rstrip('/') for w in answers[line]}, want, f'{name}: {line!r}')
+
+    help_places = {}
+    for g in GAMES:
+        help_places[g] = program.blocks.get('ninja' if g == 'n' else g, set())
+    scores_usage = re.search(r'tilecade scores .*', program.help).group(0)
+    help_places['scores'] = options_in(scores_usage)
+
+    all_offered = set()
+    for p in PLACES:
+        where = f'after tilecade {p}' if p else 'before a game'
+        offered = set(answers[offered_line[p]])
+        all_offered |= offered
+        refused = {o: program.accepted(p, o) for o in offered - accepted[p]}
+        tap.check(not refused, f'{where}: every option offered is one the program takes',
+                  '\n'.join(f'{o}: {m}' for o, m in sorted(refused.items())))
+        missing = accepted[p] - offered - IGNORED.get(p, set())
+        tap.check(not missing, f'{where}: every option the program takes is offered',
+                  'not offered: ' + ' '.join(sorted(missing)))
+        if p in help_places:
+            documented = help_places[p]
+            tap.check(documented <= offered, f'{where}: every option of its --help part',
+                      'not offered: ' + ' '.join(sorted(documented - offered)))
+
+    tap.same(program.table, options_in(program.help),
+             "the option table of options.c and --help's options")
+    tap.same(all_offered, program.table, 'options offered somewhere and the option table')
+
+    for (p, o), line in sorted(value_lines.items()):
+        got = {w.rstrip('/') for w in answers[line]}
+        where = f'{o} after tilecade {p}' if p else f'{o} before a game'
+        if o in program.file_options:
+            tap.same(got, file_names, f'{where}: files')
+            continue
+        closed = program.value_list(p, o)
+        if closed is not None:
+            tap.same(got, closed, f"{where}: the program's values")
+        else:
+            refused = {v: program.refuses(p.split() + [o, v], o) for v in got}
+            refused = {v: m for v, m in refused.items() if m}
+            tap.check(not refused and not any(w.startswith('-') for w in got),
+                      f'{where}: only values the program takes',
+                      '\n'.join(f'{v}: {m}' for v, m in refused.items()) or ' '.join(got))
+
+    for (p, o, form), line in sorted(after_lines.items()):
+        got = set(answers[line])
+        if p:
+            # zsh leaves out an option already given, and nothing follows --help or --version.
+            if o in ('--help', '-h', '--version', '-V'):
+                continue
+            want = set(answers[offered_line[p]]) - {o, '-h', '-V'}
+            tap.check(want <= got, f'after tilecade {p} {form}: the options of {p}',
+                      'missing: ' + ' '.join(sorted(want - got)))
+        else:
+            if o in ('--help', '-h', '--version', '-V'):
+                continue
+            tap.same(got, games_and_scores, f'after tilecade {form}: the games')
+
+
+if __name__ == '__main__':
+    start = time.monotonic()
+    status = main()
+    print(f'# {time.monotonic() - start:.1f} s')
+    sys.exit(status)
