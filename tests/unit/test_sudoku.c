@@ -37,6 +37,14 @@ static const char royle_17[] =
         "000000010400000000020000000000050407008000300001090000300400200050100000000806000";
 static const char royle_17_solution[] =
         "693784512487512936125963874932651487568247391741398625319475268856129743274836159";
+/* tilecade's own, `sudoku --generate --seed 7` at simple (naked and hidden singles solve it)
+ * and at easy; the solution is QQWing's too. */
+static const char simple_7[] =
+        ".9...368..5.6847....8.9...181..........8.7..........977...3.1....5928.7..835...6.";
+static const char easy_7[] =
+        ".9...368..5.684.....8.9...181..........8.7..........977...3.1.....928.7..835...6.";
+static const char solution_7[] =
+        "294713685351684729678295431817359246942867513536142897729436158165928374483571962";
 /* A Latin-stage puzzle: one way to fill rows and columns, none once boxes count too. */
 static const char latin_puzzle[] =
         "59.7.2.3..2..8.31.6...351..2..4...69......2....6.4....8.4.17...1.79.84...13......";
@@ -282,6 +290,12 @@ static void sdk_solve_known_hard_puzzles(void **unused)
 	assert_solves(SDK_CLASSIC, inkala, inkala_solution);
 }
 
+static void sdk_solve_simple_and_easy_puzzles(void **unused)
+{
+	assert_solves(SDK_CLASSIC, simple_7, solution_7);
+	assert_solves(SDK_CLASSIC, easy_7, solution_7);
+}
+
 static void sdk_solve_17_clue_puzzles(void **unused)
 {
 	struct sdk_grid a = grid_of(brute_force_17), b = grid_of(royle_17);
@@ -345,6 +359,94 @@ static void sdk_solve_a_wrong_extra_clue_leaves_no_solution(void **unused)
 	assert_true(sdk_consistent(SDK_LATIN, &stuck));
 	assert_int_equal(sdk_solve(SDK_LATIN, &stuck, 2, NULL), 0);
 	assert_int_equal(sdk_solve(SDK_CLASSIC, &stuck, 2, NULL), 0);
+}
+
+/* Every cell still has a candidate, but the 9 has no place in row 1: in classic its first six
+ * cells see the 9s of boxes 1 and 2 and the last three hold digits; in latin the columns' 9s
+ * cover the row. */
+static void sdk_solve_a_digit_without_a_place_leaves_no_solution(void **unused)
+{
+	struct sdk_grid g = {{0}};
+	g.cell[cell_at(2, 1)] = 9;
+	g.cell[cell_at(3, 4)] = 9;
+	g.cell[cell_at(1, 7)] = 1;
+	g.cell[cell_at(1, 8)] = 2;
+	g.cell[cell_at(1, 9)] = 3;
+	assert_true(sdk_consistent(SDK_CLASSIC, &g));
+	for (int col = 1; col <= 6; col++)
+		assert_int_not_equal(sdk_candidates(SDK_CLASSIC, &g, cell_at(1, col)), 0);
+	assert_int_equal(sdk_solve(SDK_CLASSIC, &g, 2, NULL), 0);
+
+	struct sdk_grid latin = {{0}};
+	for (int col = 1; col <= 8; col++)
+		latin.cell[cell_at(col + 1, col)] = 9;
+	latin.cell[cell_at(1, 9)] = 1;
+	assert_true(sdk_consistent(SDK_LATIN, &latin));
+	assert_int_equal(sdk_solve(SDK_LATIN, &latin, 2, NULL), 0);
+}
+
+/* Solutions counted the plain way: the first blank with the fewest candidates, every digit
+ * in turn, up to `limit`. */
+static int count_by_backtracking(enum sdk_stage stage, struct sdk_grid *g, int limit)
+{
+	int best = -1, fewest = 10;
+	for (int c = 0; c < SDK_CELLS; c++)
+		if (g->cell[c] == 0) {
+			int n = __builtin_popcount(sdk_candidates(stage, g, c));
+			if (n < fewest) {
+				fewest = n;
+				best = c;
+			}
+		}
+	if (best < 0)
+		return 1;
+	int count = 0;
+	uint16_t cand = sdk_candidates(stage, g, best);
+	for (int d = 1; d <= 9 && count < limit; d++)
+		if (cand & (1u << (d - 1))) {
+			g->cell[best] = (uint8_t)d;
+			count += count_by_backtracking(stage, g, limit - count);
+		}
+	g->cell[best] = 0;
+	return count;
+}
+
+/* Seeded puzzles of every kind: full grids with blanks, some with one digit changed (no
+ * solution, or another), counted by sdk_solve and by plain backtracking. */
+static void sdk_solve_agrees_with_plain_backtracking(void **unused)
+{
+	int seen[4] = {0}; /* puzzles with 0, 1, 2, and more solutions (of 3 asked) */
+	for (int i = 0; i < 300; i++) {
+		enum sdk_stage stage = i % 3 == 0 ? SDK_LATIN : SDK_CLASSIC;
+		struct tc_rng rng;
+		tc_rng_seed(&rng, (uint64_t)i, 11);
+		struct sdk_grid full, g;
+		sdk_random_full(stage, &rng, &full);
+		g = full;
+		int blanks = 20 + (int)tc_rng_below(&rng, 40);
+		for (int k = 0; k < blanks; k++)
+			g.cell[tc_rng_below(&rng, SDK_CELLS)] = 0;
+		bool changed = i % 2;
+		if (changed) {
+			int c = (int)tc_rng_below(&rng, SDK_CELLS);
+			g.cell[c] = (uint8_t)(1 + tc_rng_below(&rng, 9));
+			if (!sdk_consistent(stage, &g))
+				g.cell[c] = 0;
+		}
+		struct sdk_grid copy = g, s;
+		int expected = count_by_backtracking(stage, &copy, 3);
+		seen[expected]++;
+		assert_int_equal(sdk_solve(stage, &g, 3, NULL), expected);
+		assert_int_equal(sdk_solve(stage, &g, 1, &s), expected > 0);
+		if (expected > 0) {
+			assert_true(is_full_grid(stage, &s));
+			assert_true(keeps_givens(&g, &s));
+		}
+		if (expected == 1 && !changed)
+			assert_memory_equal(&s, &full, sizeof s);
+	}
+	for (int n = 0; n < 4; n++) /* 15, 185, 52 and 48 of them */
+		assert_true(seen[n] > 10);
 }
 
 static void sdk_solve_counts_solutions_up_to_the_limit(void **unused)
@@ -791,10 +893,13 @@ int main(void)
 	        cmocka_unit_test(sdk_parse_names_length_and_bad_characters),
 	        cmocka_unit_test(sdk_names),
 	        cmocka_unit_test(sdk_solve_known_hard_puzzles),
+	        cmocka_unit_test(sdk_solve_simple_and_easy_puzzles),
 	        cmocka_unit_test(sdk_solve_17_clue_puzzles),
 	        cmocka_unit_test(sdk_solve_a_solved_grid_is_its_own_solution),
 	        cmocka_unit_test(sdk_solve_refuses_givens_that_break_the_rules),
 	        cmocka_unit_test(sdk_solve_a_wrong_extra_clue_leaves_no_solution),
+	        cmocka_unit_test(sdk_solve_a_digit_without_a_place_leaves_no_solution),
+	        cmocka_unit_test(sdk_solve_agrees_with_plain_backtracking),
 	        cmocka_unit_test(sdk_solve_counts_solutions_up_to_the_limit),
 	        cmocka_unit_test(sdk_solve_latin_stage_ignores_boxes),
 	        cmocka_unit_test(sdk_game_params_roundtrip),
