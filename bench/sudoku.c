@@ -2,14 +2,21 @@
  * expert puzzles, and generating rated expert puzzles. Goals: 20x QQWing's solving rate and 10x
  * its expert-generation rate. QQWing runs as a program, so its times include starting it once
  * per batch; for solving, the start-up of an empty run is taken off. It also checks that both
- * programs agree on solutions and ratings. Without qqwing only our numbers are printed. Prints
- * tables; never fails (a benchmark is not a test).
+ * programs agree on solutions and ratings. Without qqwing only our numbers are printed.
+ *
+ * Then the command line on QQWing's own mix (`qqwing --generate 2000 --one-line` five times,
+ * mostly simple and easy puzzles): whole runs of `tilecade sudoku --solve` (TILECADE_BIN) and
+ * `qqwing --solve --one-line` on the same file, reading, start-up and printing included. Goal
+ * 20x. Prints tables; never fails (a benchmark is not a test).
  *
  * usage: sudoku [N]   (puzzles to solve, default 1000; N/5 generated) */
 #define _POSIX_C_SOURCE 200809L
+#include <fcntl.h>
+#include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -20,6 +27,12 @@
 #define MIN_SOLVE_TIME 0.5 /* seconds of our solving, repeating the set, for a steady rate */
 #define SOLVE_GOAL 20.0
 #define GENERATE_GOAL 10.0
+#define MIX_BATCH 2000 /* qqwing --generate's count, run MIX_RUNS times */
+#define MIX_RUNS 5
+#define CLI_TRIES 3 /* each program's best of three runs */
+#define CLI_GOAL 20.0
+
+extern char **environ;
 
 static double now_s(void)
 {
@@ -195,6 +208,116 @@ static void agreement(const struct sdk_grid *puzzles, const enum sdk_rating *the
 	}
 }
 
+/* Runs argv[0] (a path) with argv, standard input from `in` and standard output to `out`
+ * (appended to with `append`). Returns the wall time, or -1 when it did not run or exit. */
+static double run_file(char *const argv[], const char *in, const char *out, bool append)
+{
+	posix_spawn_file_actions_t files;
+	posix_spawn_file_actions_init(&files);
+	posix_spawn_file_actions_addopen(&files, 0, in, O_RDONLY, 0);
+	posix_spawn_file_actions_addopen(&files, 1, out,
+	                                 O_WRONLY | O_CREAT | (append ? O_APPEND : O_TRUNC), 0600);
+	double t0 = now_s();
+	pid_t pid;
+	int spawned = posix_spawn(&pid, argv[0], &files, NULL, argv, environ);
+	posix_spawn_file_actions_destroy(&files);
+	int status;
+	if (spawned != 0 || waitpid(pid, &status, 0) != pid || !WIFEXITED(status))
+		return -1;
+	return now_s() - t0;
+}
+
+/* The fastest of CLI_TRIES runs, or -1. */
+static double best_run(char *const argv[], const char *in, const char *out)
+{
+	double best = -1;
+	for (int i = 0; i < CLI_TRIES; i++) {
+		double t = run_file(argv, in, out, false);
+		if (t < 0)
+			return -1;
+		if (best < 0 || t < best)
+			best = t;
+	}
+	return best;
+}
+
+/* How many lines of file a there are, and how many of them equal the same line of file b. */
+static int lines_equal(const char *a_path, const char *b_path, int *lines)
+{
+	FILE *a = fopen(a_path, "r"), *b = b_path ? fopen(b_path, "r") : NULL;
+	char la[256], lb[256];
+	int same = 0;
+	*lines = 0;
+	while (a && fgets(la, sizeof la, a)) {
+		++*lines;
+		same += b && fgets(lb, sizeof lb, b) && strcmp(la, lb) == 0;
+	}
+	if (a)
+		fclose(a);
+	if (b)
+		fclose(b);
+	return same;
+}
+
+/* The command line on QQWing's default mix; qqwing is NULL when it is not installed. */
+static void cli_mix(const char *qqwing)
+{
+	const char *tilecade = getenv("TILECADE_BIN");
+	printf("\ncommand line on QQWing's default mix (qqwing --generate %d --one-line, %d "
+	       "times):\n"
+	       "whole runs on the same file, start-up, reading and printing included, best of "
+	       "%d\n\n",
+	       MIX_BATCH, MIX_RUNS, CLI_TRIES);
+	if (!qqwing) {
+		printf("skipped: qqwing is not installed (apt-get install qqwing)\n");
+		return;
+	}
+	if (!tilecade || access(tilecade, X_OK) != 0) {
+		printf("skipped: TILECADE_BIN does not name the tilecade program (meson test "
+		       "--benchmark sets it)\n");
+		return;
+	}
+	char mix[] = "/tmp/tilecade-bench-mix-XXXXXX", ours[] = "/tmp/tilecade-bench-ours-XXXXXX",
+	     theirs[] = "/tmp/tilecade-bench-theirs-XXXXXX";
+	int fds[3] = {mkstemp(mix), mkstemp(ours), mkstemp(theirs)};
+	for (int i = 0; i < 3; i++)
+		if (fds[i] >= 0)
+			close(fds[i]);
+	if (fds[0] < 0 || fds[1] < 0 || fds[2] < 0) {
+		printf("skipped: cannot make files in /tmp\n");
+		goto out;
+	}
+	char batch[16];
+	snprintf(batch, sizeof batch, "%d", MIX_BATCH);
+	char *gen[] = {(char *)qqwing, "--generate", batch, "--one-line", NULL};
+	for (int i = 0; i < MIX_RUNS; i++)
+		if (run_file(gen, "/dev/null", mix, true) < 0) {
+			printf("skipped: qqwing --generate did not run\n");
+			goto out;
+		}
+	int n = 0;
+	lines_equal(mix, NULL, &n);
+	char *their_cmd[] = {(char *)qqwing, "--solve", "--one-line", NULL};
+	char *our_cmd[] = {(char *)tilecade, "sudoku", "--solve", NULL};
+	double theirs_s = best_run(their_cmd, mix, theirs), ours_s = best_run(our_cmd, mix, ours);
+	if (theirs_s <= 0 || ours_s <= 0) {
+		printf("skipped: %s did not run\n", theirs_s <= 0 ? "qqwing --solve" : tilecade);
+		goto out;
+	}
+	printf("%-40s %12s %12s %9s %7s\n", "task (seconds)", "qqwing", "tilecade", "ratio",
+	       "goal");
+	char task[64];
+	snprintf(task, sizeof task, "sudoku --solve on the mix (%d)", n);
+	printf("%-40s %12.3f %12.3f %8.1fx %6.0fx%s\n", task, theirs_s, ours_s, theirs_s / ours_s,
+	       CLI_GOAL, theirs_s / ours_s >= CLI_GOAL ? "" : "  (below goal)");
+	int lines = 0, same = lines_equal(ours, theirs, &lines);
+	printf("\noutput lines equal to qqwing's: %d of %d\n", same, lines);
+out:
+	remove(mix);
+	remove(ours);
+	remove(theirs);
+}
+
 int main(int argc, char **argv)
 {
 	int n = argc > 1 ? atoi(argv[1]) : DEFAULT_SOLVE;
@@ -206,7 +329,7 @@ int main(int argc, char **argv)
 	if (!puzzles || !ratings)
 		return 0;
 	char qqwing[1024], cmd[1280];
-	bool have = find_qqwing(qqwing, sizeof qqwing);
+	bool have = find_qqwing(qqwing, sizeof qqwing), installed = have;
 	if (!have)
 		printf("qqwing not installed: only tilecade's numbers (apt-get install "
 		       "qqwing)\n\n");
@@ -258,8 +381,10 @@ int main(int argc, char **argv)
 	row(task, their_gen, our_gen, GENERATE_GOAL);
 	snprintf(task, sizeof task, "  with half-turn symmetry (%d)", g);
 	row(task, their_sym, our_sym, GENERATE_GOAL);
-	if (!have)
+	if (!have) {
+		cli_mix(installed ? qqwing : NULL);
 		return 0;
+	}
 	printf("\nsolutions equal to sdk_solve's: %d of %d\n", agree, n);
 
 	/* Ratings: QQWing's expert puzzles above, and a mix from --difficulty any. */
@@ -270,6 +395,7 @@ int main(int argc, char **argv)
 	int mixed = run_grids(cmd, puzzles + n, ANY_COUNT, ratings + n, &t);
 	printf("\nratings of QQWing's puzzles (%d expert, %d of --difficulty any)\n\n", n, mixed);
 	agreement(puzzles, ratings, n + mixed);
+	cli_mix(qqwing);
 	free(puzzles);
 	free(ratings);
 	return 0;
