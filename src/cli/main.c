@@ -644,6 +644,10 @@ static int ninja_command(const struct tc_options *o)
 int main(int argc, char **argv)
 {
 	setlocale(LC_ALL, "");
+	/* Characters follow the user's locale; numbers never do. Levels, replays and the batch
+	 * output are text that must read the same on every machine (strtod and printf would take
+	 * a comma for the decimal point under de_DE). */
+	setlocale(LC_NUMERIC, "C");
 	struct tc_options o;
 	char err[256];
 	if (tc_options_parse(argc, argv, &o, err, sizeof err) != 0)

@@ -9,7 +9,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <cmocka.h>
 
@@ -1365,6 +1367,37 @@ static void test_nj_replay_command_lines(void **state)
 }
 
 /* --solve prints replays that win when played back: by the core, and by --headless. */
+/* A locale whose decimal mark is a comma (de_DE, compiled into the sandbox) changes no number
+ * the program reads or writes: N levels and replays are the same text on every machine. */
+static void test_numbers_ignore_the_locale(void **state)
+{
+	/* cmocka's skip() reads as a failure in meson's TAP, and ./quickstart test installs the
+	 * locales package: a missing source is a set-up fault, said as such. */
+	if (access("/usr/share/i18n/locales/de_DE", R_OK) != 0)
+		fail_msg("no de_DE locale source: install Debian's locales package");
+	char locales[4200], command[8600];
+	snprintf(locales, sizeof locales, "%s/locales", e2e_sandbox);
+	assert_int_equal(mkdir(locales, 0700), 0);
+	snprintf(command, sizeof command, "localedef -i de_DE -f UTF-8 '%s/de_DE.UTF-8' 2>&1",
+	         locales);
+	assert_int_equal(system(command), 0);
+	struct e2e_run *level =
+	        tilecade(state, "ninja", "--generate", "--playable", "--seed", "3", NULL);
+	assert_exit(level, 0);
+	struct e2e_run *here = tilecade_stdin(state, level->out, strlen(level->out), "ninja",
+	                                      "--solve", NULL);
+	assert_exit(here, 0);
+	setenv("LOCPATH", locales, 1);
+	setenv("LC_ALL", "de_DE.UTF-8", 1);
+	struct e2e_run *german = tilecade_stdin(state, level->out, strlen(level->out), "ninja",
+	                                        "--solve", NULL);
+	unsetenv("LOCPATH");
+	setenv("LC_ALL", "C.UTF-8", 1);
+	assert_exit(german, 0);
+	assert_non_null(strstr(here->out, " s) with ")); /* "(6.58 s)": a number with a point */
+	assert_string_equal(german->out, here->out);
+}
+
 static void test_nj_solve_prints_winning_replays(void **state)
 {
 	struct e2e_run *p =
@@ -1607,6 +1640,7 @@ int main(void)
 	        cmocka_unit_test_setup_teardown(test_nj_replay_command_lines, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_nj_solve_prints_winning_replays, setup,
 	                                        teardown),
+	        cmocka_unit_test_setup_teardown(test_numbers_ignore_the_locale, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_autoplay_prints_games_and_summary, setup,
 	                                        teardown),
 	        cmocka_unit_test_setup_teardown(test_autoplay_same_seed_same_games, setup,
