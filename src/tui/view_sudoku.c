@@ -46,6 +46,7 @@ struct view_sdk {
 	bool conflicts; /* repeated digits are highlighted */
 	bool asking;    /* "reveal the solution?" waits for its answer */
 	int last_digit; /* the digit last written or chosen, 0 for none */
+	int looked;     /* the digit last chosen or under the cursor, 0 for none */
 	char info[96];  /* a message for the info line, until the next key */
 	enum shown shown;
 	struct sdk_grid shown_for; /* the digits the shown things are about */
@@ -113,10 +114,19 @@ static void min_size(const struct tc_session *s, int *w, int *h)
 	tc_sudoku_grid_min_size(state_of(s)->stage == SDK_CLASSIC, BAR_NARROW, ROWS_BELOW, w, h);
 }
 
-/* The digit the player is looking at: the one under the cursor, else the last one chosen. */
+/* The digit the player is looking at: the one under the cursor, else the last one chosen or
+ * passed over. It stays lit while the cursor crosses empty cells, which is where the player
+ * looks for its place, and relighting nine cells is most of what a cursor move would send. */
 static int highlighted_digit(const struct view_sdk *v, const struct sudoku *z)
 {
-	return z->entry.cell[v->cursor] ? z->entry.cell[v->cursor] : v->last_digit;
+	return z->entry.cell[v->cursor] ? z->entry.cell[v->cursor] : v->looked;
+}
+
+static void put_cursor(struct view_sdk *v, const struct sudoku *z, int cell)
+{
+	v->cursor = cell;
+	if (z->entry.cell[cell])
+		v->looked = z->entry.cell[cell];
 }
 
 static bool in_proof(const struct sdk_step *st, int cell)
@@ -127,25 +137,31 @@ static bool in_proof(const struct sdk_step *st, int cell)
 	return false;
 }
 
-/* How a cell looks; the highlights that matter most are applied last. */
-static attr_t cell_attr(const struct view_sdk *v, const struct sudoku *z, const bool *conflict,
-                        int cell, int hl)
+/* How a cell looks: its fill, and the look of its digit with a space either side (the core).
+ * The highlighted digit lights only the core, so that relighting its cells, which a cursor move
+ * may do, sends a few columns per cell rather than all. Hints and conflicts fill the cell. The
+ * highlights that matter most are applied last. */
+static void cell_looks(const struct view_sdk *v, const struct sudoku *z, const bool *conflict,
+                       int cell, int hl, attr_t *fill, attr_t *core)
 {
 	int digit = z->entry.cell[cell];
 	bool given = z->given.cell[cell] != 0;
-	attr_t attr = given   ? tc_theme_attr(TC_ROLE_TEXT) | A_BOLD
-	              : digit ? tc_theme_attr(TC_ROLE_ENTRY)
-	                      : tc_theme_attr(TC_ROLE_TEXT);
+	*fill = given   ? tc_theme_attr(TC_ROLE_TEXT) | A_BOLD
+	        : digit ? tc_theme_attr(TC_ROLE_ENTRY)
+	                : tc_theme_attr(TC_ROLE_TEXT);
+	*core = *fill;
 	if (digit && digit == hl) /* bold stays the givens' mark */
-		attr = given ? tc_theme_attr(TC_ROLE_SELECTED) | A_BOLD
-		             : tc_theme_attr(TC_ROLE_SELECTED) & ~A_BOLD;
+		*core = given ? tc_theme_attr(TC_ROLE_SELECTED) | A_BOLD
+		              : tc_theme_attr(TC_ROLE_SELECTED) & ~A_BOLD;
+	attr_t marked = 0;
 	if (v->shown == SHOW_STEP && in_proof(&v->step, cell))
-		attr = tc_theme_attr(TC_ROLE_HINT);
+		marked = tc_theme_attr(TC_ROLE_HINT);
 	if (v->shown == SHOW_STEP && v->step.cell == cell)
-		attr = tc_theme_attr(TC_ROLE_TARGET);
+		marked = tc_theme_attr(TC_ROLE_TARGET);
 	if ((v->conflicts && conflict[cell]) || (v->shown == SHOW_WRONG && v->wrong[cell]))
-		attr = tc_theme_attr(TC_ROLE_BAD) | A_UNDERLINE;
-	return attr;
+		marked = tc_theme_attr(TC_ROLE_BAD) | A_UNDERLINE;
+	if (marked)
+		*fill = *core = marked;
 }
 
 /* Pencil marks: a 3x3 keypad in tall cells, else a row, cut short with an ellipsis. */
@@ -181,6 +197,22 @@ static void draw_marks(const struct tc_sudoku_grid *g, int x, int y, uint16_t ma
 	}
 }
 
+/* The cursor: a '[' and a ']' on the lines either side of its cell, plain: a move then
+ * changes three or four line columns and nothing between them, which curses reaches by moving,
+ * where brackets in the cells would have it send the cells again in their colours. Without
+ * lines, at the cell's edges in its fill. */
+static void draw_cursor(const struct tc_sudoku_grid *g, int cell, attr_t fill)
+{
+	int col = cell % SIDE, x = g->x[col], y = g->y[cell / SIDE] + g->ch / 2;
+	if (g->vline[col] != TC_SUDOKU_NO_LINE && g->vline[col + 1] != TC_SUDOKU_NO_LINE) {
+		tc_draw_text(x - 1, y, 1, tc_theme_attr(TC_ROLE_TEXT), "[");
+		tc_draw_text(x + g->cw, y, 1, tc_theme_attr(TC_ROLE_TEXT), "]");
+		return;
+	}
+	tc_draw_text(x, y, 1, fill | A_BOLD, "[");
+	tc_draw_text(x + g->cw - 1, y, 1, fill | A_BOLD, "]");
+}
+
 static void draw_cells(const struct view_sdk *v, const struct sudoku *z)
 {
 	const struct tc_sudoku_grid *g = &v->layout.grid;
@@ -190,12 +222,16 @@ static void draw_cells(const struct view_sdk *v, const struct sudoku *z)
 	bool lines = g->vline[1] != TC_SUDOKU_NO_LINE;
 	for (int cell = 0; cell < SDK_CELLS; cell++) {
 		int x = g->x[cell % SIDE], y = g->y[cell / SIDE], mid = y + g->ch / 2;
-		attr_t attr = cell_attr(v, z, conflict, cell, hl);
+		attr_t attr, core;
+		cell_looks(v, z, conflict, cell, hl, &attr, &core);
 		tc_fill_rect((struct tc_rect){x, y, g->cw, g->ch}, attr);
 		int digit = z->entry.cell[cell];
 		if (digit) {
+			int core_w = g->cw >= 5 ? 3 : 1;
+			tc_fill_rect((struct tc_rect){x + (g->cw - core_w) / 2, mid, core_w, 1},
+			             core);
 			char text[2] = {(char)('0' + digit), '\0'};
-			tc_draw_text(x + g->cw / 2, mid, 1, attr, text);
+			tc_draw_text(x + g->cw / 2, mid, 1, core, text);
 		} else if (z->marks[cell]) {
 			draw_marks(g, x, y, z->marks[cell], attr, hl);
 		} else if (!lines) { /* without lines a dot shows where each cell is */
@@ -205,10 +241,8 @@ static void draw_cells(const struct view_sdk *v, const struct sudoku *z)
 			                     : attr,
 			             tc_term_unicode() ? "·" : ".");
 		}
-		if (cell == v->cursor) {
-			tc_draw_text(x, mid, 1, attr | A_BOLD, "[");
-			tc_draw_text(x + g->cw - 1, mid, 1, attr | A_BOLD, "]");
-		}
+		if (cell == v->cursor)
+			draw_cursor(g, cell, attr);
 	}
 }
 
@@ -298,7 +332,7 @@ static bool refuse_given(struct view_sdk *v, const struct sudoku *z)
 static void enter_digit(struct view_sdk *v, struct tc_session *s, int digit, bool mark)
 {
 	const struct sudoku *z = state_of(s);
-	v->last_digit = digit;
+	v->last_digit = v->looked = digit;
 	if (refuse_given(v, z))
 		return;
 	if (!mark) {
@@ -426,7 +460,7 @@ static void hint(struct view_sdk *v, const struct tc_session *s)
 		snprintf(v->shown_text, sizeof v->shown_text,
 		         "%d of your digits %s wrong (marked): no hint until %s cleared", n,
 		         n == 1 ? "is" : "are", n == 1 ? "it is" : "they are");
-		v->cursor = first;
+		put_cursor(v, z, first);
 		return;
 	}
 	if (!sdk_hint(z->stage, &z->entry, &v->step)) {
@@ -443,15 +477,16 @@ static void hint(struct view_sdk *v, const struct tc_session *s)
 	describe_step(z, &v->step, v->shown_text, sizeof v->shown_text);
 	if (v->step.cell >= 0) {
 		v->cursor = v->step.cell;
-		v->last_digit = v->step.digit; /* its other places light up, and Enter writes it */
+		/* The step's digit: its other places light up, and Enter writes it. */
+		v->last_digit = v->looked = v->step.digit;
 	}
 }
 
-static void move_cursor(struct view_sdk *v, int dr, int dc)
+static void move_cursor(struct view_sdk *v, const struct tc_session *s, int dr, int dc)
 {
 	int r = v->cursor / SIDE + dr, c = v->cursor % SIDE + dc;
 	if (r >= 0 && r < SIDE && c >= 0 && c < SIDE)
-		v->cursor = r * SIDE + c;
+		put_cursor(v, state_of(s), r * SIDE + c);
 }
 
 static void toggle_mode(struct view_sdk *v)
@@ -518,16 +553,16 @@ static bool action(void *view, struct tc_session *s, enum tc_action act, const s
 	v->info[0] = '\0';
 	switch (act) {
 	case TC_ACT_UP:
-		move_cursor(v, -1, 0);
+		move_cursor(v, s, -1, 0);
 		return true;
 	case TC_ACT_DOWN:
-		move_cursor(v, 1, 0);
+		move_cursor(v, s, 1, 0);
 		return true;
 	case TC_ACT_LEFT:
-		move_cursor(v, 0, -1);
+		move_cursor(v, s, 0, -1);
 		return true;
 	case TC_ACT_RIGHT:
-		move_cursor(v, 0, 1);
+		move_cursor(v, s, 0, 1);
 		return true;
 	case TC_ACT_SELECT:
 		if (v->last_digit)
@@ -559,7 +594,7 @@ static bool mouse(void *view, struct tc_session *s, const struct tc_event *ev, u
 	v->info[0] = '\0';
 	int cell = tc_sudoku_grid_cell_at(&l->grid, ev->col, ev->row);
 	if (cell >= 0) {
-		v->cursor = cell;
+		put_cursor(v, state_of(s), cell);
 		return true;
 	}
 	if (ev->row != l->bar_y)

@@ -7,8 +7,9 @@
  * a model of the position with the backend's own moves, and waits until the screen shows what
  * the model says. It reads the screen by the contract the view keeps: letters A-I above the
  * columns, numbers 1-9 left of the rows, a cell's digit under its letter and a cell's marks left
- * in it, the cursor a '[' and a ']' at its cell's edges, and the digit bar's buttons "7×3" (a
- * digit and how many are left). TILECADE_BIN comes from meson. */
+ * in it, the cursor a '[' and a ']' either side of its cell (on the grid's lines, or at the
+ * cell's edges when there are none), and the digit bar's buttons "7×3" (a digit and how many
+ * are left). TILECADE_BIN comes from meson. */
 #define _POSIX_C_SOURCE 200809L
 #include <ctype.h>
 #include <setjmp.h>
@@ -193,7 +194,8 @@ static int number_row(const struct e2e_term *t, int from, int n, int max_col)
 			continue;
 		for (c++; c < max_col && is(t, r, c, " "); c++)
 			;
-		if (c < max_col && (is(t, r, c, "║") || is(t, r, c, "|")))
+		/* The frame, or the cursor's bracket on it. */
+		if (c < max_col && (is(t, r, c, "║") || is(t, r, c, "|") || is(t, r, c, "[")))
 			return r;
 	}
 	return -1;
@@ -212,10 +214,11 @@ static bool read_board(struct e2e_term *t, struct board *b)
 			return false;
 	}
 	b->half = (b->x[1] - b->x[0] - 1) / 2;
+	int reach = (b->x[1] - b->x[0]) / 2; /* to the lines, or to the edges without them */
 	b->cursor = -1;
 	for (int i = 0; i < SDK_CELLS; i++) {
 		int y = b->y[i / SIDE], x = b->x[i % SIDE];
-		if (is(t, y, x - b->half, "[") && is(t, y, x + b->half, "]"))
+		if (is(t, y, x - reach, "[") && is(t, y, x + reach, "]"))
 			b->cursor = b->cursor == -1 ? i : -2;
 		char mid[32];
 		text_at(t, y, x, mid);
@@ -648,7 +651,7 @@ static void test_marks_as_a_keypad_in_a_tall_window(void **state)
 	assert_true(is(g->t, y + 1, x + 2, "9"));
 	for (int dx = -2; dx <= 2; dx++)
 		assert_true(is(g->t, y, x + dx, " "));
-	assert_true(is(g->t, y, x - 3, "[") && is(g->t, y, x + 3, "]"));
+	assert_true(is(g->t, y, x - 4, "[") && is(g->t, y, x + 4, "]")); /* on the lines */
 }
 
 /* A digit that repeats in its row is highlighted with the given it repeats; c turns that off. */
