@@ -4,11 +4,14 @@
 
 #define MAX_TILE_H 7
 
-/* Gaps grow with tiles so the board breathes on big screens and stays dense on small ones. */
+/* Gaps grow with tiles so the board breathes on big screens and stays dense on small ones.
+ * Two columns from two-line tiles on: a cursor's brackets then stand in the gaps, one column
+ * clear of the tiles, and a cursor move changes only gap columns more than five apart, which
+ * curses reaches by moving rather than by sending the tiles between again in their colours. */
 static void gaps_for(int tile_h, int *gap_x, int *gap_y)
 {
 	*gap_y = tile_h >= 3 ? 1 : 0;
-	*gap_x = tile_h >= 3 ? 2 : 1;
+	*gap_x = tile_h >= 2 ? 2 : 1;
 }
 
 static int tile_width_for(int tile_h, int min_w)

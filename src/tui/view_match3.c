@@ -135,14 +135,6 @@ static int anim_frame(struct view_m3 *v, uint64_t now)
 	return -1;
 }
 
-static void draw_cursor(const struct tc_grid_layout *l, int cell, attr_t attr)
-{
-	int row = cell / l->cols, col = cell % l->cols;
-	int x = tc_grid_cell_x(l, col), y = tc_grid_cell_y(l, row) + (l->tile_h - 1) / 2;
-	tc_draw_text(x, y, 1, attr | A_BOLD, "[");
-	tc_draw_text(x + l->tile_w - 1, y, 1, attr | A_BOLD, "]");
-}
-
 /* The field; cleared (may be NULL) marks the tiles a step is removing. */
 static void draw_field(struct view_m3 *v, const struct m3_field *f, const bool *cleared, bool marks)
 {
@@ -168,7 +160,8 @@ static void draw_field(struct view_m3 *v, const struct m3_field *f, const bool *
 			tc_grid_draw_label(&v->layout, r, c, attr | A_BOLD | A_UNDERLINE, label);
 		}
 		if (marks && i == v->cursor)
-			draw_cursor(&v->layout, i, attr);
+			tc_grid_draw_cursor(&v->layout, r, c, attr | A_BOLD,
+			                    tc_theme_attr(TC_ROLE_BOARD));
 	}
 }
 

@@ -166,14 +166,6 @@ static void draw_labels(const struct tc_grid_layout *l)
 	}
 }
 
-/* The cursor: brackets at the edges of its cell, so it shows in any theme and on any tile. */
-static void draw_cursor(const struct tc_grid_layout *l, int row, int col, attr_t attr)
-{
-	int x = tc_grid_cell_x(l, col), y = tc_grid_cell_y(l, row) + (l->tile_h - 1) / 2;
-	tc_draw_text(x, y, 1, attr | A_BOLD, "[");
-	tc_draw_text(x + l->tile_w - 1, y, 1, attr | A_BOLD, "]");
-}
-
 static void draw_board(struct view_zn *v, const struct zn_board *b)
 {
 	uint8_t targets[8];
@@ -204,8 +196,9 @@ static void draw_board(struct view_zn *v, const struct zn_board *b)
 		attr_t attr = tc_theme_attr(role);
 		tc_grid_draw_tile(&v->layout, r, c, attr | (zn_is_tile(b->cell[i]) ? A_BOLD : 0),
 		                  text);
-		if (i == v->cursor)
-			draw_cursor(&v->layout, r, c, attr);
+		if (i == v->cursor) /* brackets show in any theme and on any tile */
+			tc_grid_draw_cursor(&v->layout, r, c, attr | A_BOLD,
+			                    tc_theme_attr(TC_ROLE_BOARD));
 	}
 }
 

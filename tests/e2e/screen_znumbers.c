@@ -87,8 +87,9 @@ bool e2e_zn_board(struct e2e_term *t, int rows, int cols, struct e2e_zn_board *o
 		if (out->y[r] < 0)
 			return false;
 	}
-	/* Brackets stand within half a cell's pitch of its middle. */
-	int reach = cols > 1 ? (out->x[1] - out->x[0] - 1) / 2 : 2;
+	/* Brackets stand within half a cell's pitch of its middle (in the gaps when they are
+	 * wide). */
+	int reach = cols > 1 ? (out->x[1] - out->x[0] + 1) / 2 : 2;
 	if (reach < 1)
 		reach = 1;
 	out->cursor = -1;
