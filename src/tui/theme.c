@@ -41,7 +41,7 @@ static const struct look ui_256[TC_ROLE_TILE] = {
         [TC_ROLE_TITLE] = {214, -1, A_BOLD},
         [TC_ROLE_STATUS] = {252, 236, 0},
         [TC_ROLE_DIM] = {244, -1, 0},
-        [TC_ROLE_SELECTED] = {16, 214, A_BOLD},
+        [TC_ROLE_SELECTED] = {INK, 214, A_BOLD}, /* the lit digits of Sudoku, relit as it moves */
         [TC_ROLE_BOARD] = {INK, 240, 0},
         [TC_ROLE_EMPTY] = {INK, 240, 0},
         [TC_ROLE_OVERLAY] = {231, 24, 0},
@@ -133,6 +133,12 @@ static void install(const struct look *ui, const struct look *tiles)
 		        role < TC_ROLE_TILE ? &ui[role] : &tiles[role - TC_ROLE_TILE];
 		short fg = l->fg < 0 && !defaults ? COLOR_WHITE : l->fg;
 		short bg = l->bg < 0 && !defaults ? COLOR_BLACK : l->bg;
+		/* The terminal's own colours are pair 0's: curses then has no colour to undo at
+		 * the end of a frame, which otherwise costs every frame a reset. */
+		if (fg < 0 && bg < 0) {
+			role_attr[role] = l->attrs;
+			continue;
+		}
 		short pair = 0;
 		while (pair < pairs && (pair_fg[pair] != fg || pair_bg[pair] != bg))
 			pair++;
