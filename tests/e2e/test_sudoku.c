@@ -22,6 +22,7 @@
 #include <cmocka.h>
 
 #include "harness.h"
+#include "key_bytes.h"
 #include "sandbox.h"
 #include "tilecade/gameid.h"
 #include "tilecade/sudoku.h"
@@ -832,6 +833,129 @@ static void test_small_window(void **state)
 	wait_board(g);
 }
 
+/* Whether a cell's digit is lit: a background of its own, or reversed without colour. */
+static bool lit(struct game *g, int cell)
+{
+	struct e2e_cell c = middle(g, cell);
+	return c.reverse || c.bg.kind != E2E_COLOR_DEFAULT;
+}
+
+/* Every cell holding digit, and none other, is lit; so is digit's button on the bar. */
+static void assert_lit(struct game *g, int digit)
+{
+	for (int i = 0; i < SDK_CELLS; i++) {
+		int d = g->z.entry.cell[i];
+		if (d && lit(g, i) != (d == digit)) {
+			char name[4];
+			cell_name(i, name);
+			fprintf(stderr, "%s (%d) is %slit, with %d lit; the screen:\n%s\n", name, d,
+			        lit(g, i) ? "" : "not ", digit, e2e_screen(g->t));
+			fail();
+		}
+	}
+	int row, col, left;
+	assert_true(read_button(g->t, digit, &row, &col, &left));
+	struct e2e_cell button;
+	assert_true(e2e_cell(g->t, row, col, &button));
+	assert_true(button.reverse || button.bg.kind != E2E_COLOR_DEFAULT);
+}
+
+/* A given a with digit d, an empty neighbour b of it, and a neighbour c of b (not a) holding
+ * another digit: a path that looks at d, crosses an empty cell, then looks at another digit. */
+static bool find_walk(const struct game *g, int *a, int *b, int *c)
+{
+	static const int dr[4] = {-1, 1, 0, 0}, dc[4] = {0, 0, -1, 1};
+	for (*a = 0; *a < SDK_CELLS; (*a)++)
+		for (int i = 0; i < 4; i++) {
+			int r = *a / SIDE + dr[i], col = *a % SIDE + dc[i];
+			*b = r * SIDE + col;
+			if (!g->z.given.cell[*a] || r < 0 || r >= SIDE || col < 0 || col >= SIDE ||
+			    g->z.entry.cell[*b])
+				continue;
+			for (int k = 0; k < 4; k++) {
+				int r2 = r + dr[k], c2 = col + dc[k];
+				*c = r2 * SIDE + c2;
+				if (r2 >= 0 && r2 < SIDE && c2 >= 0 && c2 < SIDE && *c != *a &&
+				    g->z.entry.cell[*c] &&
+				    g->z.entry.cell[*c] != g->z.entry.cell[*a])
+					return true;
+			}
+		}
+	return false;
+}
+
+/* The digit under the cursor lights up wherever it stands, and on the bar; it stays lit while
+ * the cursor crosses an empty cell, until the cursor looks at another digit. */
+static void test_the_digit_looked_at_stays_lit(void **state)
+{
+	static const char *const envs[][2] = {{"NO_COLOR", NULL}, {"NO_COLOR=1", NULL}};
+	for (int e = 0; e < 2; e++) {
+		struct game *g = start(state, "sudoku:classic-easy:s1", 24, 80, envs[e]);
+		int a = 0, b = 0, c = 0;
+		assert_true(find_walk(g, &a, &b, &c));
+		keys_to(g, a);
+		assert_lit(g, g->z.entry.cell[a]);
+		keys_to(g, b);
+		assert_lit(g, g->z.entry.cell[a]);
+		keys_to(g, c);
+		assert_lit(g, g->z.entry.cell[c]);
+		e2e_free(g->t);
+		free(g);
+		*state = NULL;
+	}
+}
+
+/* Whether the screen shows the model's board, its cursor included. */
+static bool board_shown(struct e2e_term *t, void *game)
+{
+	(void)t;
+	char why[256];
+	return board_ok(game, false, why, sizeof why);
+}
+
+/* The bytes of moves between two empty cells, there and back by arrows and by hjkl, which
+ * relight nothing: none is more than 64, a move's cost over a slow link. A clock's tick that
+ * joins a move leaves that one out. */
+static void assert_cheap_moves(struct game *g, int from, int step, const char *const keys[4])
+{
+	int measured = 0;
+	for (int i = 0; i < 12 && measured < 4; i++) {
+		bool ticked;
+		g->cursor = i % 2 ? from : from + step;
+		int64_t bytes = e2e_key_bytes(g->t, keys[i % 4], board_shown, g, QUIET_MS, WAIT_MS,
+		                              &ticked);
+		assert_true(bytes > 0);
+		if (ticked)
+			continue;
+		if (bytes > 64) {
+			fprintf(stderr, "cursor move %d wrote %lld bytes\n", i, (long long)bytes);
+			fail();
+		}
+		measured++;
+	}
+	assert_int_equal(measured, 4);
+}
+
+static void test_cursor_moves_send_little(void **state)
+{
+	struct game *g = start(state, "sudoku:classic-easy:s1", 24, 80, NULL);
+	int across = -1, down = -1;
+	for (int i = 0; i < SDK_CELLS; i++) {
+		bool empty = !g->z.entry.cell[i];
+		if (across < 0 && empty && i % SIDE < SIDE - 1 && !g->z.entry.cell[i + 1])
+			across = i;
+		if (down < 0 && empty && i + SIDE < SDK_CELLS && !g->z.entry.cell[i + SIDE])
+			down = i;
+	}
+	assert_true(across >= 0 && down >= 0);
+	keys_to(g, across);
+	static const char *const sideways[4] = {"l", E2E_KEY_LEFT, E2E_KEY_RIGHT, "h"};
+	assert_cheap_moves(g, across, 1, sideways);
+	keys_to(g, down);
+	static const char *const upright[4] = {"j", E2E_KEY_UP, E2E_KEY_DOWN, "k"};
+	assert_cheap_moves(g, down, SIDE, upright);
+}
+
 /* Without colour the cursor, givens (bold) and the player's digits (plain) still differ. */
 static void test_no_color_keeps_cursor_and_givens(void **state)
 {
@@ -877,6 +1001,8 @@ int main(void)
 	        cmocka_unit_test_teardown(test_reveal_ends_the_game, teardown),
 	        cmocka_unit_test_teardown(test_latin_grid_has_no_boxes, teardown),
 	        cmocka_unit_test_teardown(test_small_window, teardown),
+	        cmocka_unit_test_teardown(test_the_digit_looked_at_stays_lit, teardown),
+	        cmocka_unit_test_teardown(test_cursor_moves_send_little, teardown),
 	        cmocka_unit_test_teardown(test_no_color_keeps_cursor_and_givens, teardown),
 	        cmocka_unit_test_teardown(test_ascii_without_utf8, teardown),
 	};

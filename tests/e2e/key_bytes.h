@@ -1,0 +1,19 @@
+/* Bytes on the wire for one key: what a program writes in answer to it. For a given terminal
+ * and screen these are always the same bytes, so a test may bound them; only a clock's tick
+ * that lands in the same moment adds to them, and that is told apart. */
+#ifndef E2E_KEY_BYTES_H
+#define E2E_KEY_BYTES_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "harness.h"
+
+/* Sends key, waits until done(t, ctx) holds and output has paused for quiet_ms, and returns
+ * how many bytes the program wrote meanwhile; -1 when done did not hold within timeout_ms.
+ * *ticked says whether the top row (where the games keep their clock) changed meanwhile: the
+ * count then holds the tick's bytes too, and says nothing about the key. */
+int64_t e2e_key_bytes(struct e2e_term *t, const char *key, e2e_done_fn *done, void *ctx,
+                      int quiet_ms, int timeout_ms, bool *ticked);
+
+#endif
