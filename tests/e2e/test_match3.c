@@ -16,11 +16,13 @@
 
 #include "grid_layout.h"
 #include "harness.h"
+#include "key_bytes.h"
 #include "sandbox.h"
 #include "tilecade/gameid.h"
 #include "tilecade/match3.h"
 
 #define WAIT_MS 5000
+#define QUIET_MS 60  /* no output for this long: a frame is complete */
 #define TILE_MIN_W 4 /* as view_match3.c */
 #define TILE_MIN_H 1
 
@@ -372,6 +374,72 @@ static void test_ascii_letters(void **state)
 	wait_text(g, "Score: 0");
 }
 
+/* The cell whose tile has a '[' before it and a ']' after it on its label's row, within half
+ * a cell's pitch of its middle; -1 for none, -2 for more than one. */
+static int screen_cursor(struct game *g)
+{
+	const struct tc_grid_layout *l = &g->layout;
+	int reach = (l->tile_w + l->gap_x + 1) / 2, found = -1;
+	for (int i = 0; i < l->rows * l->cols; i++) {
+		int x = tc_grid_cell_x(l, i % l->cols) + l->tile_w / 2;
+		int y = tc_grid_cell_y(l, i / l->cols) + (l->tile_h - 1) / 2;
+		bool open = false, close = false;
+		for (int d = 1; d <= reach; d++) {
+			struct e2e_cell left, right;
+			open = open || (e2e_cell(g->t, y, x - d, &left) && !strcmp(left.text, "["));
+			close = close ||
+			        (e2e_cell(g->t, y, x + d, &right) && !strcmp(right.text, "]"));
+		}
+		if (open && close)
+			found = found == -1 ? i : -2;
+	}
+	return found;
+}
+
+static bool shows_cursor(struct e2e_term *t, void *ctx)
+{
+	(void)t;
+	struct game *g = ctx;
+	return screen_cursor(g) == g->cursor && shows_field(t, g);
+}
+
+/* The cursor's brackets follow arrows and hjkl, and a move sends at most 64 bytes, a move's
+ * cost over a slow link: there and back along a row and a column, in colour and without. A
+ * clock's tick that joins a move leaves that one out. */
+static void test_cursor_moves_send_little(void **state)
+{
+	static const char *const envs[][2] = {{"NO_COLOR", NULL}, {"NO_COLOR=1", NULL}};
+	static const char *const keys[8] = {"l", E2E_KEY_LEFT, E2E_KEY_RIGHT, "h",
+	                                    "j", E2E_KEY_UP,   E2E_KEY_DOWN,  "k"};
+	static const int step[8] = {1, -1, 1, -1, 8, -8, 8, -8};
+	for (int e = 0; e < 2; e++) {
+		struct game *g = start(state, "endless-8x8t8", 7, 24, 80, envs[e], false);
+		cursor_to(g, 3 * 8 + 3);
+		assert_true(e2e_wait(g->t, shows_cursor, g, WAIT_MS));
+		int measured = 0;
+		for (int i = 0; i < 24 && measured < 8; i++) {
+			bool ticked;
+			g->cursor += step[i % 8];
+			int64_t bytes = e2e_key_bytes(g->t, keys[i % 8], shows_cursor, g, QUIET_MS,
+			                              WAIT_MS, &ticked);
+			if (bytes < 0)
+				fprintf(stderr, "no cursor at %d:\n%s\n", g->cursor,
+				        e2e_screen(g->t));
+			assert_true(bytes > 0);
+			if (ticked)
+				continue;
+			if (bytes > 64) {
+				fprintf(stderr, "cursor move %d wrote %lld bytes\n", i,
+				        (long long)bytes);
+				fail();
+			}
+			measured++;
+		}
+		assert_int_equal(measured, 8);
+		teardown(state);
+	}
+}
+
 static void test_small_terminal(void **state)
 {
 	struct game *g = calloc(1, sizeof *g);
@@ -391,6 +459,7 @@ int main(void)
 	        cmocka_unit_test_teardown(test_finish_goals_level, teardown),
 	        cmocka_unit_test_teardown(test_no_color_glyphs, teardown),
 	        cmocka_unit_test_teardown(test_ascii_letters, teardown),
+	        cmocka_unit_test_teardown(test_cursor_moves_send_little, teardown),
 	        cmocka_unit_test_teardown(test_small_terminal, teardown),
 	};
 	return cmocka_run_group_tests(tests, e2e_game_group_setup, e2e_game_group_teardown);

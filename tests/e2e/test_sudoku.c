@@ -899,9 +899,7 @@ static void test_the_digit_looked_at_stays_lit(void **state)
 		assert_lit(g, g->z.entry.cell[a]);
 		keys_to(g, c);
 		assert_lit(g, g->z.entry.cell[c]);
-		e2e_free(g->t);
-		free(g);
-		*state = NULL;
+		teardown(state);
 	}
 }
 

@@ -14,6 +14,7 @@
 #include <cmocka.h>
 
 #include "harness.h"
+#include "key_bytes.h"
 #include "sandbox.h"
 #include "screen_znumbers.h"
 #include "tilecade/gameid.h"
@@ -1119,6 +1120,51 @@ static bool no_colour_anywhere(struct e2e_term *t)
 	return true;
 }
 
+/* Whether the screen shows the cursor's brackets where the model has it. */
+static bool cursor_shown(struct e2e_term *t, void *game)
+{
+	struct game *g = game;
+	struct e2e_zn_board sb;
+	return e2e_zn_board(t, g->board.rows, g->board.cols, &sb) && sb.cursor == g->cursor;
+}
+
+/* The cursor's brackets follow arrows and hjkl, and a move sends at most 64 bytes, a move's
+ * cost over a slow link: there and back along a row and a column, in colour and without. A
+ * clock's tick that joins a move leaves that one out. */
+static void test_cursor_moves_send_little(void **state)
+{
+	static const char *const envs[][2] = {{"NO_COLOR", NULL}, {"NO_COLOR=1", NULL}};
+	static const char *const keys[8] = {"l", E2E_KEY_LEFT, E2E_KEY_RIGHT, "h",
+	                                    "j", E2E_KEY_UP,   E2E_KEY_DOWN,  "k"};
+	for (int e = 0; e < 2; e++) {
+		struct game *g = start(state, "znumbers:6x6a60:s42", 24, 80, envs[e]);
+		int cols = g->board.cols;
+		const int step[8] = {1, -1, 1, -1, cols, -cols, cols, -cols};
+		keys_to(g, 2 * cols + 2);
+		int measured = 0;
+		for (int i = 0; i < 24 && measured < 8; i++) {
+			bool ticked;
+			g->cursor += step[i % 8];
+			int64_t bytes = e2e_key_bytes(g->t, keys[i % 8], cursor_shown, g, QUIET_MS,
+			                              WAIT_MS, &ticked);
+			if (bytes < 0)
+				fprintf(stderr, "no cursor at %d:\n%s\n", g->cursor,
+				        e2e_screen(g->t));
+			assert_true(bytes > 0);
+			if (ticked)
+				continue;
+			if (bytes > 64) {
+				fprintf(stderr, "cursor move %d wrote %lld bytes\n", i,
+				        (long long)bytes);
+				fail();
+			}
+			measured++;
+		}
+		assert_int_equal(measured, 8);
+		teardown(state);
+	}
+}
+
 /* Without colour, the cursor's brackets and the landing marks still tell where things are. */
 static void test_no_color_shows_cursor_and_landing_marks(void **state)
 {
@@ -1186,6 +1232,7 @@ int main(void)
 	        cmocka_unit_test_teardown(test_n_goes_to_the_next_level, teardown),
 	        cmocka_unit_test_teardown(test_pane_below_the_board_and_too_small, teardown),
 	        cmocka_unit_test_teardown(test_resizing_with_the_pane_open, teardown),
+	        cmocka_unit_test_teardown(test_cursor_moves_send_little, teardown),
 	        cmocka_unit_test_teardown(test_no_color_shows_cursor_and_landing_marks, teardown),
 	        cmocka_unit_test_teardown(test_ascii_glyphs_without_utf8, teardown),
 	};
