@@ -10,9 +10,18 @@ int64_t e2e_key_bytes(struct e2e_term *t, const char *key, e2e_done_fn *done, vo
 {
 	char *top = strdup(e2e_row(t, 0));
 	uint64_t before = e2e_bytes(t);
-	bool answered = top && e2e_send_str(t, key) && e2e_wait(t, done, ctx, timeout_ms) &&
-	                e2e_wait_quiet(t, quiet_ms, timeout_ms);
-	*ticked = answered && strcmp(top, e2e_row(t, 0)) != 0;
+	if (!top || !e2e_send_str(t, key) || !e2e_wait(t, done, ctx, timeout_ms)) {
+		free(top);
+		return -1;
+	}
+	/* A frame is written at once: when done holds, the answer has arrived. A tick seen by
+	 * then shares its frame, or came before it; one seen later is a frame of its own. */
+	uint64_t answer = e2e_bytes(t);
+	*ticked = strcmp(top, e2e_row(t, 0)) != 0;
+	bool quiet = e2e_wait_quiet(t, quiet_ms, timeout_ms);
+	bool tick_after = !*ticked && strcmp(top, e2e_row(t, 0)) != 0;
 	free(top);
-	return answered ? (int64_t)(e2e_bytes(t) - before) : -1;
+	if (!quiet)
+		return -1;
+	return (int64_t)((tick_after ? answer : e2e_bytes(t)) - before);
 }

@@ -9,10 +9,11 @@
 
 #include "harness.h"
 
-/* Sends key, waits until done(t, ctx) holds and output has paused for quiet_ms, and returns
- * how many bytes the program wrote meanwhile; -1 when done did not hold within timeout_ms.
- * *ticked says whether the top row (where the games keep their clock) changed meanwhile: the
- * count then holds the tick's bytes too, and says nothing about the key. */
+/* Sends key and returns how many bytes the program wrote in answer: those until done(t, ctx)
+ * holds, and those until output has paused for quiet_ms unless the top row (where the games
+ * keep their clock) changed after done held, which is a tick's frame. -1 when done did not
+ * hold within timeout_ms. *ticked says whether the top row had changed when done held: the
+ * count then holds a tick's bytes too, and says nothing about the key. */
 int64_t e2e_key_bytes(struct e2e_term *t, const char *key, e2e_done_fn *done, void *ctx,
                       int quiet_ms, int timeout_ms, bool *ticked);
 
