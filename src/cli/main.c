@@ -12,6 +12,7 @@
 #include "batch.h"
 #include "catalog.h"
 #include "keymap.h"
+#include "ninja_records.h"
 #include "options.h"
 #include "records.h"
 #include "settings.h"
@@ -416,6 +417,13 @@ static const char *own_database(const struct tc_options *o, const struct tc_sett
 	return o->db ? o->db : *settings->config.database ? settings->config.database : NULL;
 }
 
+/* The name the store keeps the game's boards under: N's are kept under its alias "ninja"
+ * (ninja_records.h), the session games' under their own names. */
+static const char *board_game(const struct tc_catalog_entry *entry)
+{
+	return entry == tc_catalog_find(TC_NJ_GAME) ? TC_NJ_GAME : entry->name;
+}
+
 /* Prints the scoreboards; --level alone means zNumbers' level. Exit status as for a batch
  * command: 2 for a bad command line, 1 when the database cannot be used. */
 static int scores_command(const struct tc_options *o, const struct tc_settings *settings,
@@ -435,7 +443,7 @@ static int scores_command(const struct tc_options *o, const struct tc_settings *
 		err[0] = '\0';
 	if (*err)
 		return usage_error(err);
-	const char *game = entry ? entry->name : o->has_level ? znumbers_game.name : NULL;
+	const char *game = entry ? board_game(entry) : o->has_level ? znumbers_game.name : NULL;
 	/* The board players see: the one --db names, else the host's shared one, else their own. */
 	char notice[TC_STORE_NOTICE_MAX] = "";
 	struct tc_store *own = NULL, *st = records->shared;

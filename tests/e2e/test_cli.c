@@ -931,6 +931,27 @@ static void test_scores_of_one_game_or_level(void **state)
 	assert_string_equal(r->out, "no scores yet\n");
 }
 
+/* N's boards are stored under "ninja" though the catalog calls the game "n": either name, in
+ * any case, finds them (they once found nothing). */
+static void test_scores_of_n(void **state)
+{
+	scores_environment();
+	char path[4200];
+	struct tc_store *st = scores_db("n.db", path, sizeof path);
+	add_score(st, "ninja", "level", "98bf0123456789ab", "erin", 0, 1225, 0, NOV_21);
+	add_score(st, "2048", "random", "5x5", "alice", 512, 30000, 60, NOV_21);
+	tc_store_close(st);
+	static const char board_n[] = "ninja · level 98bf0123456789ab\n"
+	                              " #  Player    Time  Moves  Date\n"
+	                              " 1  erin    0:01.2      0  2026-11-21\n";
+	static const char *const names[] = {"n", "ninja", "N", "Ninja"};
+	for (size_t i = 0; i < sizeof names / sizeof *names; i++) {
+		struct e2e_run *r = tilecade(state, "scores", names[i], "--db", path, NULL);
+		assert_exit(r, 0);
+		assert_string_equal(r->out, board_n);
+	}
+}
+
 /* Only the ten best of a board, best first. */
 static void test_scores_top_ten(void **state)
 {
@@ -1625,6 +1646,7 @@ int main(void)
 	        cmocka_unit_test_setup_teardown(test_sdk_bad_command_lines, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_scores_every_board, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_scores_of_one_game_or_level, setup, teardown),
+	        cmocka_unit_test_setup_teardown(test_scores_of_n, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_scores_top_ten, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_scores_are_sanitised, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_scores_without_a_database, setup, teardown),
