@@ -1,11 +1,12 @@
 # bash completion for tilecade(6), installed as bash-completion/completions/tilecade.
 # It uses bash-completion's helpers (_init_completion, _filedir), which are loaded whenever
-# bash-completion loads this file from its completions directory.
+# bash-completion loads this file from its completions directory; sourced without them, it
+# splits the line itself (_tilecade_split_line).
 #
 # What is offered follows tilecade --help and src/cli/options.c: the game may stand anywhere on
-# the line, each game is offered only the options it takes, and a value is completed where it is
-# one of a few words or numbers, or a file. tests/completion checks these lists against the
-# program.
+# the line, in any case, each game is offered only the options it takes, and a value is
+# completed where it is one of a few words or numbers, or a file. tests/completion checks these
+# lists against the program.
 
 _tilecade_games='znumbers match3 sudoku ninja n 2048'
 
@@ -45,7 +46,7 @@ _tilecade_values()
 	--level)
 		case $1 in
 		match3) echo {1..13} ;; # the goals pack
-		*) echo {1..9} ;;       # zNumbers' original pack
+		*) echo {1..9} ;;       # zNumbers' original pack (scores --level is zNumbers')
 		esac
 		;;
 	--size) # N for NxN; zNumbers also takes RxC
@@ -58,17 +59,61 @@ _tilecade_values()
 	esac
 }
 
+# The games whose names begin with the word typed, $1, and `scores` too where $2 is scores.
+# Game names in any case, as tilecade takes them: readline puts the lowercase name offered in
+# place of the word typed (NIN becomes ninja). `scores` only as written.
+_tilecade_first_words()
+{
+	local name typed=${1//[\'\"\\]/} # without an opening quote: 'nin
+	for name in $_tilecade_games; do
+		[[ $name == "${typed,,}"* ]] && COMPREPLY+=("$name")
+	done
+	[[ $2 == scores && scores == "$typed"* ]] && COMPREPLY+=(scores)
+}
+
+# File names, by bash-completion's _filedir where it is loaded.
+_tilecade_files()
+{
+	if declare -F _filedir >/dev/null; then
+		_filedir
+		__ltrim_colon_completions "$cur" # readline's word begins after a ':' in the name
+	else
+		compopt -o filenames 2>/dev/null
+		mapfile -t COMPREPLY < <(compgen -f -- "$cur")
+	fi
+}
+
+# Without bash-completion: cur, prev, words and cword of the line up to the cursor, split at
+# blanks (a quoted blank is not understood), and --opt=value split as _init_completion -s does.
+_tilecade_split_line()
+{
+	local line=${COMP_LINE:0:COMP_POINT}
+	read -ra words <<<"$line"
+	[[ $line == *[[:blank:]] ]] && words+=('')
+	cword=$((${#words[@]} - 1))
+	cur=${words[cword]} prev=${words[cword - 1]} split=false
+	if [[ $cur == -*=* ]]; then
+		prev=${cur%%=*} cur=${cur#*=} split=true
+	fi
+}
+
 _tilecade()
 {
 	local cur prev words cword split
 	# -s: --opt=value is split into prev and cur; -n ':' keeps game IDs (2048:4x4:s1) one word.
-	_init_completion -s -n : || return
+	if declare -F _init_completion >/dev/null; then
+		_init_completion -s -n : || return
+	else
+		_tilecade_split_line
+	fi
 
 	# The game (or `scores` and its game) named so far, skipping the values of options.
 	local i word game='' scores=''
 	for ((i = 1; i < cword; i++)); do
-		word=${words[i]}
+		# Names and options have no quotes or backslashes of their own: 'ninja' is ninja.
+		word=${words[i]//[\'\"\\]/}
 		case $word in
+		--) return ;; # tilecade takes no `--`: whatever follows, it refuses the line
 		-*=*) ;;
 		-?*) [[ $_tilecade_valued == *[[:space:]]"$word"[[:space:]]* ]] && ((i++)) ;;
 		*)
@@ -84,13 +129,16 @@ _tilecade()
 	[[ $scores ]] && place="scores${game:+ $game}"
 
 	if [[ $split == true || $_tilecade_valued == *[[:space:]]"$prev"[[:space:]]* ]]; then
+		# Values only for an option offered here: tilecade ninja --level refuses any.
+		[[ " $(_tilecade_options "$place") " == *" $prev "* ]] || return
 		local values
 		values=$(_tilecade_values "$place" "$prev")
 		if [[ $values == FILE ]]; then
-			_filedir
-			__ltrim_colon_completions "$cur" # readline's word begins after a ':' in the name
+			_tilecade_files
 		else
 			mapfile -t COMPREPLY < <(compgen -W "$values" -- "$cur")
+			# In the order written (4 5 ... 10, not 10 4 5), where bash can (4.4 and later).
+			compopt -o nosort 2>/dev/null
 		fi
 		return
 	fi
@@ -98,9 +146,9 @@ _tilecade()
 	if [[ $cur == -* || $game ]]; then
 		mapfile -t COMPREPLY < <(compgen -W "$(_tilecade_options "$place")" -- "$cur")
 	elif [[ $scores ]]; then
-		mapfile -t COMPREPLY < <(compgen -W "$_tilecade_games" -- "$cur")
+		_tilecade_first_words "$cur"
 	else
-		mapfile -t COMPREPLY < <(compgen -W "$_tilecade_games scores" -- "$cur")
+		_tilecade_first_words "$cur" scores
 	fi
 } &&
 	complete -F _tilecade tilecade

@@ -5,8 +5,9 @@
 usage: test_completion.py bash|zsh   (meson sets TILECADE_BIN and TILECADE_SRC). Prints TAP.
 
 bash: the completion function runs as bash-completion runs it, on COMP_WORDS split as readline
-splits a line. zsh: an interactive zsh -f in a pseudo-terminal (zsh/zpty) gets the line and a Tab,
-with compadd wrapped to write down every match it is given.
+splits a line, and once more in a bash without bash-completion, which must answer the same
+without an error. zsh: an interactive zsh -f in a pseudo-terminal (zsh/zpty) gets the line and a
+Tab, with compadd wrapped to write down every match it is given.
 
 The program is the reference: its option table (src/cli/options.c), its --help, and what it does
 with each option after each game, run without a terminal (a usage error, status 2 naming the
@@ -180,24 +181,32 @@ def readline_words(line):
 
 
 class Bash:
-    """Completes many lines in one bash, as bash-completion calls the function."""
+    """Completes many lines in one bash, as bash-completion calls the function; with
+    bare=True, in a bash without bash-completion (the file sourced by hand)."""
     SCRIPT = r'''
-source "$1"; source "$2"
+[[ $1 ]] && source "$1"
+source "$2"
+# compopt only works while bash completes a line: here it writes down what it is asked.
+compopt() { local IFS=' '; COMPOPT+=("$*"); } # _filedir sets IFS to a newline
 while IFS= read -r line && IFS=$'\x1f' read -ra COMP_WORDS; do
 	COMP_LINE=$line COMP_POINT=${#line} COMP_CWORD=$((${#COMP_WORDS[@]} - 1))
 	[[ $line == *[' '=:] ]] && COMP_WORDS+=('') && ((COMP_CWORD++))
-	COMPREPLY=()
+	COMPREPLY=() COMPOPT=()
 	_tilecade tilecade "${COMP_WORDS[COMP_CWORD]}" "${COMP_WORDS[COMP_CWORD - 1]}"
 	printf '%s\n' "${COMPREPLY[@]}"
+	((${#COMPOPT[@]})) && printf '\x1dcompopt %s\n' "${COMPOPT[@]}"
 	printf '\x1e\n'
 done
 '''
 
-    def __init__(self, cwd):
+    def __init__(self, cwd, bare=False):
         self.cwd = cwd
-        self.main = bash_completion_script()
+        self.main = '' if bare else bash_completion_script()
+        self.compopt = {}  # line: the compopt calls made completing it
+        self.stderr = ''
 
     def complete_many(self, lines):
+        """{line: COMPREPLY in its order}."""
         feed = ''
         for line in lines:
             words = readline_words(line)
@@ -208,10 +217,16 @@ done
                             self.main, os.path.join(COMPLETION_DIR, 'tilecade.bash')],
                            input=feed, cwd=self.cwd, capture_output=True, text=True,
                            timeout=120)
+        self.stderr = r.stderr
         answers = r.stdout.split('\x1e\n')[:-1]
         if len(answers) != len(lines):
             raise RuntimeError(f'bash answered {len(answers)} of {len(lines)} lines: {r.stderr}')
-        return {line: [w for w in a.split('\n') if w] for line, a in zip(lines, answers)}
+        replies = {}
+        for line, a in zip(lines, answers):
+            out = [w for w in a.split('\n') if w]
+            replies[line] = [w for w in out if not w.startswith('\x1d')]
+            self.compopt[line] = [w[1:] for w in out if w.startswith('\x1d')]
+        return replies
 
 
 def bash_completion_script():
@@ -305,13 +320,15 @@ def main():
         open(os.path.join(files, 'demo.replay'), 'w').close()
         program = Program(os.path.join(scratch, 'probe'))
         shell_obj = Bash(files) if shell == 'bash' else Zsh(files)
+        bare = Bash(files, bare=True) if shell == 'bash' else None
         tap = Tap()
-        run_checks(tap, program, shell_obj)
+        run_checks(tap, program, shell_obj, bare)
         print(f'1..{tap.count}')
         return 1 if tap.failed else 0
 
 
-def run_checks(tap, program, shell):
+def run_checks(tap, program, shell, bare=None):
+    """bare: a Bash without bash-completion, to answer every line as shell does."""
     games_and_scores = set(GAMES) | {'scores'}
     file_names = {'demo.replay', 'saves'}
 
@@ -352,14 +369,34 @@ def run_checks(tap, program, shell):
          "scores' options"),
         (ask('tilecade scores match3 --'), {'--db', '--config', '--help', '--version'},
          "scores' options for a game without levels of zNumbers'"),
+        # tilecade refuses a bare -- anywhere ("unknown option").
+        (ask('tilecade -- '), set(), 'nothing after --'),
+        (ask('tilecade ninja -- '), set(), 'nothing after ninja --'),
+        (ask('tilecade ninja -- -'), set(), 'no options after ninja --'),
+        (ask('tilecade ninja --level '), set(), 'no levels where --level is refused'),
+        (ask('tilecade ninja --level='), set(), 'no levels after a refused --level='),
+        (ask('tilecade NIN'), {'ninja'}, 'a game name typed in capitals'),
+        (ask('tilecade N'), {'n', 'ninja'}, 'both names of N from a capital'),
+        (ask("tilecade 'nin"), {'ninja'}, 'a game name after an opening quote'),
+        (ask('tilecade scores SU'), {'sudoku'}, 'a game name in capitals after scores'),
+        (ask('tilecade Sc'), set(), 'scores only as written, as the program takes it'),
     ]
+    # A quoted word means what it means without the quotes.
+    same_as = [(ask(f'tilecade {q} {o}'), ask(f'tilecade {g} {o}'))
+               for q, g, o in [("'ninja'", 'ninja', '--'), ('"ninja"', 'ninja', '-'),
+                               ("'SUDOKU'", 'sudoku', '--'), ('s"udok"u', 'sudoku', '--d'),
+                               ("'--seed' 7 2048", '--seed 7 2048', '--m'),
+                               ("scores 'znumbers'", 'scores znumbers', '-')]]
+    size_line = ask('tilecade znumbers --size ')
 
     offered_line = {p: ask(f'tilecade {p} -' if p else 'tilecade -') for p in PLACES}
     accepted = {p: {o for o in program.table if program.accepted(p, o) is None}
                 for p in PLACES}
+    # Every option's values at every place: an option not offered there gets none.
+    offered_at = {p: accepted[p] - IGNORED.get(p, set()) for p in PLACES}
     value_lines = {}
     for p in PLACES:
-        for o in accepted[p] & program.valued:
+        for o in program.valued:
             value_lines[p, o] = ask(f'tilecade {p} {o} ' if p else f'tilecade {o} ')
     # After an option and its value (if any) comes what came before it: the games, or the
     # place's other options. The value is given '=' and as a word of its own.
@@ -379,6 +416,26 @@ def run_checks(tap, program, shell):
 
     for line, want, name in examples:
         tap.same({w.rstrip('/') for w in answers[line]}, want, f'{name}: {line!r}')
+    for quoted, plain in same_as:
+        tap.check(bool(answers[plain]) and answers[quoted] == answers[plain],
+                  f'{quoted!r} as {plain!r}',
+                  f'got: {" ".join(answers[quoted])}\nwant: {" ".join(answers[plain])}')
+
+    if isinstance(shell, Bash):
+        # Readline sorts what it is given unless told not to (nosort, bash 4.4 and later).
+        want = [str(n) for n in range(4, 11)]
+        tap.check(answers[size_line] == want and 'compopt -o nosort' in shell.compopt[size_line],
+                  f'numbers in their order: {size_line!r}',
+                  f'got: {" ".join(answers[size_line])}; compopt: {shell.compopt[size_line]}')
+        if bare:
+            # Without bash-completion's helpers: no error on any Tab, and the same answers
+            # (its own split of the line at blanks: no line here quotes a blank).
+            bare_answers = bare.complete_many(list(lines))
+            tap.check(bare.stderr == '', 'without bash-completion: no error', bare.stderr)
+            differ = [f'{line!r}: {" ".join(bare_answers[line])}' for line in lines
+                      if sorted(bare_answers[line]) != sorted(answers[line])]
+            tap.check(not differ, 'without bash-completion: the same answers',
+                      'differ:\n' + '\n'.join(differ[:20]))
 
     help_places = {}
     for g in GAMES:
@@ -409,6 +466,9 @@ def run_checks(tap, program, shell):
     for (p, o), line in sorted(value_lines.items()):
         got = {w.rstrip('/') for w in answers[line]}
         where = f'{o} after tilecade {p}' if p else f'{o} before a game'
+        if o not in offered_at[p]:
+            tap.same(got, set(), f'{where}: nothing, the option not being offered there')
+            continue
         if o in program.file_options:
             tap.same(got, file_names, f'{where}: files')
             continue
