@@ -106,25 +106,35 @@ struct nj_run {
 	uint64_t taken[NL_MAX_OBJECTS / 64];
 };
 
+/* Whether the object stands somewhere: its x and y (and an exit's switch x and y) are finite
+ * numbers, not NaN nor infinite (text such as 1e999). */
+bool nj_placed(const struct nl_object *o);
+
 /* Builds the world of a level; returns 0, or -1 with a reason in err when it has no ninja or
- * the ninja's position is not a number. Objects whose position is not a number (NaN, or too big
- * to be one) are left out. */
+ * the ninja is not placed ("offset N: why", N where the ninja's object starts). Other objects
+ * that are not placed are left out. */
 int nj_world_from_level(const struct nl_level *l, struct nj_world *w, char *err, size_t errlen);
 
 /* What of a level the play leaves out. N plays every object; this physics plays the ninja,
  * gold, mines and exits, and keeps the other objects inert, where they stand. */
 struct nj_ignored {
-	int inert[NL_OBJECT_TYPES]; /* objects not played, by type */
+	int inert[NL_OBJECT_TYPES]; /* objects placed but not played, by type */
 	int inert_objects;          /* their sum */
-	int unplaced;    /* gold, mines and exits left out: a position that is not a number */
-	int extra;       /* numbers after those an object's type uses: N ignores them too */
-	int not_numbers; /* numbers an object's type uses whose text is not one (NaN, as in N) */
+	int unplaced;               /* objects but the ninja not placed: drawn nowhere */
+	int extra;                  /* numbers after those of an object's type: N ignores them */
+	/* Numbers an object's type uses whose text is not one (NaN, as in N). The ninja's are not
+	 * counted: they are not ignored, they leave nothing to play. */
+	int not_numbers;
 };
 
 /* Counts what nj_world_from_level leaves out of the level l or keeps inert. */
 void nj_ignored(const struct nl_level *l, struct nj_ignored *out);
 
-/* The run at its start: the ninja at rest where the level puts it, the full clock. */
+/* Where a ninja placed at (x, y) starts: a start outside the map (a hand-made level) is brought
+ * inside the border. The play and every drawing of the level put it there. */
+void nj_start_point(double x, double y, double *sx, double *sy);
+
+/* The run at its start: the ninja at rest at its start point, the full clock. */
 void nj_run_start(const struct nj_world *w, struct nj_run *r);
 
 /* Plays one step with this input (enum nj_input bits); returns enum nj_event bits. A finished

@@ -108,6 +108,15 @@ int nl_field_count(int type);
 int nl_parse(const char *line, struct nl_level *l, char *err, size_t errlen);
 /* Writes the level as one line (no newline); returns what snprintf would. */
 int nl_print(const struct nl_level *l, char *buf, size_t len);
+/* Where object k (0 <= k < l->objects) starts in the level's printed line: for a level nl_parse
+ * read, the offset of its type in the line read. For errors about an object. */
+size_t nl_object_offset(const struct nl_level *l, int k);
+
+/* Lines of levels, in every file tilecade reads: a line ends at a LF or the end of the input,
+ * and one CR just before that end belongs to the line end (CRLF files); every other byte is the
+ * line's. So a level whose text ends in a CR is written with CRLF after it, and reads back the
+ * same. The line end to write after the level printed: "\r\n" or "\n". */
+const char *nl_line_end(const struct nl_level *l);
 
 /* The seed's generator: every tile drawn from "001" x 12 + "2345", the ninja at 396,300, 63
  * objects each a mine or gold at 1:2 odds at x = 24 * (1..31), y = 24 * (1..23), and tile 356

@@ -98,8 +98,7 @@ static bool played(int type)
 	return type == NL_GOLD || type == NL_MINE || type == NL_EXIT;
 }
 
-/* Whether the object stands somewhere: its position (and an exit's switch) are numbers. */
-static bool placed(const struct nl_object *o)
+bool nj_placed(const struct nl_object *o)
 {
 	int n = o->type == NL_EXIT ? 4 : 2;
 	for (int f = 0; f < n; f++)
@@ -117,15 +116,16 @@ void nj_ignored(const struct nl_level *l, struct nj_ignored *out)
 	for (int k = 0; k < objects; k++) {
 		const struct nl_object *o = &l->object[k];
 		out->extra += o->extra;
-		for (int f = 0; f < o->count && f < NL_MAX_FIELDS; f++)
-			out->not_numbers += isnan(o->field[f]) && o->text_len; /* NaN from text */
+		/* The ninja's numbers are not ignored: without them there is nothing to play. */
 		if (o->type >= NL_OBJECT_TYPES || o->type == NL_NINJA)
 			continue;
-		if (!played(o->type)) {
+		for (int f = 0; f < o->count && f < NL_MAX_FIELDS; f++)
+			out->not_numbers += isnan(o->field[f]) && o->text_len; /* NaN from text */
+		if (!nj_placed(o)) {
+			out->unplaced++;
+		} else if (!played(o->type)) {
 			out->inert[o->type]++;
 			out->inert_objects++;
-		} else if (!placed(o)) {
-			out->unplaced++;
 		}
 	}
 }
@@ -142,8 +142,10 @@ int nj_world_from_level(const struct nl_level *l, struct nj_world *w, char *err,
 	for (int k = 0; k < objects; k++) {
 		const struct nl_object *o = &l->object[k];
 		if (o->type == NL_NINJA) {
-			if (!ninja && !placed(o)) {
-				snprintf(err, errlen, "the ninja's position is not a number");
+			if (!ninja && !nj_placed(o)) {
+				snprintf(err, errlen,
+				         "offset %zu: the ninja's position is not a finite number",
+				         nl_object_offset(l, k));
 				return -1;
 			}
 			if (!ninja) {
@@ -153,7 +155,7 @@ int nj_world_from_level(const struct nl_level *l, struct nj_world *w, char *err,
 			}
 			continue;
 		}
-		if (!placed(o))
+		if (!nj_placed(o))
 			continue; /* nowhere to draw or touch it */
 		/* Every other object goes to thing[] so the screen can draw it; the physics plays
 		 * gold, mines and exits only: bounce blocks, launch pads, turrets, floor guards,
@@ -180,12 +182,16 @@ int nj_world_from_level(const struct nl_level *l, struct nj_world *w, char *err,
 	return 0;
 }
 
+void nj_start_point(double x, double y, double *sx, double *sy)
+{
+	*sx = clamp(x, NJ_MAP_X0 + NJ_RADIUS, NJ_MAP_X1 - NJ_RADIUS);
+	*sy = clamp(y, NJ_MAP_Y0 + NJ_RADIUS, NJ_MAP_Y1 - NJ_RADIUS);
+}
+
 void nj_run_start(const struct nj_world *w, struct nj_run *r)
 {
 	memset(r, 0, sizeof *r);
-	/* A start outside the map (a hand-made level) is brought inside the border. */
-	r->x = clamp(w->start_x, NJ_MAP_X0 + NJ_RADIUS, NJ_MAP_X1 - NJ_RADIUS);
-	r->y = clamp(w->start_y, NJ_MAP_Y0 + NJ_RADIUS, NJ_MAP_Y1 - NJ_RADIUS);
+	nj_start_point(w->start_x, w->start_y, &r->x, &r->y);
 	r->time_left = NJ_START_STEPS;
 }
 

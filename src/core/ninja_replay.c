@@ -17,7 +17,8 @@ static int fail(char *err, size_t errlen, long line, long col, const char *why)
 	return -1;
 }
 
-/* The length of the line at p, without its '\n' nor a '\r' before it. */
+/* The length of the line at p, without its end: a '\n' or the end of the text, and one '\r'
+ * before it (as nlevel.h says every level file is read). */
 static size_t line_length(const char *p, const char **next)
 {
 	size_t n = strcspn(p, "\n");
@@ -96,6 +97,20 @@ static int level_error(const char *why, long line, char *err, size_t errlen)
 	return fail(err, errlen, line, 1, why);
 }
 
+/* Whether a run can be played on the level (its ninja placed somewhere); -1 with the world's
+ * reason, "offset N: why", in err when not. */
+static int playable(const struct nl_level *l, char *err, size_t errlen)
+{
+	struct nj_world *w = malloc(sizeof *w);
+	if (!w) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	int bad = nj_world_from_level(l, w, err, errlen);
+	free(w);
+	return bad;
+}
+
 int nj_replay_parse(const char *text, struct nj_replay *rp, char *err, size_t errlen)
 {
 	memset(&rp->level, 0, sizeof rp->level);
@@ -127,6 +142,8 @@ int nj_replay_parse(const char *text, struct nj_replay *rp, char *err, size_t er
 			level[n] = '\0';
 			int bad = nl_parse(level, &rp->level, why, sizeof why);
 			free(level);
+			if (!bad)
+				bad = playable(&rp->level, why, sizeof why);
 			if (bad)
 				return level_error(why, line, err, errlen);
 			part = INPUTS;
@@ -175,7 +192,7 @@ int nj_replay_print(const struct nj_replay *rp, char *buf, size_t len)
 	put(&o, "%s\n", REPLAY_HEADER);
 	int w = nl_print(&rp->level, out_at(&o), out_room(&o));
 	o.n += w > 0 ? (size_t)w : 0;
-	put(&o, "\n");
+	put(&o, "%s", nl_line_end(&rp->level));
 	int steps = rp->steps < 0 ? 0 : rp->steps > NJ_MAX_STEPS ? NJ_MAX_STEPS : rp->steps;
 	int column = 0;
 	for (int i = 0; i < steps;) {

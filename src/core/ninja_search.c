@@ -136,13 +136,13 @@ static int key_add(struct search *s, uint64_t key)
 	return 1;
 }
 
-/* The tile holding the ninja's centre. */
+/* The tile holding the ninja's centre, clamped to the map (before the conversion to int, which
+ * a far point would overflow). */
 static int tile_at(double x, double y)
 {
 	double fc = (x - NL_TILE_PX) / NL_TILE_PX, fr = (y - NL_TILE_PX) / NL_TILE_PX;
-	int col = fc > 0 ? (int)fc : 0, row = fr > 0 ? (int)fr : 0;
-	col = col < NL_COLS ? col : NL_COLS - 1;
-	row = row < NL_ROWS ? row : NL_ROWS - 1;
+	int col = fc > 0 ? fc < NL_COLS ? (int)fc : NL_COLS - 1 : 0;
+	int row = fr > 0 ? fr < NL_ROWS ? (int)fr : NL_ROWS - 1 : 0;
 	return col * NL_ROWS + row;
 }
 
@@ -244,7 +244,9 @@ static void summarise(const struct search *s, struct nj_search_result *out)
 {
 	const struct nj_world *w = s->w;
 	struct nl_reach *r = &out->reach;
-	int start = tile_at(w->start_x, w->start_y);
+	double sx, sy; /* where the run starts: a start outside the map is brought inside */
+	nj_start_point(w->start_x, w->start_y, &sx, &sy);
+	int start = tile_at(sx, sy);
 	int scol = start / NL_ROWS, srow = start % NL_ROWS, tiles = 0;
 	bool far = false;
 	for (int c = 0; c < NL_TILES; c++) {

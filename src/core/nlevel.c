@@ -103,6 +103,9 @@ static double parameter_value(const char *p, size_t len)
 	return strtod(p, NULL);
 }
 
+/* An unknown type is quoted whole up to this many digits, then cut with "...". */
+#define TYPE_QUOTE_MAX 24
+
 /* Reads one object "T^P,P,..." at line[*i], keeping its parameters' text in l's pool. */
 static int parse_object(const char *line, size_t *i, struct nl_level *l, struct nl_object *o,
                         char *err, size_t errlen)
@@ -113,14 +116,15 @@ static int parse_object(const char *line, size_t *i, struct nl_level *l, struct 
 	if (!is_digit(line[j]))
 		return fail(err, errlen, j, "expected an object type (0 to 12), not %s",
 		            line[j] ? show(line[j], b) : "the end");
-	int type = 0;
-	size_t type_at = j;
-	while (is_digit(line[j]) && type < 100)
-		type = type * 10 + (line[j++] - '0');
-	if (is_digit(line[j]) || type >= NL_OBJECT_TYPES ||
-	    (line[type_at] == '0' && j - type_at > 1))
-		return fail(err, errlen, type_at, "unknown object type '%.*s' (0 to 12)",
-		            (int)(j - type_at + (is_digit(line[j]) ? 1 : 0)), line + type_at);
+	size_t type_at = j, type_len = digits(line + j);
+	int type = NL_OBJECT_TYPES; /* a run of more than two digits is no type */
+	if (type_len <= 2)
+		type = type_len == 1 ? line[j] - '0' : (line[j] - '0') * 10 + line[j + 1] - '0';
+	j += type_len;
+	if (type >= NL_OBJECT_TYPES || (line[type_at] == '0' && type_len > 1))
+		return fail(err, errlen, type_at, "unknown object type '%.*s%s' (0 to 12)",
+		            (int)(type_len > TYPE_QUOTE_MAX ? TYPE_QUOTE_MAX : type_len),
+		            line + type_at, type_len > TYPE_QUOTE_MAX ? "..." : "");
 	if (line[j] != '^')
 		return fail(err, errlen, j, "expected '^' after the object type, not %s",
 		            line[j] ? show(line[j], b) : "the end");
@@ -215,37 +219,69 @@ static void format_number(double v, char *out, size_t len)
 	}
 }
 
+/* Output into a buffer of len bytes that counts what it could not hold, as snprintf does. */
+struct out {
+	char *buf;
+	size_t len, n;
+};
+
+__attribute__((format(printf, 2, 3))) static void put(struct out *o, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	int w = vsnprintf(o->n < o->len ? o->buf + o->n : NULL, o->n < o->len ? o->len - o->n : 0,
+	                  fmt, ap);
+	va_end(ap);
+	o->n += w > 0 ? (size_t)w : 0;
+}
+
+/* Object k as nl_print writes it, with the '!' before it when it is not the first. */
+static void put_object_text(const struct nl_level *l, int k, struct out *o)
+{
+	const struct nl_object *ob = &l->object[k];
+	put(o, "%s%d^", k ? "!" : "", ob->type);
+	if (ob->text_len && ob->text_at + ob->text_len <= NL_TEXT_MAX) {
+		put(o, "%.*s", (int)ob->text_len, l->text + ob->text_at);
+		return;
+	}
+	for (int f = 0; f < ob->count && f < NL_MAX_FIELDS; f++) {
+		char num[64];
+		format_number(ob->field[f], num, sizeof num);
+		put(o, "%s%s", f ? "," : "", num);
+	}
+}
+
 int nl_print(const struct nl_level *l, char *buf, size_t len)
 {
-	size_t n = 0;
-#define PUT(...)                                                                                   \
-	do {                                                                                       \
-		int w_ = snprintf(n < len ? buf + n : NULL, n < len ? len - n : 0, __VA_ARGS__);   \
-		n += w_ > 0 ? (size_t)w_ : 0;                                                      \
-	} while (0)
+	struct out o = {buf, len, 0};
 	for (int i = 0; i < NL_TILES; i++) {
-		if (n + 1 < len)
-			buf[n] = (char)('0' + (l->tile[i] < NL_TILE_KINDS ? l->tile[i] : 0));
-		n++;
+		if (o.n + 1 < len)
+			buf[o.n] = (char)('0' + (l->tile[i] < NL_TILE_KINDS ? l->tile[i] : 0));
+		o.n++;
 	}
 	if (len)
-		buf[n < len ? n : len - 1] = '\0';
-	PUT("|");
-	for (int k = 0; k < l->objects; k++) {
-		const struct nl_object *o = &l->object[k];
-		PUT("%s%d^", k ? "!" : "", o->type);
-		if (o->text_len && o->text_at + o->text_len <= NL_TEXT_MAX) {
-			PUT("%.*s", (int)o->text_len, l->text + o->text_at);
-			continue;
-		}
-		for (int f = 0; f < o->count && f < NL_MAX_FIELDS; f++) {
-			char num[64];
-			format_number(o->field[f], num, sizeof num);
-			PUT("%s%s", f ? "," : "", num);
-		}
-	}
-#undef PUT
-	return (int)n;
+		buf[o.n < len ? o.n : len - 1] = '\0';
+	put(&o, "|");
+	for (int k = 0; k < l->objects; k++)
+		put_object_text(l, k, &o);
+	return (int)o.n;
+}
+
+size_t nl_object_offset(const struct nl_level *l, int k)
+{
+	struct out o = {NULL, 0, NL_TILES + 1};
+	for (int i = 0; i < k && i < l->objects; i++)
+		put_object_text(l, i, &o);
+	return o.n + (k > 0); /* past the '!' before object k */
+}
+
+const char *nl_line_end(const struct nl_level *l)
+{
+	/* Only text kept as written can end in a CR; numbers printed from field[] never do. */
+	const struct nl_object *o = l->objects > 0 ? &l->object[l->objects - 1] : NULL;
+	bool cr = o && o->text_len && o->text_at + o->text_len <= NL_TEXT_MAX &&
+	          l->text[o->text_at + o->text_len - 1] == '\r';
+	return cr ? "\r\n" : "\n";
 }
 
 /* Sets a generated object's numbers; it has no text, so it is printed from them. */

@@ -24,12 +24,14 @@ static int cell(int col, int row)
 	return col * NL_ROWS + row;
 }
 
-/* The tile holding a point in pixels, clamped to the map. */
+/* The tile holding a point in pixels, clamped to the map (before the conversion to int, which a
+ * far point would overflow). */
 static int tile_at(double x, double y)
 {
 	double fc = (x - NL_TILE_PX) / NL_TILE_PX, fr = (y - NL_TILE_PX) / NL_TILE_PX;
-	int col = fc > 0 ? (int)fc : 0, row = fr > 0 ? (int)fr : 0;
-	return cell(col < NL_COLS ? col : NL_COLS - 1, row < NL_ROWS ? row : NL_ROWS - 1);
+	int col = fc > 0 ? fc < NL_COLS ? (int)fc : NL_COLS - 1 : 0;
+	int row = fr > 0 ? fr < NL_ROWS ? (int)fr : NL_ROWS - 1 : 0;
+	return cell(col, row);
 }
 
 /* Searches the level, to its budget or (with to_win) to its first win; returns 0, or -1 when

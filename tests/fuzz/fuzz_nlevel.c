@@ -1,5 +1,5 @@
 /* N level data (nl_parse): never crash; an accepted line prints back byte for byte (nlevel.h
- * promises it) and parses again to the same level. */
+ * promises it) and parses again to the same level, and nl_object_offset finds each object. */
 #include "fuzz.h"
 
 #include "tilecade/nlevel.h"
@@ -18,6 +18,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		memset(&again, 0, sizeof again);
 		FUZZ_CHECK(nl_parse(out, &again, err, sizeof err) == 0);
 		FUZZ_CHECK(memcmp(&l, &again, sizeof l) == 0);
+		for (int k = 0; k < l.objects; k++) { /* where errors say an object starts */
+			size_t at = nl_object_offset(&l, k);
+			FUZZ_CHECK(at < (size_t)n && text[at] >= '0' && text[at] <= '9');
+			FUZZ_CHECK(text[at - 1] == (k ? '!' : '|'));
+		}
 	} else {
 		FUZZ_CHECK(strlen(err) > 0);
 	}

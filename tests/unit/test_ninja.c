@@ -163,10 +163,40 @@ static void what_the_play_ignores_is_counted(void **unused)
 	parsed("5^100,134!0^24,48!12^400,134!11^300,134,100,134");
 	nj_ignored(&lv, &ig);
 	assert_int_equal(ig.inert_objects + ig.unplaced + ig.extra + ig.not_numbers, 0);
-	/* A ninja that stands nowhere cannot be played. */
+	/* A ninja that stands nowhere cannot be played: the error names its object's offset,
+	 * and its numbers are not counted as ignored (they are not: nothing can be played). */
 	parsed("0^24,48!5^a,134");
 	assert_int_equal(nj_world_from_level(&lv, &w, err, sizeof err), -1);
-	assert_string_equal(err, "the ninja's position is not a number");
+	assert_string_equal(err, "offset 722: the ninja's position is not a finite number");
+	nj_ignored(&lv, &ig);
+	assert_int_equal(ig.not_numbers, 0);
+	/* Infinity (1e999) is a number, but not a finite one. */
+	parsed("5^1e999,134");
+	assert_int_equal(nj_world_from_level(&lv, &w, err, sizeof err), -1);
+	assert_string_equal(err, "offset 714: the ninja's position is not a finite number");
+	/* An object of any type that stands nowhere is drawn nowhere: it counts as placed
+	 * nowhere, not as an inert object drawn on the map. */
+	parsed("5^100,134!4^,,!6^1e999,2,0,0,0,0!4^300,540,1");
+	nj_ignored(&lv, &ig);
+	assert_int_equal(ig.unplaced, 2);
+	assert_int_equal(ig.inert_objects, 1);
+	assert_int_equal(ig.inert[NL_FLOOR_GUARD], 1);
+	assert_int_equal(ig.inert[NL_DRONE], 0);
+	assert_int_equal(ig.not_numbers, 3);
+}
+
+/* Where the play starts a ninja written far outside the map, or at its edge: inside the border. */
+static void a_far_start_is_brought_inside(void **unused)
+{
+	(void)unused;
+	double x, y;
+	nj_start_point(1e308, 1e308, &x, &y);
+	assert_true(x == 768 - NJ_RADIUS && y == 576 - NJ_RADIUS);
+	nj_start_point(-1e38, 300, &x, &y);
+	assert_true(x == 24 + NJ_RADIUS && y == 300);
+	parsed("5^1e308,1e308");
+	begin();
+	assert_true(r.x == 768 - NJ_RADIUS && r.y == 576 - NJ_RADIUS);
 }
 
 static void free_fall_follows_the_recurrence(void **unused)
@@ -866,6 +896,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 	        cmocka_unit_test(world_needs_a_ninja),
 	        cmocka_unit_test(what_the_play_ignores_is_counted),
+	        cmocka_unit_test(a_far_start_is_brought_inside),
 	        cmocka_unit_test(free_fall_follows_the_recurrence),
 	        cmocka_unit_test(full_jump_rises_three_tiles_and_a_tap_about_thirty_px),
 	        cmocka_unit_test(jump_needs_a_fresh_press),

@@ -216,6 +216,13 @@ static void malformed_replays_say_where(void **unused)
 	snprintf(text, 2 * TEXT_MAX, "tilecade ninja replay 1\n\n%s\n0\n", level);
 	assert_int_equal(nj_replay_parse(text, rp, err, sizeof err), -1);
 	assert_string_equal(err, "line 3, column 714: expected '|' after 713 tiles, not '!'");
+	/* A ninja placed nowhere: no run can be played, so it is no replay; the column is the
+	 * ninja object's. */
+	level[bar] = '|';
+	snprintf(text, 2 * TEXT_MAX, "tilecade ninja replay 1\n%.*s|5^NaN,NaN\n0\n", (int)bar,
+	         level);
+	assert_int_equal(nj_replay_parse(text, rp, err, sizeof err), -1);
+	assert_string_equal(err, "line 2, column 715: the ninja's position is not a finite number");
 	/* A level of nothing but tiles. */
 	level[bar] = '\0';
 	snprintf(text, 2 * TEXT_MAX, "tilecade ninja replay 1\n%s\n", level);

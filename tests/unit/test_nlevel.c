@@ -152,6 +152,55 @@ static void malformed_levels_name_the_offset(void **unused)
 	assert_refused(make('0', "5^396,300!0^1,2!"), 730);    /* trailing '!' */
 }
 
+/* An unknown type is quoted as written, all its digits (a long run cut with "..."). */
+static void unknown_types_are_quoted_whole(void **unused)
+{
+	(void)unused;
+	assert_refused(make('0', "5^396,300!99999999999^1,2"), 724);
+	assert_string_equal(err, "offset 724: unknown object type '99999999999' (0 to 12)");
+	assert_refused(make('0', "5^396,300!100^1,2"), 724);
+	assert_string_equal(err, "offset 724: unknown object type '100' (0 to 12)");
+	assert_refused(make('0', "5^396,300!000^1,2"), 724);
+	assert_string_equal(err, "offset 724: unknown object type '000' (0 to 12)");
+	assert_refused(make('0', "5^396,300!1234567890123456789012345678^1,2"), 724);
+	assert_string_equal(
+	        err, "offset 724: unknown object type '123456789012345678901234...' (0 to 12)");
+}
+
+/* nl_object_offset: where each object starts in the line, as parsed or as printed from its
+ * values. */
+static void object_offsets_are_those_of_the_line(void **unused)
+{
+	(void)unused;
+	const char *text = make('0', "0^1,2!12^ x ,y,9!5^NaN,4!11^1,2,3,4");
+	assert_int_equal(nl_parse(text, &lv, err, sizeof err), 0);
+	for (int k = 0; k < lv.objects; k++) {
+		size_t at = nl_object_offset(&lv, k);
+		char type[8];
+		snprintf(type, sizeof type, "%d^", lv.object[k].type);
+		assert_int_equal(strncmp(text + at, type, strlen(type)), 0);
+		assert_true(k == 0 || text[at - 1] == '!');
+	}
+	assert_int_equal(nl_object_offset(&lv, 2), 714 + strlen("0^1,2!12^ x ,y,9!"));
+	lv.object[0].field[0] = 100.5; /* printed from its values: "0^100.5,2" */
+	lv.object[0].text_len = 0;
+	assert_int_equal(nl_object_offset(&lv, 1), 714 + strlen("0^100.5,2!"));
+}
+
+/* A level whose text ends in a CR is written with CRLF after it, which reads back the same. */
+static void a_cr_at_the_end_is_written_with_crlf(void **unused)
+{
+	(void)unused;
+	assert_int_equal(nl_parse(make('0', "5^1,2"), &lv, err, sizeof err), 0);
+	assert_string_equal(nl_line_end(&lv), "\n");
+	assert_int_equal(nl_parse(make('0', "5^1,2\r"), &lv, err, sizeof err), 0);
+	assert_string_equal(nl_line_end(&lv), "\r\n");
+	assert_int_equal(nl_parse(make('0', "5^1,2\r!0^3,4"), &lv, err, sizeof err), 0);
+	assert_string_equal(nl_line_end(&lv), "\n");
+	lv.object[1].text_len = 0; /* printed from values: no CR */
+	assert_string_equal(nl_line_end(&lv), "\n");
+}
+
 /* What N v1.4 and its editor write, one object of each type (a floor guard with the facing
  * direction N never used, a launch pad with its thrust's decimals), loads and prints back
  * byte for byte. */
@@ -416,6 +465,9 @@ int main(void)
 	        cmocka_unit_test(every_object_type_round_trips),
 	        cmocka_unit_test(printed_objects_without_text_use_their_values),
 	        cmocka_unit_test(malformed_levels_name_the_offset),
+	        cmocka_unit_test(unknown_types_are_quoted_whole),
+	        cmocka_unit_test(object_offsets_are_those_of_the_line),
+	        cmocka_unit_test(a_cr_at_the_end_is_written_with_crlf),
 	        cmocka_unit_test(objects_as_n_writes_them),
 	        cmocka_unit_test(extra_numbers_are_kept_not_used),
 	        cmocka_unit_test(parameters_that_are_not_numbers_read_as_nan),

@@ -188,6 +188,31 @@ static void boxed_in_start(void **unused)
 	assert_true(r.boxed);
 }
 
+/* A ninja written far outside the map starts inside the border, and the check judges that
+ * start: the same answer for every distance (1e38 once overflowed an int and read as
+ * not boxed). */
+static void a_far_start_is_judged_where_it_starts(void **unused)
+{
+	(void)unused;
+	struct nl_level *l = calloc(1, sizeof *l);
+	assert_non_null(l);
+	for (int c = 0; c < NL_COLS; c++)
+		for (int r = 0; r < NL_ROWS; r++) /* open only in the bottom-right corner */
+			l->tile[c * NL_ROWS + r] = c >= 27 && r >= 18 ? NL_EMPTY : NL_FULL;
+	add_object(l, NL_NINJA, 0, 500);
+	static const double xs[] = {758, 1e10, 1e38, 1e308};
+	struct nl_reach first, r;
+	for (size_t i = 0; i < sizeof xs / sizeof xs[0]; i++) {
+		l->object[0].field[0] = xs[i];
+		assert_int_equal(nl_check(l, &r), 0);
+		assert_true(r.boxed); /* 4 x 5 open tiles: none more than 3 from the start */
+		if (i == 0)
+			first = r;
+		assert_memory_equal(r.reachable, first.reachable, sizeof r.reachable);
+	}
+	free(l);
+}
+
 static void falls_and_drifts_to_a_lower_floor(void **unused)
 {
 	static const char *const rows[] = {
@@ -433,6 +458,7 @@ int main(void)
 	        cmocka_unit_test(two_wide_shaft_is_climbed),
 	        cmocka_unit_test(three_wide_shaft_is_climbed),
 	        cmocka_unit_test(boxed_in_start),
+	        cmocka_unit_test(a_far_start_is_judged_where_it_starts),
 	        cmocka_unit_test(falls_and_drifts_to_a_lower_floor),
 	        cmocka_unit_test(a_slope_is_walked_on),
 	        cmocka_unit_test(gold_mines_and_exit_are_counted),
