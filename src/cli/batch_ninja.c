@@ -48,7 +48,7 @@ static bool answer_line(bool check, const char *line, size_t len, FILE *out)
 	}
 	if (!check) {
 		nl_print(&l, text, sizeof text);
-		fprintf(out, "%s\n", text);
+		fprintf(out, "%s%s", text, nl_line_end(&l)); /* a CR at its end reads back */
 		return true;
 	}
 	static struct nj_world w;
@@ -199,7 +199,13 @@ static bool solve_line(const char *line, size_t len, void *ctx)
 		return false;
 	}
 	if (w.exit < 0) {
-		fprintf(out, "unsolved: the level has no exit\n");
+		bool exit = false; /* but none placed (nj_placed) */
+		for (int k = 0; k < rp.level.objects; k++)
+			exit |= rp.level.object[k].type == NL_EXIT;
+		fprintf(out, "unsolved: %s\n",
+		        exit ? "the level's exit is placed nowhere: its door's or switch's "
+		               "position is not a finite number"
+		             : "the level has no exit");
 		return false;
 	}
 	if (nj_search(&w, NJ_SEARCH_BUDGET, &res) != 0) {

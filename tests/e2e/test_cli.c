@@ -1232,13 +1232,75 @@ static void test_nl_levels_as_n_writes_them(void **state)
 	assert_string_equal(r->out, input);
 	r = tilecade_stdin(state, input, strlen(input), "ninja", "--check", NULL);
 	assert_exit(r, 1);
-	assert_string_equal(r->out, "invalid: the ninja's position is not a number\n");
+	assert_string_equal(r->out,
+	                    "invalid: offset 722: the ninja's position is not a finite number\n");
+	r = tilecade_stdin(state, input, strlen(input), "ninja", "--solve", NULL);
+	assert_exit(r, 1);
+	assert_string_equal(r->out,
+	                    "invalid: offset 722: the ninja's position is not a finite number\n");
+	/* Infinity is a number, not a finite one; an exit placed nowhere is not "no exit". */
+	snprintf(input, sizeof input, "%s|5^1e999,540\n", tiles);
+	r = tilecade_stdin(state, input, strlen(input), "ninja", "--check", NULL);
+	assert_string_equal(r->out,
+	                    "invalid: offset 714: the ninja's position is not a finite number\n");
+	snprintf(input, sizeof input, "%s|5^100,540!11^nan,nan,nan,nan\n", tiles);
+	r = tilecade_stdin(state, input, strlen(input), "ninja", "--solve", NULL);
+	assert_exit(r, 1);
+	assert_string_equal(r->out, "unsolved: the level's exit is placed nowhere: its door's or "
+	                            "switch's position is not a finite number\n");
+	/* Gold and a mine placed nowhere are left out of the counts. */
+	snprintf(input, sizeof input, "%s|5^100,540!0^nan,nan!12^x,y\n", tiles);
+	r = tilecade_stdin(state, input, strlen(input), "ninja", "--check", NULL);
+	assert_exit(r, 0);
+	assert_string_equal(r->out, "ok gold=0 reachable=0 mines=0 exit=no boxed=no\n");
 	/* What N could not load either is refused with its offset, as before. */
 	snprintf(input, sizeof input, "%s|5^100,540!4^444,540\n", tiles);
 	r = tilecade_stdin(state, input, strlen(input), "ninja", "--parse", NULL);
 	assert_exit(r, 1);
 	snprintf(want, sizeof want, "invalid: offset 733: object type 4 needs 3 numbers, not 2\n");
 	assert_string_equal(r->out, want);
+}
+
+/* A ninja written far outside the map starts in its corner, and is judged there: 1e38 once
+ * overflowed the search's tile number and read as not boxed in. */
+static void test_nl_check_a_far_ninja(void **state)
+{
+	static char input[4 * 4096];
+	size_t n = 0;
+	for (int i = 0; i < 3; i++) {
+		static const char *const x[] = {"758", "1e10", "1e38"};
+		for (int c = 0; c < 31; c++) /* open only in the bottom-right corner */
+			for (int row = 0; row < 23; row++)
+				input[n++] = c >= 27 && row >= 18 ? '0' : '1';
+		n += (size_t)snprintf(input + n, sizeof input - n, "|5^%s,500\n", x[i]);
+	}
+	struct e2e_run *r = tilecade_stdin(state, input, n, "ninja", "--check", NULL);
+	assert_exit(r, 0);
+	assert_string_equal(r->out, "ok gold=0 reachable=0 mines=0 exit=no boxed=yes\n"
+	                            "ok gold=0 reachable=0 mines=0 exit=no boxed=yes\n"
+	                            "ok gold=0 reachable=0 mines=0 exit=no boxed=yes\n");
+}
+
+/* A line ends at a LF (or the input's end), one CR before it being part of the line end; any
+ * other CR is the level's, and --parse writes it so that it reads back the same. */
+static void test_nl_parse_reads_back_what_it_writes(void **state)
+{
+	char tiles[NL_TILE_CHARS + 1];
+	memset(tiles, '0', NL_TILE_CHARS);
+	tiles[NL_TILE_CHARS] = '\0';
+	static char input[4 * 4096], want[4 * 4096];
+	snprintf(input, sizeof input, "%s|5^1,2\r\r\n%s|5^1,2\r!0^3,4\r\n%s|5^3,4\r", tiles, tiles,
+	         tiles);
+	struct e2e_run *r = tilecade_stdin(state, input, strlen(input), "ninja", "--parse", NULL);
+	assert_exit(r, 0);
+	snprintf(want, sizeof want, "%s|5^1,2\r\r\n%s|5^1,2\r!0^3,4\n%s|5^3,4\n", tiles, tiles,
+	         tiles);
+	assert_string_equal(r->out, want);
+	static char first[4 * 4096];
+	snprintf(first, sizeof first, "%s", r->out);
+	r = tilecade_stdin(state, first, strlen(first), "ninja", "--parse", NULL);
+	assert_exit(r, 0);
+	assert_string_equal(r->out, first);
 }
 
 static void test_nl_bad_command_lines(void **state)
@@ -1350,6 +1412,18 @@ static void test_nj_bad_replays(void **state)
 	r = tilecade(state, "ninja", "--replay", path, "--headless", NULL);
 	assert_usage_error(r);
 	assert_non_null(strstr(r->err, ": line 2, column 3: a NUL byte"));
+	/* A ninja placed nowhere: on screen as without one, refused with the file's name. */
+	snprintf(text, sizeof text, "tilecade ninja replay 1\n%.713s|5^NaN,NaN\n0*10\n", g->out);
+	sandbox_file("nan.replay", text, strlen(text), path, sizeof path);
+	snprintf(want, sizeof want,
+	         "tilecade: %s: line 2, column 715: the ninja's position is not a finite number\n",
+	         path);
+	r = tilecade(state, "ninja", "--replay", path, "--headless", NULL);
+	assert_usage_error(r);
+	assert_memory_equal(r->err, want, strlen(want));
+	r = tilecade(state, "ninja", "--replay", path, NULL);
+	assert_usage_error(r);
+	assert_memory_equal(r->err, want, strlen(want));
 	sandbox_file("empty.replay", "", 0, path, sizeof path);
 	r = tilecade(state, "ninja", "--replay", path, "--headless", NULL);
 	assert_usage_error(r);
@@ -1656,6 +1730,9 @@ int main(void)
 	        cmocka_unit_test_setup_teardown(test_nl_parse_prints_levels_back, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_nl_check_reports_each_level, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_nl_levels_as_n_writes_them, setup, teardown),
+	        cmocka_unit_test_setup_teardown(test_nl_check_a_far_ninja, setup, teardown),
+	        cmocka_unit_test_setup_teardown(test_nl_parse_reads_back_what_it_writes, setup,
+	                                        teardown),
 	        cmocka_unit_test_setup_teardown(test_nl_bad_command_lines, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_nj_demo_replay_wins, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_nj_bad_replays, setup, teardown),
