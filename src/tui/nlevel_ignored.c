@@ -103,15 +103,14 @@ void tc_nlv_ignored_draw(const struct nj_ignored *ig)
 			n++;
 		}
 	if (ig->unplaced) {
-		snprintf(text[n], sizeof text[n], "%3d %-19s a position that is not a number",
-		         ig->unplaced,
-		         ig->unplaced == 1 ? "gold, mine or exit" : "gold, mines, exits");
+		snprintf(text[n], sizeof text[n], "%3d %-19s x or y not finite: drawn nowhere",
+		         ig->unplaced, ig->unplaced == 1 ? "object" : "objects");
 		lines[n] = text[n];
 		n++;
 	}
 	if (ig->extra) {
-		snprintf(text[n], sizeof text[n], "%3d %-19s after an object's own: N ignores them",
-		         ig->extra, ig->extra == 1 ? "extra number" : "extra numbers");
+		snprintf(text[n], sizeof text[n], "%3d %-19s ignored, as N ignores them", ig->extra,
+		         ig->extra == 1 ? "extra number" : "extra numbers");
 		lines[n] = text[n];
 		n++;
 	}

@@ -6,6 +6,7 @@
 #include "grid.h"
 #include "term.h"
 #include "theme.h"
+#include "tilecade/ninja.h"
 
 /* Two columns per tile id, Unicode and ASCII. Groups of four run: solid at bottom-left,
  * bottom-right, top-right, top-left; the half tiles: bottom, right, top, left. */
@@ -145,8 +146,11 @@ void tc_nlmap_draw_level(const struct nl_level *l, int x0, int y0, bool frame)
 			    o->count < 2)
 				continue;
 			char letter[2];
-			tc_nlmap_draw_mark(x0 + 1, y0, o->field[0], o->field[1],
-			                   tc_nlmap_object_attr(o->type),
+			double x = o->field[0], y = o->field[1];
+			/* Where the play starts it: a ninja outside the map is brought inside. */
+			if (o->type == NL_NINJA && nj_placed(o))
+				nj_start_point(o->field[0], o->field[1], &x, &y);
+			tc_nlmap_draw_mark(x0 + 1, y0, x, y, tc_nlmap_object_attr(o->type),
 			                   tc_nlmap_object_glyph(o->type, unicode, letter));
 			if (o->type == NL_EXIT && o->count >= 4)
 				tc_nlmap_draw_mark(x0 + 1, y0, o->field[2], o->field[3],

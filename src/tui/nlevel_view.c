@@ -5,7 +5,9 @@
 
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "grid.h"
 #include "help.h"
@@ -90,9 +92,14 @@ static void draw_panel(const struct tc_nlevel_view *v, int x, int y, int h)
 		n_slope += (id >= NL_SLOPE45 && id < NL_CONCAVE) ||
 		           (id >= NL_SLOPE22_SMALL && id < NL_HALF);
 	}
+	bool ninja = false;
 	for (int i = 0; i < v->level.objects; i++) {
-		gold += v->level.object[i].type == NL_GOLD;
-		mines += v->level.object[i].type == NL_MINE;
+		const struct nl_object *o = &v->level.object[i];
+		ninja |= o->type == NL_NINJA;
+		if (!nj_placed(o))
+			continue; /* left out of the play, as nl_check and the play screen count */
+		gold += o->type == NL_GOLD;
+		mines += o->type == NL_MINE;
 	}
 	char lines[24][40];
 	int n = 0;
@@ -127,7 +134,7 @@ static void draw_panel(const struct tc_nlevel_view *v, int x, int y, int h)
 		if (v->check_state != TC_NLV_CHECK_NONE)
 			LINE(TC_ROLE_DIM, "checking...");
 		else
-			LINE(TC_ROLE_BAD, "no ninja");
+			LINE(TC_ROLE_BAD, ninja ? "ninja nowhere" : "no ninja");
 	}
 	/* What the level holds that is not played: i lists it. */
 	if (v->ignored.inert_objects + v->ignored.unplaced)
@@ -185,6 +192,12 @@ static void draw_status(struct tc_nlevel_view *v, int x, int y, int w)
 	if (used >= w)
 		return;
 	if (*v->message) {
+		/* A message too long for the rest of the line has it all: the hint comes back
+		 * at the next key, which clears the message. */
+		if (used + tc_text_width(v->message) > w) {
+			v->play_x0 = v->play_x1 = -1;
+			used = 0;
+		}
 		tc_draw_text(x + used, y, w - used,
 		             tc_theme_attr(v->message_bad ? TC_ROLE_BAD : TC_ROLE_TEXT),
 		             v->message);
@@ -236,58 +249,123 @@ void tc_nlevel_draw(struct tc_nlevel_view *v)
 
 /* ---- files ---- */
 
-static void open_file(struct tc_nlevel_view *v, const char *path)
+/* The path typed, with a leading "~/" as the shell reads it: the home directory. */
+static void expand_home(const char *typed, char *path, size_t len)
 {
+	const char *home = getenv("HOME");
+	if (typed[0] == '~' && typed[1] == '/' && home && *home)
+		snprintf(path, len, "%s%s", home, typed + 1);
+	else
+		snprintf(path, len, "%s", typed);
+}
+
+/* Whether the level's ninja is not placed (nj_placed), so that nothing can be played; where
+ * its object starts in *at. */
+static bool ninja_nowhere(const struct nl_level *l, size_t *at)
+{
+	for (int k = 0; k < l->objects; k++)
+		if (l->object[k].type == NL_NINJA && !nj_placed(&l->object[k])) {
+			*at = nl_object_offset(l, k);
+			return true;
+		}
+	return false;
+}
+
+/* Reads the first line of f as nlevel.h says level files are read (to a LF or the end, one CR
+ * before that end left out; every other byte kept); its length in *len. Returns false when the
+ * file has no byte at all. */
+static bool first_line(FILE *f, char *line, size_t cap, size_t *len)
+{
+	size_t n = 0;
+	int c = EOF;
+	while (n + 1 < cap && (c = getc(f)) != EOF && c != '\n')
+		line[n++] = (char)c;
+	if (n == 0 && c == EOF)
+		return false;
+	if (n > 0 && line[n - 1] == '\r')
+		n--;
+	line[n] = '\0';
+	*len = n;
+	return true;
+}
+
+static void open_file(struct tc_nlevel_view *v, const char *typed)
+{
+	char path[TC_NLV_PATH_MAX];
+	expand_home(typed, path, sizeof path);
 	FILE *f = fopen(path, "r");
-	if (!f) {
-		char why[TC_NLV_PATH_MAX + 64];
-		snprintf(why, sizeof why, "%s: %s", path, strerror(errno));
-		say(v, true, "cannot open ", why);
+	struct stat st;
+	if (f && fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
+		fclose(f);
+		say(v, true, "a directory, not a level file: ", path);
 		return;
 	}
-	static char line[NL_LINE_MAX + NL_TILES + 8];
-	bool got = fgets(line, sizeof line, f) != NULL;
+	if (!f) {
+		char why[TC_NLV_PATH_MAX + 64];
+		snprintf(why, sizeof why, "%s: %s", strerror(errno), path);
+		say(v, true, "cannot open: ", why);
+		return;
+	}
+	/* Longer than a level can be, so nl_parse tells a line too long. */
+	static char line[NL_LINE_MAX + 8];
+	size_t len = 0;
+	bool got = first_line(f, line, sizeof line, &len);
 	fclose(f);
 	if (!got) {
 		say(v, true, "empty file: ", path);
 		return;
 	}
-	line[strcspn(line, "\r\n")] = '\0';
+	/* The reason first: a long path must not push it off the line. */
 	char err[160];
-	if (nl_parse(line, &v->scratch, err, sizeof err) != 0) {
-		char why[TC_NLV_PATH_MAX + 180];
-		snprintf(why, sizeof why, "%s: %s", path, err);
-		say(v, true, "invalid level in ", why);
+	const char *nul = memchr(line, '\0', len);
+	if (nul) /* nl_parse reads a C string, which would end here: the level would be cut */
+		snprintf(err, sizeof err, "offset %zu: a NUL byte; levels are text",
+		         (size_t)(nul - line));
+	if (nul || nl_parse(line, &v->scratch, err, sizeof err) != 0) {
+		snprintf(v->message, sizeof v->message, "invalid level, %s: %s", err, path);
+		v->message_bad = true;
 		return;
 	}
 	v->level = v->scratch;
 	v->has_seed = false;
 	snprintf(v->source, sizeof v->source, "%s", path);
 	check(v);
+	size_t at;
+	if (ninja_nowhere(&v->level, &at)) {
+		snprintf(v->message, sizeof v->message,
+		         "cannot be played, offset %zu: the ninja's position is not a finite "
+		         "number; opened %s",
+		         at, path);
+		v->message_bad = true;
+		return;
+	}
 	if (!tc_nlv_ignores(&v->ignored)) {
 		say(v, false, "opened ", path);
 		return;
 	}
-	/* What is not played first: a long path must not push it off the line. */
+	/* The key first, then what is not played: a long list must not push it off the line. */
 	char what[200];
 	tc_nlv_ignored_line(&v->ignored, what, sizeof what);
-	snprintf(v->message, sizeof v->message, "%s (i: list); opened %s", what, path);
+	snprintf(v->message, sizeof v->message, "i: %s; opened %s", what, path);
 	v->message_bad = false;
 }
 
-static void save_file(struct tc_nlevel_view *v, const char *path)
+static void save_file(struct tc_nlevel_view *v, const char *typed)
 {
+	char path[TC_NLV_PATH_MAX];
+	expand_home(typed, path, sizeof path);
 	static char line[NL_LINE_MAX + NL_TILES + 8];
 	nl_print(&v->level, line, sizeof line);
 	FILE *f = fopen(path, "w");
-	bool ok = f && fprintf(f, "%s\n", line) >= 0;
+	/* A CR at the level's end is written with CRLF after it, so that it reads back. */
+	bool ok = f && fprintf(f, "%s%s", line, nl_line_end(&v->level)) >= 0;
 	int saved_errno = errno;
 	if (f && fclose(f) != 0)
 		ok = false;
 	if (!ok) {
 		char why[TC_NLV_PATH_MAX + 64];
-		snprintf(why, sizeof why, "%s: %s", path, strerror(saved_errno));
-		say(v, true, "cannot save to ", why);
+		snprintf(why, sizeof why, "%s: %s", strerror(saved_errno), path);
+		say(v, true, "cannot save: ", why);
 		return;
 	}
 	say(v, false, "saved to ", path);
@@ -342,6 +420,14 @@ void tc_nlevel_name(const struct tc_nlevel_view *v, char *buf, size_t len)
  * check). */
 static enum tc_nlv_result play(struct tc_nlevel_view *v)
 {
+	size_t at;
+	if (ninja_nowhere(&v->level, &at)) {
+		snprintf(v->message, sizeof v->message,
+		         "cannot play: the ninja's position (offset %zu) is not a finite number",
+		         at);
+		v->message_bad = true;
+		return TC_NLV_STAY;
+	}
 	for (int i = 0; i < v->level.objects; i++)
 		if (v->level.object[i].type == NL_NINJA)
 			return TC_NLV_PLAY;

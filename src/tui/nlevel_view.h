@@ -42,10 +42,10 @@ struct tc_nlevel_view {
 	struct nj_ignored ignored; /* of the level shown */
 	bool has_seed;             /* the level came from the generator with this seed */
 	uint64_t seed;
-	char source[TC_NLV_PATH_MAX]; /* the file it came from, "" when generated */
-	struct tc_prompt prompt;      /* kind: enum tc_nlv_prompt */
-	int play_x0, play_x1, play_y; /* where the "Enter play" hint is, for a click */
-	char message[TC_NLV_PATH_MAX + 64];
+	char source[TC_NLV_PATH_MAX];        /* the file it came from, "" when generated */
+	struct tc_prompt prompt;             /* kind: enum tc_nlv_prompt */
+	int play_x0, play_x1, play_y;        /* where the "Enter play" hint is, for a click */
+	char message[TC_NLV_PATH_MAX + 256]; /* a reason, what is not played, a path */
 	bool message_bad;
 };
 

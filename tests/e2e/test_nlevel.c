@@ -245,6 +245,147 @@ static void test_opens_what_n_writes_and_says_what_it_ignores(void **state)
 	wait_text(t, "Enter play");
 }
 
+/* A file in the sandbox holding len bytes; its path in path. */
+static void sandbox_file(const char *name, const void *bytes, size_t len, char *path, size_t size)
+{
+	snprintf(path, size, "%s/%s", e2e_sandbox, name);
+	FILE *f = fopen(path, "wb");
+	assert_non_null(f);
+	assert_int_equal(fwrite(bytes, 1, len, f), len);
+	assert_int_equal(fclose(f), 0);
+}
+
+/* An empty map, then the objects; its length. */
+static size_t empty_level(const char *objects, char *out, size_t size)
+{
+	memset(out, '0', 713);
+	out[713] = '|';
+	return 714 + (size_t)snprintf(out + 714, size - 714, "%s", objects);
+}
+
+/* o then w: the level is read as --parse reads it (a NUL refused with its offset, one CR before
+ * the line's LF dropped, every other byte kept) and saved back byte for byte. */
+static void test_opens_and_saves_byte_for_byte(void **state)
+{
+	static char level[2048], saved[2048];
+	char path[4200], saved_path[4200];
+	snprintf(saved_path, sizeof saved_path, "%s/byte-saved.txt", e2e_sandbox);
+	struct e2e_term *t = start(state, 24, 80, "ninja");
+	wait_text(t, "seed ");
+	settle(t);
+	size_t n = empty_level("5^396,300", level, sizeof level);
+	memcpy(level + n, "\0!0^1,2!garbage\n", 16);
+	sandbox_file("nul.txt", level, n + 16, path, sizeof path);
+	type_path(t, "o", "Open level file", path);
+	wait_text(t, "invalid level, offset 723: a NUL byte");
+	static const struct {
+		const char *objects, *saved;
+	} cases[] = {
+	        {"5^396,300!11^468,132,564,492\r!0^1,2\n", NULL},
+	        {"5^396,300!0^1,2\r\r\n", NULL},
+	        {"5^396,300!0^1,2\r\n", "5^396,300!0^1,2\n"},
+	        {"5^396,300!0^1,2\r", "5^396,300!0^1,2\n"},
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		n = empty_level(cases[i].objects, level, sizeof level);
+		sandbox_file("cr.txt", level, n, path, sizeof path);
+		type_path(t, "o", "Open level file", path);
+		wait_text(t, "opened");
+		type_path(t, "w", "Save to", saved_path);
+		wait_text(t, "saved to");
+		FILE *f = fopen(saved_path, "rb");
+		assert_non_null(f);
+		size_t got = fread(saved, 1, sizeof saved - 1, f);
+		fclose(f);
+		saved[got] = '\0';
+		if (cases[i].saved)
+			empty_level(cases[i].saved, level, sizeof level);
+		assert_string_equal(saved, level);
+	}
+}
+
+/* Objects placed nowhere (NaN, infinity) are counted and drawn as the play and --check do; a
+ * ninja far outside the map is drawn where the play starts it, in the corner. */
+static void test_objects_placed_nowhere(void **state)
+{
+	static char level[2048];
+	char path[4200];
+	struct e2e_term *t = start(state, 24, 80, "ninja");
+	wait_text(t, "seed ");
+	settle(t);
+	size_t n = empty_level("5^1e308,1e308\n", level, sizeof level);
+	sandbox_file("far.txt", level, n, path, sizeof path);
+	type_path(t, "o", "Open level file", path);
+	wait_text(t, "opened");
+	wait_text(t, "boxed no");
+	struct e2e_cell cell;
+	assert_true(e2e_cell(t, MAP_ROWS - 1, MAP_COLS - 2, &cell));
+	if (strcmp(cell.text, "@") != 0)
+		fail_msg("no ninja in the bottom-right corner:\n%s", e2e_screen(t));
+
+	n = empty_level("5^396,300!0^nan,nan!12^x,y!4^,,!0^100,100\n", level, sizeof level);
+	sandbox_file("nowhere.txt", level, n, path, sizeof path);
+	type_path(t, "o", "Open level file", path);
+	wait_text(t, "i: 3 placed nowhere not played; 7 not numbers ignored");
+	wait_text(t, "gold 0/1");
+	wait_text(t, "mines 0");
+	int row, col;
+	assert_false(e2e_find(t, "F", &row, &col)); /* the floor guard is drawn nowhere */
+	e2e_send_str(t, "i");
+	wait_text(t, "3 objects");
+	wait_text(t, "x or y not finite: drawn nowhere");
+	assert_false(e2e_find(t, "floor guard", &row, &col));
+	e2e_send_str(t, " ");
+	wait_text(t, "Enter play");
+
+	n = empty_level("5^NaN,NaN!0^100,100\n", level, sizeof level);
+	sandbox_file("ninja-nowhere.txt", level, n, path, sizeof path);
+	type_path(t, "o", "Open level file", path);
+	wait_text(t, "cannot be played, offset 714: the ninja's position is not a finite number");
+	assert_false(e2e_find(t, "not numbers", &row, &col));
+	wait_text(t, "ninja nowhere");
+	e2e_send_str(t, E2E_KEY_ENTER);
+	wait_text(t, "cannot play: the ninja's position (offset 714) is not a finite number");
+}
+
+/* Messages keep what matters on the line: the reason before a long path, the i key before a
+ * long list; a directory is named as one, and ~/ is the home directory. At 64 columns the i
+ * list is whole. */
+static void test_messages_fit_the_line(void **state)
+{
+	static char level[2048];
+	char path[4200];
+	struct e2e_term *t = start(state, 24, 80, "ninja");
+	wait_text(t, "seed ");
+	settle(t);
+	size_t n = empty_level("5^396,300!999999999999^1,2\n", level, sizeof level);
+	sandbox_file("lv_type999999999999_with_a_long_name.txt", level, n, path, sizeof path);
+	type_path(t, "o", "Open level file", path);
+	wait_text(t, "invalid level, offset 724: unknown object type '999999999999' (0 to 12)");
+
+	n = empty_level("5^396,300!1^1,2!2^1,2,3,4!3^1,2!4^1,2,3!6^1,2,3,4,5,6!7^1,2,3!8^1,2,3"
+	                "!9^1,2,3,4,5,6,7,8,9!10^1,2,0^x,y,z\n",
+	                level, sizeof level);
+	sandbox_file("many.txt", level, n, path, sizeof path);
+	type_path(t, "o", "Open level file", path);
+	wait_text(t, "i: 1 bounce block, 1 launch pad");
+
+	type_path(t, "o", "Open level file", e2e_sandbox);
+	wait_text(t, "a directory, not a level file: ");
+
+	n = empty_level("5^396,300!0^1,2,3\n", level, sizeof level);
+	sandbox_file("home-level.txt", level, n, path, sizeof path);
+	type_path(t, "o", "Open level file", "~/home-level.txt");
+	wait_text(t, "opened");
+	wait_text(t, "home-level.txt");
+
+	assert_true(e2e_resize(t, 24, 64));
+	settle(t);
+	e2e_send_str(t, "i");
+	wait_text(t, "1 extra number        ignored, as N ignores them");
+	wait_text(t, "Saving writes the level back as it was read.");
+}
+
 static void test_too_small(void **state)
 {
 	struct e2e_term *t = start(state, 20, 60, "ninja");
@@ -287,6 +428,9 @@ int main(void)
 	        cmocka_unit_test_teardown(test_save_and_open_give_the_same_map, e2e_term_teardown),
 	        cmocka_unit_test_teardown(test_opens_what_n_writes_and_says_what_it_ignores,
 	                                  e2e_term_teardown),
+	        cmocka_unit_test_teardown(test_opens_and_saves_byte_for_byte, e2e_term_teardown),
+	        cmocka_unit_test_teardown(test_objects_placed_nowhere, e2e_term_teardown),
+	        cmocka_unit_test_teardown(test_messages_fit_the_line, e2e_term_teardown),
 	        cmocka_unit_test_teardown(test_too_small, e2e_term_teardown),
 	        cmocka_unit_test_teardown(test_menu_opens_the_browser, e2e_term_teardown),
 	        cmocka_unit_test_teardown(test_ascii, e2e_term_teardown),
