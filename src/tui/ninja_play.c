@@ -369,8 +369,8 @@ static void draw_things(const struct tc_ninja_play *np, int x0, int y0)
 		attr_t attr = tc_nlmap_object_attr(t->type);
 		if (t->type == NL_EXIT) {
 			/* The door shut or open, and its switch up or pressed: glyphs, not colour.
-			 */
-			bool open = np->run.exit_open;
+			 * Each exit's door opens by its own switch (taken[] has its bit). */
+			bool open = taken(&np->run, k);
 			glyph = open ? (unicode ? "▯" : "e") : (unicode ? "▮" : "E");
 			tc_nlmap_draw_mark(x0, y0, t->x2, t->y2, tc_theme_attr(TC_ROLE_HINT),
 			                   open ? (unicode ? "·" : ".") : "s");

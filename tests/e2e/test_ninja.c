@@ -445,6 +445,42 @@ static void test_click_play(void **state)
 	ninja_at(t);
 }
 
+/* The text of the map cell for pixel x on the bottom row (y 566), in an 80-column window. */
+struct bottom_cell {
+	double x;
+	const char *text;
+};
+
+static bool bottom_cell_is(struct e2e_term *t, void *ctx)
+{
+	const struct bottom_cell *c = ctx;
+	struct e2e_cell cell;
+	return e2e_cell(t, MAP_ROWS - 1, 1 + (int)((c->x - 24) / 12), &cell) &&
+	       strcmp(cell.text, c->text) == 0;
+}
+
+/* Two exits: each door opens by its own switch, and is drawn so (ASCII: E shut, e open; s a
+ * switch up, . pressed). */
+static void test_two_exits_open_apart(void **state)
+{
+	char path[4200];
+	write_level("two-exits.txt", "5^396,566!11^700,566,350,566!11^150,566,740,566", path,
+	            sizeof path);
+	const char *env[] = {"LC_ALL=C", NULL};
+	struct e2e_term *t = start_env(state, 24, 80, env);
+	play_level(t, path);
+	struct bottom_cell door_a = {700, "E"}, door_b = {150, "E"}, switch_b = {740, "s"};
+	assert_true(e2e_wait(t, bottom_cell_is, &door_a, WAIT_MS));
+	hold_until_text(t, E2E_KEY_LEFT, "exit open");
+	door_a.text = "e";
+	if (!e2e_wait(t, bottom_cell_is, &door_a, WAIT_MS))
+		fail_msg("door A did not open:\n%s", e2e_screen(t));
+	if (!bottom_cell_is(t, &door_b) || !bottom_cell_is(t, &switch_b))
+		fail_msg("door B or its switch drawn open by switch A:\n%s", e2e_screen(t));
+	e2e_send_str(t, "q");
+	wait_text(t, "Enter play");
+}
+
 /* Without Unicode (LC_ALL=C) and colour (NO_COLOR) the ninja is '@' on the map. */
 static void test_ascii_no_color(void **state)
 {
@@ -474,6 +510,7 @@ int main(void)
 	        cmocka_unit_test_teardown(test_mine_restart_pause, teardown),
 	        cmocka_unit_test_teardown(test_replay_mode, teardown),
 	        cmocka_unit_test_teardown(test_win_and_best_time, teardown),
+	        cmocka_unit_test_teardown(test_two_exits_open_apart, teardown),
 	        cmocka_unit_test_teardown(test_continue, teardown),
 	        cmocka_unit_test_teardown(test_key_release, teardown),
 	        cmocka_unit_test_teardown(test_too_small, teardown),
