@@ -1,6 +1,6 @@
 /* One loop for the whole program: draw, sleep until a key, a signal or a frame is due, react.
- * Drawing erases and redraws curses' virtual screen, and refresh() sends only the cells that
- * changed, which keeps slow SSH links fast. */
+ * Drawing erases and redraws curses' virtual screen, and tc_present() sends only the cells
+ * that changed, in as few bytes as it can, which keeps slow SSH links fast. */
 #include "app.h"
 
 #include <curses.h>
@@ -14,6 +14,7 @@
 #include "ninja_records.h"
 #include "nlevel_view.h"
 #include "play.h"
+#include "present.h"
 #include "records.h"
 #include "scores_view.h"
 #include "term.h"
@@ -58,7 +59,7 @@ static void draw(struct app *a, uint64_t now)
 		tc_levels_draw(&a->levels);
 	else
 		tc_menu_draw(&a->menu);
-	refresh();
+	tc_present();
 }
 
 static void start_game(struct app *a, const struct tc_catalog_entry *e, struct tc_session *s)

@@ -378,6 +378,53 @@ static void test_board_follows_batch_with_undo_and_redo(void **state)
 	e2e_play_check(&p);
 }
 
+/* Whether the screen shows the model's board and move count. */
+static bool shows_model(struct e2e_term *t, void *play)
+{
+	struct e2e_play *p = play;
+	struct e2e_board b;
+	e2e_play_board(p, &b);
+	struct e2e_2048_status s;
+	char why[256];
+	return e2e_2048_status(t, &s) && s.moves == (int)strlen(p->moves) &&
+	       e2e_2048_shows(t, &b, why, sizeof why);
+}
+
+/* Slides that move most tiles (left, up, right, down from seed 3) cost at most a quarter of
+ * the 2909 bytes Debian's /usr/games/2048 writes for each of them at 80x24 (bench/
+ * bytes_per_move measures both): curses is handed the changed tiles in passes, a tile's lines
+ * with one colour change (src/tui/present.c). Bytes for a given screen are always the same;
+ * a slide during which the clock ticked is not counted. */
+static void test_slides_write_few_bytes(void **state)
+{
+	struct e2e_term *t = tilecade(state, "2048", "--seed", "3", "--no-anim", NULL);
+	struct e2e_play p;
+	e2e_play_begin(&p, t, e2e_bin);
+	static const char dirs[] = "lurd";
+	static const char *const keys[] = {E2E_KEY_LEFT, E2E_KEY_UP, E2E_KEY_RIGHT, E2E_KEY_DOWN};
+	int64_t total = 0;
+	int measured = 0;
+	for (int i = 0; measured < 24 && i < 64; i++) {
+		if (!e2e_play_would_move(&p, dirs[i % 4]))
+			continue;
+		e2e_play_slide(&p, dirs[i % 4]);
+		struct e2e_2048_status before, after;
+		assert_true(e2e_2048_status(t, &before));
+		uint64_t start = e2e_bytes(t);
+		type_keys(t, keys[i % 4]);
+		if (!e2e_wait(t, shows_model, &p, WAIT_MS) || !e2e_wait_quiet(t, QUIET_MS, WAIT_MS))
+			e2e_play_check(&p); /* fails, showing both boards */
+		assert_true(e2e_2048_status(t, &after));
+		if (after.seconds == before.seconds && after.minutes == before.minutes) {
+			total += (int64_t)(e2e_bytes(t) - start);
+			measured++;
+		}
+	}
+	assert_int_equal(measured, 24);
+	fprintf(stderr, "%lld bytes a slide\n", (long long)(total / measured));
+	assert_true(total <= 2909 / 4 * measured);
+}
+
 static void test_restart_and_new_game_ask_only_with_progress(void **state)
 {
 	struct e2e_term *t = tilecade(state, "2048", "--seed", "7", "--no-anim", NULL);
@@ -809,6 +856,7 @@ int main(void)
 	        cmocka_unit_test_teardown(test_2048_screen, e2e_term_teardown),
 	        cmocka_unit_test_teardown(test_board_follows_batch_with_undo_and_redo,
 	                                  e2e_term_teardown),
+	        cmocka_unit_test_teardown(test_slides_write_few_bytes, e2e_term_teardown),
 	        cmocka_unit_test_teardown(test_restart_and_new_game_ask_only_with_progress,
 	                                  e2e_term_teardown),
 	        cmocka_unit_test_teardown(test_leaving_asks_only_with_progress, e2e_term_teardown),
