@@ -42,8 +42,9 @@ void tc_status_draw(const struct tc_session *s, const char *title, const char *d
 	compose_top(s, title, detail, "   ", top, sizeof top);
 	if (tc_text_width(top) > COLS) /* a narrow window: no title, less space */
 		compose_top(s, NULL, narrow_detail, "  ", top, sizeof top);
-	tc_fill_rect((struct tc_rect){0, 0, COLS, 1}, attr);
-	tc_draw_text(0, 0, COLS, attr | A_BOLD, top);
+	attr_t headline = tc_theme_attr(TC_ROLE_HEADLINE);
+	tc_fill_rect((struct tc_rect){0, 0, COLS, 1}, headline);
+	tc_draw_text(0, 0, COLS, headline, top);
 
 	tc_session_game_id(s, id, sizeof id);
 	int bottom = LINES - 1;

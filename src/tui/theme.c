@@ -40,6 +40,7 @@ static const struct look ui_256[TC_ROLE_TILE] = {
         [TC_ROLE_TEXT] = {-1, -1, 0},
         [TC_ROLE_TITLE] = {214, -1, A_BOLD},
         [TC_ROLE_STATUS] = {252, 236, 0},
+        [TC_ROLE_HEADLINE] = {231, 236, 0},
         [TC_ROLE_DIM] = {244, -1, 0},
         [TC_ROLE_SELECTED] = {INK, 214, A_BOLD}, /* the lit digits of Sudoku, relit as it moves */
         [TC_ROLE_BOARD] = {INK, 240, 0},
@@ -68,6 +69,7 @@ static const struct look ui_16[TC_ROLE_TILE] = {
         [TC_ROLE_TEXT] = {-1, -1, 0},
         [TC_ROLE_TITLE] = {COLOR_YELLOW, -1, A_BOLD},
         [TC_ROLE_STATUS] = {COLOR_BLACK, COLOR_WHITE, 0},
+        [TC_ROLE_HEADLINE] = {COLOR_BLACK, COLOR_WHITE, 0},
         [TC_ROLE_DIM] = {-1, -1, A_DIM},
         [TC_ROLE_SELECTED] = {COLOR_BLACK, COLOR_YELLOW, A_BOLD},
         [TC_ROLE_BOARD] = {COLOR_WHITE, COLOR_BLACK, 0},
@@ -107,6 +109,7 @@ static attr_t mono_attr(int role)
 	case TC_ROLE_OVERLAY:
 		return A_REVERSE;
 	case TC_ROLE_BAD:
+	case TC_ROLE_HEADLINE:
 		return A_REVERSE | A_BOLD;
 	case TC_ROLE_DIM:
 	case TC_ROLE_EMPTY:
