@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "harness.h"
+#include "mean_median.h"
 #include "sandbox.h"
 
 #define ROWS 24
@@ -47,21 +48,10 @@ struct result {
 	double mean, median, first_ms;
 };
 
-static int compare_u64(const void *a, const void *b)
-{
-	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-	return (x > y) - (x < y);
-}
-
 static void summarise(struct result *r, uint64_t *bytes, int n)
 {
-	uint64_t total = 0;
-	for (int i = 0; i < n; i++)
-		total += bytes[i];
-	qsort(bytes, (size_t)n, sizeof bytes[0], compare_u64);
 	r->slides = n;
-	r->mean = (double)total / n;
-	r->median = n % 2 ? (double)bytes[n / 2] : (bytes[n / 2 - 1] + bytes[n / 2]) / 2.0;
+	mean_median(bytes, n, &r->mean, &r->median);
 }
 
 /* Slides the sequence's keys over and over, waiting for the output to settle after each. */

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "harness.h"
+#include "mean_median.h"
 #include "sandbox.h"
 
 #define ROWS 24
@@ -53,21 +54,10 @@ struct result {
 	double mean, median;
 };
 
-static int compare_u64(const void *a, const void *b)
-{
-	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-	return (x > y) - (x < y);
-}
-
 static void summarise(struct result *r, uint64_t *bytes, int n)
 {
-	uint64_t total = 0;
-	for (int i = 0; i < n; i++)
-		total += bytes[i];
-	qsort(bytes, (size_t)n, sizeof bytes[0], compare_u64);
 	r->moves = n;
-	r->mean = (double)total / n;
-	r->median = n % 2 ? (double)bytes[n / 2] : (bytes[n / 2 - 1] + bytes[n / 2]) / 2.0;
+	mean_median(bytes, n, &r->mean, &r->median);
 }
 
 /* The path as directions (0 up, 1 down, 2 left, 3 right); returns its length. */
