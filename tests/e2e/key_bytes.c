@@ -25,3 +25,24 @@ int64_t e2e_key_bytes(struct e2e_term *t, const char *key, e2e_done_fn *done, vo
 		return -1;
 	return (int64_t)((tick_after ? answer : e2e_bytes(t)) - before);
 }
+
+int64_t e2e_most_key_bytes(struct e2e_term *t, const char *const keys[], int nkeys,
+                           void (*before)(void *ctx, int i), e2e_done_fn *done, void *ctx, int want,
+                           int quiet_ms, int timeout_ms, int *measured)
+{
+	int64_t most = 0;
+	*measured = 0;
+	for (int i = 0; i < 3 * want && *measured < want; i++) {
+		before(ctx, i);
+		bool ticked;
+		int64_t bytes =
+		        e2e_key_bytes(t, keys[i % nkeys], done, ctx, quiet_ms, timeout_ms, &ticked);
+		if (bytes < 0)
+			return -1;
+		if (ticked)
+			continue;
+		most = bytes > most ? bytes : most;
+		++*measured;
+	}
+	return most;
+}

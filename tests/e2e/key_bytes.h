@@ -17,4 +17,12 @@
 int64_t e2e_key_bytes(struct e2e_term *t, const char *key, e2e_done_fn *done, void *ctx,
                       int quiet_ms, int timeout_ms, bool *ticked);
 
+/* Sends keys[i % nkeys] for i = 0, 1, ... until want moves are measured or 3 * want keys are
+ * sent, calling before(ctx, i) ahead of each key (to tell the caller's model where it goes);
+ * a key whose answer holds a clock's tick is not measured. Returns the most bytes a measured
+ * key was answered with, or -1 when done did not hold after a key; sets *measured. */
+int64_t e2e_most_key_bytes(struct e2e_term *t, const char *const keys[], int nkeys,
+                           void (*before)(void *ctx, int i), e2e_done_fn *done, void *ctx, int want,
+                           int quiet_ms, int timeout_ms, int *measured);
+
 #endif
