@@ -95,15 +95,9 @@ void tc_grid_draw_tile(const struct tc_grid_layout *l, int row, int col, attr_t 
 	tc_grid_draw_label(l, row, col, attr, label);
 }
 
-void tc_grid_draw_cursor(const struct tc_grid_layout *l, int row, int col, attr_t tile_attr,
-                         attr_t board_attr)
+void tc_grid_draw_cursor(const struct tc_grid_layout *l, int row, int col, attr_t attr)
 {
 	int x = tc_grid_cell_x(l, col), y = tc_grid_cell_y(l, row) + (l->tile_h - 1) / 2;
-	if (l->gap_x >= 2) {
-		tc_draw_text(x - l->gap_x, y, 1, board_attr, "[");
-		tc_draw_text(x + l->tile_w + l->gap_x - 1, y, 1, board_attr, "]");
-		return;
-	}
-	tc_draw_text(x, y, 1, tile_attr, "[");
-	tc_draw_text(x + l->tile_w - 1, y, 1, tile_attr, "]");
+	tc_draw_text(x - l->gap_x, y, 1, attr, "[");
+	tc_draw_text(x + l->tile_w + l->gap_x - 1, y, 1, attr, "]");
 }

@@ -18,11 +18,9 @@ void tc_grid_draw_tile(const struct tc_grid_layout *l, int row, int col, attr_t 
 void tc_grid_draw_label(const struct tc_grid_layout *l, int row, int col, attr_t attr,
                         const char *label);
 
-/* A cursor at a cell: a '[' and a ']' in the gaps either side, one column clear of the tile,
- * in the board's look (board_attr), where the gaps are two columns wide; else at the tile's
- * edges, in tile_attr. */
-void tc_grid_draw_cursor(const struct tc_grid_layout *l, int row, int col, attr_t tile_attr,
-                         attr_t board_attr);
+/* A cursor at a cell: a '[' and a ']' in the gaps either side, in attr (the board's look), never
+ * on the tile's own cells; where the gaps are two columns wide, one column clear of the tile. */
+void tc_grid_draw_cursor(const struct tc_grid_layout *l, int row, int col, attr_t attr);
 
 /* Fills a rectangle with blanks of attr, clipped to the screen. */
 void tc_fill_rect(struct tc_rect r, attr_t attr);

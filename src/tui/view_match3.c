@@ -17,7 +17,7 @@
 #include "theme.h"
 #include "tilecade/match3.h"
 
-#define TILE_MIN_W 4 /* the cursor's brackets around a glyph and a special's mark */
+#define TILE_MIN_W 4 /* a glyph and a special's mark with a blank either side */
 #define TILE_MIN_H 1
 #define CLEAR_MS 160 /* the cleared tiles marked */
 #define FALL_MS 160  /* the field after the fall, before the next step */
@@ -160,8 +160,7 @@ static void draw_field(struct view_m3 *v, const struct m3_field *f, const bool *
 			tc_grid_draw_label(&v->layout, r, c, attr | A_BOLD | A_UNDERLINE, label);
 		}
 		if (marks && i == v->cursor)
-			tc_grid_draw_cursor(&v->layout, r, c, attr | A_BOLD,
-			                    tc_theme_attr(TC_ROLE_BOARD));
+			tc_grid_draw_cursor(&v->layout, r, c, tc_theme_attr(TC_ROLE_BOARD));
 	}
 }
 

@@ -14,7 +14,7 @@
 #include "theme.h"
 #include "tilecade/znumbers.h"
 
-#define TILE_MIN_W 3 /* a digit and the cursor's brackets */
+#define TILE_MIN_W 3 /* a digit with a blank either side */
 #define TILE_MIN_H 1
 #define LABEL_W 3 /* row numbers up to "10" and a space */
 /* Positions that take the solver longer than this (about a tenth of a second) are rare; the
@@ -197,8 +197,7 @@ static void draw_board(struct view_zn *v, const struct zn_board *b)
 		tc_grid_draw_tile(&v->layout, r, c, attr | (zn_is_tile(b->cell[i]) ? A_BOLD : 0),
 		                  text);
 		if (i == v->cursor) /* brackets show in any theme and on any tile */
-			tc_grid_draw_cursor(&v->layout, r, c, attr | A_BOLD,
-			                    tc_theme_attr(TC_ROLE_BOARD));
+			tc_grid_draw_cursor(&v->layout, r, c, tc_theme_attr(TC_ROLE_BOARD));
 	}
 }
 

@@ -87,8 +87,8 @@ bool e2e_zn_board(struct e2e_term *t, int rows, int cols, struct e2e_zn_board *o
 		if (out->y[r] < 0)
 			return false;
 	}
-	/* Brackets stand within half a cell's pitch of its middle (in the gaps when they are
-	 * wide). */
+	/* Brackets stand within half a cell's pitch of its middle, in the gaps: never beside the
+	 * label, on the tile's own cells (a tile is at least a digit with a blank either side). */
 	int reach = cols > 1 ? (out->x[1] - out->x[0] + 1) / 2 : 2;
 	if (reach < 1)
 		reach = 1;
@@ -98,7 +98,7 @@ bool e2e_zn_board(struct e2e_term *t, int rows, int cols, struct e2e_zn_board *o
 			int i = r * cols + c;
 			e2e_zn_text(t, out->y[r], out->x[c], out->cell[i]);
 			bool open = false, close = false;
-			for (int d = 1; d <= reach; d++) {
+			for (int d = 2; d <= reach; d++) {
 				open = open || e2e_zn_is(t, out->y[r], out->x[c] - d, "[");
 				close = close || e2e_zn_is(t, out->y[r], out->x[c] + d, "]");
 			}

@@ -374,21 +374,28 @@ static void test_ascii_letters(void **state)
 	wait_text(g, "Score: 0");
 }
 
-/* The cell whose tile has a '[' before it and a ']' after it on its label's row, within half
- * a cell's pitch of its middle; -1 for none, -2 for more than one. */
+static bool cell_is(struct game *g, int y, int x, const char *text)
+{
+	struct e2e_cell cell;
+	return e2e_cell(g->t, y, x, &cell) && !strcmp(cell.text, text);
+}
+
+/* The cell with a '[' in the gap before its tile and a ']' in the gap after it, on its label's
+ * row; -1 for none, -2 for more than one, -3 for a bracket on a tile's own cells. */
 static int screen_cursor(struct game *g)
 {
 	const struct tc_grid_layout *l = &g->layout;
-	int reach = (l->tile_w + l->gap_x + 1) / 2, found = -1;
+	int found = -1;
 	for (int i = 0; i < l->rows * l->cols; i++) {
-		int x = tc_grid_cell_x(l, i % l->cols) + l->tile_w / 2;
+		int x = tc_grid_cell_x(l, i % l->cols);
 		int y = tc_grid_cell_y(l, i / l->cols) + (l->tile_h - 1) / 2;
+		for (int dx = 0; dx < l->tile_w; dx++)
+			if (cell_is(g, y, x + dx, "[") || cell_is(g, y, x + dx, "]"))
+				return -3;
 		bool open = false, close = false;
-		for (int d = 1; d <= reach; d++) {
-			struct e2e_cell left, right;
-			open = open || (e2e_cell(g->t, y, x - d, &left) && !strcmp(left.text, "["));
-			close = close ||
-			        (e2e_cell(g->t, y, x + d, &right) && !strcmp(right.text, "]"));
+		for (int d = 1; d <= l->gap_x; d++) {
+			open = open || cell_is(g, y, x - d, "[");
+			close = close || cell_is(g, y, x + l->tile_w - 1 + d, "]");
 		}
 		if (open && close)
 			found = found == -1 ? i : -2;
@@ -403,24 +410,34 @@ static bool shows_cursor(struct e2e_term *t, void *ctx)
 	return screen_cursor(g) == g->cursor && shows_field(t, g);
 }
 
-/* The cursor's brackets follow arrows and hjkl, and a move sends at most 64 bytes, a move's
- * cost over a slow link: there and back along a row and a column, in colour and without. A
- * clock's tick that joins a move leaves that one out. */
 /* Where the i-th key of test_cursor_moves_send_little takes the cursor. */
 static void step_cursor(void *game, int i)
 {
-	static const int step[8] = {1, -1, 1, -1, 8, -8, 8, -8};
-	((struct game *)game)->cursor += step[i % 8];
+	struct game *g = game;
+	int n = g->layout.cols;
+	const int step[8] = {1, -1, 1, -1, n, -n, n, -n};
+	g->cursor += step[i % 8];
 }
 
+/* The cursor's brackets follow arrows and hjkl, and a move sends at most 64 bytes, a move's
+ * cost over a slow link: there and back along a row and a column, in colour and without, on
+ * 8x8 at 80x24 and 60x20 and 10x10 at 80x24, all with two columns between tiles. A clock's
+ * tick that joins a move leaves that one out. */
 static void test_cursor_moves_send_little(void **state)
 {
 	static const char *const envs[][2] = {{"NO_COLOR", NULL}, {"NO_COLOR=1", NULL}};
 	static const char *const keys[8] = {"l", E2E_KEY_LEFT, E2E_KEY_RIGHT, "h",
 	                                    "j", E2E_KEY_UP,   E2E_KEY_DOWN,  "k"};
-	for (int e = 0; e < 2; e++) {
-		struct game *g = start(state, "endless-8x8t8", 7, 24, 80, envs[e], false);
-		cursor_to(g, 3 * 8 + 3);
+	static const struct {
+		const char *params;
+		int rows, cols;
+	} boards[3] = {
+	        {"endless-8x8t8", 24, 80}, {"endless-8x8t8", 20, 60}, {"endless-10x10t8", 24, 80}};
+	for (int i = 0; i < 6; i++) {
+		struct game *g = start(state, boards[i / 2].params, 7, boards[i / 2].rows,
+		                       boards[i / 2].cols, envs[i % 2], false);
+		assert_int_equal(g->layout.gap_x, 2);
+		cursor_to(g, 3 * g->layout.cols + 3);
 		assert_true(e2e_wait(g->t, shows_cursor, g, WAIT_MS));
 		int measured;
 		int64_t most = e2e_most_key_bytes(g->t, keys, 8, step_cursor, shows_cursor, g, 8,
@@ -429,6 +446,23 @@ static void test_cursor_moves_send_little(void **state)
 			fprintf(stderr, "no cursor at %d:\n%s\n", g->cursor, e2e_screen(g->t));
 		assert_in_range(most, 1, 64);
 		assert_int_equal(measured, 8);
+		teardown(state);
+	}
+}
+
+/* Where one column is all there is between tiles, the brackets stand in it, never on the
+ * tile's own cells: 10x10 at 60x24 (a line between rows) and at 56x18 (none). */
+static void test_cursor_brackets_in_narrow_gaps(void **state)
+{
+	static const int sizes[2][2] = {{24, 60}, {18, 56}};
+	for (int i = 0; i < 2; i++) {
+		struct game *g =
+		        start(state, "endless-10x10t8", 7, sizes[i][0], sizes[i][1], NULL, false);
+		assert_int_equal(g->layout.gap_x, 1);
+		for (int cell = 1; cell < 100; cell += 49) {
+			cursor_to(g, cell);
+			assert_true(e2e_wait(g->t, shows_cursor, g, WAIT_MS));
+		}
 		teardown(state);
 	}
 }
@@ -453,6 +487,7 @@ int main(void)
 	        cmocka_unit_test_teardown(test_no_color_glyphs, teardown),
 	        cmocka_unit_test_teardown(test_ascii_letters, teardown),
 	        cmocka_unit_test_teardown(test_cursor_moves_send_little, teardown),
+	        cmocka_unit_test_teardown(test_cursor_brackets_in_narrow_gaps, teardown),
 	        cmocka_unit_test_teardown(test_small_terminal, teardown),
 	};
 	return cmocka_run_group_tests(tests, e2e_game_group_setup, e2e_game_group_teardown);

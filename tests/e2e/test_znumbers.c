@@ -1132,21 +1132,23 @@ static bool cursor_shown(struct e2e_term *t, void *game)
 static void step_cursor(void *game, int i)
 {
 	struct game *g = game;
-	const int step[8] = {1, -1, 1, -1, g->board.cols, -g->board.cols, g->board.cols,
-	                     -g->board.cols};
+	const int step[8] = {
+	        1, -1, 1, -1, g->board.cols, -g->board.cols, g->board.cols, -g->board.cols};
 	g->cursor += step[i % 8];
 }
 
 /* The cursor's brackets follow arrows and hjkl, and a move sends at most 64 bytes, a move's
- * cost over a slow link: there and back along a row and a column, in colour and without. A
- * clock's tick that joins a move leaves that one out. */
+ * cost over a slow link: there and back along a row and a column, in colour and without, at
+ * sizes with two columns between tiles (10x10 at 80x24 has no room for lines between rows).
+ * A clock's tick that joins a move leaves that one out. */
 static void test_cursor_moves_send_little(void **state)
 {
 	static const char *const envs[][2] = {{"NO_COLOR", NULL}, {"NO_COLOR=1", NULL}};
 	static const char *const keys[8] = {"l", E2E_KEY_LEFT, E2E_KEY_RIGHT, "h",
 	                                    "j", E2E_KEY_UP,   E2E_KEY_DOWN,  "k"};
-	for (int e = 0; e < 2; e++) {
-		struct game *g = start(state, "znumbers:6x6a60:s42", 24, 80, envs[e]);
+	static const char *const ids[2] = {"znumbers:6x6a60:s42", "znumbers:10x10a60:s4"};
+	for (int i = 0; i < 4; i++) {
+		struct game *g = start(state, ids[i / 2], 24, 80, envs[i % 2]);
 		keys_to(g, 2 * g->board.cols + 2);
 		int measured;
 		int64_t most = e2e_most_key_bytes(g->t, keys, 8, step_cursor, cursor_shown, g, 8,
@@ -1155,6 +1157,23 @@ static void test_cursor_moves_send_little(void **state)
 			fprintf(stderr, "no cursor at %d:\n%s\n", g->cursor, e2e_screen(g->t));
 		assert_in_range(most, 1, 64);
 		assert_int_equal(measured, 8);
+		teardown(state);
+	}
+}
+
+/* Where one column is all there is between tiles, the brackets stand in it, never on the
+ * tile's own cells (the reader refuses a bracket beside a label): 10x10 at 50x20, and at
+ * 56x26, where the rows have a line between them. */
+static void test_cursor_brackets_in_narrow_gaps(void **state)
+{
+	static const int sizes[2][2] = {{20, 50}, {26, 56}};
+	for (int i = 0; i < 2; i++) {
+		struct game *g =
+		        start(state, "znumbers:10x10a60:s4", sizes[i][0], sizes[i][1], NULL);
+		keys_to(g, 1);
+		assert_true(e2e_wait(g->t, cursor_shown, g, WAIT_MS));
+		keys_to(g, 9 * g->board.cols + 9);
+		assert_true(e2e_wait(g->t, cursor_shown, g, WAIT_MS));
 		teardown(state);
 	}
 }
@@ -1227,6 +1246,7 @@ int main(void)
 	        cmocka_unit_test_teardown(test_pane_below_the_board_and_too_small, teardown),
 	        cmocka_unit_test_teardown(test_resizing_with_the_pane_open, teardown),
 	        cmocka_unit_test_teardown(test_cursor_moves_send_little, teardown),
+	        cmocka_unit_test_teardown(test_cursor_brackets_in_narrow_gaps, teardown),
 	        cmocka_unit_test_teardown(test_no_color_shows_cursor_and_landing_marks, teardown),
 	        cmocka_unit_test_teardown(test_ascii_glyphs_without_utf8, teardown),
 	};
