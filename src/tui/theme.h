@@ -12,7 +12,8 @@ enum tc_role {
 	TC_ROLE_TEXT,
 	TC_ROLE_TITLE,
 	TC_ROLE_STATUS,   /* the status lines */
-	TC_ROLE_HEADLINE, /* the top status line: emphasis by colour, as bold costs bytes a frame */
+	TC_ROLE_HEADLINE, /* the top status line: in 256 colours it stands out by colour, as bold
+	                   * would cost two attribute resets in every frame that changes it */
 	TC_ROLE_DIM,      /* secondary text, unavailable entries */
 	TC_ROLE_SELECTED, /* the highlighted menu entry */
 	TC_ROLE_BOARD,    /* the frame and background of a board */
