@@ -655,8 +655,10 @@ __attribute__((format(printf, 3, 4))) static void say(struct tc_ninja_play *np, 
 	np->message_bad = bad;
 }
 
-static void write_replay(struct tc_ninja_play *np, const char *path)
+static void write_replay(struct tc_ninja_play *np, const char *typed)
 {
+	char path[TC_PROMPT_MAX + 4096];
+	tc_prompt_path(typed, path, sizeof path);
 	int n = nj_replay_print(&np->rec, NULL, 0);
 	char *text = n > 0 ? malloc((size_t)n + 1) : NULL;
 	if (!text) {
@@ -671,7 +673,7 @@ static void write_replay(struct tc_ninja_play *np, const char *path)
 		ok = false;
 	free(text);
 	if (!ok)
-		say(np, true, "cannot save to %s: %s", path, strerror(saved_errno));
+		say(np, true, "cannot save: %s: %s", strerror(saved_errno), path);
 	else
 		say(np, false, "replay saved to %s", path);
 }

@@ -249,16 +249,6 @@ void tc_nlevel_draw(struct tc_nlevel_view *v)
 
 /* ---- files ---- */
 
-/* The path typed, with a leading "~/" as the shell reads it: the home directory. */
-static void expand_home(const char *typed, char *path, size_t len)
-{
-	const char *home = getenv("HOME");
-	if (typed[0] == '~' && typed[1] == '/' && home && *home)
-		snprintf(path, len, "%s%s", home, typed + 1);
-	else
-		snprintf(path, len, "%s", typed);
-}
-
 /* Whether the level's ninja is not placed (nj_placed), so that nothing can be played; where
  * its object starts in *at. */
 static bool ninja_nowhere(const struct nl_level *l, size_t *at)
@@ -292,7 +282,7 @@ static bool first_line(FILE *f, char *line, size_t cap, size_t *len)
 static void open_file(struct tc_nlevel_view *v, const char *typed)
 {
 	char path[TC_NLV_PATH_MAX];
-	expand_home(typed, path, sizeof path);
+	tc_prompt_path(typed, path, sizeof path);
 	FILE *f = fopen(path, "r");
 	struct stat st;
 	if (f && fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
@@ -353,7 +343,7 @@ static void open_file(struct tc_nlevel_view *v, const char *typed)
 static void save_file(struct tc_nlevel_view *v, const char *typed)
 {
 	char path[TC_NLV_PATH_MAX];
-	expand_home(typed, path, sizeof path);
+	tc_prompt_path(typed, path, sizeof path);
 	static char line[NL_LINE_MAX + NL_TILES + 8];
 	nl_print(&v->level, line, sizeof line);
 	FILE *f = fopen(path, "w");

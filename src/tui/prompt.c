@@ -2,6 +2,7 @@
 #include "prompt.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "grid.h"
@@ -74,4 +75,13 @@ void tc_prompt_draw(const struct tc_prompt *p, int x, int y, int w)
 	snprintf(line, sizeof line, "%.60s (Enter, Esc cancels): %s_", p->label ? p->label : "",
 	         p->input);
 	tc_draw_text(x, y, w, tc_theme_attr(TC_ROLE_STATUS), line);
+}
+
+void tc_prompt_path(const char *typed, char *path, size_t len)
+{
+	const char *home = getenv("HOME");
+	if (typed[0] == '~' && typed[1] == '/' && home && *home)
+		snprintf(path, len, "%s%s", home, typed + 1);
+	else
+		snprintf(path, len, "%s", typed);
 }

@@ -5,6 +5,7 @@
 #define TILECADE_TUI_PROMPT_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 #include "event.h"
 
@@ -26,6 +27,9 @@ enum tc_prompt_result {
 void tc_prompt_start(struct tc_prompt *p, int kind, const char *label, const char *start);
 /* A key for the open prompt; other events do nothing. */
 enum tc_prompt_result tc_prompt_event(struct tc_prompt *p, const struct tc_event *ev);
+/* The path a player typed, with a leading "~/" read as the shell reads it: the home
+ * directory. */
+void tc_prompt_path(const char *typed, char *path, size_t len);
 /* The prompt's line at (x, y), at most w columns. */
 void tc_prompt_draw(const struct tc_prompt *p, int x, int y, int w);
 
