@@ -192,11 +192,18 @@ static void draw_status(struct tc_nlevel_view *v, int x, int y, int w)
 	if (used >= w)
 		return;
 	if (*v->message) {
-		/* A message too long for the rest of the line has it all: the hint comes back
-		 * at the next key, which clears the message. */
-		if (used + tc_text_width(v->message) > w) {
+		/* A message too long for the rest of the line has it all, and the screen's whole
+		 * width if it needs that: the hint comes back at the next key, which clears the
+		 * message. */
+		int need = tc_text_width(v->message);
+		if (used + need > w) {
 			v->play_x0 = v->play_x1 = -1;
 			used = 0;
+			int wide = need < COLS ? need : COLS;
+			if (wide > w) {
+				x = (COLS - wide) / 2;
+				w = wide;
+			}
 		}
 		tc_draw_text(x + used, y, w - used,
 		             tc_theme_attr(v->message_bad ? TC_ROLE_BAD : TC_ROLE_TEXT),
