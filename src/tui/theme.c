@@ -11,6 +11,7 @@ struct look {
 };
 
 static attr_t role_attr[ROLE_COUNT];
+static attr_t flash_attr[TC_TILE_LEVELS]; /* a tile's number for a moment, e.g. after a merge */
 
 /* 2048's warm ramp, then cool colours for the rare huge tiles. Text is the palette's black (0)
  * or bright white (15), and the board shares that black: colours below 16 cost 5 bytes to
@@ -124,34 +125,45 @@ static attr_t mono_attr(int role)
 	}
 }
 
-/* Roles that look alike share a colour pair, so that curses need not switch between them. */
-static void install(const struct look *ui, const struct look *tiles)
+/* The colour pairs made so far: looks that share colours share a pair, so that curses need
+ * not switch between them. */
+struct pairs {
+	bool defaults; /* whether the terminal keeps its own default colours */
+	short fg[ROLE_COUNT + TC_TILE_LEVELS], bg[ROLE_COUNT + TC_TILE_LEVELS];
+	short count;
+};
+
+static attr_t look_attr(struct pairs *p, const struct look *l)
 {
 	/* Terminals that cannot keep their own default colours get white on black instead. */
-	bool defaults = use_default_colors() == OK;
-	short pair_fg[ROLE_COUNT], pair_bg[ROLE_COUNT];
-	short pairs = 0;
-	for (int role = 0; role < ROLE_COUNT; role++) {
-		const struct look *l =
-		        role < TC_ROLE_TILE ? &ui[role] : &tiles[role - TC_ROLE_TILE];
-		short fg = l->fg < 0 && !defaults ? COLOR_WHITE : l->fg;
-		short bg = l->bg < 0 && !defaults ? COLOR_BLACK : l->bg;
-		/* The terminal's own colours are pair 0's: curses then has no colour to undo at
-		 * the end of a frame, which otherwise costs every frame a reset. */
-		if (fg < 0 && bg < 0) {
-			role_attr[role] = l->attrs;
-			continue;
-		}
-		short pair = 0;
-		while (pair < pairs && (pair_fg[pair] != fg || pair_bg[pair] != bg))
-			pair++;
-		if (pair == pairs) {
-			pair_fg[pairs] = fg;
-			pair_bg[pairs++] = bg;
-			init_pair((short)(pair + 1), fg, bg);
-		}
-		role_attr[role] = COLOR_PAIR(pair + 1) | l->attrs;
+	short fg = l->fg < 0 && !p->defaults ? COLOR_WHITE : l->fg;
+	short bg = l->bg < 0 && !p->defaults ? COLOR_BLACK : l->bg;
+	/* The terminal's own colours are pair 0's: curses then has no colour to undo at the end
+	 * of a frame, which otherwise costs every frame a reset. */
+	if (fg < 0 && bg < 0)
+		return l->attrs;
+	short pair = 0;
+	while (pair < p->count && (p->fg[pair] != fg || p->bg[pair] != bg))
+		pair++;
+	if (pair == p->count) {
+		p->fg[p->count] = fg;
+		p->bg[p->count++] = bg;
+		init_pair((short)(pair + 1), fg, bg);
 	}
+	return COLOR_PAIR(pair + 1) | l->attrs;
+}
+
+static void install(const struct look *ui, const struct look *tiles)
+{
+	struct pairs p = {.defaults = use_default_colors() == OK};
+	for (int role = 0; role < ROLE_COUNT; role++)
+		role_attr[role] = look_attr(&p, role < TC_ROLE_TILE ? &ui[role]
+		                                                    : &tiles[role - TC_ROLE_TILE]);
+	/* A flash is the tile's colours swapped: it looks like reverse video, but changing colour
+	 * pairs costs a few bytes where changing attributes makes curses reset and resend them. */
+	for (int level = 0; level < TC_TILE_LEVELS; level++)
+		flash_attr[level] =
+		        look_attr(&p, &(struct look){tiles[level].bg, tiles[level].fg, 0});
 }
 
 void tc_theme_init(enum tc_theme_choice choice)
@@ -160,6 +172,9 @@ void tc_theme_init(enum tc_theme_choice choice)
 	if (choice == TC_THEME_MONO || !has_colors() || (no_color && *no_color)) {
 		for (int role = 0; role < ROLE_COUNT; role++)
 			role_attr[role] = mono_attr(role);
+		for (int level = 0; level < TC_TILE_LEVELS; level++)
+			flash_attr[level] =
+			        A_BOLD | A_UNDERLINE; /* tiles are reversed: this one not */
 		return;
 	}
 	/* 256 colours unless asked for fewer, or the terminal has fewer. */
@@ -172,6 +187,11 @@ void tc_theme_init(enum tc_theme_choice choice)
 attr_t tc_theme_attr(enum tc_role role)
 {
 	return role_attr[role];
+}
+
+attr_t tc_theme_flash(enum tc_role tile)
+{
+	return flash_attr[tile - TC_ROLE_TILE];
 }
 
 enum tc_role tc_theme_number(int digit)

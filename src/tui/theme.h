@@ -40,6 +40,9 @@ void tc_theme_init(enum tc_theme_choice choice);
 
 /* Attributes (colour pair and bold/reverse/dim) to draw a role with. */
 attr_t tc_theme_attr(enum tc_role role);
+/* Attributes to flash the number of a tile of this role (a tc_theme_tile role) for a moment,
+ * as 2048 does after a merge: its colours swapped, or bold and underlined without colour. */
+attr_t tc_theme_flash(enum tc_role tile);
 /* The role of a tile showing digit (1 to 9). */
 enum tc_role tc_theme_number(int digit);
 /* The role of a tile of this level (1 for the smallest tile); levels past the last share one. */

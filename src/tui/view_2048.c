@@ -103,7 +103,7 @@ static void draw_merges(const struct view_2048 *v, const struct g2048 *g)
 		char label[24];
 		tile_label(g->cell[to], v->layout.tile_w, label, sizeof label);
 		tc_grid_draw_label(&v->layout, to / g->size, to % g->size,
-		                   tc_theme_attr(tc_theme_tile(g->cell[to])) | A_BOLD | A_UNDERLINE,
+		                   tc_theme_flash(tc_theme_tile(g->cell[to])),
 		                   label);
 	}
 }
