@@ -138,8 +138,9 @@ static int key_add(struct search *s, uint64_t key)
 
 /* The tile holding the ninja's centre, clamped to the map (before the conversion to int, which
  * a far point would overflow). */
-static int tile_at(double x, double y)
+int nj_tile_at(double x, double y)
 {
+	/* Clamped while still a double: a far or infinite position must not overflow an int. */
 	double fc = (x - NL_TILE_PX) / NL_TILE_PX, fr = (y - NL_TILE_PX) / NL_TILE_PX;
 	int col = fc > 0 ? fc < NL_COLS ? (int)fc : NL_COLS - 1 : 0;
 	int row = fr > 0 ? fr < NL_ROWS ? (int)fr : NL_ROWS - 1 : 0;
@@ -148,7 +149,7 @@ static int tile_at(double x, double y)
 
 static int cell_of(const struct nj_run *r)
 {
-	return tile_at(r->x, r->y) * 4 + r->on_ground * 2 + r->exit_open;
+	return nj_tile_at(r->x, r->y) * 4 + r->on_ground * 2 + r->exit_open;
 }
 
 static int node_add(struct search *s, const struct nj_run *r, int32_t parent, int macro)
@@ -222,7 +223,7 @@ static bool play_macro(struct search *s, int32_t from, int m, struct nj_run *r,
 		unsigned ev = nj_step(s->w, r, macro_input[m]);
 		if (r->outcome == NJ_DEATH || r->outcome == NJ_TIMEOUT)
 			return false;
-		out->reach.reachable[tile_at(r->x, r->y)] = true;
+		out->reach.reachable[nj_tile_at(r->x, r->y)] = true;
 		if (ev & NJ_EV_GOLD)
 			for (int i = 0; i < NL_MAX_OBJECTS / 64; i++)
 				s->taken[i] |= r->taken[i];
@@ -246,7 +247,7 @@ static void summarise(const struct search *s, struct nj_search_result *out)
 	struct nl_reach *r = &out->reach;
 	double sx, sy; /* where the run starts: a start outside the map is brought inside */
 	nj_start_point(w->start_x, w->start_y, &sx, &sy);
-	int start = tile_at(sx, sy);
+	int start = nj_tile_at(sx, sy);
 	int scol = start / NL_ROWS, srow = start % NL_ROWS, tiles = 0;
 	bool far = false;
 	for (int c = 0; c < NL_TILES; c++) {
@@ -281,7 +282,7 @@ static int search(const struct nj_world *w, long budget, bool stop_at_win,
 		s->head[t] = s->tail[t] = -1;
 	struct nj_run run;
 	nj_run_start(w, &run);
-	out->reach.reachable[tile_at(run.x, run.y)] = true;
+	out->reach.reachable[nj_tile_at(run.x, run.y)] = true;
 	int status = -1;
 	if (node_add(s, &run, -1, 0) != 0 || key_add(s, state_key(&run)) < 0)
 		goto done;

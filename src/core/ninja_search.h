@@ -9,4 +9,8 @@
  * until then. For a proof that a level can be won, in about half the time. */
 int nj_search_win(const struct nj_world *w, long budget, struct nj_search_result *out);
 
+/* The map tile (col * NL_ROWS + row) a point in pixels lies in, or the nearest one for a point
+ * outside the map (far, infinite or NaN ones included). */
+int nj_tile_at(double x, double y);
+
 #endif

@@ -26,14 +26,6 @@ static int cell(int col, int row)
 
 /* The tile holding a point in pixels, clamped to the map (before the conversion to int, which a
  * far point would overflow). */
-static int tile_at(double x, double y)
-{
-	double fc = (x - NL_TILE_PX) / NL_TILE_PX, fr = (y - NL_TILE_PX) / NL_TILE_PX;
-	int col = fc > 0 ? fc < NL_COLS ? (int)fc : NL_COLS - 1 : 0;
-	int row = fr > 0 ? fr < NL_ROWS ? (int)fr : NL_ROWS - 1 : 0;
-	return cell(col, row);
-}
-
 /* Searches the level, to its budget or (with to_win) to its first win; returns 0, or -1 when
  * it has no ninja or memory ran out. */
 static int search_level(const struct nl_level *l, bool to_win, struct nj_world *w,
@@ -109,7 +101,7 @@ static bool exit_spot(const struct nl_level *l, const struct nl_reach *r, int c,
 static bool place_exit(struct tc_rng *rng, struct nl_level *l, const struct nl_reach *r)
 {
 	const struct nl_object *ninja = find_object(l, NL_NINJA);
-	int start = tile_at(ninja->field[0], ninja->field[1]);
+	int start = nj_tile_at(ninja->field[0], ninja->field[1]);
 	int spots[NL_TILES], n = 0, farthest = 0;
 	for (int c = 0; c < NL_TILES; c++)
 		if (exit_spot(l, r, c, start)) {
