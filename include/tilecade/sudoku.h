@@ -26,8 +26,8 @@ struct sdk_grid {
 	uint8_t cell[SDK_CELLS];
 };
 
-/* Parameters: a campaign level (1 to SDK_LEVELS; it fixes stage and rating), or with level 0 a
- * stage and a rating to generate. */
+/* Parameters: a campaign level (1 to SDK_LEVELS: one fixed puzzle, whatever the seed, of the
+ * level's stage and rating), or with level 0 a stage and a rating to generate. */
 #define SDK_LEVELS 6
 struct sdk_params {
 	int stage;  /* enum sdk_stage */
@@ -114,11 +114,18 @@ enum sdk_technique {
 	SDK_TECHNIQUE_COUNT,
 };
 
+/* Units, as steps name them: rows 0-8, columns 9-17, boxes 18-26 (left to right, then down). */
+#define SDK_UNITS 27
+
 /* One step a person can take: place a digit, or remove candidates, and the cells that prove it. */
 struct sdk_step {
 	enum sdk_technique technique;
 	int cell, digit;          /* a placement; for an elimination cell is -1 and digit
 	                             the digit removed (0 for a pair, which removes several) */
+	uint16_t digits;          /* the digits the step is about: a pair's two, else the digit */
+	int unit;                 /* the unit the step looks at (a hidden single's or a pair's,
+	                             the pointing box, the box-line's line); -1 for a naked single */
+	int target;               /* the unit it removes candidates from; -1 for a placement */
 	uint8_t proof[SDK_CELLS]; /* the cells that show why */
 	int proof_count;
 };
@@ -130,11 +137,16 @@ enum sdk_rating sdk_rate(enum sdk_stage stage, const struct sdk_grid *puzzle);
  * Stopping at the first technique harder than `limit` keeps the generator's checks cheap. */
 enum sdk_rating sdk_rate_upto(enum sdk_stage stage, const struct sdk_grid *puzzle,
                               enum sdk_rating limit);
-/* The next placement from a position (the player's digits; candidates are recomputed from them)
- * by the easiest technique. When eliminations must come first, technique is the hardest
- * technique on the way and proof holds the cells of every step (the pair, the pointing cells,
- * then the peers that settle the placement). Returns false when the position is complete,
- * breaks the rules, has no solution, or needs a guess. */
+/* The steps to the next placement from a position (the player's digits; candidates are
+ * recomputed from them), each by the easiest technique, in order: eliminations, each with its
+ * own proof, then the placement they allow (the last step). Returns how many were written to
+ * steps (at most max), or 0 when the position is complete, breaks the rules, has no solution,
+ * needs a guess, or needs more than max steps. */
+#define SDK_HINT_STEPS 16
+int sdk_hint_steps(enum sdk_stage stage, const struct sdk_grid *position, struct sdk_step *steps,
+                   int max);
+/* The same steps as one: the placement, named by the hardest technique on the way, with the
+ * cells of every step as its proof. False when sdk_hint_steps finds none. */
 bool sdk_hint(enum sdk_stage stage, const struct sdk_grid *position, struct sdk_step *step);
 
 const char *sdk_rating_name(enum sdk_rating r);

@@ -1,5 +1,5 @@
 /* Sudoku behind the common backend interface. Parameters read "classic-expert" (stage, then
- * rating) for a generated puzzle or "level3" for a level of the campaign, which fixes both. */
+ * rating) for a generated puzzle or "level3" for a level of the campaign, one fixed puzzle. */
 #include <stdio.h>
 #include <string.h>
 
@@ -7,13 +7,28 @@
 
 #define SDK_RNG_STREAM 0x73646b /* "sdk": keeps Sudoku's numbers apart from other games' */
 
-/* The seed's six levels: three of the Latin stage, then three classic, each harder. */
+/* The seed's six levels: three of the Latin stage, then three classic, each harder. Each level
+ * is one fixed puzzle, the same for every player, so that its scoreboard compares like with
+ * like. They came from the generator (seeds 1 to 6) and are kept as data, so that a change to
+ * the generator cannot change a level; a unit test checks each has one solution and its
+ * rating. */
 static const struct {
 	enum sdk_stage stage;
 	enum sdk_rating rating;
+	const char *puzzle;
 } levels[SDK_LEVELS] = {
-        {SDK_LATIN, SDK_SIMPLE}, {SDK_LATIN, SDK_EASY},           {SDK_LATIN, SDK_INTERMEDIATE},
-        {SDK_CLASSIC, SDK_EASY}, {SDK_CLASSIC, SDK_INTERMEDIATE}, {SDK_CLASSIC, SDK_EXPERT},
+        {SDK_LATIN, SDK_SIMPLE,
+         "..9....1.7..13.648.7.9.5.6394....2.65..4.1..98.6....7539.6.4.8.435.86..7.8....5.."},
+        {SDK_LATIN, SDK_EASY,
+         "91...74.....65.219.41.3.9.71.....7..5.2...6.4..3.....27.6.1.59.658.74.....97...56"},
+        {SDK_LATIN, SDK_INTERMEDIATE,
+         "53..7..6...1..7.8.32......7..78123..2.31.65.8..84297..8......94.8.5..9...7..9..52"},
+        {SDK_CLASSIC, SDK_EASY,
+         "....2385....8..769........3..37...91..6...3..25...16..9........165..8....2416...."},
+        {SDK_CLASSIC, SDK_INTERMEDIATE,
+         "..72...46.....4.95.......1.....284.3.2.4.1.7.8.467.....1.......28.5.....46...25.."},
+        {SDK_CLASSIC, SDK_EXPERT,
+         "98.4......3..6...12...5.4....9..754.....8.....683..1....5.3...71...7..6......1.54"},
 };
 
 _Static_assert(sizeof(struct sudoku) == 2 * SDK_CELLS + 2 + 3 * SDK_CELLS + 1,
@@ -136,15 +151,22 @@ static void new_game(void *state, const void *params, uint64_t seed)
 		memset(s, 0, sizeof *s); /* parse_params let no such puzzle through */
 		p.custom = 0;
 	}
-	if (p.level > 0)
-		sdk_level_params(p.level, &p);
+	if (p.level > 0) {
+		sdk_level_params(p.level, &p); /* out of range: level 1 */
+		struct sdk_grid g;
+		char err[120];
+		/* Fixed data that the unit tests check: neither call fails. */
+		(void)sdk_parse(levels[p.level - 1].puzzle, &g, err, sizeof err);
+		(void)sdk_start_puzzle(s, levels[p.level - 1].stage, &g, err, sizeof err);
+		s->level = (uint8_t)p.level;
+		return;
+	}
 	/* Parameters come from parse_params; out-of-range ones get the defaults, not a crash. */
 	if (p.stage != SDK_LATIN && p.stage != SDK_CLASSIC)
 		p.stage = SDK_CLASSIC;
 	if (p.rating < 0 || p.rating >= SDK_RATING_COUNT)
 		p.rating = SDK_EASY;
 	s->stage = (uint8_t)p.stage;
-	s->level = (uint8_t)p.level;
 	struct tc_rng rng;
 	tc_rng_seed(&rng, seed, SDK_RNG_STREAM);
 	sdk_generate((enum sdk_stage)p.stage, (enum sdk_rating)p.rating, true, &rng, &s->given,
@@ -286,10 +308,12 @@ static void next_params(const void *params, void *next)
 		set_params(n, n->stage, SDK_EASY);
 }
 
-/* The player's own puzzle is the same whatever the seed. */
+/* The player's own puzzle and a campaign level are the same whatever the seed: their game ID
+ * carries seed 0 (and an older ID's seed of a level is dropped, giving its fixed puzzle). */
 static bool uses_seed(const void *params)
 {
-	return !((const struct sdk_params *)params)->custom;
+	const struct sdk_params *p = params;
+	return !p->custom && p->level == 0;
 }
 
 const struct tc_game sudoku_game = {

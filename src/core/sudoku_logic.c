@@ -166,6 +166,8 @@ static void set_step(struct sdk_step *s, enum sdk_technique t, int cell, int dig
 	s->technique = t;
 	s->cell = cell;
 	s->digit = digit;
+	s->digits = digit ? digit_bit(digit) : 0;
+	s->unit = s->target = -1;
 	s->proof_count = 0;
 }
 
@@ -234,6 +236,7 @@ static bool hidden_single(struct logic *L, struct sdk_step *s)
 			}
 			if (s) {
 				set_step(s, SDK_HIDDEN_SINGLE, cell, d);
+				s->unit = u;
 				for (int i = 0; i < 9; i++) {
 					int c = cells[i];
 					int p = c == cell || L->digit[c] ? -1
@@ -271,6 +274,8 @@ static bool naked_pair(struct logic *L, struct sdk_step *s)
 					continue;
 				if (s) {
 					set_step(s, SDK_NAKED_PAIR, -1, 0);
+					s->digits = m;
+					s->unit = s->target = u;
 					proof_add(s, cells[i]);
 					proof_add(s, cells[j]);
 				}
@@ -305,6 +310,8 @@ static bool hidden_pair(struct logic *L, struct sdk_step *s)
 					continue;
 				if (s) {
 					set_step(s, SDK_HIDDEN_PAIR, -1, 0);
+					s->digits = (uint16_t)((1u << a) | (1u << b));
+					s->unit = s->target = u;
 					proof_add(s, cells[i]);
 					proof_add(s, cells[j]);
 				}
@@ -331,6 +338,8 @@ static bool confined(struct logic *L, int from, int to, uint16_t bit, enum sdk_t
 		return false;
 	if (s) {
 		set_step(s, t, -1, bit_digit(bit));
+		s->unit = from;
+		s->target = to;
 		for (int i = 0; i < 9; i++)
 			if (L->cand[unit_cells[from][i]] & bit)
 				proof_add(s, unit_cells[from][i]);
@@ -432,35 +441,43 @@ enum sdk_rating sdk_rate(enum sdk_stage stage, const struct sdk_grid *puzzle)
 	return sdk_rate_upto(stage, puzzle, SDK_EXPERT);
 }
 
-bool sdk_hint(enum sdk_stage stage, const struct sdk_grid *position, struct sdk_step *step)
+int sdk_hint_steps(enum sdk_stage stage, const struct sdk_grid *position, struct sdk_step *steps,
+                   int max)
 {
 	struct logic L;
 	if (!logic_init(&L, stage, position) || L.broken || L.empty == 0)
-		return false;
+		return 0;
 	/* A consistent position can still be wrong: a digit that no completion allows. Logic from
 	 * it would "prove" more wrong digits, so refuse it. */
 	if (sdk_solve(stage, position, 1, NULL) == 0)
-		return false;
+		return 0;
 	/* An elimination changes no digit, and the next hint recomputes candidates from the
-	 * digits: so the hint goes on to the placement the eliminations allow, named by the
-	 * hardest technique on the way, with the cells of every step as its proof. */
-	struct sdk_step chain;
-	set_step(&chain, SDK_NAKED_SINGLE, -1, 0);
-	for (;;) {
-		struct sdk_step s;
-		if (!logic_step(&L, SDK_BOX_LINE, &s))
-			return false;
-		if (s.technique > chain.technique)
-			chain.technique = s.technique;
-		for (int i = 0; i < s.proof_count; i++)
-			proof_add(&chain, s.proof[i]);
-		if (s.cell >= 0) {
-			chain.cell = s.cell;
-			chain.digit = s.digit;
-			*step = chain;
-			return true;
-		}
+	 * digits: so the steps go on to the placement the eliminations allow. */
+	for (int n = 0; n < max; n++) {
+		if (!logic_step(&L, SDK_BOX_LINE, &steps[n]))
+			return 0;
+		if (steps[n].cell >= 0)
+			return n + 1;
 	}
+	return 0;
+}
+
+bool sdk_hint(enum sdk_stage stage, const struct sdk_grid *position, struct sdk_step *step)
+{
+	struct sdk_step steps[SDK_HINT_STEPS];
+	int n = sdk_hint_steps(stage, position, steps, SDK_HINT_STEPS);
+	if (n == 0)
+		return false;
+	struct sdk_step chain = steps[n - 1];
+	chain.proof_count = 0;
+	for (int k = 0; k < n; k++) {
+		if (steps[k].technique > chain.technique)
+			chain.technique = steps[k].technique;
+		for (int i = 0; i < steps[k].proof_count; i++)
+			proof_add(&chain, steps[k].proof[i]);
+	}
+	*step = chain;
+	return true;
 }
 
 const char *sdk_rating_name(enum sdk_rating r)

@@ -532,6 +532,54 @@ static void sdk_game_levels_follow_the_seed(void **unused)
 	}
 }
 
+/* A campaign level is one puzzle for every player whatever the seed (the seeds of IDs players
+ * already had included), with one solution and the level's rating, and its ID carries seed 0. */
+static void sdk_game_levels_are_fixed_puzzles(void **unused)
+{
+	static const uint64_t seeds[] = {0, 1, 129199184, 676368167, UINT64_MAX};
+	for (int k = 1; k <= SDK_LEVELS; k++) {
+		struct sdk_params p;
+		char text[24], err[200];
+		snprintf(text, sizeof text, "level%d", k);
+		assert_int_equal(sudoku_game.parse_params(text, &p, err, sizeof err), 0);
+		assert_false(sudoku_game.uses_seed(&p));
+		struct sudoku first;
+		sudoku_game.new_game(&first, &p, seeds[0]);
+		for (size_t i = 1; i < sizeof seeds / sizeof seeds[0]; i++) {
+			struct sudoku s;
+			sudoku_game.new_game(&s, &p, seeds[i]);
+			assert_memory_equal(&s, &first, sizeof s);
+		}
+		assert_int_equal(first.level, k);
+		assert_int_equal(first.stage, p.stage);
+		struct sdk_grid only;
+		assert_int_equal(sdk_solve((enum sdk_stage)first.stage, &first.given, 2, &only), 1);
+		assert_memory_equal(&only, &first.solution, sizeof only);
+		assert_int_equal(sdk_rate((enum sdk_stage)first.stage, &first.given), p.rating);
+		assert_true(sudoku_game.valid_state(&first));
+		char id[TC_GAMEID_MAX];
+		tc_gameid_format(&sudoku_game, &p, 0, id, sizeof id);
+		snprintf(text, sizeof text, "sudoku:level%d:s0", k);
+		assert_string_equal(id, text);
+	}
+	/* The data does not drift: the first and the last level as they shipped. */
+	struct sdk_params p;
+	struct sudoku s;
+	char cells[SDK_CELLS + 1];
+	sdk_level_params(1, &p);
+	sudoku_game.new_game(&s, &p, 5);
+	sdk_print(&s.given, cells);
+	assert_string_equal(
+	        cells,
+	        "..9....1.7..13.648.7.9.5.6394....2.65..4.1..98.6....7539.6.4.8.435.86..7.8....5..");
+	sdk_level_params(6, &p);
+	sudoku_game.new_game(&s, &p, 5);
+	sdk_print(&s.given, cells);
+	assert_string_equal(
+	        cells,
+	        "98.4......3..6...12...5.4....9..754.....8.....683..1....5.3...71...7..6......1.54");
+}
+
 static void sdk_game_rejects_bad_params(void **unused)
 {
 	static const char *const bad[] = {
@@ -574,7 +622,7 @@ static void sdk_game_found_by_name(void **unused)
 
 static void sdk_game_new_game_is_the_seeds_puzzle(void **unused)
 {
-	static const char *const params[] = {"level1", "classic-easy", "latin-intermediate"};
+	static const char *const params[] = {"classic-easy", "latin-intermediate"};
 	for (size_t i = 0; i < sizeof params / sizeof params[0]; i++) {
 		struct sdk_params p;
 		char err[200];
@@ -904,6 +952,7 @@ int main(void)
 	        cmocka_unit_test(sdk_solve_latin_stage_ignores_boxes),
 	        cmocka_unit_test(sdk_game_params_roundtrip),
 	        cmocka_unit_test(sdk_game_levels_follow_the_seed),
+	        cmocka_unit_test(sdk_game_levels_are_fixed_puzzles),
 	        cmocka_unit_test(sdk_game_rejects_bad_params),
 	        cmocka_unit_test(sdk_game_next_level_follows_the_campaign),
 	        cmocka_unit_test(sdk_game_found_by_name),
