@@ -135,16 +135,22 @@ struct nl_reach {
 	bool switch_reachable;    /* some run hit the first exit's switch */
 	bool boxed;               /* the ninja's centre reaches fewer than 12 tiles, or none more
 	                           * than 3 tiles (either way) from its start */
+	bool idle_dies;           /* a ninja that holds no key for NL_IDLE_STEPS dies (falls on a
+	                           * mine or too far) before a player could act */
 	bool reachable[NL_TILES]; /* tiles the ninja's centre passed through */
 };
+
+/* How long a ninja left alone must survive for its level to count as playable: 3 s of steps
+ * (ninja.h: 40 a second), a player's time to see the level and reach for the keys. */
+#define NL_IDLE_STEPS 120
 
 /* Runs the physics search over the level with the budget NJ_SEARCH_BUDGET (ninja.h): under a
  * tenth of a second on a seed level. Deterministic. Returns 0, or -1 when the level has no ninja
  * or memory ran out. */
 int nl_check(const struct nl_level *l, struct nl_reach *r);
 
-/* Like nl_generate, until the search finds the level playable: the ninja not boxed in and its
- * centre reaching at least 60 tiles. Then places an exit (object 11) with its door and switch
+/* Like nl_generate, until the search finds the level playable: the ninja not boxed in, its
+ * centre reaching at least 60 tiles, and surviving NL_IDLE_STEPS with no key held. Then places an exit (object 11) with its door and switch
  * on tiles the ninja reached, each standing on a full tile, and keeps it only when the search
  * wins it (the switch, then the door), so nl_check says exit_reachable. Gives up, leaving the
  * last seed level without an exit, only after 1000 levels (never seen). Deterministic. */

@@ -24,18 +24,29 @@ static int cell(int col, int row)
 	return col * NL_ROWS + row;
 }
 
-/* The tile holding a point in pixels, clamped to the map (before the conversion to int, which a
- * far point would overflow). */
-/* Searches the level, to its budget or (with to_win) to its first win; returns 0, or -1 when
- * it has no ninja or memory ran out. */
+/* Whether a ninja that holds no key survives NL_IDLE_STEPS: a level that drops it on a mine or
+ * kills it with its first landing is lost before the player can act. */
+static bool idle_dies(const struct nj_world *w)
+{
+	struct nj_run run;
+	nj_run_start(w, &run);
+	for (int k = 0; k < NL_IDLE_STEPS && run.outcome == NJ_RUNNING; k++)
+		nj_step(w, &run, 0);
+	return run.outcome == NJ_DEATH;
+}
+
+/* Searches the level, to its budget or (with to_win) to its first win, and plays it idle;
+ * returns 0, or -1 when it has no ninja or memory ran out. */
 static int search_level(const struct nl_level *l, bool to_win, struct nj_world *w,
                         struct nj_search_result *res)
 {
 	char why[64];
 	if (nj_world_from_level(l, w, why, sizeof why) != 0)
 		return -1;
-	return to_win ? nj_search_win(w, NJ_SEARCH_BUDGET, res)
-	              : nj_search(w, NJ_SEARCH_BUDGET, res);
+	int status = to_win ? nj_search_win(w, NJ_SEARCH_BUDGET, res)
+	                    : nj_search(w, NJ_SEARCH_BUDGET, res);
+	res->reach.idle_dies = idle_dies(w);
+	return status;
 }
 
 int nl_check(const struct nl_level *l, struct nl_reach *r)
@@ -143,7 +154,8 @@ void nl_generate_playable(struct tc_rng *rng, struct nl_level *l)
 			break;
 		if (search_level(l, false, w, res) != 0)
 			break;
-		if (res->reach.boxed || reach_tiles(&res->reach) < PLAYABLE_MIN_TILES)
+		if (res->reach.idle_dies || res->reach.boxed ||
+		    reach_tiles(&res->reach) < PLAYABLE_MIN_TILES)
 			continue;
 		*reach = res->reach;
 		for (int p = 0; p < EXIT_PLACEMENTS && place_exit(rng, l, reach); p++) {

@@ -310,6 +310,36 @@ static void mines_kill_and_are_jumped(void **unused)
 	free(l);
 }
 
+/* A ninja that holds no key falls from its start: onto a mine, or far enough to land too hard,
+ * it dies before a player could act (issue 17). */
+static void idle_death_is_found(void **unused)
+{
+	static const char *const ledge[] = {
+	        "....",
+	        ".@..",
+	        "....",
+	        "....",
+	        "####",
+	};
+	struct nl_reach r;
+	struct nl_level *l = draw(ledge, 5);
+	assert_int_equal(nl_check(l, &r), 0);
+	assert_false(r.idle_dies); /* a short drop onto bare floor */
+	add_object(l, NL_MINE, centre(1), centre(3) + 8);
+	assert_int_equal(nl_check(l, &r), 0);
+	assert_true(r.idle_dies); /* the same drop onto a mine */
+	free(l);
+
+	static const char *const shaft[] = {
+	        ".@.", "...", "...", "...", "...", "...", "...", "...",
+	        "...", "...", "...", "...", "...", "...", "...", "###",
+	};
+	l = draw(shaft, 16);
+	assert_int_equal(nl_check(l, &r), 0);
+	assert_true(r.idle_dies); /* 14 tiles down: a landing that kills */
+	free(l);
+}
+
 static void no_ninja_is_an_error(void **unused)
 {
 	struct nl_level *l = calloc(1, sizeof *l);
@@ -393,6 +423,37 @@ static void playable_levels_are_won(void **unused)
 	free(buf);
 }
 
+/* Of the first 60 levels "ninja --generate --playable --seed 1" printed, these 8 (seed 1 + i)
+ * dropped a ninja that did nothing onto a mine or to its death within 3 s; each is now another
+ * level, where an idle ninja lives. */
+static void playable_levels_survive_idle(void **unused)
+{
+	static const uint64_t was_deadly[] = {8, 14, 16, 21, 22, 39, 40, 56};
+	struct nl_level *l = malloc(sizeof *l);
+	struct nj_world *w = malloc(sizeof *w);
+	char *buf = malloc(NL_LINE_MAX), err[128];
+	assert_non_null(l);
+	assert_non_null(w);
+	assert_non_null(buf);
+	for (size_t i = 0; i < sizeof was_deadly / sizeof was_deadly[0]; i++) {
+		generated(was_deadly[i], l, buf, NL_LINE_MAX);
+		struct nl_reach r;
+		assert_int_equal(nl_check(l, &r), 0);
+		assert_false(r.idle_dies);
+		assert_true(r.exit_reachable);
+		/* Stepped by hand: 3 s of no key, still running. */
+		assert_int_equal(nj_world_from_level(l, w, err, sizeof err), 0);
+		struct nj_run run;
+		nj_run_start(w, &run);
+		for (int k = 0; k < 3 * NJ_STEPS_PER_SECOND; k++)
+			nj_step(w, &run, 0);
+		assert_int_equal(run.outcome, NJ_RUNNING);
+	}
+	free(l);
+	free(w);
+	free(buf);
+}
+
 static void playable_generation_is_deterministic(void **unused)
 {
 	struct nl_level *l = malloc(sizeof *l);
@@ -463,8 +524,10 @@ int main(void)
 	        cmocka_unit_test(a_slope_is_walked_on),
 	        cmocka_unit_test(gold_mines_and_exit_are_counted),
 	        cmocka_unit_test(mines_kill_and_are_jumped),
+	        cmocka_unit_test(idle_death_is_found),
 	        cmocka_unit_test(no_ninja_is_an_error),
 	        cmocka_unit_test(playable_levels_are_won),
+	        cmocka_unit_test(playable_levels_survive_idle),
 	        cmocka_unit_test(playable_generation_is_deterministic),
 	        cmocka_unit_test(seed_levels_are_checked),
 	};
