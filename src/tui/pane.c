@@ -53,6 +53,33 @@ static int wrap(const char *text, int width, char out[][64], int max)
 	return n;
 }
 
+/* Which rows of steps show in `lines` lines: whole rows scroll so that the next step stays in
+ * view with a row of context above it. When not all fit, a line above says how many steps are
+ * out of view there and one below how many more follow, each only when there are some. */
+static void steps_in_view(int rows, int lines, int next_row, int *first, int *shown)
+{
+	int want = next_row - 1 > 0 ? next_row - 1 : 0;
+	*first = 0;
+	*shown = rows < lines ? rows : lines;
+	if (rows <= lines)
+		return;
+	if (lines < 3) { /* no room for the markers */
+		*first = want < rows - lines ? want : rows - lines;
+		return;
+	}
+	if (want == 0) {
+		*shown = lines - 1; /* the steps, and "more" below */
+		return;
+	}
+	if (want + lines - 1 >= rows) { /* the last steps, under "above" */
+		*shown = lines - 1;
+		*first = rows - *shown;
+		return;
+	}
+	*shown = lines - 2;
+	*first = next_row < want + *shown ? want : next_row; /* the context, if it fits */
+}
+
 void tc_pane_draw(struct tc_rect r, const char *title, const char *const *steps, int count,
                   int next, const char *note)
 {
@@ -66,13 +93,23 @@ void tc_pane_draw(struct tc_rect r, const char *title, const char *const *steps,
 	if (notes > 0 && lines > 1)
 		lines--; /* a blank line between steps and note */
 	int columns = inner_w / STEP_W > 0 ? inner_w / STEP_W : 1;
-	/* Whole rows scroll so that the next step stays in view, a row of context above it. */
 	int next_row = next / columns, rows = (count + columns - 1) / columns;
-	int first_row = next_row - 1 > 0 ? next_row - 1 : 0;
-	if (first_row > rows - lines)
-		first_row = rows - lines > 0 ? rows - lines : 0;
-	const char *done = tc_term_unicode() ? "✓" : "+", *mark = tc_term_unicode() ? "▸" : ">";
-	for (int line = 0; line < lines; line++)
+	int first_row, shown;
+	steps_in_view(rows, lines, next_row, &first_row, &shown);
+	int top = r.y + 1;
+	bool unicode = tc_term_unicode();
+	char more[48];
+	if (first_row > 0) {
+		snprintf(more, sizeof more, "%s %d above", unicode ? "▲" : "^", first_row * columns);
+		tc_draw_text(r.x + 1, top++, inner_w, frame | A_DIM, more);
+	}
+	int after = count - (first_row + shown) * columns;
+	if (after > 0) {
+		snprintf(more, sizeof more, "%s %d more", unicode ? "▼" : "v", after);
+		tc_draw_text(r.x + 1, top + shown, inner_w, frame | A_BOLD, more);
+	}
+	const char *done = unicode ? "✓" : "+", *mark = unicode ? "▸" : ">";
+	for (int line = 0; line < shown; line++)
 		for (int col = 0; col < columns; col++) {
 			int i = (first_row + line) * columns + col;
 			if (i >= count)
@@ -88,9 +125,8 @@ void tc_pane_draw(struct tc_rect r, const char *title, const char *const *steps,
 			                         : frame;
 			int x = r.x + 1 + col * STEP_W;
 			if (i == next)
-				tc_fill_rect((struct tc_rect){x, r.y + 1 + line, STEP_W - 1, 1},
-				             attr);
-			tc_draw_text(x, r.y + 1 + line, STEP_W - 1, attr, text);
+				tc_fill_rect((struct tc_rect){x, top + line, STEP_W - 1, 1}, attr);
+			tc_draw_text(x, top + line, STEP_W - 1, attr, text);
 		}
 	for (int i = 0; i < notes; i++)
 		tc_draw_text(r.x + 1, r.y + r.h - notes + i, inner_w, frame, note_lines[i]);

@@ -22,7 +22,8 @@ struct tc_play {
 	const char *title;
 	enum question asking;
 	bool help_open;
-	bool paused_before_suspend;
+	bool paused;    /* by the player (p): the board is hidden */
+	bool suspended; /* Ctrl-Z */
 	const char *message; /* shown in the status line until the next key */
 	char told[96];       /* the text of a message from outside (tc_play_tell) */
 };
@@ -110,7 +111,12 @@ static void draw_result(struct tc_play *p, enum tc_status status)
 	else
 		snprintf(score, sizeof score, "%u moves, %s", tc_session_moves(p->s), time);
 	bool next_level = moves_on(p->s);
-	if (status == TC_WON) {
+	const char *done, *keys;
+	if (status == TC_WON && p->view->campaign_done &&
+	    p->view->campaign_done(p->s, &done, &keys)) {
+		const char *lines[] = {"Campaign complete!", done, score, keys};
+		tc_overlay_box(lines, 4, TC_ROLE_GOOD);
+	} else if (status == TC_WON) {
 		const char *lines[] = {"You won!", score,
 		                       p->view->keep_going
 		                               ? "Enter: keep going   n: new game   u: undo"
@@ -148,9 +154,11 @@ void tc_play_draw(struct tc_play *p, uint64_t now)
 		message = p->message;
 	if (!message && p->view->message)
 		message = p->view->message(p->vs);
-	tc_status_draw(p->s, p->title, own ? detail[0] : NULL, own ? detail[1] : NULL, message);
+	bool moves = !p->view->counts_moves || !p->view->counts_moves(p->s);
+	tc_status_draw(p->s, p->title, own ? detail[0] : NULL, own ? detail[1] : NULL, moves,
+	               message);
 	struct tc_rect area = {0, 1, COLS, LINES - 2};
-	if (tc_session_paused(p->s)) {
+	if (p->paused) {
 		/* The board stays hidden so a pause cannot be used to think for free. */
 		const char *lines[] = {"Paused", "p: resume   q: menu"};
 		tc_overlay_box(lines, 2, TC_ROLE_OVERLAY);
@@ -179,16 +187,27 @@ int tc_play_next_frame(struct tc_play *p, uint64_t now)
 	return frame >= 0 && frame < tick ? frame : tick;
 }
 
+/* The session's clock runs only while the player can see the board and play: not while
+ * paused, suspended, or while the help or a question covers the game (as N's clock does). */
+static void hold_clock(struct tc_play *p)
+{
+	bool hold = p->paused || p->suspended || p->help_open || p->asking != ASK_NOTHING;
+	if (hold && !tc_session_paused(p->s))
+		tc_session_pause(p->s);
+	else if (!hold && tc_session_paused(p->s))
+		tc_session_resume(p->s);
+}
+
 void tc_play_suspend(struct tc_play *p)
 {
-	p->paused_before_suspend = tc_session_paused(p->s);
-	tc_session_pause(p->s);
+	p->suspended = true;
+	hold_clock(p);
 }
 
 void tc_play_resume(struct tc_play *p)
 {
-	if (!p->paused_before_suspend)
-		tc_session_resume(p->s);
+	p->suspended = false;
+	hold_clock(p);
 }
 
 void tc_play_tell(struct tc_play *p, const char *text)
@@ -217,9 +236,11 @@ static enum tc_play_result carry_out(struct tc_play *p, enum question q)
 	switch (q) {
 	case ASK_RESTART:
 		tc_session_restart(p->s);
+		p->paused = false; /* the session's restart ends a pause */
 		break;
 	case ASK_NEW:
 		tc_session_new_game(p->s, tc_fresh_seed());
+		p->paused = false;
 		break;
 	case ASK_LEAVE:
 		return TC_PLAY_LEAVE;
@@ -233,7 +254,9 @@ static enum tc_play_result carry_out(struct tc_play *p, enum question q)
 /* Asks first when the action would throw away a game in progress. */
 static enum tc_play_result ask_or_do(struct tc_play *p, enum question q)
 {
-	if (would_lose_progress(p)) {
+	bool skips = q == ASK_NEW && p->view->asks_to_skip && moves_on(p->s) &&
+	             tc_session_status(p->s) == TC_PLAYING;
+	if (would_lose_progress(p) || skips) {
 		p->asking = q;
 		return TC_PLAY_STAY;
 	}
@@ -264,7 +287,7 @@ static enum tc_play_result shared_action(struct tc_play *p, enum tc_action actio
 		return TC_PLAY_STAY;
 	case TC_ACT_PAUSE:
 		if (tc_session_status(p->s) == TC_PLAYING)
-			tc_session_pause(p->s);
+			p->paused = true;
 		return TC_PLAY_STAY;
 	default:
 		return TC_PLAY_STAY;
@@ -308,15 +331,18 @@ static enum tc_play_result handle_event(struct tc_play *p, const struct tc_event
 	}
 	if (small)
 		return action == TC_ACT_BACK ? ask_or_do(p, ASK_LEAVE) : TC_PLAY_STAY;
-	if (tc_session_paused(p->s)) {
+	if (p->paused) {
 		if (action == TC_ACT_PAUSE || action == TC_ACT_SELECT)
-			tc_session_resume(p->s);
+			p->paused = false;
 		else if (action == TC_ACT_BACK || action == TC_ACT_HELP)
 			return shared_action(p, action);
 		else if (ev->type == TC_EV_KEY)
 			p->message = "Paused: p resumes";
 		return TC_PLAY_STAY;
 	}
+	if (ev->type == TC_EV_KEY && ev->key == TC_KEY_ESCAPE && p->view->cancel &&
+	    p->view->cancel(p->vs))
+		return TC_PLAY_STAY;
 	if (is_shared(action))
 		return shared_action(p, action);
 	enum tc_status status = tc_session_status(p->s);
@@ -340,6 +366,7 @@ enum tc_play_result tc_play_event(struct tc_play *p, const struct tc_event *ev, 
 	if (ev->type == TC_EV_KEY && !showing_result(p))
 		p->message = NULL;
 	enum tc_play_result r = handle_event(p, ev, now);
+	hold_clock(p);
 	if (p->message == p->told && !showing_result(p))
 		p->message =
 		        NULL; /* the game goes on (undo, restart, keep going): the result is old */

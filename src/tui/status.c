@@ -20,28 +20,30 @@ void tc_format_time(uint64_t ms, char *buf, size_t len)
 
 /* The numbers of the top line, spaced by sep, after the title when there is one. */
 static void compose_top(const struct tc_session *s, const char *title, const char *detail,
-                        const char *sep, char *buf, size_t len)
+                        bool moves, const char *sep, char *buf, size_t len)
 {
-	char time[32], score[128] = "";
+	char time[32], score[128] = "", count[32] = "";
 	tc_format_time(tc_session_elapsed_ms(s), time, sizeof time);
 	if (detail)
 		snprintf(score, sizeof score, "%s%s", detail, sep);
 	else if (tc_session_game(s)->score)
 		snprintf(score, sizeof score, "Score: %" PRId64 "%sBest: %" PRId64 "%s",
 		         tc_session_score(s), sep, tc_session_best_score(s), sep);
-	snprintf(buf, len, "%s%s%s%sMoves: %u%sTime: %s%s", title ? " " : "", title ? title : "",
-	         title ? sep : "", score, tc_session_moves(s), sep, time,
+	if (moves)
+		snprintf(count, sizeof count, "Moves: %u%s", tc_session_moves(s), sep);
+	snprintf(buf, len, "%s%s%s%s%sTime: %s%s", title ? " " : "", title ? title : "",
+	         title ? sep : "", score, count, time,
 	         tc_session_paused(s) ? " (paused)" : "");
 }
 
 void tc_status_draw(const struct tc_session *s, const char *title, const char *detail,
-                    const char *narrow_detail, const char *message)
+                    const char *narrow_detail, bool moves, const char *message)
 {
 	attr_t attr = tc_theme_attr(TC_ROLE_STATUS);
 	char top[256], id[TC_GAMEID_MAX];
-	compose_top(s, title, detail, "   ", top, sizeof top);
+	compose_top(s, title, detail, moves, "   ", top, sizeof top);
 	if (tc_text_width(top) > COLS) /* a narrow window: no title, less space */
-		compose_top(s, NULL, narrow_detail, "  ", top, sizeof top);
+		compose_top(s, NULL, narrow_detail, moves, "  ", top, sizeof top);
 	attr_t headline = tc_theme_attr(TC_ROLE_HEADLINE);
 	tc_fill_rect((struct tc_rect){0, 0, COLS, 1}, headline);
 	tc_draw_text(0, 0, COLS, headline, top);

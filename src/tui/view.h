@@ -21,6 +21,11 @@ struct tc_view {
 	bool wasd_moves;                 /* w a s d are directions in this game */
 	bool keep_going;                 /* a won game may be played on */
 	const char *lost_text;           /* why a lost game ended, e.g. "No moves left" */
+	bool asks_to_skip;               /* n on an unfinished level asks first, even with
+	                                    nothing to lose (a campaign's levels) */
+	/* Optional: when winning this position completes a campaign (its last level), the won
+	 * box's line saying so and its keys line, and true; else false. */
+	bool (*campaign_done)(const struct tc_session *s, const char **done, const char **keys);
 
 	void *(*create)(bool animations);
 	void (*destroy)(void *view);
@@ -37,6 +42,10 @@ struct tc_view {
 	/* The position changed behind the view's back (undo, restart, resize): stop animating. */
 	void (*reset)(void *view);
 
+	/* Optional: Esc, which otherwise leaves the game, lets go of what the player holds (a
+	 * picked tile); returns false when nothing was held. */
+	bool (*cancel)(void *view);
+
 	/* Optional: called before each frame, to play what the game's own clock decides (a timed
 	 * game running out of time). */
 	void (*tick)(void *view, struct tc_session *s, uint64_t now);
@@ -50,6 +59,10 @@ struct tc_view {
 	 * (the help, a question, the shared keys or this view's action): for what the view does
 	 * on its own, such as 2048's autoplay, which any key but its own stops. */
 	void (*input)(void *view, const struct tc_event *ev);
+
+	/* Optional: whether describe's part counts the moves its own way (Match-3's moves left),
+	 * so that the status line leaves out its count of moves played. */
+	bool (*counts_moves)(const struct tc_session *s);
 
 	/* Optional: the view's own line for the bottom status bar (a hint, what autoplay does), or
 	 * NULL; the play screen's questions and messages come first. */

@@ -371,13 +371,15 @@ static void describe(void *view, const struct tc_session *s, bool narrow, char *
 	const struct match3 *m = state_of(s);
 	const char *gap = narrow ? "  " : "   ";
 	if (m->mode == M3_GOALS) {
+		/* Narrow, the goals go closer: "●0/25 ■0/25" (four goals fit in 60 columns). */
 		int n = snprintf(buf, len, "Level %d%s%s: %u", m->level, gap,
 		                 narrow ? "Moves" : "Moves left", (unsigned)m->moves_left);
 		for (int i = 0; i < m->goals && n > 0 && (size_t)n < len; i++) {
 			unsigned got = m->collected[i] < m->goal[i].count ? m->collected[i]
 			                                                  : m->goal[i].count;
-			n += snprintf(buf + n, len - (size_t)n, "%s%s %u/%u", i == 0 ? gap : "  ",
-			              glyph(m->goal[i].type), got, (unsigned)m->goal[i].count);
+			n += snprintf(buf + n, len - (size_t)n, "%s%s%s%u/%u",
+			              i == 0 ? gap : narrow ? " " : "  ", glyph(m->goal[i].type),
+			              narrow ? "" : " ", got, (unsigned)m->goal[i].count);
 		}
 	} else if (m->mode == M3_TIMED) {
 		int64_t secs = (time_left(s) + 999) / 1000;
@@ -386,6 +388,12 @@ static void describe(void *view, const struct tc_session *s, bool narrow, char *
 	} else {
 		snprintf(buf, len, "Score: %" PRId64, m->score);
 	}
+}
+
+/* The goals mode counts the moves left, in place of the moves played. */
+static bool counts_moves(const struct tc_session *s)
+{
+	return state_of(s)->mode == M3_GOALS;
 }
 
 /* Not const: create() writes the specials' marks in the glyphs this terminal shows. */
@@ -426,5 +434,6 @@ const struct tc_view tc_view_match3 = {
         .next_frame = next_frame,
         .reset = reset,
         .describe = describe,
+        .counts_moves = counts_moves,
         .tick = tick,
 };

@@ -288,6 +288,8 @@ static void play(struct view_zn *v, struct tc_session *s, struct zn_move m)
 	tc_session_apply(s, &move);
 	v->picked = -1;
 	v->cursor = m.to;
+	v->hinting = false;
+	v->info[0] = '\0'; /* what it said was of the position before */
 }
 
 /* Enter or a click on a cell: pick a tile, move the picked one there, or let go. */
@@ -306,10 +308,17 @@ static void choose(struct view_zn *v, struct tc_session *s, int cell)
 				return;
 			}
 	}
-	if (zn_is_tile(b->cell[cell]) && cell != v->picked)
+	if (zn_is_tile(b->cell[cell]) && cell != v->picked) {
 		pick(v, b, cell);
-	else
-		v->picked = -1;
+		return;
+	}
+	if (v->picked < 0 && b->cell[cell] != 0) { /* a moved tile: say why nothing happens */
+		char name[4];
+		zn_cell_name(b, cell, name);
+		snprintf(v->info, sizeof v->info, "The %d at %s has moved: a tile moves once.",
+		         zn_value(b->cell[cell]), name);
+	}
+	v->picked = -1;
 }
 
 static void hint(struct view_zn *v, const struct tc_session *s)
@@ -331,6 +340,8 @@ static void hint(struct view_zn *v, const struct tc_session *s)
 	pick(v, board_of(s), m->from);
 	snprintf(v->info, sizeof v->info, "Hint: %s", name);
 }
+
+static void reset(void *view);
 
 static void move_cursor(struct view_zn *v, const struct zn_board *b, int dr, int dc)
 {
@@ -370,21 +381,39 @@ static bool action(void *view, struct tc_session *s, enum tc_action act, const s
 	default:
 		break;
 	}
-	if (ev->type != TC_EV_KEY || !v->pane_shown)
+	if (ev->type != TC_EV_KEY)
 		return false;
-	if (ev->key == '>' || ev->key == '.') {
+	bool forward = ev->key == '>' || ev->key == '.', back = ev->key == '<' || ev->key == ',';
+	if ((forward || back) && !v->pane_shown) {
+		snprintf(v->info, sizeof v->info, "%s",
+		         v->pane_open ? "Too small for the solution pane"
+		                      : "> and < play the solution: s shows it first");
+		return true;
+	}
+	if (forward) {
 		update_plan(v, s);
 		const struct zn_move *m = next_move(v);
 		if (m)
 			play(v, s, *m);
 		return true;
 	}
-	if (ev->key == '<' || ev->key == ',') {
-		tc_session_undo(s);
-		v->picked = -1;
+	if (back) {
+		reset(v); /* a message or hint was of the position taken back */
+		if (!tc_session_undo(s))
+			snprintf(v->info, sizeof v->info, "Nothing to take back");
 		return true;
 	}
 	return false;
+}
+
+/* Esc with a tile picked lets go of it rather than leave the game. */
+static bool cancel(void *view)
+{
+	struct view_zn *v = view;
+	if (v->picked < 0)
+		return false;
+	reset(v);
+	return true;
 }
 
 static bool mouse(void *view, struct tc_session *s, const struct tc_event *ev, uint64_t now)
@@ -458,6 +487,7 @@ static const struct tc_help_line help_zn[] = {
         {"s", "show or hide the solution"},
         {"> or .  < or ,", "play / take back its next move"},
         {"H", "hint: the next move of a solution"},
+        {"Esc", "let go of the picked tile"},
         {"n", "next level (asks first)"},
         {NULL, NULL},
 };
@@ -476,6 +506,7 @@ const struct tc_view tc_view_znumbers = {
         .mouse = mouse,
         .next_frame = next_frame,
         .reset = reset,
+        .cancel = cancel,
         .describe = describe,
         .level_count = ZN_PACK_SIZE + 1,
         .level_entry = level_entry,

@@ -477,6 +477,78 @@ static void test_small_terminal(void **state)
 	wait_text(g, "too small");
 }
 
+static void type_keys(struct game *g, const char *keys)
+{
+	assert_true(e2e_send_str(g->t, keys));
+}
+
+static bool text_gone(struct e2e_term *t, void *text)
+{
+	int row, col;
+	return !e2e_find(t, text, &row, &col);
+}
+
+static void wait_gone(struct game *g, const char *text)
+{
+	if (!e2e_wait(g->t, text_gone, (void *)text, WAIT_MS)) {
+		fprintf(stderr, "\"%s\" stays; the screen:\n%s\n", text, e2e_screen(g->t));
+		fail();
+	}
+}
+
+/* The top line of a goals level with four goals, at 80 and at 60 columns: one count of moves
+ * (the moves left), every goal, and the time, uncut. */
+static void test_goals_status_line_fits(void **state)
+{
+	const int widths[] = {80, 60};
+	for (int w = 0; w < 2; w++) {
+		struct game *g = start(state, "goals-level13", 1, 24, widths[w], NULL, false);
+		char moves[32];
+		snprintf(moves, sizeof moves, "Moves: %u", (unsigned)g->m.moves_left);
+		wait_text(g, moves);
+		const char *top = e2e_row(g->t, 0);
+		const char *first = strstr(top, "Moves");
+		assert_non_null(first);
+		if (strstr(first + 1, "Moves") || !strstr(top, "Time: 0:")) {
+			fprintf(stderr, "at %d columns the top line reads: %s\n", widths[w], top);
+			fail();
+		}
+		for (int i = 0; i < g->m.goals; i++) {
+			char goal[32];
+			snprintf(goal, sizeof goal, "%s0/%u", glyph_unicode[g->m.goal[i].type - 1],
+			         (unsigned)g->m.goal[i].count);
+			if (!strstr(top, goal)) {
+				fprintf(stderr, "no goal '%s' at %d columns: %s\n", goal, widths[w],
+				        top);
+				fail();
+			}
+		}
+		teardown(state);
+	}
+}
+
+/* The timed mode's countdown stops while the help or a question covers the field. */
+static void test_timed_clock_stops_under_help_and_questions(void **state)
+{
+	struct game *g = start(state, "timed-8x8t8", 7, 24, 80, NULL, false);
+	wait_text(g, "Time left: ");
+	type_keys(g, "?");
+	wait_text(g, "Match-3: keys");
+	wait_text(g, "(paused)");
+	type_keys(g, " ");
+	wait_gone(g, "(paused)");
+	int a = 0, b = 0;
+	assert_true(first_valid_swap(&g->m, &a, &b) > 0);
+	swap_by_keys(g, a, b);
+	assert_true(model_swap(&g->m, a, b));
+	wait_field(g);
+	type_keys(g, "r");
+	wait_text(g, "Restart? (y/n)");
+	wait_text(g, "(paused)");
+	type_keys(g, "n");
+	wait_gone(g, "(paused)");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -489,6 +561,9 @@ int main(void)
 	        cmocka_unit_test_teardown(test_cursor_moves_send_little, teardown),
 	        cmocka_unit_test_teardown(test_cursor_brackets_in_narrow_gaps, teardown),
 	        cmocka_unit_test_teardown(test_small_terminal, teardown),
+	        cmocka_unit_test_teardown(test_goals_status_line_fits, teardown),
+	        cmocka_unit_test_teardown(test_timed_clock_stops_under_help_and_questions,
+	                                  teardown),
 	};
 	return cmocka_run_group_tests(tests, e2e_game_group_setup, e2e_game_group_teardown);
 }

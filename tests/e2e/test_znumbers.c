@@ -135,7 +135,7 @@ static void step_text(const struct game *g, int number, char mark, struct zn_mov
 	                                 : " ";
 	char name[24];
 	move_name(g, m, name, sizeof name);
-	snprintf(buf, len, "%s%2d %s", sign, number, name);
+	snprintf(buf, len, "%s %d %s", sign, number, name); /* blanks count as one */
 }
 
 static void pick_text(const struct game *g, int cell, char *buf, size_t len)
@@ -1226,6 +1226,109 @@ static void test_ascii_glyphs_without_utf8(void **state)
 	wait_picked(g, plan[0].from);
 }
 
+/* Level 2's 28 moves do not all fit beside the board at 80x24: the pane says how many more
+ * follow (and how many are above once it scrolls), and > keeps the next one in view. */
+static void test_pane_says_more_follow_and_keeps_the_next_in_view(void **state)
+{
+	struct game *g = start(state, "znumbers:level2:s0", 24, 80, NULL);
+	struct zn_move plan[ZN_MAX_MOVES];
+	int count;
+	solve(&g->board, plan, &count);
+	char s[2][48], more[32];
+	step_text(g, 1, '>', plan[0], s[0], sizeof s[0]);
+	type_keys(g, "s");
+	wait_for((struct expect){
+	        .g = g, .board = true, .pane = PANE_BESIDE, .has = {s[0], "more"}, .lacks = {"above"}});
+	/* The last step is out of view: the marker counts it among the rest. */
+	step_text(g, count, ' ', plan[count - 1], s[1], sizeof s[1]);
+	wait_for((struct expect){.g = g, .board = true, .lacks = {s[1]}});
+	for (int i = 0; i < count - 1; i++) {
+		type_keys(g, ">");
+		model_play(g, plan[i]);
+		step_text(g, i + 2, '>', plan[i + 1], s[0], sizeof s[0]);
+		wait_for((struct expect){.g = g, .board = true, .has = {s[0]}});
+	}
+	/* At the end of the list: no more below, the steps before counted above. */
+	snprintf(more, sizeof more, "%s", "above");
+	wait_for((struct expect){.g = g, .board = true, .has = {s[0], more}, .lacks = {"more"}});
+}
+
+/* A message about the position before goes when < takes a move back. */
+static void test_take_back_clears_a_stale_message(void **state)
+{
+	char id[E2E_ZN_ID_MAX];
+	struct zn_move losing;
+	assert_true(find_losing_start(id, sizeof id, &losing));
+	struct game *g = start(state, id, 24, 80, NULL);
+	type_keys(g, "s");
+	wait_for((struct expect){.g = g, .board = true, .pane = PANE_BESIDE});
+	key_move(g, losing, 0);
+	type_keys(g, "H");
+	wait_text(g, "No solution from here: undo (u) first.");
+	type_keys(g, "<");
+	model_undo(g);
+	wait_for((struct expect){.g = g, .board = true, .gone = {"No solution"}});
+	/* Nothing left to take back: it says so. */
+	type_keys(g, "<");
+	wait_for((struct expect){.g = g, .board = true, .text = {"Nothing to take back"}});
+}
+
+/* Esc lets go of a picked tile (the game stays); Enter on a moved tile says why nothing
+ * happens; > and < with the pane hidden say how to show it. */
+static void test_esc_moved_tile_and_hidden_pane_keys(void **state)
+{
+	struct game *g = start(state, "znumbers:level2:s0", 24, 80, NULL);
+	struct zn_move plan[ZN_MAX_MOVES];
+	int count;
+	solve(&g->board, plan, &count);
+	type_keys(g, ">");
+	wait_for((struct expect){
+	        .g = g, .board = true, .text = {"> and < play the solution: s shows it first"}});
+	keys_to(g, plan[0].from);
+	type_keys(g, E2E_KEY_ENTER);
+	wait_picked(g, plan[0].from);
+	type_keys(g, E2E_KEY_ESC);
+	wait_for((struct expect){.g = g,
+	                         .board = true,
+	                         .settle = true,
+	                         .gone = {landing(g), "can land on", "Leave this game"}});
+	key_move(g, plan[0], 0);
+	type_keys(g, E2E_KEY_ENTER); /* the cursor is on the tile just moved */
+	char name[4], moved[64];
+	cell_name(g, plan[0].to, name);
+	snprintf(moved, sizeof moved, "The %d at %s has moved: a tile moves once.",
+	         zn_value(g->board.cell[plan[0].to]), name);
+	wait_for((struct expect){.g = g, .board = true, .text = {moved}});
+	type_keys(g, "<");
+	wait_for((struct expect){
+	        .g = g, .board = true, .text = {"> and < play the solution: s shows it first"}});
+}
+
+/* The clock stops while the help or a question covers the game: the status line says the
+ * time is paused, and it runs again once they are gone. */
+static void test_clock_stops_under_help_and_questions(void **state)
+{
+	struct game *g = start(state, "znumbers:level2:s0", 24, 80, NULL);
+	struct zn_move plan[ZN_MAX_MOVES];
+	int count;
+	solve(&g->board, plan, &count);
+	wait_for((struct expect){.g = g, .board = true, .gone = {"(paused)"}});
+	type_keys(g, "?");
+	wait_for((struct expect){.g = g, .status = true, .text = {"zNumbers: keys", "(paused)"}});
+	type_keys(g, " ");
+	wait_for((struct expect){.g = g, .board = true, .gone = {"(paused)", "zNumbers: keys"}});
+	key_move(g, plan[0], 0);
+	const char *asks[] = {"r", "n", "q"};
+	const char *question[] = {"Restart? (y/n)", "Go to the next level? (y/n)",
+	                          "Leave this game? (y/n)"};
+	for (int i = 0; i < 3; i++) {
+		type_keys(g, asks[i]);
+		wait_for((struct expect){.g = g, .board = true, .text = {question[i], "(paused)"}});
+		type_keys(g, "n");
+		wait_for((struct expect){.g = g, .board = true, .gone = {"(y/n)", "(paused)"}});
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1249,6 +1352,11 @@ int main(void)
 	        cmocka_unit_test_teardown(test_cursor_brackets_in_narrow_gaps, teardown),
 	        cmocka_unit_test_teardown(test_no_color_shows_cursor_and_landing_marks, teardown),
 	        cmocka_unit_test_teardown(test_ascii_glyphs_without_utf8, teardown),
+	        cmocka_unit_test_teardown(test_pane_says_more_follow_and_keeps_the_next_in_view,
+	                                  teardown),
+	        cmocka_unit_test_teardown(test_take_back_clears_a_stale_message, teardown),
+	        cmocka_unit_test_teardown(test_esc_moved_tile_and_hidden_pane_keys, teardown),
+	        cmocka_unit_test_teardown(test_clock_stops_under_help_and_questions, teardown),
 	};
 	return cmocka_run_group_tests(tests, e2e_game_group_setup, e2e_game_group_teardown);
 }
