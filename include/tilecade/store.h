@@ -17,6 +17,9 @@ struct tc_store;
  * default path when path is NULL. Returns NULL only when out of memory; check tc_store_ok. On a
  * problem, `notice` gets one line for the player ("" when all is well). */
 struct tc_store *tc_store_open(const char *path, char *notice, size_t len);
+/* Opens the database at path as tc_store_open does, but only a file that is there already and is
+ * not a symbolic link (a shared scoreboard, which its admin creates). */
+struct tc_store *tc_store_open_existing(const char *path, char *notice, size_t len);
 void tc_store_close(struct tc_store *st);
 bool tc_store_ok(const struct tc_store *st);
 /* The schema version of the open database (TC_STORE_SCHEMA once opened). */

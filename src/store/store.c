@@ -173,10 +173,9 @@ static void make_parents(const char *path)
 		}
 }
 
-static bool set_up(struct tc_store *st, const char *path, char *notice, size_t len)
+static bool set_up(struct tc_store *st, const char *path, int flags, char *notice, size_t len)
 {
-	if (sqlite3_open_v2(path, &st->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL) !=
-	    SQLITE_OK) {
+	if (sqlite3_open_v2(path, &st->db, SQLITE_OPEN_READWRITE | flags, NULL) != SQLITE_OK) {
 		say(notice, len, path, st->db ? sqlite3_errmsg(st->db) : "cannot open");
 		return false;
 	}
@@ -219,7 +218,8 @@ static bool set_up(struct tc_store *st, const char *path, char *notice, size_t l
 	return true;
 }
 
-struct tc_store *tc_store_open(const char *path, char *notice, size_t len)
+/* Opens path with SQLite's extra flags (creating, not following links). */
+static struct tc_store *open_with(const char *path, int flags, char *notice, size_t len)
 {
 	struct tc_store *st = calloc(1, sizeof *st);
 	if (!st)
@@ -234,11 +234,21 @@ struct tc_store *tc_store_open(const char *path, char *notice, size_t len)
 		path = default_path;
 		make_parents(path);
 	}
-	if (!set_up(st, path, notice, len)) {
+	if (!set_up(st, path, flags, notice, len)) {
 		sqlite3_close(st->db);
 		st->db = NULL;
 	}
 	return st;
+}
+
+struct tc_store *tc_store_open(const char *path, char *notice, size_t len)
+{
+	return open_with(path, SQLITE_OPEN_CREATE, notice, len);
+}
+
+struct tc_store *tc_store_open_existing(const char *path, char *notice, size_t len)
+{
+	return open_with(path, SQLITE_OPEN_NOFOLLOW, notice, len);
 }
 
 void tc_store_close(struct tc_store *st)

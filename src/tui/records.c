@@ -2,10 +2,12 @@
 #define _POSIX_C_SOURCE 200809L
 #include "records.h"
 
+#include <errno.h>
 #include <pwd.h>
 #include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -22,11 +24,51 @@ static void login_name(char *buf, size_t len)
 	snprintf(buf, len, "%s", name && *name ? name : "player");
 }
 
+/* Whether this process writes through group g: its effective group (the setgid one) or one of
+ * the player's groups. */
+static bool our_group(gid_t g)
+{
+	gid_t groups[256];
+	int n = getgroups(256, groups);
+	for (int i = 0; i < n; i++)
+		if (groups[i] == g)
+			return true;
+	return g == getegid();
+}
+
+/* Whether the shared board at path is one every player can write: a regular file (not a link)
+ * that the admin made (owned by root, or by whoever runs this), writable by its group, which is
+ * ours. A board the first player created (0644, theirs) would lock every other player out. */
+static bool shared_board_usable(const char *path, char *notice, size_t len)
+{
+	struct stat st;
+	const char *why = NULL;
+	if (lstat(path, &st) != 0)
+		why = errno == ENOENT ? "not there; the admin creates it (see the README)"
+		                      : strerror(errno);
+	else if (S_ISLNK(st.st_mode))
+		why = "a symbolic link";
+	else if (!S_ISREG(st.st_mode))
+		why = "not a regular file";
+	else if (st.st_uid != 0 && st.st_uid != geteuid())
+		why = "owned by a player, not by root";
+	else if (!our_group(st.st_gid) || !(st.st_mode & S_IWGRP))
+		why = "not writable by the games group";
+	if (why)
+		snprintf(notice, len, "shared scores are off: %s: %s", path, why);
+	return why == NULL;
+}
+
 void tc_records_open_shared(struct tc_records *r, const char *shared_path)
 {
 	memset(r, 0, sizeof *r);
-	if (shared_path && *shared_path)
-		r->shared = tc_store_open(shared_path, r->notice, sizeof r->notice);
+	if (!shared_path || !*shared_path ||
+	    !shared_board_usable(shared_path, r->notice, sizeof r->notice))
+		return;
+	/* SQLite makes its -wal and -shm files beside the board as it writes: they must stay
+	 * writable by the group too, or the next player could not write the board. */
+	umask(umask(0) & ~(mode_t)S_IWGRP);
+	r->shared = tc_store_open_existing(shared_path, r->notice, sizeof r->notice);
 }
 
 void tc_records_open_own(struct tc_records *r, const char *db_path, const char *player)
