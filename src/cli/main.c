@@ -11,6 +11,7 @@
 #include "app.h"
 #include "batch.h"
 #include "catalog.h"
+#include "file_save.h"
 #include "keymap.h"
 #include "ninja_records.h"
 #include "options.h"
@@ -481,6 +482,8 @@ static int play(const struct tc_options *o, const struct tc_settings *settings,
                 const struct tc_game *game, const struct tc_params *params, uint64_t seed)
 {
 	tc_records_open_own(records, own_database(o, settings), settings->config.player);
+	tc_file_save_protect_folder_of(own_database(o, settings));
+	tc_file_save_protect_folder_of(settings->shared_scores);
 	char warn[160];
 	tc_keymap_apply(settings->config.bindings, settings->config.binding_count, warn,
 	                sizeof warn);

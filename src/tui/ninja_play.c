@@ -18,6 +18,7 @@
 
 #include "grid.h"
 #include "held_keys.h"
+#include "file_save.h"
 #include "help.h"
 #include "ninja_records.h"
 #include "nlevel_map.h"
@@ -36,7 +37,7 @@
 #define DEFAULT_REPLAY_PATH "./ninja.replay"
 
 enum mode { MODE_PLAY, MODE_REPLAY };
-enum { PROMPT_NONE, PROMPT_SAVE_REPLAY };
+enum { PROMPT_NONE, PROMPT_SAVE_REPLAY, PROMPT_REPLACE };
 
 struct tc_ninja_play {
 	enum mode mode;
@@ -655,10 +656,9 @@ __attribute__((format(printf, 3, 4))) static void say(struct tc_ninja_play *np, 
 	np->message_bad = bad;
 }
 
-static void write_replay(struct tc_ninja_play *np, const char *typed)
+/* Saves the replay at path; a file there is replaced only when the player said so. */
+static void write_replay(struct tc_ninja_play *np, const char *path, bool replace)
 {
-	char path[TC_PROMPT_MAX + 4096];
-	tc_prompt_path(typed, path, sizeof path);
 	int n = nj_replay_print(&np->rec, NULL, 0);
 	char *text = n > 0 ? malloc((size_t)n + 1) : NULL;
 	if (!text) {
@@ -666,16 +666,19 @@ static void write_replay(struct tc_ninja_play *np, const char *typed)
 		return;
 	}
 	nj_replay_print(&np->rec, text, (size_t)n + 1);
-	FILE *f = fopen(path, "w");
-	bool ok = f && fwrite(text, 1, (size_t)n, f) == (size_t)n;
-	int saved_errno = errno;
-	if (f && fclose(f) != 0)
-		ok = false;
-	free(text);
-	if (!ok)
-		say(np, true, "cannot save: %s: %s", strerror(saved_errno), path);
-	else
+	char why[96];
+	switch (tc_file_save(path, text, (size_t)n, replace, why, sizeof why)) {
+	case TC_SAVE_DONE:
 		say(np, false, "replay saved to %s", path);
+		break;
+	case TC_SAVE_EXISTS:
+		tc_prompt_ask(&np->prompt, PROMPT_REPLACE, "Replace the file there?", path);
+		break;
+	case TC_SAVE_REFUSED:
+		say(np, true, "cannot save, %s: %s", why, path);
+		break;
+	}
+	free(text);
 }
 
 static void start_save_prompt(struct tc_ninja_play *np)
@@ -686,15 +689,25 @@ static void start_save_prompt(struct tc_ninja_play *np)
 
 static enum tc_ninja_result prompt_event(struct tc_ninja_play *np, const struct tc_event *ev)
 {
+	int kind = np->prompt.kind;
+	char path[TC_PROMPT_MAX];
 	switch (tc_prompt_event(&np->prompt, ev)) {
 	case TC_PROMPT_CANCEL:
-		say(np, false, "cancelled");
+		if (kind == PROMPT_REPLACE)
+			say(np, false, "not saved; the file there is kept: %s", np->prompt.input);
+		else
+			say(np, false, "cancelled");
 		break;
 	case TC_PROMPT_DONE:
-		if (!*np->prompt.input)
+		if (kind == PROMPT_REPLACE) {
+			write_replay(np, np->prompt.input, true);
+		} else if (!*np->prompt.input) {
 			say(np, true, "no path given");
-		else
-			write_replay(np, np->prompt.input);
+		} else if (!tc_prompt_path(np->prompt.input, path, sizeof path)) {
+			say(np, true, "cannot save, the path is too long: %s", np->prompt.input);
+		} else {
+			write_replay(np, path, false);
+		}
 		break;
 	case TC_PROMPT_EDITING:
 		break;

@@ -3,13 +3,13 @@
  * numbers and a legend; the bottom line holds messages and the path prompts. */
 #include "nlevel_view.h"
 
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "grid.h"
+#include "file_open.h"
+#include "file_save.h"
 #include "help.h"
 #include "nlevel_ignored.h"
 #include "nlevel_map.h"
@@ -288,19 +288,15 @@ static bool first_line(FILE *f, char *line, size_t cap, size_t *len)
 
 static void open_file(struct tc_nlevel_view *v, const char *typed)
 {
-	char path[TC_NLV_PATH_MAX];
-	tc_prompt_path(typed, path, sizeof path);
-	FILE *f = fopen(path, "r");
-	struct stat st;
-	if (f && fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
-		fclose(f);
-		say(v, true, "a directory, not a level file: ", path);
-		return;
-	}
-	if (!f) {
-		char why[TC_NLV_PATH_MAX + 64];
-		snprintf(why, sizeof why, "%s: %s", strerror(errno), path);
-		say(v, true, "cannot open: ", why);
+	char path[TC_NLV_PATH_MAX], why[96];
+	FILE *f = NULL;
+	if (!tc_prompt_path(typed, path, sizeof path))
+		snprintf(why, sizeof why, "the path is too long");
+	else
+		f = tc_file_open_regular(path, why, sizeof why);
+	if (!f) { /* the reason first: a long path must not push it off the line */
+		snprintf(v->message, sizeof v->message, "cannot open, %s: %s", why, path);
+		v->message_bad = true;
 		return;
 	}
 	/* Longer than a level can be, so nl_parse tells a line too long. */
@@ -347,25 +343,26 @@ static void open_file(struct tc_nlevel_view *v, const char *typed)
 	v->message_bad = false;
 }
 
-static void save_file(struct tc_nlevel_view *v, const char *typed)
+/* Saves the level at path; a file there is replaced only when the player said so. */
+static void save_file(struct tc_nlevel_view *v, const char *path, bool replace)
 {
-	char path[TC_NLV_PATH_MAX];
-	tc_prompt_path(typed, path, sizeof path);
 	static char line[NL_LINE_MAX + NL_TILES + 8];
-	nl_print(&v->level, line, sizeof line);
-	FILE *f = fopen(path, "w");
 	/* A CR at the level's end is written with CRLF after it, so that it reads back. */
-	bool ok = f && fprintf(f, "%s%s", line, nl_line_end(&v->level)) >= 0;
-	int saved_errno = errno;
-	if (f && fclose(f) != 0)
-		ok = false;
-	if (!ok) {
-		char why[TC_NLV_PATH_MAX + 64];
-		snprintf(why, sizeof why, "%s: %s", strerror(saved_errno), path);
-		say(v, true, "cannot save: ", why);
-		return;
+	size_t n = (size_t)nl_print(&v->level, line, sizeof line);
+	n += (size_t)snprintf(line + n, sizeof line - n, "%s", nl_line_end(&v->level));
+	char why[96];
+	switch (tc_file_save(path, line, n, replace, why, sizeof why)) {
+	case TC_SAVE_DONE:
+		say(v, false, "saved to ", path);
+		break;
+	case TC_SAVE_EXISTS:
+		tc_prompt_ask(&v->prompt, TC_NLV_REPLACE, "Replace the file there?", path);
+		break;
+	case TC_SAVE_REFUSED:
+		snprintf(v->message, sizeof v->message, "cannot save, %s: %s", why, path);
+		v->message_bad = true;
+		break;
 	}
-	say(v, false, "saved to ", path);
 }
 
 /* ---- keys ---- */
@@ -375,15 +372,25 @@ static void prompt_event(struct tc_nlevel_view *v, const struct tc_event *ev)
 	int kind = v->prompt.kind;
 	switch (tc_prompt_event(&v->prompt, ev)) {
 	case TC_PROMPT_CANCEL:
-		say(v, false, "cancelled", "");
+		if (kind == TC_NLV_REPLACE)
+			say(v, false, "not saved; the file there is kept: ", v->prompt.input);
+		else
+			say(v, false, "cancelled", "");
 		break;
 	case TC_PROMPT_DONE:
-		if (!*v->prompt.input)
+		if (kind == TC_NLV_REPLACE) {
+			save_file(v, v->prompt.input, true);
+		} else if (!*v->prompt.input) {
 			say(v, true, "no path given", "");
-		else if (kind == TC_NLV_OPEN)
+		} else if (kind == TC_NLV_OPEN) {
 			open_file(v, v->prompt.input);
-		else
-			save_file(v, v->prompt.input);
+		} else {
+			char path[TC_NLV_PATH_MAX];
+			if (tc_prompt_path(v->prompt.input, path, sizeof path))
+				save_file(v, path, false);
+			else
+				say(v, true, "cannot save, the path is too long: ", v->prompt.input);
+		}
 		break;
 	case TC_PROMPT_EDITING:
 		break;

@@ -19,7 +19,7 @@
 #define TC_NLV_MAP_W TC_NLMAP_W /* the map and its side borders */
 #define TC_NLV_PANEL_W 16       /* the info panel beside the map, with its gap */
 
-enum tc_nlv_prompt { TC_NLV_NO_PROMPT, TC_NLV_OPEN, TC_NLV_SAVE };
+enum tc_nlv_prompt { TC_NLV_NO_PROMPT, TC_NLV_OPEN, TC_NLV_SAVE, TC_NLV_REPLACE };
 
 /* The level's check (nl_check) runs after the level has been drawn once. */
 enum tc_nlv_check { TC_NLV_CHECK_NONE, TC_NLV_CHECK_DRAW, TC_NLV_CHECK_RUN };

@@ -12,7 +12,16 @@ void tc_prompt_start(struct tc_prompt *p, int kind, const char *label, const cha
 {
 	p->kind = kind;
 	p->label = label;
+	p->yes_no = false;
 	snprintf(p->input, sizeof p->input, "%s", start ? start : "");
+}
+
+void tc_prompt_ask(struct tc_prompt *p, int kind, const char *question, const char *detail)
+{
+	p->kind = kind;
+	p->label = question;
+	p->yes_no = true;
+	snprintf(p->input, sizeof p->input, "%s", detail);
 }
 
 static void type_key(struct tc_prompt *p, int key)
@@ -46,6 +55,11 @@ enum tc_prompt_result tc_prompt_event(struct tc_prompt *p, const struct tc_event
 	/* Key releases (kitty keyboard protocol) are not typing. */
 	if (ev->type != TC_EV_KEY || ev->release)
 		return TC_PROMPT_EDITING;
+	if (p->yes_no) {
+		p->kind = 0;
+		return !ev->ctrl && (ev->key == 'y' || ev->key == 'Y') ? TC_PROMPT_DONE
+		                                                        : TC_PROMPT_CANCEL;
+	}
 	if (ev->key == TC_KEY_ESCAPE) {
 		p->kind = 0;
 		return TC_PROMPT_CANCEL;
@@ -72,16 +86,21 @@ enum tc_prompt_result tc_prompt_event(struct tc_prompt *p, const struct tc_event
 void tc_prompt_draw(const struct tc_prompt *p, int x, int y, int w)
 {
 	char line[TC_PROMPT_MAX + 96];
-	snprintf(line, sizeof line, "%.60s (Enter, Esc cancels): %s_", p->label ? p->label : "",
-	         p->input);
+	if (p->yes_no)
+		snprintf(line, sizeof line, "%.60s (y/n) %s", p->label, p->input);
+	else
+		snprintf(line, sizeof line, "%.60s (Enter, Esc cancels): %s_",
+		         p->label ? p->label : "", p->input);
 	tc_draw_text(x, y, w, tc_theme_attr(TC_ROLE_STATUS), line);
 }
 
-void tc_prompt_path(const char *typed, char *path, size_t len)
+bool tc_prompt_path(const char *typed, char *path, size_t len)
 {
 	const char *home = getenv("HOME");
+	int n;
 	if (typed[0] == '~' && typed[1] == '/' && home && *home)
-		snprintf(path, len, "%s%s", home, typed + 1);
+		n = snprintf(path, len, "%s%s", home, typed + 1);
 	else
-		snprintf(path, len, "%s", typed);
+		n = snprintf(path, len, "%s", typed);
+	return n >= 0 && (size_t)n < len;
 }

@@ -1,6 +1,8 @@
 /* A one-line text prompt at the bottom of a screen, for a file path: "Save to (Enter, Esc
  * cancels): ./level.txt_". Typing edits it (Backspace removes a whole character, Ctrl-U clears
- * it), Enter accepts, Esc cancels. Shared by N's level browser and N's play screen. */
+ * it), Enter accepts, Esc cancels. Or a yes/no question in the same place ("Replace the file
+ * there? (y/n) ./level.txt"), which y answers and any other key declines, as the games'
+ * questions are answered. Shared by N's level browser and N's play screen. */
 #ifndef TILECADE_TUI_PROMPT_H
 #define TILECADE_TUI_PROMPT_H
 
@@ -14,7 +16,8 @@
 struct tc_prompt {
 	int kind;                  /* what the prompt is for, the caller's own; 0: none open */
 	const char *label;         /* e.g. "Save to" */
-	char input[TC_PROMPT_MAX]; /* what the player typed (UTF-8) */
+	char input[TC_PROMPT_MAX]; /* what the player typed (UTF-8); a question's detail */
+	bool yes_no;               /* a question: y is DONE, any other key CANCEL */
 };
 
 enum tc_prompt_result {
@@ -25,11 +28,14 @@ enum tc_prompt_result {
 
 /* Opens the prompt (kind != 0) with a starting text. */
 void tc_prompt_start(struct tc_prompt *p, int kind, const char *label, const char *start);
+/* Opens a yes/no question (kind != 0), drawn "question (y/n) detail": the question first, so
+ * that a long detail (a path) cannot push it off the line. The detail stays in input. */
+void tc_prompt_ask(struct tc_prompt *p, int kind, const char *question, const char *detail);
 /* A key for the open prompt; other events do nothing. */
 enum tc_prompt_result tc_prompt_event(struct tc_prompt *p, const struct tc_event *ev);
 /* The path a player typed, with a leading "~/" read as the shell reads it: the home
- * directory. */
-void tc_prompt_path(const char *typed, char *path, size_t len);
+ * directory. Returns false when it does not fit in len (it must not be used cut). */
+bool tc_prompt_path(const char *typed, char *path, size_t len);
 /* The prompt's line at (x, y), at most w columns. */
 void tc_prompt_draw(const struct tc_prompt *p, int x, int y, int w);
 

@@ -9,6 +9,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <cmocka.h>
 
@@ -292,6 +294,7 @@ static void test_opens_and_saves_byte_for_byte(void **state)
 		sandbox_file("cr.txt", level, n, path, sizeof path);
 		type_path(t, "o", "Open level file", path);
 		wait_text(t, "opened");
+		unlink(saved_path); /* a file there would be asked about */
 		type_path(t, "w", "Save to", saved_path);
 		wait_text(t, "saved to");
 		FILE *f = fopen(saved_path, "rb");
@@ -377,7 +380,7 @@ static void test_messages_fit_the_line(void **state)
 	wait_text(t, "i: 1 bounce block, 1 launch pad");
 
 	type_path(t, "o", "Open level file", e2e_sandbox);
-	wait_text(t, "a directory, not a level file: ");
+	wait_text(t, "cannot open, a directory, not a file: ");
 
 	n = empty_level("5^396,300!0^1,2,3\n", level, sizeof level);
 	sandbox_file("home-level.txt", level, n, path, sizeof path);
@@ -390,6 +393,88 @@ static void test_messages_fit_the_line(void **state)
 	e2e_send_str(t, "i");
 	wait_text(t, "1 extra number        ignored, as N ignores them");
 	wait_text(t, "Saving writes the level back as it was read.");
+}
+
+/* The whole of a small file, NUL-terminated. */
+static void file_text(const char *path, char *out, size_t size)
+{
+	FILE *f = fopen(path, "rb");
+	assert_non_null(f);
+	size_t n = fread(out, 1, size - 1, f);
+	fclose(f);
+	out[n] = '\0';
+}
+
+/* w onto a file that is there asks first; n keeps the file as it was, y replaces it. */
+static void test_save_asks_before_replacing(void **state)
+{
+	char path[4200], text[2048];
+	sandbox_file("precious.txt", "precious\n", 9, path, sizeof path);
+	struct e2e_term *t = start(state, 24, 80, "ninja");
+	wait_text(t, "seed ");
+	settle(t);
+	type_path(t, "w", "Save to", path);
+	wait_text(t, "Replace the file there? (y/n) ");
+	e2e_send_str(t, "n");
+	wait_text(t, "not saved; the file there is kept");
+	file_text(path, text, sizeof text);
+	assert_string_equal(text, "precious\n");
+
+	type_path(t, "w", "Save to", path);
+	wait_text(t, "Replace the file there? (y/n) ");
+	e2e_send_str(t, "y");
+	wait_text(t, "saved to");
+	file_text(path, text, sizeof text);
+	assert_int_equal(strcspn(text, "|"), 713);
+}
+
+/* w never writes through a symbolic link, nor into tilecade's own data folder, whether the path
+ * names it, reaches it through a link or through "..". */
+static void test_save_refuses_links_and_the_data_folder(void **state)
+{
+	char target[4200], link[4200], text[64];
+	sandbox_file("target.txt", "target\n", 7, target, sizeof target);
+	snprintf(link, sizeof link, "%s/link.txt", e2e_sandbox);
+	assert_int_equal(symlink(target, link), 0);
+	struct e2e_term *t = start(state, 24, 80, "ninja");
+	wait_text(t, "seed ");
+	settle(t);
+	type_path(t, "w", "Save to", link);
+	wait_text(t, "cannot save, a symbolic link, not followed: ");
+	file_text(target, text, sizeof text);
+	assert_string_equal(text, "target\n");
+
+	/* The data folder exists once tilecade has opened its database. */
+	char data[4200], dir_link[4200], via_link[4300], via_dots[4300];
+	snprintf(data, sizeof data, "%s/tilecade", getenv("XDG_DATA_HOME"));
+	snprintf(dir_link, sizeof dir_link, "%s/data-link", e2e_sandbox);
+	assert_int_equal(symlink(data, dir_link), 0);
+	snprintf(via_link, sizeof via_link, "%s/new.txt", dir_link);
+	snprintf(via_dots, sizeof via_dots, "%s/../tilecade/tilecade.db", data);
+	const char *paths[] = {"~/.local/share/tilecade/tilecade.db", via_link, via_dots};
+	for (size_t i = 0; i < sizeof paths / sizeof paths[0]; i++) {
+		type_path(t, "w", "Save to", paths[i]);
+		wait_text(t, "cannot save, tilecade's own data folder: ");
+	}
+	struct stat st;
+	assert_int_not_equal(lstat(via_link, &st), 0);
+	unlink(dir_link);
+	unlink(link);
+}
+
+/* o on a named pipe says so at once: opening one waits for a writer that never comes. */
+static void test_open_refuses_a_named_pipe(void **state)
+{
+	char path[4200];
+	snprintf(path, sizeof path, "%s/pipe", e2e_sandbox);
+	unlink(path);
+	assert_int_equal(mkfifo(path, 0600), 0);
+	struct e2e_term *t = start(state, 24, 80, "ninja");
+	wait_text(t, "seed ");
+	settle(t);
+	type_path(t, "o", "Open level file", path);
+	wait_text(t, "cannot open, a named pipe, not a file: ");
+	unlink(path);
 }
 
 static void test_too_small(void **state)
@@ -437,6 +522,10 @@ int main(void)
 	        cmocka_unit_test_teardown(test_opens_and_saves_byte_for_byte, e2e_term_teardown),
 	        cmocka_unit_test_teardown(test_objects_placed_nowhere, e2e_term_teardown),
 	        cmocka_unit_test_teardown(test_messages_fit_the_line, e2e_term_teardown),
+	        cmocka_unit_test_teardown(test_save_asks_before_replacing, e2e_term_teardown),
+	        cmocka_unit_test_teardown(test_save_refuses_links_and_the_data_folder,
+	                                  e2e_term_teardown),
+	        cmocka_unit_test_teardown(test_open_refuses_a_named_pipe, e2e_term_teardown),
 	        cmocka_unit_test_teardown(test_too_small, e2e_term_teardown),
 	        cmocka_unit_test_teardown(test_menu_opens_the_browser, e2e_term_teardown),
 	        cmocka_unit_test_teardown(test_ascii, e2e_term_teardown),
