@@ -42,6 +42,20 @@ struct g2048_ai_choice {
 void g2048_ai_choose(struct g2048_ai *ai, const struct g2048 *g, int depth,
                      struct g2048_ai_choice *out);
 
+/* How the best slide compares with the next best, in words a player reads: the gap between
+ * their values measured in the evaluation's worth of one empty cell. */
+enum g2048_ai_margin {
+	G2048_AI_ONLY,   /* no other slide changes the board */
+	G2048_AI_TIE,    /* the next best is worth the same */
+	G2048_AI_CLOSE,  /* less than one empty cell's worth between them */
+	G2048_AI_BETTER, /* one to ten empty cells' worth */
+	G2048_AI_CLEAR,  /* more than ten: clearly the best */
+};
+
+/* The margin of c's best slide over the next best, which *runner_up gets (-1 when there is
+ * none). c is a choice g2048_ai_choose filled, with a slide (dir >= 0). */
+enum g2048_ai_margin g2048_ai_margin(const struct g2048_ai_choice *c, int *runner_up);
+
 /* The 4x4 bitboard, for tests: a board of size 4 packed (cell i in bits 4i..4i+3; exponents
  * above 15 do not fit: such boards take the general path), slid without a spawn. Returns the board
  * after the slide and adds the slide's score to *score. */

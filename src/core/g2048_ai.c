@@ -365,6 +365,22 @@ static void choose_bitboard(struct g2048_ai *ai, uint64_t board, int depth,
 	out->nodes = s.nodes;
 }
 
+enum g2048_ai_margin g2048_ai_margin(const struct g2048_ai_choice *c, int *runner_up)
+{
+	*runner_up = -1;
+	for (int d = 0; d < 4; d++)
+		if (c->legal[d] && d != c->dir &&
+		    (*runner_up < 0 || c->value[d] > c->value[*runner_up]))
+			*runner_up = d;
+	if (*runner_up < 0)
+		return G2048_AI_ONLY;
+	double gap = c->eval - c->value[*runner_up];
+	return gap <= 0                ? G2048_AI_TIE
+	       : gap < EVAL_EMPTY      ? G2048_AI_CLOSE
+	       : gap < 10 * EVAL_EMPTY ? G2048_AI_BETTER
+	                               : G2048_AI_CLEAR;
+}
+
 /* ---- the general path: any size, any exponent ---- */
 
 static double general_eval(const struct g2048 *g)

@@ -200,8 +200,29 @@ static void hint(struct view_2048 *v, const struct tc_session *s)
 	if (!choose(v, s, &c))
 		return;
 	v->hint_dir = c.dir;
-	snprintf(v->note, sizeof v->note, "Hint: %s %s (value %.0f)",
-	         arrows[tc_term_unicode()][c.dir], dir_names[c.dir], c.eval);
+	int next;
+	enum g2048_ai_margin margin = g2048_ai_margin(&c, &next);
+	const char *const *arrow = arrows[tc_term_unicode()];
+	char why[40];
+	switch (margin) {
+	case G2048_AI_ONLY:
+		snprintf(why, sizeof why, "the only slide");
+		break;
+	case G2048_AI_TIE:
+		snprintf(why, sizeof why, "%s %s is as good", arrow[next], dir_names[next]);
+		break;
+	case G2048_AI_CLOSE:
+		snprintf(why, sizeof why, "%s %s is close", arrow[next], dir_names[next]);
+		break;
+	case G2048_AI_BETTER:
+		snprintf(why, sizeof why, "better than %s %s", arrow[next], dir_names[next]);
+		break;
+	case G2048_AI_CLEAR:
+		snprintf(why, sizeof why, "clearly best");
+		break;
+	}
+	snprintf(v->note, sizeof v->note, "Hint: slide %s %s (%s)", arrow[c.dir],
+	         dir_names[c.dir], why);
 }
 
 /* At fast speeds a slide comes before the last one's animation would end: then there is none,

@@ -176,6 +176,39 @@ static void g2048_ai_takes_the_only_legal_slide(void **state)
 	}
 }
 
+/* The hint's words: the gap to the next best slide, in empty cells' worth (270 each). */
+static void g2048_ai_margin_words(void **state)
+{
+	struct g2048_ai *ai = *state;
+	struct g2048 g;
+	char err[64];
+	int next;
+	assert_int_equal(g2048_parse("2 4 2 0\n4 2 4 0\n2 4 2 0\n4 2 4 0\n", &g, err, sizeof err),
+	                 0);
+	struct g2048_ai_choice c;
+	g2048_ai_choose(ai, &g, 3, &c);
+	assert_int_equal(g2048_ai_margin(&c, &next), G2048_AI_ONLY);
+	assert_int_equal(next, -1);
+
+	static const struct {
+		double up, down;
+		enum g2048_ai_margin margin;
+	} cases[] = {
+	        {1600000, 1600000, G2048_AI_TIE},     {1600000, 1599800, G2048_AI_CLOSE},
+	        {1600000, 1599000, G2048_AI_BETTER}, {1600000, 1590000, G2048_AI_CLEAR},
+	        {1600000, 0, G2048_AI_CLEAR}, /* down loses the game */
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		c = (struct g2048_ai_choice){.dir = G2048_UP, .eval = cases[i].up};
+		c.legal[G2048_UP] = c.legal[G2048_DOWN] = c.legal[G2048_LEFT] = true;
+		c.value[G2048_UP] = cases[i].up;
+		c.value[G2048_DOWN] = cases[i].down;
+		c.value[G2048_LEFT] = cases[i].down - 5000; /* worse than down: not the runner-up */
+		assert_int_equal(g2048_ai_margin(&c, &next), cases[i].margin);
+		assert_int_equal(next, G2048_DOWN);
+	}
+}
+
 static void g2048_ai_dead_board_has_no_choice(void **state)
 {
 	struct g2048_ai *ai = *state;
@@ -270,6 +303,7 @@ int main(void)
 	        cmocka_unit_test(g2048_ai_pack_round_trip),
 	        cmocka_unit_test(g2048_ai_never_proposes_a_no_op),
 	        cmocka_unit_test(g2048_ai_takes_the_only_legal_slide),
+	        cmocka_unit_test(g2048_ai_margin_words),
 	        cmocka_unit_test(g2048_ai_dead_board_has_no_choice),
 	        cmocka_unit_test(g2048_ai_same_position_same_choice),
 	        cmocka_unit_test(g2048_ai_plays_other_sizes),
