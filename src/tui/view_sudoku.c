@@ -51,7 +51,10 @@ struct view_sdk {
 	enum shown shown;
 	struct sdk_grid shown_for; /* the digits the shown things are about */
 	bool wrong[SDK_CELLS];
-	struct sdk_step step;
+	/* A hint: its steps to the next digit, the one shown, and how much of it is told. */
+	struct sdk_step steps[SDK_HINT_STEPS];
+	int step_count, step_at;
+	enum { TELL_TECHNIQUE, TELL_CELLS, TELL_DIGIT } told;
 	char shown_text[96];
 	struct layout layout;
 	bool has_layout;
@@ -86,6 +89,28 @@ static void cell_name(int cell, char buf[4])
 }
 
 /* ---- drawing ---- */
+
+/* The player's digits that differ from the solution; returns how many, the first in *first. */
+static int find_wrong(const struct sudoku *z, bool wrong[SDK_CELLS], int *first)
+{
+	int n = 0;
+	*first = -1;
+	for (int i = 0; i < SDK_CELLS; i++) {
+		wrong[i] = z->entry.cell[i] && z->entry.cell[i] != z->solution.cell[i];
+		if (wrong[i] && n++ == 0)
+			*first = i;
+	}
+	return n;
+}
+
+static int empty_cells(const struct sudoku *z)
+{
+	int n = 0;
+	for (int i = 0; i < SDK_CELLS; i++)
+		n += z->entry.cell[i] == 0;
+	return n;
+}
+
 
 static bool fit(struct layout *l, int stage, struct tc_rect area)
 {
@@ -154,9 +179,11 @@ static void cell_looks(const struct view_sdk *v, const struct sudoku *z, const b
 		*core = given ? tc_theme_attr(TC_ROLE_SELECTED) | A_BOLD
 		              : tc_theme_attr(TC_ROLE_SELECTED) & ~A_BOLD;
 	attr_t marked = 0;
-	if (v->shown == SHOW_STEP && in_proof(&v->step, cell))
+	const struct sdk_step *step = &v->steps[v->step_at];
+	bool cells_told = v->shown == SHOW_STEP && v->told >= TELL_CELLS;
+	if (cells_told && in_proof(step, cell))
 		marked = tc_theme_attr(TC_ROLE_HINT);
-	if (v->shown == SHOW_STEP && v->step.cell == cell)
+	if (cells_told && step->cell == cell)
 		marked = tc_theme_attr(TC_ROLE_TARGET);
 	if ((v->conflicts && conflict[cell]) || (v->shown == SHOW_WRONG && v->wrong[cell]))
 		marked = tc_theme_attr(TC_ROLE_BAD) | A_UNDERLINE;
@@ -278,6 +305,14 @@ static void draw_info(const struct view_sdk *v, const struct sudoku *z)
 	const char *info = v->info;
 	if (!*info && v->shown != SHOW_NOTHING)
 		info = v->shown_text;
+	/* A full grid that is not won would otherwise just sit there: say why. */
+	bool wrong[SDK_CELLS];
+	int first, wrongs;
+	if (!*info && empty_cells(z) == 0 && (wrongs = find_wrong(z, wrong, &first)) > 0) {
+		snprintf(text, sizeof text, "Grid full: %d digit%s wrong (e marks %s)", wrongs,
+		         wrongs == 1 ? "" : "s", wrongs == 1 ? "it" : "them");
+		info = text;
+	}
 	if (!*info && l->grid.ch == 1 && !z->entry.cell[v->cursor] && z->marks[v->cursor]) {
 		char name[4];
 		cell_name(v->cursor, name);
@@ -365,19 +400,6 @@ static void clear_cell(struct view_sdk *v, struct tc_session *s)
 			apply(s, SDK_MOVE_MARK, v->cursor, d);
 }
 
-/* The player's digits that differ from the solution; returns how many, the first in *first. */
-static int find_wrong(const struct sudoku *z, bool wrong[SDK_CELLS], int *first)
-{
-	int n = 0;
-	*first = -1;
-	for (int i = 0; i < SDK_CELLS; i++) {
-		wrong[i] = z->entry.cell[i] && z->entry.cell[i] != z->solution.cell[i];
-		if (wrong[i] && n++ == 0)
-			*first = i;
-	}
-	return n;
-}
-
 static void show(struct view_sdk *v, const struct sudoku *z, enum shown what)
 {
 	v->shown = what;
@@ -398,87 +420,151 @@ static void check(struct view_sdk *v, const struct tc_session *s)
 	         n == 1 ? "" : "s");
 }
 
-/* The unit in which a hidden single's digit has only its cell left, e.g. "row 3". */
-static void single_unit(const struct sudoku *z, int cell, int digit, char *buf, size_t len)
+/* A unit as a player reads it: "row 3", "column C", "the top-left box". */
+static void unit_name(int unit, char *buf, size_t len)
 {
-	uint16_t bit = (uint16_t)(1u << (digit - 1));
-	int r = cell / SIDE, c = cell % SIDE;
-	for (int unit = 0; unit < (z->stage == SDK_CLASSIC ? 3 : 2); unit++) {
-		int places = 0;
-		for (int i = 0; i < SIDE; i++) {
-			int other = unit == 0   ? r * SIDE + i
-			            : unit == 1 ? i * SIDE + c
-			                        : (r / 3 * 3 + i / 3) * SIDE + c / 3 * 3 + i % 3;
-			places += (sdk_candidates(z->stage, &z->entry, other) & bit) != 0;
-		}
-		if (places == 1) {
-			if (unit == 0)
-				snprintf(buf, len, "row %d", r + 1);
-			else if (unit == 1)
-				snprintf(buf, len, "column %c", 'A' + c);
-			else
-				snprintf(buf, len, "its box");
-			return;
-		}
-	}
-	snprintf(buf, len, "its row");
+	static const char *const boxes[SIDE] = {
+	        "top-left",    "top-middle", "top-right",     "middle-left",  "centre",
+	        "middle-right", "bottom-left", "bottom-middle", "bottom-right"};
+	if (unit < SIDE)
+		snprintf(buf, len, "row %d", unit + 1);
+	else if (unit < 2 * SIDE)
+		snprintf(buf, len, "column %c", 'A' + unit - SIDE);
+	else
+		snprintf(buf, len, "the %s box", boxes[(unit - 2 * SIDE) % SIDE]);
 }
 
-static void describe_step(const struct sudoku *z, const struct sdk_step *st, char *buf, size_t len)
+/* The step's cells: a placement's cell, else the proof (a pair, the pointing cells). */
+static void step_cells(const struct sdk_step *st, char *buf, size_t len)
 {
-	char technique[48], name[4], unit[16];
-	snprintf(technique, sizeof technique, "%s", sdk_technique_name(st->technique));
-	technique[0] = (char)toupper((unsigned char)technique[0]);
-	if (st->cell < 0) {
-		snprintf(buf, len, "%s: the marked cells rule out candidates", technique);
+	char name[4];
+	if (st->cell >= 0) {
+		cell_name(st->cell, name);
+		snprintf(buf, len, "%s", name);
 		return;
 	}
-	cell_name(st->cell, name);
+	size_t n = 0;
+	buf[0] = '\0';
+	for (int i = 0; i < st->proof_count && n + 5 < len; i++) {
+		cell_name(st->proof[i], name);
+		n += (size_t)snprintf(buf + n, len - n, "%s%s", i ? ", " : "", name);
+	}
+}
+
+/* "2 and 7": the digits of a mask. */
+static void digits_text(uint16_t digits, char *buf, size_t len)
+{
+	size_t n = 0;
+	buf[0] = '\0';
+	for (int d = 1; d <= SIDE && n + 8 < len; d++)
+		if (digits >> (d - 1) & 1) {
+			bool last = !(digits >> d);
+			n += (size_t)snprintf(buf + n, len - n, "%s%d", n == 0 ? "" : last ? " and " : ", ", d);
+		}
+}
+
+/* What the step shown says so far: its technique, then where, then its digit. A step of
+ * several is numbered ("1/2") until its digit, whose line has room only for the reason at the
+ * narrowest (60 columns). */
+static void describe_step(const struct view_sdk *v, char *buf, size_t len)
+{
+	const struct sdk_step *st = &v->steps[v->step_at];
+	char at[24] = "", unit[24] = "", target[24] = "", cells[40], digits[24], technique[32];
+	if (v->step_count > 1)
+		snprintf(at, sizeof at, "%d/%d ", v->step_at + 1, v->step_count);
+	if (st->unit >= 0)
+		unit_name(st->unit, unit, sizeof unit);
+	if (st->target >= 0)
+		unit_name(st->target, target, sizeof target);
+	step_cells(st, cells, sizeof cells);
+	digits_text(st->digits, digits, sizeof digits);
+	snprintf(technique, sizeof technique, "%s", sdk_technique_name(st->technique));
+	if (st->technique == SDK_GUESS) {
+		snprintf(buf, len, "No simple step: the solution has %d at %s", st->digit, cells);
+		return;
+	}
+	if (v->told == TELL_TECHNIQUE) {
+		snprintf(buf, len, "%sHint: a %s (H: where)", at, technique);
+		return;
+	}
+	technique[0] = (char)toupper((unsigned char)technique[0]);
+	bool pair = st->technique == SDK_NAKED_PAIR || st->technique == SDK_HIDDEN_PAIR;
+	if (v->told == TELL_CELLS) {
+		if (*unit)
+			snprintf(buf, len, "%s%s in %s: %s (H: digit%s)", at, technique, unit, cells,
+			         pair ? "s" : "");
+		else /* a naked single: its cell is the place */
+			snprintf(buf, len, "%s%s at %s (H: digit)", at, technique, cells);
+		return;
+	}
 	switch (st->technique) {
 	case SDK_NAKED_SINGLE:
-		snprintf(buf, len, "%s: %s can only be %d", technique, name, st->digit);
+		snprintf(buf, len, "%s: %s can only be %d", technique, cells, st->digit);
 		break;
 	case SDK_HIDDEN_SINGLE:
-		single_unit(z, st->cell, st->digit, unit, sizeof unit);
-		snprintf(buf, len, "%s: %d in %s goes to %s", technique, st->digit, unit, name);
+		snprintf(buf, len, "%s: %d in %s goes to %s", technique, st->digit, unit, cells);
 		break;
-	case SDK_GUESS:
-		snprintf(buf, len, "No simple step: the solution has %d at %s", st->digit, name);
+	case SDK_NAKED_PAIR:
+		snprintf(buf, len, "%s hold %s: no other cell of %s takes them", cells, digits,
+		         unit);
 		break;
-	default:
-		snprintf(buf, len, "%s (marked): then %d goes to %s", technique, st->digit, name);
+	case SDK_HIDDEN_PAIR:
+		snprintf(buf, len, "%s fit only %s in %s: nothing else goes there", digits, cells,
+		         unit);
+		break;
+	default: /* pointing, box-line: the digit's places in one unit all lie in another */
+		snprintf(buf, len, "%ds of %s lie in %s: none elsewhere", st->digit, unit, target);
 		break;
 	}
 }
 
+/* Shows the next part of the hint: a new hint's technique, else more of the step shown, else
+ * the next step. The step's digit goes under the cursor, for Enter to write. */
 static void hint(struct view_sdk *v, const struct tc_session *s)
 {
 	const struct sudoku *z = state_of(s);
-	int first, n = find_wrong(z, v->wrong, &first);
-	if (n > 0) {
-		show(v, z, SHOW_WRONG);
-		snprintf(v->shown_text, sizeof v->shown_text,
-		         "%d of your digits %s wrong (marked): no hint until %s cleared", n,
-		         n == 1 ? "is" : "are", n == 1 ? "it is" : "they are");
-		put_cursor(v, z, first);
-		return;
+	bool going_on = v->shown == SHOW_STEP &&
+	                memcmp(&v->shown_for, &z->entry, sizeof z->entry) == 0;
+	if (going_on && v->told < TELL_DIGIT) {
+		v->told++;
+	} else if (going_on && v->step_at + 1 < v->step_count) {
+		v->step_at++;
+		v->told = TELL_TECHNIQUE;
+	} else if (!going_on) {
+		int first, n = find_wrong(z, v->wrong, &first);
+		if (n > 0) {
+			show(v, z, SHOW_WRONG);
+			snprintf(v->shown_text, sizeof v->shown_text,
+			         "%d of your digits %s wrong (marked): no hint until %s cleared", n,
+			         n == 1 ? "is" : "are", n == 1 ? "it is" : "they are");
+			put_cursor(v, z, first);
+			return;
+		}
+		v->step_at = 0;
+		v->told = TELL_TECHNIQUE;
+		v->step_count = sdk_hint_steps(z->stage, &z->entry, v->steps, SDK_HINT_STEPS);
+		if (v->step_count == 0) {
+			/* Beyond the techniques the hints know: a digit of the solution instead, at
+			 * the cursor if it is empty (the grid is not full, or it would be won). */
+			int cell = v->cursor;
+			while (z->entry.cell[cell])
+				cell = (cell + 1) % SDK_CELLS;
+			v->steps[0] = (struct sdk_step){.technique = SDK_GUESS,
+			                                .cell = cell,
+			                                .digit = z->solution.cell[cell],
+			                                .unit = -1,
+			                                .target = -1};
+			v->step_count = 1;
+			v->told = TELL_DIGIT;
+		}
+		show(v, z, SHOW_STEP);
 	}
-	if (!sdk_hint(z->stage, &z->entry, &v->step)) {
-		/* Beyond the techniques the hints know: a digit of the solution instead, at the
-		 * cursor if it is empty. */
-		int cell = v->cursor;
-		while (z->entry.cell[cell])
-			cell = (cell + 1) %
-			       SDK_CELLS; /* the grid is not full, or it would be won */
-		v->step = (struct sdk_step){
-		        .technique = SDK_GUESS, .cell = cell, .digit = z->solution.cell[cell]};
-	}
-	show(v, z, SHOW_STEP);
-	describe_step(z, &v->step, v->shown_text, sizeof v->shown_text);
-	if (v->step.cell >= 0) {
-		v->cursor = v->step.cell;
+	describe_step(v, v->shown_text, sizeof v->shown_text);
+	const struct sdk_step *st = &v->steps[v->step_at];
+	if (v->told == TELL_DIGIT && st->cell >= 0) {
+		v->cursor = st->cell;
 		/* The step's digit: its other places light up, and Enter writes it. */
-		v->last_digit = v->looked = v->step.digit;
+		v->last_digit = v->looked = st->digit;
 	}
 }
 
@@ -505,7 +591,8 @@ static bool answer(struct view_sdk *v, struct tc_session *s, enum tc_action act,
 	v->asking = false;
 	v->info[0] = '\0';
 	if (act == TC_ACT_SOLUTION || (ev->type == TC_EV_KEY && (ev->key == 'y' || ev->key == 'Y')))
-		apply(s, SDK_MOVE_REVEAL, 0, 0);
+		if (apply(s, SDK_MOVE_REVEAL, 0, 0))
+			tc_session_mark_assisted(s, TC_ASSIST_REVEAL); /* undo keeps the mark */
 	return true;
 }
 
@@ -571,6 +658,7 @@ static bool action(void *view, struct tc_session *s, enum tc_action act, const s
 			snprintf(v->info, sizeof v->info, "Type a digit first, or click one below");
 		return true;
 	case TC_ACT_HINT:
+		tc_session_count_hint(s);
 		hint(v, s);
 		return true;
 	case TC_ACT_SOLUTION:
@@ -627,14 +715,6 @@ static void reset(void *view)
 	v->info[0] = '\0';
 }
 
-static int empty_cells(const struct sudoku *z)
-{
-	int n = 0;
-	for (int i = 0; i < SDK_CELLS; i++)
-		n += z->entry.cell[i] == 0;
-	return n;
-}
-
 static void capitalised(const char *name, char *buf, size_t len)
 {
 	snprintf(buf, len, "%s", name);
@@ -688,17 +768,28 @@ static void level_entry(int i, char *name, size_t name_len, char *detail, size_t
 	snprintf(detail, detail_len, "%s, a new puzzle", sdk_rating_name(p->rating));
 }
 
+/* The campaign is done when its last level is won; n then goes on to expert puzzles. */
+static bool campaign_done(const struct tc_session *s, const char **done, const char **keys)
+{
+	if (state_of(s)->level != SDK_LEVELS)
+		return false;
+	*done = "All six levels solved";
+	*keys = "n: expert puzzles   q: choose a level   u: undo";
+	return true;
+}
+
+/* Each line at most 56 columns (60 less the help box's edges), so none wraps at 60x20. */
 static const struct tc_help_line help_sdk[] = {
         {"arrows, hjkl, click", "move the cursor"},
-        {"1-9, click the bar", "write a digit (a mark in marks mode)"},
+        {"1-9, click the bar", "write a digit (marks mode: a mark)"},
         {"0, x, Backspace", "clear the cell"},
-        {"m, Tab", "digits or pencil marks (or click the mode)"},
+        {"m, Tab", "digits or marks mode (or click it)"},
         {"right-click the bar", "toggle that pencil mark"},
         {"Enter, Space", "write the last digit again"},
-        {"a", "pencil in every empty cell's candidates"},
+        {"a", "pencil in all candidates"},
         {"c", "highlight conflicts or not"},
-        {"e", "check: mark the digits that are wrong"},
-        {"H", "hint: the next step and why"},
+        {"e", "check: mark wrong digits"},
+        {"H", "hint: technique, cells, digit"},
         {"s", "reveal the solution (asks first)"},
         {NULL, NULL},
 };
@@ -709,6 +800,8 @@ const struct tc_view tc_view_sudoku = {
         .wasd_moves = false,
         .keep_going = false,
         .lost_text = "Solution revealed",
+        .asks_to_skip = true,
+        .campaign_done = campaign_done,
         .create = create,
         .destroy = destroy,
         .min_size = min_size,

@@ -230,6 +230,57 @@ static void logic_hint_box_line(void **unused)
 	assert_int_equal(s.proof[1], cell_at(5, 8));
 }
 
+/* The pointing hint step by step, each with its own cells and units, in order: r4c3 and r6c3
+ * hold only 3 and 9 (column 3); then the 3s of the bottom-right box lie in column 8; then r1c8
+ * and r5c8 hold only 2 and 9 (column 8); then r6c8 can only be 4. sdk_hint folds the same
+ * steps into one. */
+static void logic_hint_steps_name_each_step_in_order(void **unused)
+{
+	struct sdk_grid g = grid_of(".614358.7784962513.35871...12.68..75546.17..887.5..6.13.71...."
+	                            ".41...67..6..7..1..");
+	struct sdk_step steps[SDK_HINT_STEPS];
+	assert_int_equal(sdk_hint_steps(SDK_CLASSIC, &g, steps, SDK_HINT_STEPS), 4);
+	const struct {
+		enum sdk_technique technique;
+		int digits, unit, target, proof[2];
+	} expected[3] = {
+	        {SDK_NAKED_PAIR, 1 << 2 | 1 << 8, 9 + 2, 9 + 2, {cell_at(4, 3), cell_at(6, 3)}},
+	        {SDK_POINTING, 1 << 2, 18 + 8, 9 + 7, {cell_at(8, 8), cell_at(9, 8)}},
+	        {SDK_NAKED_PAIR, 1 << 1 | 1 << 8, 9 + 7, 9 + 7, {cell_at(1, 8), cell_at(5, 8)}},
+	};
+	for (int k = 0; k < 3; k++) {
+		assert_int_equal(steps[k].technique, expected[k].technique);
+		assert_int_equal(steps[k].cell, -1);
+		assert_int_equal(steps[k].digits, expected[k].digits);
+		assert_int_equal(steps[k].unit, expected[k].unit);
+		assert_int_equal(steps[k].target, expected[k].target);
+		assert_int_equal(steps[k].proof_count, 2);
+		assert_int_equal(steps[k].proof[0], expected[k].proof[0]);
+		assert_int_equal(steps[k].proof[1], expected[k].proof[1]);
+	}
+	const struct sdk_step *last = &steps[3];
+	assert_int_equal(last->technique, SDK_NAKED_SINGLE);
+	assert_int_equal(last->cell, cell_at(6, 8));
+	assert_int_equal(last->digit, 4);
+	assert_int_equal(last->unit, -1);
+	assert_false(in_proof(last, cell_at(4, 3)));
+	int n = 4;
+	struct sdk_step folded;
+	assert_true(sdk_hint(SDK_CLASSIC, &g, &folded));
+	assert_int_equal(folded.technique, SDK_POINTING);
+	assert_int_equal(folded.cell, last->cell);
+	for (int k = 0; k < n; k++)
+		for (int i = 0; i < steps[k].proof_count; i++)
+			assert_true(in_proof(&folded, steps[k].proof[i]));
+	/* Too few steps allowed: none. */
+	assert_int_equal(sdk_hint_steps(SDK_CLASSIC, &g, steps, 1), 0);
+	/* A hidden single names its unit: the top-left box, whose only place for an 8 is r2c2. */
+	g = grid_of(qqwing_intermediate[0]);
+	assert_int_equal(sdk_hint_steps(SDK_CLASSIC, &g, steps, SDK_HINT_STEPS), 1);
+	assert_int_equal(steps[0].technique, SDK_HIDDEN_SINGLE);
+	assert_int_equal(steps[0].unit, 18);
+}
+
 static void logic_hint_refuses_broken_wrong_and_full_positions(void **unused)
 {
 	struct sdk_step s;
@@ -398,6 +449,7 @@ int main(void)
 	        cmocka_unit_test(logic_hint_hidden_pair),
 	        cmocka_unit_test(logic_hint_pointing),
 	        cmocka_unit_test(logic_hint_box_line),
+	        cmocka_unit_test(logic_hint_steps_name_each_step_in_order),
 	        cmocka_unit_test(logic_hint_refuses_broken_wrong_and_full_positions),
 	        cmocka_unit_test(logic_hints_solve_qqwing_puzzles),
 	        cmocka_unit_test(logic_names),
