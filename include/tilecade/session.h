@@ -65,21 +65,44 @@ bool tc_session_paused(const struct tc_session *s);
 /* The game's status, except that a win the player chose to play on from reads as playing. */
 enum tc_status tc_session_status(const struct tc_session *s);
 void tc_session_keep_going(struct tc_session *s);
+/* Whether this game was won on the way to its current position (a 2048 played on after its win
+ * and then stuck was won; undo past the win takes it back). */
+bool tc_session_won(const struct tc_session *s);
 
-/* The computer played in this game (2048's autoplay): its score is not the player's, so it
- * goes on no scoreboard and raises no best score. Undo keeps the mark and saves keep it; a
- * restart or a new game clears it. */
-void tc_session_mark_unranked(struct tc_session *s);
-bool tc_session_unranked(const struct tc_session *s);
+/* Who else played in this game. A game the computer played any part of (2048's autoplay, a move
+ * of zNumbers' solution pane, Sudoku's reveal) is not the player's: it goes on no scoreboard and
+ * raises no best score. Undo keeps the marks and saves keep them; a restart or a new game clears
+ * them. */
+enum tc_assist {
+	TC_ASSIST_AUTOPLAY = 1 << 0,
+	TC_ASSIST_SOLUTION = 1 << 1, /* the solution played moves */
+	TC_ASSIST_REVEAL = 1 << 2,   /* the solution was shown whole */
+};
+void tc_session_mark_assisted(struct tc_session *s, enum tc_assist how);
+/* Plays a move the computer chose, marking the game (and counting the move) when it is played. */
+bool tc_session_apply_assisted(struct tc_session *s, const struct tc_move *move,
+                               enum tc_assist how);
+/* The marks of this game (enum tc_assist bits; 0: the player's own game). */
+unsigned tc_session_assisted(const struct tc_session *s);
+/* Moves the computer played through tc_session_apply_assisted (undo does not take them back). */
+unsigned tc_session_assisted_moves(const struct tc_session *s);
 
-/* Score of the current position and best score seen in this session (0 for games without). */
+/* Hints asked for in this game: they do not stop it being ranked, but go with its score. Undo
+ * keeps the count and saves keep it; a restart or a new game sets it back to 0. */
+void tc_session_count_hint(struct tc_session *s);
+unsigned tc_session_hints(const struct tc_session *s);
+
+/* Score of the current position (0 for games without). */
 int64_t tc_session_score(const struct tc_session *s);
+/* The best score the player could have on a scoreboard: the best end of this game and of the
+ * games carried in, or the current score when it is higher (a live game ends at least there). A
+ * position undone before the game ended counts no more; an assisted game's scores never count. */
 int64_t tc_session_best_score(const struct tc_session *s);
 /* Carries the best score of earlier games (of this run, say) into this session. */
 void tc_session_carry_best_score(struct tc_session *s, int64_t best);
 
 /* The whole session as bytes (malloc'd; NULL when out of memory): parameters, seed, history
- * with its redo chain, clock, keep-going and best score. */
+ * with its redo chain, clock, keep-going, assisted marks, hints and best score. */
 void *tc_session_save(const struct tc_session *s, size_t *len);
 /* A session from such bytes, exactly as it was saved; NULL with a one-line reason in err when the
  * bytes are not a whole, valid save of a game of this program. */

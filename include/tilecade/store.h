@@ -22,9 +22,10 @@ struct tc_store *tc_store_open(const char *path, char *notice, size_t len);
 struct tc_store *tc_store_open_existing(const char *path, char *notice, size_t len);
 void tc_store_close(struct tc_store *st);
 bool tc_store_ok(const struct tc_store *st);
-/* The schema version of the open database (TC_STORE_SCHEMA once opened). */
+/* The schema version of the open database (TC_STORE_SCHEMA once opened). A database of a newer
+ * schema than this program knows is refused ("made by a newer tilecade"), never written into. */
 int tc_store_schema_version(const struct tc_store *st);
-#define TC_STORE_SCHEMA 1
+#define TC_STORE_SCHEMA 2
 
 /* A scoreboard is one game, mode and level: ("2048", "normal", "4x4"),
  * ("znumbers", "pack", "level3"), ("znumbers", "daily", "2026-11-21"). */
@@ -32,7 +33,8 @@ struct tc_board_key {
 	char game[16], mode[16], level[32];
 };
 
-/* How a scoreboard ranks: more points first, or less time (then fewer moves) first. */
+/* How a scoreboard ranks: wins before losses always, then more points first, or less time (then
+ * fewer moves) first. */
 enum tc_rank_by { TC_RANK_POINTS, TC_RANK_TIME };
 /* How the boards of a game (a command-line name, any case) rank: 2048 by points, zNumbers by
  * time; a game this version does not know, by points. */
@@ -46,10 +48,22 @@ struct tc_score {
 	unsigned moves;
 	int64_t date; /* Unix time the score was made */
 	char game_id[128];
+	bool lost;      /* the game ended lost (out of moves, goals not met); false: won */
+	unsigned hints; /* hints the player asked for */
+	int64_t id;     /* the row's, when read from the store */
 };
 
-/* Adds a score; returns its rank on its board (1 is best), or -1 when nothing was stored. */
+/* Whether a ranks above b on a board that ranks by `by` (a tie is not better). */
+bool tc_score_better(const struct tc_score *a, const struct tc_score *b, enum tc_rank_by by);
+
+/* Adds a score (its id is not read); returns its rank on its board (1 is best), or -1 when
+ * nothing was stored. */
 int tc_store_add_score(struct tc_store *st, const struct tc_score *s, enum tc_rank_by by);
+/* The id of the score last added through st, or 0. */
+int64_t tc_store_last_score_id(const struct tc_store *st);
+/* Puts s in place of the stored score s->id (the same game, ended again after an undo); returns
+ * its rank, or -1 when nothing was changed. */
+int tc_store_replace_score(struct tc_store *st, const struct tc_score *s, enum tc_rank_by by);
 /* The best `max` scores of a board, best first; returns how many. */
 int tc_store_top_scores(struct tc_store *st, const struct tc_board_key *board, enum tc_rank_by by,
                         struct tc_score *out, int max);

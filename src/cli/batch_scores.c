@@ -13,7 +13,7 @@
 #define TOP 10
 
 struct widths {
-	int player, result, moves;
+	int player, result, moves, hints;
 };
 
 static int max_int(int a, int b)
@@ -25,7 +25,7 @@ static int max_int(int a, int b)
 static struct widths measure(const struct tc_score *top, int count, enum tc_rank_by by)
 {
 	struct widths w = {(int)strlen("Player"), (int)strlen(tc_score_result_heading(by)),
-	                   (int)strlen("Moves")};
+	                   (int)strlen("Moves"), (int)strlen(TC_SCORE_HINTS_HEADING)};
 	for (int i = 0; i < count; i++) {
 		char text[64];
 		tc_sanitize(top[i].player, text, sizeof text);
@@ -34,6 +34,8 @@ static struct widths measure(const struct tc_score *top, int count, enum tc_rank
 		w.result = max_int(w.result, (int)strlen(text));
 		snprintf(text, sizeof text, "%u", top[i].moves);
 		w.moves = max_int(w.moves, (int)strlen(text));
+		snprintf(text, sizeof text, "%u", top[i].hints);
+		w.hints = max_int(w.hints, (int)strlen(text));
 	}
 	return w;
 }
@@ -53,8 +55,9 @@ static void print_board(const struct tc_board_key *board, bool unicode, struct t
 		return;
 	}
 	struct widths w = measure(top, count, by);
-	fprintf(out, " #  %-*s  %*s  %*s  Date\n", w.player, "Player", w.result,
-	        tc_score_result_heading(by), w.moves, "Moves");
+	fprintf(out, " #  %-*s  %*s  %*s  %*s  %-*s  Date\n", w.player, "Player", w.result,
+	        tc_score_result_heading(by), w.moves, "Moves", w.hints, TC_SCORE_HINTS_HEADING,
+	        (int)strlen(TC_SCORE_END_HEADING), TC_SCORE_END_HEADING);
 	for (int i = 0; i < count; i++) {
 		char player[sizeof top[i].player], result[64], date[32];
 		tc_sanitize(top[i].player, player, sizeof player);
@@ -62,8 +65,9 @@ static void print_board(const struct tc_board_key *board, bool unicode, struct t
 		tc_score_date(top[i].date, date, sizeof date);
 		/* printf pads by bytes; a name's padding is counted in terminal columns. */
 		int pad = w.player - tc_text_columns(player);
-		fprintf(out, "%2d  %s%*s  %*s  %*u  %s\n", i + 1, player, pad, "", w.result, result,
-		        w.moves, top[i].moves, date);
+		fprintf(out, "%2d  %s%*s  %*s  %*u  %*u  %-*s  %s\n", i + 1, player, pad, "",
+		        w.result, result, w.moves, top[i].moves, w.hints, top[i].hints,
+		        (int)strlen(TC_SCORE_END_HEADING), tc_score_end(&top[i]), date);
 	}
 }
 

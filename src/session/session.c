@@ -39,10 +39,12 @@ void tc_session_sync_clock(struct tc_session *s)
 	s->clock_running = should_run;
 }
 
+/* A game's end is a score the player keeps, whatever undo does after it. */
 static void note_score(struct tc_session *s)
 {
 	int64_t score = tc_session_score(s);
-	if (score > s->best_score && !s->unranked)
+	if (score > s->best_score && !s->assisted &&
+	    s->game->status(tc_session_state(s)) != TC_PLAYING)
 		s->best_score = score;
 }
 
@@ -57,7 +59,7 @@ static void start(struct tc_session *s)
 	s->game->new_game(s->states, s->params.bytes, s->seed);
 	s->current = s->count = 0;
 	s->keep_going = false;
-	s->unranked = false;
+	s->assisted = s->assisted_moves = s->hints = 0;
 	s->clock_running = false;
 	s->elapsed_before = 0;
 	tc_session_sync_clock(s);
@@ -238,14 +240,50 @@ void tc_session_keep_going(struct tc_session *s)
 	tc_session_sync_clock(s);
 }
 
-void tc_session_mark_unranked(struct tc_session *s)
+bool tc_session_won(const struct tc_session *s)
 {
-	s->unranked = true;
+	for (size_t i = 0; i <= s->current; i++)
+		if (s->game->status(tc_session_state_at(s, i)) == TC_WON)
+			return true;
+	return false;
 }
 
-bool tc_session_unranked(const struct tc_session *s)
+void tc_session_mark_assisted(struct tc_session *s, enum tc_assist how)
 {
-	return s->unranked;
+	s->assisted |= how;
+}
+
+bool tc_session_apply_assisted(struct tc_session *s, const struct tc_move *move, enum tc_assist how)
+{
+	/* Marked first: the move may end the game, and its end must not count as the player's. */
+	unsigned before = s->assisted;
+	s->assisted |= how;
+	if (!tc_session_apply(s, move)) {
+		s->assisted = before;
+		return false;
+	}
+	s->assisted_moves++;
+	return true;
+}
+
+unsigned tc_session_assisted(const struct tc_session *s)
+{
+	return s->assisted;
+}
+
+unsigned tc_session_assisted_moves(const struct tc_session *s)
+{
+	return s->assisted_moves;
+}
+
+void tc_session_count_hint(struct tc_session *s)
+{
+	s->hints++;
+}
+
+unsigned tc_session_hints(const struct tc_session *s)
+{
+	return s->hints;
 }
 
 int64_t tc_session_score(const struct tc_session *s)
@@ -255,7 +293,8 @@ int64_t tc_session_score(const struct tc_session *s)
 
 int64_t tc_session_best_score(const struct tc_session *s)
 {
-	return s->best_score;
+	int64_t score = tc_session_score(s);
+	return !s->assisted && score > s->best_score ? score : s->best_score;
 }
 
 void tc_session_carry_best_score(struct tc_session *s, int64_t best)

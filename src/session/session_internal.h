@@ -20,8 +20,10 @@ struct tc_session {
 	unsigned char *scratch; /* a move is tried here so that a no-op leaves the redo chain */
 
 	bool keep_going;
-	bool unranked; /* the computer played in this game (tc_session_mark_unranked) */
-	int64_t best_score;
+	unsigned assisted;       /* enum tc_assist bits: the computer played in this game */
+	unsigned assisted_moves; /* moves it played (tc_session_apply_assisted) */
+	unsigned hints;          /* hints asked for in this game */
+	int64_t best_score;      /* the best end of a game (tc_session_best_score) */
 
 	struct tc_clock clock;
 	bool paused;

@@ -1,8 +1,9 @@
 /* A session as bytes, for the store: the game, its parameters and seed, the whole history with
- * its redo chain, the position in it, the clock, keep-going (with the unranked mark in the same
- * word, bit 1, so that saves without it read as they were) and the best score. Numbers are
- * written little-endian whatever the machine; snapshots are the game's flat state, checked by
- * the game when read back, so that a damaged save is refused rather than played. */
+ * its redo chain, the position in it, the clock, a word of marks and counts (keep-going in bit
+ * 0, the assisted marks in bits 1-3, the hints in bits 8-31, the assisted moves in bits 32-63,
+ * so that older saves, whose bit 1 was 2048's autoplay, read as they were) and the best score.
+ * Numbers are written little-endian whatever the machine; snapshots are the game's flat state,
+ * checked by the game when read back, so that a damaged save is refused rather than played. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,6 +13,14 @@
 
 #define MAGIC "tcsave1"
 #define NAME_LEN 16
+
+/* The word of marks and counts. */
+#define ASSIST_SHIFT 1
+#define ASSIST_BITS 0x7u
+#define HINTS_SHIFT 8
+#define HINTS_MAX 0xFFFFFFu
+#define MOVES_SHIFT 32
+#define UNKNOWN_BITS 0xF0u /* no version writes them yet */
 
 struct writer {
 	unsigned char *p;
@@ -76,7 +85,9 @@ void *tc_session_save(const struct tc_session *s, size_t *len)
 	put_u64(&w, s->count);
 	put_u64(&w, s->current);
 	put_u64(&w, tc_session_elapsed_ms(s));
-	put_u64(&w, (uint64_t)s->keep_going | (uint64_t)s->unranked << 1);
+	put_u64(&w, (uint64_t)s->keep_going | (uint64_t)s->assisted << ASSIST_SHIFT |
+	                    (uint64_t)(s->hints < HINTS_MAX ? s->hints : HINTS_MAX) << HINTS_SHIFT |
+	                    (uint64_t)s->assisted_moves << MOVES_SHIFT);
 	put_u64(&w, (uint64_t)s->best_score);
 	put(&w, s->states, snapshots * size);
 	return blob;
@@ -125,7 +136,7 @@ struct tc_session *tc_session_restore(const void *blob, size_t len, const struct
 	uint64_t seed = take_u64(&r), count = take_u64(&r), current = take_u64(&r);
 	uint64_t elapsed = take_u64(&r), flags = take_u64(&r), best = take_u64(&r);
 	if (r.bad || size != game->state_size || params_size != game->params_size ||
-	    !params_valid(game, &params) || current > count || flags > 3 ||
+	    !params_valid(game, &params) || current > count || (flags & UNKNOWN_BITS) ||
 	    count >= (uint64_t)(r.end - r.p) / size ||
 	    (count + 1) * size != (uint64_t)(r.end - r.p))
 		return fail(NULL, err, errlen, "a damaged save, or one of another version");
@@ -146,7 +157,9 @@ struct tc_session *tc_session_restore(const void *blob, size_t len, const struct
 	s->count = (size_t)count;
 	s->current = (size_t)current;
 	s->keep_going = flags & 1;
-	s->unranked = flags >> 1;
+	s->assisted = (unsigned)(flags >> ASSIST_SHIFT) & ASSIST_BITS;
+	s->hints = (unsigned)(flags >> HINTS_SHIFT) & HINTS_MAX;
+	s->assisted_moves = (unsigned)(flags >> MOVES_SHIFT);
 	s->best_score = (int64_t)best;
 	s->clock_running = false;
 	s->elapsed_before = elapsed;

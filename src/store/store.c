@@ -4,6 +4,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "tilecade/store.h"
 
+#include <limits.h>
 #include <pwd.h>
 #include <sqlite3.h>
 #include <stdio.h>
@@ -19,6 +20,7 @@
 struct tc_store {
 	sqlite3 *db; /* NULL when the store is disabled */
 	bool read_only;
+	int64_t last_score_id; /* of the last tc_store_add_score */
 };
 
 /* Migration i brings the schema from version i to i + 1. Add new ones at the end; never edit
@@ -34,6 +36,9 @@ static const char *const migrations[TC_STORE_SCHEMA] = {
         "CREATE TABLE saves ("
         "  game TEXT PRIMARY KEY, blob BLOB NOT NULL, summary TEXT NOT NULL,"
         "  saved_at INTEGER NOT NULL);",
+        /* 2: a score's result and hints. Scores of before were all wins, without hints. */
+        "ALTER TABLE scores ADD COLUMN won INTEGER NOT NULL DEFAULT 1;"
+        "ALTER TABLE scores ADD COLUMN hints INTEGER NOT NULL DEFAULT 0;",
 };
 
 static void say(char *notice, size_t len, const char *path, const char *why)
@@ -277,11 +282,12 @@ int tc_store_schema_version(const struct tc_store *st)
 	return version;
 }
 
-/* Better rows come first; the ties of equal results go to the earlier score. */
+/* Better rows come first: a win before any loss; the ties of equal results go to the earlier
+ * score. */
 static const char *order_by(enum tc_rank_by by)
 {
-	return by == TC_RANK_POINTS ? "points DESC, time_ms ASC, date ASC, id ASC"
-	                            : "time_ms ASC, moves ASC, date ASC, id ASC";
+	return by == TC_RANK_POINTS ? "won DESC, points DESC, time_ms ASC, date ASC, id ASC"
+	                            : "won DESC, time_ms ASC, moves ASC, date ASC, id ASC";
 }
 
 static void bind_board(sqlite3_stmt *stmt, const struct tc_board_key *b)
@@ -291,30 +297,37 @@ static void bind_board(sqlite3_stmt *stmt, const struct tc_board_key *b)
 	sqlite3_bind_text(stmt, 3, b->level, -1, SQLITE_TRANSIENT);
 }
 
-static int rank_of(struct tc_store *st, const struct tc_score *s, sqlite3_int64 id,
+/* The place of row id on its board, by the board's own order. */
+static int rank_of(struct tc_store *st, const struct tc_board_key *board, sqlite3_int64 id,
                    enum tc_rank_by by)
 {
-	/* Rows that sort before this one, by the same order as the board. */
-	const char *sql =
-	        by == TC_RANK_POINTS
-	                ? "SELECT COUNT(*) FROM scores WHERE game = ?1 AND mode = ?2 AND level = ?3"
-	                  " AND (points > ?4 OR (points = ?4 AND (time_ms < ?5 OR (time_ms = ?5"
-	                  " AND (date < ?7 OR (date = ?7 AND id < ?8))))))"
-	                : "SELECT COUNT(*) FROM scores WHERE game = ?1 AND mode = ?2 AND level = ?3"
-	                  " AND (time_ms < ?5 OR (time_ms = ?5 AND (moves < ?6 OR (moves = ?6"
-	                  " AND (date < ?7 OR (date = ?7 AND id < ?8))))))";
+	char sql[400];
+	snprintf(sql, sizeof sql,
+	         "SELECT place FROM (SELECT id, ROW_NUMBER() OVER (ORDER BY %s) AS place"
+	         " FROM scores WHERE game = ?1 AND mode = ?2 AND level = ?3) WHERE id = ?4",
+	         order_by(by));
 	sqlite3_stmt *stmt;
 	if (prepare(st->db, sql, &stmt) != SQLITE_OK)
 		return -1;
-	bind_board(stmt, &s->board);
-	sqlite3_bind_int64(stmt, 4, s->points);
-	sqlite3_bind_int64(stmt, 5, s->time_ms);
-	sqlite3_bind_int64(stmt, 6, s->moves);
-	sqlite3_bind_int64(stmt, 7, s->date);
-	sqlite3_bind_int64(stmt, 8, id);
-	int rank = step(stmt) == SQLITE_ROW ? sqlite3_column_int(stmt, 0) + 1 : -1;
+	bind_board(stmt, board);
+	sqlite3_bind_int64(stmt, 4, id);
+	int rank = step(stmt) == SQLITE_ROW ? sqlite3_column_int(stmt, 0) : -1;
 	sqlite3_finalize(stmt);
 	return rank;
+}
+
+/* The score's columns after the board's (?4 on), in the order of SCORE_COLUMNS. */
+#define SCORE_COLUMNS "player, points, time_ms, moves, date, game_id, won, hints"
+static void bind_score(sqlite3_stmt *stmt, const struct tc_score *s)
+{
+	sqlite3_bind_text(stmt, 4, s->player, -1, SQLITE_TRANSIENT);
+	sqlite3_bind_int64(stmt, 5, s->points);
+	sqlite3_bind_int64(stmt, 6, s->time_ms);
+	sqlite3_bind_int64(stmt, 7, s->moves);
+	sqlite3_bind_int64(stmt, 8, s->date);
+	sqlite3_bind_text(stmt, 9, s->game_id, -1, SQLITE_TRANSIENT);
+	sqlite3_bind_int(stmt, 10, !s->lost);
+	sqlite3_bind_int64(stmt, 11, s->hints);
 }
 
 int tc_store_add_score(struct tc_store *st, const struct tc_score *s, enum tc_rank_by by)
@@ -323,22 +336,44 @@ int tc_store_add_score(struct tc_store *st, const struct tc_score *s, enum tc_ra
 		return -1;
 	sqlite3_stmt *stmt;
 	if (prepare(st->db,
-	            "INSERT INTO scores (game, mode, level, player, points, time_ms,"
-	            " moves, date, game_id) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+	            "INSERT INTO scores (game, mode, level, " SCORE_COLUMNS ")"
+	            " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
 	            &stmt) != SQLITE_OK)
 		return -1;
 	bind_board(stmt, &s->board);
-	sqlite3_bind_text(stmt, 4, s->player, -1, SQLITE_TRANSIENT);
-	sqlite3_bind_int64(stmt, 5, s->points);
-	sqlite3_bind_int64(stmt, 6, s->time_ms);
-	sqlite3_bind_int64(stmt, 7, s->moves);
-	sqlite3_bind_int64(stmt, 8, s->date);
-	sqlite3_bind_text(stmt, 9, s->game_id, -1, SQLITE_TRANSIENT);
+	bind_score(stmt, s);
 	int rc = step(stmt);
 	sqlite3_finalize(stmt);
 	if (rc != SQLITE_DONE)
 		return -1;
-	return rank_of(st, s, sqlite3_last_insert_rowid(st->db), by);
+	st->last_score_id = sqlite3_last_insert_rowid(st->db);
+	return rank_of(st, &s->board, st->last_score_id, by);
+}
+
+int64_t tc_store_last_score_id(const struct tc_store *st)
+{
+	return st ? st->last_score_id : 0;
+}
+
+int tc_store_replace_score(struct tc_store *st, const struct tc_score *s, enum tc_rank_by by)
+{
+	if (!writable(st))
+		return -1;
+	sqlite3_stmt *stmt;
+	if (prepare(st->db,
+	            "UPDATE scores SET player = ?4, points = ?5, time_ms = ?6, moves = ?7,"
+	            " date = ?8, game_id = ?9, won = ?10, hints = ?11"
+	            " WHERE id = ?12 AND game = ?1 AND mode = ?2 AND level = ?3",
+	            &stmt) != SQLITE_OK)
+		return -1;
+	bind_board(stmt, &s->board);
+	bind_score(stmt, s);
+	sqlite3_bind_int64(stmt, 12, s->id);
+	int rc = step(stmt);
+	sqlite3_finalize(stmt);
+	if (rc != SQLITE_DONE || sqlite3_changes(st->db) != 1)
+		return -1;
+	return rank_of(st, &s->board, s->id, by);
 }
 
 static void copy_text(char *dst, size_t len, const unsigned char *text)
@@ -346,14 +381,31 @@ static void copy_text(char *dst, size_t len, const unsigned char *text)
 	snprintf(dst, len, "%s", text ? (const char *)text : "");
 }
 
+/* A row of SCORE_COLUMNS, id. */
+static void read_score(sqlite3_stmt *stmt, const struct tc_board_key *board, struct tc_score *s)
+{
+	memset(s, 0, sizeof *s);
+	s->board = *board;
+	copy_text(s->player, sizeof s->player, sqlite3_column_text(stmt, 0));
+	s->points = sqlite3_column_int64(stmt, 1);
+	s->time_ms = sqlite3_column_int64(stmt, 2);
+	s->moves = (unsigned)sqlite3_column_int64(stmt, 3);
+	s->date = sqlite3_column_int64(stmt, 4);
+	copy_text(s->game_id, sizeof s->game_id, sqlite3_column_text(stmt, 5));
+	s->lost = sqlite3_column_int(stmt, 6) == 0;
+	sqlite3_int64 hints = sqlite3_column_int64(stmt, 7);
+	s->hints = hints < 0 ? 0 : hints > UINT_MAX ? UINT_MAX : (unsigned)hints;
+	s->id = sqlite3_column_int64(stmt, 8);
+}
+
 int tc_store_top_scores(struct tc_store *st, const struct tc_board_key *board, enum tc_rank_by by,
                         struct tc_score *out, int max)
 {
 	if (!tc_store_ok(st) || max <= 0)
 		return 0;
-	char sql[320];
+	char sql[400];
 	snprintf(sql, sizeof sql,
-	         "SELECT player, points, time_ms, moves, date, game_id FROM scores"
+	         "SELECT " SCORE_COLUMNS ", id FROM scores"
 	         " WHERE game = ?1 AND mode = ?2 AND level = ?3 ORDER BY %s LIMIT ?4",
 	         order_by(by));
 	sqlite3_stmt *stmt;
@@ -362,17 +414,8 @@ int tc_store_top_scores(struct tc_store *st, const struct tc_board_key *board, e
 	bind_board(stmt, board);
 	sqlite3_bind_int(stmt, 4, max);
 	int n = 0;
-	while (n < max && step(stmt) == SQLITE_ROW) {
-		struct tc_score *s = &out[n++];
-		memset(s, 0, sizeof *s);
-		s->board = *board;
-		copy_text(s->player, sizeof s->player, sqlite3_column_text(stmt, 0));
-		s->points = sqlite3_column_int64(stmt, 1);
-		s->time_ms = sqlite3_column_int64(stmt, 2);
-		s->moves = (unsigned)sqlite3_column_int64(stmt, 3);
-		s->date = sqlite3_column_int64(stmt, 4);
-		copy_text(s->game_id, sizeof s->game_id, sqlite3_column_text(stmt, 5));
-	}
+	while (n < max && step(stmt) == SQLITE_ROW)
+		read_score(stmt, board, &out[n++]);
 	sqlite3_finalize(stmt);
 	return n;
 }
@@ -382,9 +425,9 @@ int tc_store_best_of(struct tc_store *st, const struct tc_board_key *board, enum
 {
 	if (!tc_store_ok(st))
 		return -1;
-	char sql[320];
+	char sql[400];
 	snprintf(sql, sizeof sql,
-	         "SELECT points, time_ms, moves, date, game_id FROM scores"
+	         "SELECT " SCORE_COLUMNS ", id FROM scores"
 	         " WHERE game = ?1 AND mode = ?2 AND level = ?3 AND player = ?4 ORDER BY %s"
 	         " LIMIT 1",
 	         order_by(by));
@@ -395,14 +438,8 @@ int tc_store_best_of(struct tc_store *st, const struct tc_board_key *board, enum
 	sqlite3_bind_text(stmt, 4, player, -1, SQLITE_TRANSIENT);
 	int result = -1;
 	if (step(stmt) == SQLITE_ROW) {
-		memset(out, 0, sizeof *out);
-		out->board = *board;
+		read_score(stmt, board, out);
 		snprintf(out->player, sizeof out->player, "%s", player);
-		out->points = sqlite3_column_int64(stmt, 0);
-		out->time_ms = sqlite3_column_int64(stmt, 1);
-		out->moves = (unsigned)sqlite3_column_int64(stmt, 2);
-		out->date = sqlite3_column_int64(stmt, 3);
-		copy_text(out->game_id, sizeof out->game_id, sqlite3_column_text(stmt, 4));
 		result = 0;
 	}
 	sqlite3_finalize(stmt);

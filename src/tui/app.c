@@ -291,13 +291,8 @@ static bool keep_records(struct app *a)
 	tc_records_update(a->records, tc_play_session(a->play));
 	if (recorded || !a->records->recorded)
 		return false;
-	if (a->records->last_rank > 0) {
-		char text[64];
-		snprintf(text, sizeof text, "Rank %d on this scoreboard", a->records->last_rank);
-		tc_play_tell(a->play, text);
-	} else if (a->records->unranked) {
-		tc_play_tell(a->play, "Autoplay: not on the scoreboard");
-	}
+	if (*a->records->told)
+		tc_play_tell(a->play, a->records->told);
 	return true;
 }
 

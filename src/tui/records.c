@@ -156,13 +156,30 @@ static void save(struct tc_records *r, const struct tc_session *s)
 	r->saved = true;
 }
 
+/* Why a game is on no board, e.g. "Not ranked: the solution played 25 moves". */
+static void say_unranked(struct tc_records *r, const struct tc_session *s)
+{
+	unsigned how = tc_session_assisted(s), moves = tc_session_assisted_moves(s);
+	if (how & TC_ASSIST_REVEAL)
+		snprintf(r->told, sizeof r->told, "Not ranked: the solution was revealed");
+	else if (how & TC_ASSIST_SOLUTION)
+		snprintf(r->told, sizeof r->told, "Not ranked: the solution played %u move%s",
+		         moves, moves == 1 ? "" : "s");
+	else
+		snprintf(r->told, sizeof r->told, "Not ranked: autoplay played in this game");
+}
+
 static void record(struct tc_records *r, const struct tc_session *s)
 {
-	if (tc_session_unranked(s)) { /* not the player's score: dealt with, not recorded */
-		r->recorded = r->unranked = true;
+	r->recorded = true;
+	r->last_rank = 0;
+	r->told[0] = '\0';
+	if (tc_session_assisted(s)) { /* not the player's score: dealt with, not recorded */
+		say_unranked(r, s);
 		return;
 	}
 	const struct tc_game *game = tc_session_game(s);
+	enum tc_rank_by by = tc_rank_of(game->name);
 	struct tc_score score = {0};
 	tc_records_board(s, &score.board);
 	snprintf(score.player, sizeof score.player, "%s", r->player);
@@ -170,9 +187,25 @@ static void record(struct tc_records *r, const struct tc_session *s)
 	score.time_ms = (int64_t)tc_session_elapsed_ms(s);
 	score.moves = tc_session_moves(s);
 	score.date = (int64_t)time(NULL);
+	score.lost = !tc_session_won(s);
+	score.hints = tc_session_hints(s);
 	tc_session_game_id(s, score.game_id, sizeof score.game_id);
-	r->last_rank = tc_store_add_score(tc_records_scores(r), &score, tc_rank_of(game->name));
-	r->recorded = true;
+	struct tc_store *st = tc_records_scores(r);
+	if (r->kept.id == 0) {
+		r->last_rank = tc_store_add_score(st, &score, by);
+		score.id = r->last_rank > 0 ? tc_store_last_score_id(st) : 0;
+	} else if (tc_score_better(&score, &r->kept, by)) {
+		score.id = r->kept.id; /* the same game ended better: its row says so */
+		r->last_rank = tc_store_replace_score(st, &score, by);
+	} else {
+		snprintf(r->told, sizeof r->told, "This game's better end stays on the scoreboard");
+		return;
+	}
+	if (r->last_rank <= 0)
+		return; /* the store is off: the menu said so */
+	r->kept = score;
+	snprintf(r->told, sizeof r->told, "Rank %d on this scoreboard%s", r->last_rank,
+	         score.lost ? " (lost)" : "");
 }
 
 static void forget(struct tc_records *r, const struct tc_session *s)
@@ -187,15 +220,18 @@ void tc_records_begin(struct tc_records *r, const struct tc_session *s)
 	r->saved = tc_session_in_progress(s); /* a continued game comes from its save */
 	r->recorded = false;
 	r->last_rank = 0;
-	r->unranked = false;
+	r->told[0] = '\0';
+	memset(&r->kept, 0, sizeof r->kept);
 }
 
-/* Games with points count them when no move is left (a win may be played on, so it counts
- * when the player leaves it); games against the clock count only a win. */
+/* A game's end: won or lost for games with points (a won 2048 ends here too; played on, it ends
+ * again later); only a win for games against the clock, where a loss has no time to rank. */
 static bool over(const struct tc_session *s)
 {
 	enum tc_status status = tc_session_status(s);
-	return tc_session_game(s)->score ? status == TC_LOST : status == TC_WON;
+	if (status == TC_PLAYING)
+		return false;
+	return tc_session_game(s)->score || status == TC_WON;
 }
 
 void tc_records_update(struct tc_records *r, const struct tc_session *s)
@@ -206,6 +242,8 @@ void tc_records_update(struct tc_records *r, const struct tc_session *s)
 		tc_records_begin(r, s);
 		return;
 	}
+	if (tc_session_status(s) == TC_PLAYING)
+		r->recorded = false; /* undone past its end, or played on: it may end again */
 	if (!r->recorded && over(s)) {
 		record(r, s);
 		forget(r, s);
@@ -226,7 +264,7 @@ void tc_records_leave(struct tc_records *r, const struct tc_session *s)
 		save(r, s);
 		return;
 	}
-	if (!r->recorded && status == TC_WON)
+	if (!r->recorded && over(s))
 		record(r, s);
 	forget(r, s);
 }

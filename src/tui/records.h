@@ -1,6 +1,8 @@
 /* What the front end keeps of a game: its save, written when the player leaves, when the
- * program is told to quit (a hang-up, SIGTERM) and every few moves; and its score, recorded once
- * when the game is over. Policy only: the store does the storing. */
+ * program is told to quit (a hang-up, SIGTERM) and every few moves; and its score, recorded the
+ * moment the game ends, won or lost, whatever key comes next. A game that ends again (after an
+ * undo, or a 2048 played on after its win) keeps its better end in the same row. A game the
+ * computer played in is recorded nowhere. Policy only: the store does the storing. */
 #ifndef TILECADE_TUI_RECORDS_H
 #define TILECADE_TUI_RECORDS_H
 
@@ -17,10 +19,11 @@ struct tc_records {
 	char notice[TC_STORE_NOTICE_MAX]; /* one line for the menu; "" when all is well */
 	/* Of the game being played: */
 	unsigned saved_at_moves;
-	bool saved; /* the store holds a save of this game */
-	bool recorded;
-	int last_rank; /* of the score just recorded, for a message; 0 for none */
-	bool unranked; /* the game is over without a score: the computer played in it */
+	bool saved;           /* the store holds a save of this game */
+	bool recorded;        /* its end is dealt with (recorded, or found not rankable) */
+	int last_rank;        /* of the score just recorded; 0 for none */
+	char told[80];        /* what became of its end, for the player; "" for nothing to say */
+	struct tc_score kept; /* its score on the board (kept.id 0: none yet) */
 };
 
 /* Opens the host's shared scoreboard (NULL or "" for none): first, while a setgid program may

@@ -86,6 +86,11 @@ const char *tc_score_result_heading(enum tc_rank_by by)
 	return by == TC_RANK_POINTS ? "Score" : "Time";
 }
 
+const char *tc_score_end(const struct tc_score *s)
+{
+	return s->lost ? "lost" : "won";
+}
+
 void tc_score_date(int64_t unix_time, char *out, size_t len)
 {
 	time_t t = (time_t)unix_time;

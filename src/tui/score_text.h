@@ -24,6 +24,11 @@ void tc_board_title(const struct tc_board_key *board, bool unicode, char *out, s
 void tc_score_result(const struct tc_score *s, enum tc_rank_by by, char *out, size_t len);
 /* "Score" or "Time": the heading of that column. */
 const char *tc_score_result_heading(enum tc_rank_by by);
+/* How the game ended, "won" or "lost", under the heading TC_SCORE_END_HEADING: never colour
+ * alone, and a loss must not read as a win on a board where it ranks below them all. */
+const char *tc_score_end(const struct tc_score *s);
+#define TC_SCORE_END_HEADING "Result"
+#define TC_SCORE_HINTS_HEADING "Hints"
 
 /* The local date of a Unix time, "YYYY-MM-DD"; "-" for a date that cannot be shown. */
 void tc_score_date(int64_t unix_time, char *out, size_t len);

@@ -12,10 +12,10 @@
 #include "term.h"
 #include "theme.h"
 
-#define SCORES_W 64
+#define SCORES_W 72
 #define SCORES_MIN_W 40
 #define SCORES_H 17
-#define WITH_DATE_W 56 /* narrower windows leave the date out */
+#define PLAYER_MIN_W 8 /* narrower windows leave the date out, then the hints, to keep this */
 
 /* Columns of a table row, from the left edge of the screen's area. */
 #define MARK_X 1
@@ -25,11 +25,13 @@
 #define PLAYER_MAX_W 24
 #define RESULT_W 10
 #define MOVES_W 6
+#define HINTS_W 5
+#define END_W 6
 #define DATE_W 10
 #define GAP 2
 
 struct columns {
-	int player_w, result_x, moves_x, date_x; /* date_x < 0: no date column */
+	int player_w, result_x, moves_x, hints_x, end_x, date_x; /* < 0: no such column */
 };
 
 static void load_top(struct tc_scores_view *v)
@@ -87,16 +89,25 @@ static void turn(struct tc_scores_view *v, int step)
 	load_top(v);
 }
 
+/* The columns after the player's, left to right; a column that does not fit is left out,
+ * the date first, then the hints. */
 static struct columns lay_out(int w)
 {
-	bool with_date = w >= WITH_DATE_W;
-	int fixed = PLAYER_X + GAP + RESULT_W + GAP + MOVES_W + 1 + (with_date ? GAP + DATE_W : 0);
+	int always = PLAYER_X + GAP + RESULT_W + GAP + MOVES_W + GAP + END_W + 1;
+	bool hints = w - always - (GAP + HINTS_W) >= PLAYER_MIN_W;
+	int fixed = always + (hints ? GAP + HINTS_W : 0);
+	bool date = w - fixed - (GAP + DATE_W) >= PLAYER_MIN_W;
+	fixed += date ? GAP + DATE_W : 0;
 	struct columns c = {.player_w = w - fixed};
 	if (c.player_w > PLAYER_MAX_W)
 		c.player_w = PLAYER_MAX_W;
 	c.result_x = PLAYER_X + c.player_w + GAP;
 	c.moves_x = c.result_x + RESULT_W + GAP;
-	c.date_x = with_date ? c.moves_x + MOVES_W + GAP : -1;
+	int x = c.moves_x + MOVES_W + GAP;
+	c.hints_x = hints ? x : -1;
+	x += hints ? HINTS_W + GAP : 0;
+	c.end_x = x;
+	c.date_x = date ? x + END_W + GAP : -1;
 	return c;
 }
 
@@ -130,6 +141,11 @@ static void draw_row(const struct tc_scores_view *v, int i, int x, int y, int w,
 	draw_right(x + c->result_x, y, RESULT_W, attr, text);
 	snprintf(text, sizeof text, "%u", s->moves);
 	draw_right(x + c->moves_x, y, MOVES_W, attr, text);
+	if (c->hints_x >= 0) {
+		snprintf(text, sizeof text, "%u", s->hints);
+		draw_right(x + c->hints_x, y, HINTS_W, attr, text);
+	}
+	tc_draw_text(x + c->end_x, y, END_W, attr, tc_score_end(s));
 	if (c->date_x >= 0) {
 		tc_score_date(s->date, text, sizeof text);
 		tc_draw_text(x + c->date_x, y, DATE_W, attr, text);
@@ -167,10 +183,10 @@ void tc_scores_draw(struct tc_scores_view *v)
 	int x = (COLS - w) / 2;
 	int y = (LINES - SCORES_H) / 2;
 	tc_draw_text(x + 2, y, w - 2, tc_theme_attr(TC_ROLE_TITLE), "Scores");
-	const char *hint = v->board_count < 2 ? "q: back"
-	                   : w >= WITH_DATE_W + 2
-	                           ? "left/right or click the arrows: other boards   q: back"
-	                           : "left/right: other boards   q: back";
+	static const char long_hint[] = "left/right or click the arrows: other boards   q: back";
+	const char *hint = v->board_count < 2                ? "q: back"
+	                   : w - 2 >= (int)strlen(long_hint) ? long_hint
+	                                                     : "left/right: other boards   q: back";
 	tc_draw_text(x + 2, y + SCORES_H - 1, w - 2, tc_theme_attr(TC_ROLE_DIM), hint);
 	v->arrow_row = -1;
 	if (!v->store || !tc_store_ok(v->store)) {
@@ -195,6 +211,9 @@ void tc_scores_draw(struct tc_scores_view *v)
 	tc_draw_text(x + PLAYER_X, row, c.player_w, dim, "Player");
 	draw_right(x + c.result_x, row, RESULT_W, dim, tc_score_result_heading(by));
 	draw_right(x + c.moves_x, row, MOVES_W, dim, "Moves");
+	if (c.hints_x >= 0)
+		draw_right(x + c.hints_x, row, HINTS_W, dim, TC_SCORE_HINTS_HEADING);
+	tc_draw_text(x + c.end_x, row, END_W, dim, TC_SCORE_END_HEADING);
 	if (c.date_x >= 0)
 		tc_draw_text(x + c.date_x, row, DATE_W, dim, "Date");
 	if (v->top_count == 0)

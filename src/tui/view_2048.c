@@ -290,6 +290,7 @@ static bool action(void *view, struct tc_session *s, enum tc_action act, const s
 		slide(v, s, G2048_DOWN, now, v->animations);
 		return true;
 	case TC_ACT_HINT:
+		tc_session_count_hint(s);
 		hint(v, s);
 		return true;
 	default:
@@ -333,7 +334,7 @@ static void tick(void *view, struct tc_session *s, uint64_t now)
 		tc_autoplay_stop(&v->autoplay);
 		return;
 	}
-	tc_session_mark_unranked(s);
+	tc_session_mark_assisted(s, TC_ASSIST_AUTOPLAY);
 	slide(v, s, (enum g2048_dir)c.dir, now, autoplay_animates(v));
 	tc_autoplay_moved(&v->autoplay, now);
 	if (tc_session_status(s) == TC_WON) {

@@ -319,6 +319,7 @@ static bool action(void *view, struct tc_session *s, enum tc_action act, const s
 		choose(v, s, v->cursor, now);
 		return true;
 	case TC_ACT_HINT:
+		tc_session_count_hint(s);
 		show_hint(v, s);
 		return true;
 	default:

@@ -282,10 +282,14 @@ static void pick(struct view_zn *v, const struct zn_board *b, int cell)
 		         zn_value(b->cell[cell]), name, n, n == 1 ? "" : "s");
 }
 
-static void play(struct view_zn *v, struct tc_session *s, struct zn_move m)
+/* A move of the player's (by 0) or of the solution pane's. */
+static void play(struct view_zn *v, struct tc_session *s, struct zn_move m, enum tc_assist by)
 {
 	struct tc_move move = {.kind = 0, .arg = {m.from, m.to}};
-	tc_session_apply(s, &move);
+	if (by)
+		tc_session_apply_assisted(s, &move, by);
+	else
+		tc_session_apply(s, &move);
 	v->picked = -1;
 	v->cursor = m.to;
 	v->hinting = false;
@@ -304,7 +308,7 @@ static void choose(struct view_zn *v, struct tc_session *s, int cell)
 		int n = zn_destinations(b, v->picked, to);
 		for (int i = 0; i < n; i++)
 			if (to[i] == cell) {
-				play(v, s, (struct zn_move){(uint8_t)v->picked, (uint8_t)cell});
+				play(v, s, (struct zn_move){(uint8_t)v->picked, (uint8_t)cell}, 0);
 				return;
 			}
 	}
@@ -376,6 +380,7 @@ static bool action(void *view, struct tc_session *s, enum tc_action act, const s
 		v->pane_open = !v->pane_open;
 		return true;
 	case TC_ACT_HINT:
+		tc_session_count_hint(s);
 		hint(v, s);
 		return true;
 	default:
@@ -394,7 +399,7 @@ static bool action(void *view, struct tc_session *s, enum tc_action act, const s
 		update_plan(v, s);
 		const struct zn_move *m = next_move(v);
 		if (m)
-			play(v, s, *m);
+			play(v, s, *m, TC_ASSIST_SOLUTION);
 		return true;
 	}
 	if (back) {

@@ -299,7 +299,7 @@ static void autoplay_to_the_end(struct e2e_term *t)
 	type_keys(t, "a+++");
 	wait_text(t, "Autoplay 0 ms/move  - slower");
 	wait_text_for(t, "Game over: no moves left", GAME_OVER_MS);
-	wait_text(t, "Autoplay: not on the scoreboard");
+	wait_text(t, "Not ranked: autoplay played in this game");
 }
 
 /* Back to the menu (answering yes when the game is in progress), and out. */
@@ -399,7 +399,7 @@ static void test_autoplay_mark_survives_continue(void **state)
 	wait_text(t, "2048:3x3:s5");
 	assert_true(status_of(t).moves >= 3);
 	play_to_the_end(t);
-	wait_text(t, "Autoplay: not on the scoreboard");
+	wait_text(t, "Not ranked: autoplay played in this game");
 	quit_from_game(t, false);
 	assert_scores(-1);
 }

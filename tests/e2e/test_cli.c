@@ -842,11 +842,17 @@ static struct tc_store *scores_db(const char *name, char *path, size_t len)
 	return st;
 }
 
-static void add_score(struct tc_store *st, const char *game, const char *mode, const char *level,
+/* A score, with how its game ended and the hints it took. */
+static void add_ended(struct tc_store *st, const char *game, const char *mode, const char *level,
                       const char *player, int64_t points, int64_t time_ms, unsigned moves,
-                      int64_t date)
+                      int64_t date, bool lost, unsigned hints)
 {
-	struct tc_score s = {.points = points, .time_ms = time_ms, .moves = moves, .date = date};
+	struct tc_score s = {.points = points,
+	                     .time_ms = time_ms,
+	                     .moves = moves,
+	                     .date = date,
+	                     .lost = lost,
+	                     .hints = hints};
 	snprintf(s.board.game, sizeof s.board.game, "%s", game);
 	snprintf(s.board.mode, sizeof s.board.mode, "%s", mode);
 	snprintf(s.board.level, sizeof s.board.level, "%s", level);
@@ -854,33 +860,44 @@ static void add_score(struct tc_store *st, const char *game, const char *mode, c
 	assert_true(tc_store_add_score(st, &s, tc_rank_of(game)) >= 1);
 }
 
-/* Two 2048 boards and two zNumbers boards, one ranked by points and one by time each. */
+/* A won game without hints. */
+static void add_score(struct tc_store *st, const char *game, const char *mode, const char *level,
+                      const char *player, int64_t points, int64_t time_ms, unsigned moves,
+                      int64_t date)
+{
+	add_ended(st, game, mode, level, player, points, time_ms, moves, date, false, 0);
+}
+
+/* Two 2048 boards and two zNumbers boards, one ranked by points and one by time each; a loss of
+ * more points than a win ranks below it, and hints show. */
 static void fill_scores(struct tc_store *st)
 {
 	add_score(st, "2048", "random", "4x4", "bob", 1024, 60000, 97, NOV_21 - DAY);
+	add_ended(st, "2048", "random", "4x4", "eve", 9000, 60000, 500, NOV_21, true, 12);
 	add_score(st, "2048", "random", "4x4", "alice", 20480, 900000, 812, NOV_21);
 	add_score(st, "2048", "random", "4x4", "日本", 3000, 100000, 150, NOV_21);
 	add_score(st, "2048", "random", "5x5", "alice", 512, 30000, 60, NOV_21);
 	add_score(st, "znumbers", "pack", "level3", "carol", 0, 62345, 14, NOV_21);
-	add_score(st, "znumbers", "pack", "level3", "dave", 0, 59999, 20, NOV_21 - DAY);
+	add_ended(st, "znumbers", "pack", "level3", "dave", 0, 59999, 20, NOV_21 - DAY, false, 3);
 	add_score(st, "znumbers", "daily", "2026-11-21", "carol", 0, 125000, 30, NOV_21);
 }
 
 static const char board_4x4[] = "2048 · 4x4\n"
-                                " #  Player  Score  Moves  Date\n"
-                                " 1  alice   20480    812  2026-11-21\n"
-                                " 2  日本     3000    150  2026-11-21\n"
-                                " 3  bob      1024     97  2026-11-20\n";
+                                " #  Player  Score  Moves  Hints  Result  Date\n"
+                                " 1  alice   20480    812      0  won     2026-11-21\n"
+                                " 2  日本     3000    150      0  won     2026-11-21\n"
+                                " 3  bob      1024     97      0  won     2026-11-20\n"
+                                " 4  eve      9000    500     12  lost    2026-11-21\n";
 static const char board_5x5[] = "2048 · 5x5\n"
-                                " #  Player  Score  Moves  Date\n"
-                                " 1  alice     512     60  2026-11-21\n";
+                                " #  Player  Score  Moves  Hints  Result  Date\n"
+                                " 1  alice     512     60      0  won     2026-11-21\n";
 static const char board_daily[] = "zNumbers · daily 2026-11-21\n"
-                                  " #  Player    Time  Moves  Date\n"
-                                  " 1  carol   2:05.0     30  2026-11-21\n";
+                                  " #  Player    Time  Moves  Hints  Result  Date\n"
+                                  " 1  carol   2:05.0     30      0  won     2026-11-21\n";
 static const char board_level3[] = "zNumbers · level 3\n"
-                                   " #  Player    Time  Moves  Date\n"
-                                   " 1  dave    0:59.9     20  2026-11-20\n"
-                                   " 2  carol   1:02.3     14  2026-11-21\n";
+                                   " #  Player    Time  Moves  Hints  Result  Date\n"
+                                   " 1  dave    0:59.9     20      3  won     2026-11-20\n"
+                                   " 2  carol   1:02.3     14      0  won     2026-11-21\n";
 
 static void test_scores_every_board(void **state)
 {
@@ -942,8 +959,8 @@ static void test_scores_of_n(void **state)
 	add_score(st, "2048", "random", "5x5", "alice", 512, 30000, 60, NOV_21);
 	tc_store_close(st);
 	static const char board_n[] = "ninja · level 98bf0123456789ab\n"
-	                              " #  Player    Time  Moves  Date\n"
-	                              " 1  erin    0:01.2      0  2026-11-21\n";
+	                              " #  Player    Time  Moves  Hints  Result  Date\n"
+	                              " 1  erin    0:01.2      0      0  won     2026-11-21\n";
 	static const char *const names[] = {"n", "ninja", "N", "Ninja"};
 	for (size_t i = 0; i < sizeof names / sizeof *names; i++) {
 		struct e2e_run *r = tilecade(state, "scores", names[i], "--db", path, NULL);
@@ -993,14 +1010,14 @@ static void test_scores_are_sanitised(void **state)
 	assert_null(strstr(r->out, "\xE2\x80\xAE"));
 	assert_null(strstr(r->out, "pwned"));
 	assert_string_equal(r->out, "2048 · 4x4\n"
-	                            " #  Player    Score  Moves  Date\n"
-	                            " 1  ??eve       900      9  2026-11-21\n"
-	                            " 2  ?mallory    800      8  2026-11-21\n"
-	                            " 3  bad?        700      7  2026-11-21\n"
+	                            " #  Player    Score  Moves  Hints  Result  Date\n"
+	                            " 1  ??eve       900      9      0  won     2026-11-21\n"
+	                            " 2  ?mallory    800      8      0  won     2026-11-21\n"
+	                            " 3  bad?        700      7      0  won     2026-11-21\n"
 	                            "\n"
 	                            "2048? · random? 4x4?\n"
-	                            " #  Player  Score  Moves  Date\n"
-	                            " 1  x           1      1  2026-11-21\n");
+	                            " #  Player  Score  Moves  Hints  Result  Date\n"
+	                            " 1  x           1      1      0  won     2026-11-21\n");
 }
 
 /* A database that cannot be read is one line on stderr and exit 1, nothing on stdout. */

@@ -670,13 +670,13 @@ static void test_znumbers_level_kept_then_won_and_scored(void **state)
 		text += n + (text[n] ? 1 : 0);
 	}
 	assert_string_equal(line[0], "zNumbers · level 1");
-	assert_string_equal(line[1], "# Player Time Moves Date");
+	assert_string_equal(line[1], "# Player Time Moves Hints Result Date");
 	snprintf(expected, sizeof expected, "1 %s %s.", login_name(), time);
 	assert_true(strncmp(line[2], expected, strlen(expected)) == 0);
 	/* Today's date, whichever side of midnight the score was made on. */
 	char dated[2][64];
 	for (int i = 0; i < 2; i++)
-		snprintf(dated[i], sizeof dated[i], " %d %s", g.moves, date[i]);
+		snprintf(dated[i], sizeof dated[i], " %d 0 won %s", g.moves, date[i]);
 	assert_true(strstr(line[2], dated[0]) || strstr(line[2], dated[1]));
 	assert_int_equal(count_lines(r.out), 3);
 	e2e_run_free(&r);
@@ -775,7 +775,7 @@ static void test_lost_2048_scored_under_the_player_name(void **state)
 	squeeze(r.out, own, sizeof own);
 	for (int i = 0; i < 2; i++)
 		snprintf(row[i], sizeof row[i],
-		         "2048 · 3x3 # Player Score Moves Date 1 Ann %llu %d %s",
+		         "2048 · 3x3 # Player Score Moves Hints Result Date 1 Ann %llu %d 0 lost %s",
 		         (unsigned long long)score, n, date[i]);
 	if (strcmp(own, row[0]) != 0)
 		assert_string_equal(own, row[1]);

@@ -287,28 +287,39 @@ static void session_clock_stops_when_lost_until_undo(void **unused)
 	tc_session_free(s);
 }
 
-static void session_best_score_never_decreases(void **unused)
+/* Plays until no move is left. */
+static void session_play_to_the_end(struct tc_session *s)
+{
+	while (session_step(s))
+		;
+	assert_int_equal(tc_session_status(s), TC_LOST);
+}
+
+/* Best is what a scoreboard could hold: a game's end, or the live score while it is higher. A
+ * position undone before the game ended counts no more (issue 17: Best said 468 when the board
+ * said 288); an end counts whatever undo and restart do after it. */
+static void session_best_score_is_a_games_end(void **unused)
 {
 	struct session_clock clock = {0};
 	struct tc_session *s = session_start(&g2048_game, &clock, NULL, SESSION_SEED);
-	int64_t best = 0;
-	assert_int_equal(tc_session_score(s), 0);
-	for (int i = 0; i < 40; i++) {
-		session_play(s, 1);
-		assert_int_equal(tc_session_score(s), (int64_t)session_board(s)->score);
-		assert_true(tc_session_best_score(s) >= best);
-		best = tc_session_best_score(s);
-		assert_true(best >= tc_session_score(s));
-	}
-	assert_true(best > 0);
+	assert_int_equal(tc_session_best_score(s), 0);
+	session_play(s, 40);
+	assert_true(tc_session_score(s) > 0);
+	assert_int_equal(tc_session_best_score(s), tc_session_score(s));
 	while (tc_session_undo(s))
-		assert_int_equal(tc_session_best_score(s), best);
-	assert_int_equal(tc_session_score(s), 0);
+		;
+	assert_int_equal(tc_session_best_score(s), 0); /* no end yet */
+	session_play_to_the_end(s);
+	int64_t end = tc_session_score(s);
+	assert_int_equal(tc_session_best_score(s), end);
+	for (int i = 0; i < 10; i++)
+		assert_true(tc_session_undo(s));
+	assert_true(tc_session_score(s) < end);
+	assert_int_equal(tc_session_best_score(s), end);
 	tc_session_restart(s);
-	assert_int_equal(tc_session_score(s), 0);
-	assert_int_equal(tc_session_best_score(s), best);
+	assert_int_equal(tc_session_best_score(s), end);
 	tc_session_new_game(s, 1);
-	assert_int_equal(tc_session_best_score(s), best);
+	assert_int_equal(tc_session_best_score(s), end);
 	tc_session_free(s);
 }
 
@@ -326,29 +337,78 @@ static void session_carries_an_earlier_best_score(void **unused)
 
 /* Once the computer has played in a game, it stays marked through undo and redo, and its
  * moves raise no best score; a restart or a new game is the player's own again. */
-static void session_unranked_until_restart(void **unused)
+static void session_assisted_until_restart(void **unused)
 {
 	struct session_clock clock = {0};
 	struct tc_session *s = session_start(&g2048_game, &clock, NULL, SESSION_SEED);
 	session_play(s, 10);
 	int64_t best = tc_session_best_score(s);
-	assert_false(tc_session_unranked(s));
-	tc_session_mark_unranked(s);
-	assert_true(tc_session_unranked(s));
+	assert_int_equal(tc_session_assisted(s), 0);
+	tc_session_mark_assisted(s, TC_ASSIST_AUTOPLAY);
+	assert_int_equal(tc_session_assisted(s), TC_ASSIST_AUTOPLAY);
 	for (int i = 0; i < 30; i++)
 		session_play(s, 1);
 	assert_true(tc_session_score(s) > best);
-	assert_int_equal(tc_session_best_score(s), best);
+	assert_int_equal(tc_session_best_score(s), 0); /* an assisted game's scores never count */
 	while (tc_session_undo(s))
 		;
-	assert_true(tc_session_unranked(s));
+	assert_int_equal(tc_session_assisted(s), TC_ASSIST_AUTOPLAY);
 	assert_true(tc_session_redo(s));
-	assert_true(tc_session_unranked(s));
+	assert_int_equal(tc_session_assisted(s), TC_ASSIST_AUTOPLAY);
 	tc_session_restart(s);
-	assert_false(tc_session_unranked(s));
-	tc_session_mark_unranked(s);
+	assert_int_equal(tc_session_assisted(s), 0);
+	tc_session_mark_assisted(s, TC_ASSIST_REVEAL);
 	tc_session_new_game(s, 1);
-	assert_false(tc_session_unranked(s));
+	assert_int_equal(tc_session_assisted(s), 0);
+	tc_session_free(s);
+}
+
+/* The solution's moves mark the game and are counted, even once undone (the player saw them);
+ * a move that changes nothing marks nothing. */
+static void session_assisted_moves_are_counted(void **unused)
+{
+	struct session_clock clock = {0};
+	struct tc_session *s = session_start(&g2048_game, &clock, NULL, SESSION_SEED);
+	struct tc_move m = {.kind = G2048_LEFT};
+	while (tc_session_apply(s, &m))
+		; /* until left changes nothing */
+	assert_false(tc_session_apply_assisted(s, &m, TC_ASSIST_SOLUTION));
+	assert_int_equal(tc_session_assisted(s), 0);
+	assert_int_equal(tc_session_assisted_moves(s), 0);
+	unsigned moves = tc_session_moves(s);
+	for (unsigned kind = 0; kind < 4; kind++) {
+		m.kind = (uint8_t)kind;
+		if (tc_session_apply_assisted(s, &m, TC_ASSIST_SOLUTION))
+			break;
+	}
+	assert_int_equal(tc_session_moves(s), moves + 1);
+	assert_int_equal(tc_session_assisted(s), TC_ASSIST_SOLUTION);
+	assert_int_equal(tc_session_assisted_moves(s), 1);
+	assert_true(tc_session_undo(s));
+	assert_int_equal(tc_session_assisted(s), TC_ASSIST_SOLUTION);
+	assert_int_equal(tc_session_assisted_moves(s), 1);
+	tc_session_restart(s);
+	assert_int_equal(tc_session_assisted_moves(s), 0);
+	tc_session_free(s);
+}
+
+/* Hints are counted for the game, whatever undo does; a restart or a new game starts at 0. */
+static void session_counts_hints(void **unused)
+{
+	struct session_clock clock = {0};
+	struct tc_session *s = session_start(&g2048_game, &clock, NULL, SESSION_SEED);
+	tc_session_count_hint(s);
+	session_play(s, 3);
+	tc_session_count_hint(s);
+	assert_int_equal(tc_session_hints(s), 2);
+	assert_true(tc_session_undo(s));
+	assert_int_equal(tc_session_hints(s), 2);
+	assert_int_equal(tc_session_assisted(s), 0); /* a hint leaves the game ranked */
+	tc_session_restart(s);
+	assert_int_equal(tc_session_hints(s), 0);
+	tc_session_count_hint(s);
+	tc_session_new_game(s, 2);
+	assert_int_equal(tc_session_hints(s), 0);
 	tc_session_free(s);
 }
 
@@ -381,6 +441,14 @@ static void session_keep_going_plays_on_after_win(void **unused)
 	assert_int_equal(tc_session_status(s), TC_PLAYING);
 	clock.now += 50;
 	assert_int_equal(tc_session_elapsed_ms(s), 150);
+
+	assert_true(tc_session_won(s));
+	/* Played on to the end, it was still won; undone past the win, it was not. */
+	session_play_to_the_end(s);
+	assert_true(tc_session_won(s));
+	while (tc_session_undo(s))
+		;
+	assert_false(tc_session_won(s));
 
 	/* Restarting forgets the choice: winning again asks again. */
 	tc_session_restart(s);
@@ -463,9 +531,11 @@ int main(void)
 	        cmocka_unit_test(session_in_progress_after_first_move),
 	        cmocka_unit_test(session_clock_stops_while_paused),
 	        cmocka_unit_test(session_clock_stops_when_lost_until_undo),
-	        cmocka_unit_test(session_best_score_never_decreases),
+	        cmocka_unit_test(session_best_score_is_a_games_end),
 	        cmocka_unit_test(session_carries_an_earlier_best_score),
-	        cmocka_unit_test(session_unranked_until_restart),
+	        cmocka_unit_test(session_assisted_until_restart),
+	        cmocka_unit_test(session_assisted_moves_are_counted),
+	        cmocka_unit_test(session_counts_hints),
 	        cmocka_unit_test(session_keep_going_plays_on_after_win),
 	        cmocka_unit_test(session_game_id_names_game_params_and_seed),
 	        cmocka_unit_test(session_new_game_moves_through_a_level_pack),

@@ -420,7 +420,7 @@ static void save_keeps_a_win_and_keep_going(void **unused)
 	assert_non_null(r);
 	assert_int_equal(tc_session_status(r), TC_WON);
 	tc_session_free(r);
-	kept[AT_KEEP_GOING] = 4; /* bit 1 is the unranked mark; no more bits are known */
+	kept[AT_KEEP_GOING] = 0x10; /* bits 1-3 are the assisted marks; 4-7 are not known */
 	save_assert_refused(kept, len);
 
 	free(kept);
@@ -428,9 +428,10 @@ static void save_keeps_a_win_and_keep_going(void **unused)
 	tc_session_free(s);
 }
 
-/* A game the computer played in stays off the scoreboards after a save, and keep-going is
- * still its own flag beside the mark. */
-static void save_keeps_the_unranked_mark(void **unused)
+/* A game the computer played in stays off the scoreboards after a save, with its hints and the
+ * computer's moves; keep-going is still its own flag beside them. A save of before, whose bit 1
+ * was 2048's autoplay, reads as autoplay. */
+static void save_keeps_the_assisted_marks_and_hints(void **unused)
 {
 	struct save_clock clock = {1000};
 	struct tc_clock c = {save_now, &clock};
@@ -441,22 +442,44 @@ static void save_keeps_the_unranked_mark(void **unused)
 	size_t len;
 	unsigned char *plain = tc_session_save(s, &len);
 	assert_non_null(plain);
-	tc_session_mark_unranked(s);
+	tc_session_mark_assisted(s, TC_ASSIST_AUTOPLAY);
 	unsigned char *marked = tc_session_save(s, &len);
 	assert_non_null(marked);
 	assert_int_equal(save_get_u64(plain, AT_KEEP_GOING), 0);
-	assert_int_equal(save_get_u64(marked, AT_KEEP_GOING), 2);
+	assert_int_equal(save_get_u64(marked, AT_KEEP_GOING), 2); /* as saves of before */
 	char err[160];
 	struct tc_session *r = save_restore_exact(plain, len, &clock, err, sizeof err);
 	assert_non_null(r);
-	assert_false(tc_session_unranked(r));
+	assert_int_equal(tc_session_assisted(r), 0);
 	tc_session_free(r);
 	r = save_restore_exact(marked, len, &clock, err, sizeof err);
 	assert_non_null(r);
-	assert_true(tc_session_unranked(r));
+	assert_int_equal(tc_session_assisted(r), TC_ASSIST_AUTOPLAY);
 	assert_int_equal(tc_session_status(r), TC_PLAYING);
 	tc_session_restart(r); /* a game of its own again */
-	assert_false(tc_session_unranked(r));
+	assert_int_equal(tc_session_assisted(r), 0);
+	tc_session_free(r);
+	free(marked);
+
+	/* The solution's moves, a reveal and hints, all at once. */
+	tc_session_count_hint(s);
+	tc_session_count_hint(s);
+	tc_session_count_hint(s);
+	tc_session_mark_assisted(s, TC_ASSIST_REVEAL);
+	for (unsigned kind = 0, played = 0; played < 2; kind++) {
+		struct tc_move m = {.kind = (uint8_t)(kind % 4)};
+		played += tc_session_apply_assisted(s, &m, TC_ASSIST_SOLUTION);
+	}
+	assert_true(tc_session_undo(s));
+	marked = tc_session_save(s, &len);
+	assert_non_null(marked);
+	r = save_restore_exact(marked, len, &clock, err, sizeof err);
+	assert_non_null(r);
+	assert_int_equal(tc_session_assisted(r),
+	                 TC_ASSIST_AUTOPLAY | TC_ASSIST_SOLUTION | TC_ASSIST_REVEAL);
+	assert_int_equal(tc_session_assisted_moves(r), 2);
+	assert_int_equal(tc_session_hints(r), 3);
+	assert_int_equal(tc_session_moves(r), tc_session_moves(s));
 	tc_session_free(r);
 	free(plain);
 	free(marked);
@@ -842,7 +865,7 @@ int main(void)
 	        cmocka_unit_test(save_layout_is_the_documented_one),
 	        cmocka_unit_test(save_restores_every_game_exactly),
 	        cmocka_unit_test(save_keeps_a_win_and_keep_going),
-	        cmocka_unit_test(save_keeps_the_unranked_mark),
+	        cmocka_unit_test(save_keeps_the_assisted_marks_and_hints),
 	        cmocka_unit_test(save_refuses_every_truncation),
 	        cmocka_unit_test(save_refuses_trailing_bytes),
 	        cmocka_unit_test(save_survives_single_byte_flips),

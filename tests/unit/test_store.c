@@ -480,6 +480,8 @@ static void store_assert_ranking(void **state, const struct tc_score *scores, in
 		assert_int_equal(out[i].time_ms, in->time_ms);
 		assert_int_equal(out[i].moves, in->moves);
 		assert_int_equal(out[i].date, in->date);
+		assert_int_equal(out[i].lost, in->lost);
+		assert_int_equal(out[i].hints, in->hints);
 	}
 	/* A short board is the top of the long one. */
 	assert_int_equal(tc_store_top_scores(st, board, by, out, 3), 3);
@@ -522,6 +524,110 @@ static void store_ranks_by_time(void **state)
 	                                    "fast",    "fast-same-date",   "slow",
 	                                    "slowest"};
 	store_assert_ranking(state, scores, 7, TC_RANK_TIME, order);
+}
+
+/* The result and hints of a score, for the tests of both. */
+static struct tc_score store_result(struct tc_score s, bool lost, unsigned hints)
+{
+	s.lost = lost;
+	s.hints = hints;
+	return s;
+}
+
+/* A loss never ranks above a win, however many points or however little time it took; hints
+ * are kept with the score and do not rank. */
+static void store_ranks_a_loss_below_any_win(void **state)
+{
+	const struct tc_board_key *b = &(const struct tc_board_key){"match3", "pack", "level1"};
+	const struct tc_score scores[] = {
+	        store_result(store_score(b, "lost-big", 9000, 1000, 3, 10), true, 0),
+	        store_result(store_score(b, "won-small", 10, 90000, 30, 20), false, 4),
+	        store_result(store_score(b, "lost-small", 5, 1000, 3, 30), true, 1),
+	        store_result(store_score(b, "won-big", 500, 90000, 30, 40), false, 0),
+	};
+	static const char *const order[] = {"won-big", "won-small", "lost-big", "lost-small"};
+	store_assert_ranking(state, scores, 4, TC_RANK_POINTS, order);
+}
+
+static void store_ranks_a_loss_below_any_win_by_time(void **state)
+{
+	const struct tc_board_key *b = &store_board_level3;
+	const struct tc_score scores[] = {
+	        store_result(store_score(b, "lost-fast", 0, 100, 2, 10), true, 0),
+	        store_result(store_score(b, "won-slow", 0, 90000, 30, 20), false, 2),
+	        store_result(store_score(b, "won-fast", 0, 30000, 30, 30), false, 7),
+	};
+	static const char *const order[] = {"won-fast", "won-slow", "lost-fast"};
+	store_assert_ranking(state, scores, 3, TC_RANK_TIME, order);
+	assert_true(tc_score_better(&scores[1], &scores[0], TC_RANK_TIME));
+	assert_false(tc_score_better(&scores[0], &scores[1], TC_RANK_TIME));
+	assert_true(tc_score_better(&scores[2], &scores[1], TC_RANK_TIME));
+	assert_false(tc_score_better(&scores[2], &scores[2], TC_RANK_TIME)); /* a tie */
+}
+
+/* A game that ends again better takes its own row, not a second one. */
+static void store_replaces_a_score(void **state)
+{
+	char path[STORE_PATH_MAX];
+	struct tc_store *st = store_open_ok(store_in(state, "replace.db", path));
+	struct tc_score a = store_score(&store_board_4x4, "a", 300, 1000, 5, 100);
+	struct tc_score b = store_score(&store_board_4x4, "b", 200, 1000, 5, 100);
+	assert_int_equal(tc_store_add_score(st, &a, TC_RANK_POINTS), 1);
+	a.id = tc_store_last_score_id(st);
+	assert_int_equal(tc_store_add_score(st, &b, TC_RANK_POINTS), 2);
+	assert_true(tc_store_last_score_id(st) != a.id);
+	b.id = tc_store_last_score_id(st);
+	b.points = 900;
+	b.hints = 2;
+	assert_int_equal(tc_store_replace_score(st, &b, TC_RANK_POINTS), 1);
+	struct tc_score out[4];
+	assert_int_equal(tc_store_top_scores(st, &store_board_4x4, TC_RANK_POINTS, out, 4), 2);
+	assert_int_equal(out[0].points, 900);
+	assert_int_equal(out[0].hints, 2);
+	assert_int_equal(out[0].id, b.id);
+	assert_int_equal(out[1].id, a.id);
+	b.id = 999; /* no such row */
+	assert_int_equal(tc_store_replace_score(st, &b, TC_RANK_POINTS), -1);
+	tc_store_close(st);
+}
+
+/* A database of schema 1 keeps its scores, which read as wins without hints, and its saves. */
+static void store_migrates_schema_1(void **state)
+{
+	char path[STORE_PATH_MAX];
+	store_in(state, "v1.db", path);
+	store_sql(path,
+	          "CREATE TABLE scores ("
+	          "  id INTEGER PRIMARY KEY,"
+	          "  game TEXT NOT NULL, mode TEXT NOT NULL, level TEXT NOT NULL,"
+	          "  player TEXT NOT NULL,"
+	          "  points INTEGER NOT NULL, time_ms INTEGER NOT NULL, moves INTEGER NOT NULL,"
+	          "  date INTEGER NOT NULL, game_id TEXT NOT NULL);"
+	          "CREATE INDEX scores_by_board ON scores (game, mode, level);"
+	          "CREATE TABLE saves ("
+	          "  game TEXT PRIMARY KEY, blob BLOB NOT NULL, summary TEXT NOT NULL,"
+	          "  saved_at INTEGER NOT NULL);"
+	          "INSERT INTO scores VALUES (1, '2048', 'random', '4x4', 'ann', 288, 5000, 90,"
+	          "  100, '2048:4x4:s1');"
+	          "INSERT INTO saves VALUES ('2048', x'00', 'a game', 5);"
+	          "PRAGMA user_version = 1;");
+	struct tc_store *st = store_open_ok(path);
+	assert_int_equal(tc_store_schema_version(st), 2);
+	store_assert_schema(path);
+	const struct tc_board_key board = {"2048", "random", "4x4"};
+	struct tc_score out[2];
+	assert_int_equal(tc_store_top_scores(st, &board, TC_RANK_POINTS, out, 2), 1);
+	assert_string_equal(out[0].player, "ann");
+	assert_int_equal(out[0].points, 288);
+	assert_false(out[0].lost);
+	assert_int_equal(out[0].hints, 0);
+	/* A loss of more points goes below it. */
+	struct tc_score lost = store_result(store_score(&board, "l", 5000, 1, 1, 1), true, 3);
+	assert_int_equal(tc_store_add_score(st, &lost, TC_RANK_POINTS), 2);
+	char summary[16], game[16];
+	assert_int_equal(tc_store_latest_save(st, game, sizeof game, summary, sizeof summary), 0);
+	assert_string_equal(summary, "a game");
+	tc_store_close(st);
 }
 
 /* Text goes in and out as it is: names are data, never SQL. */
@@ -762,6 +868,10 @@ int main(void)
 	        STORE_TEST(store_reads_a_read_only_database),
 	        STORE_TEST(store_ranks_by_points),
 	        STORE_TEST(store_ranks_by_time),
+	        STORE_TEST(store_ranks_a_loss_below_any_win),
+	        STORE_TEST(store_ranks_a_loss_below_any_win_by_time),
+	        STORE_TEST(store_replaces_a_score),
+	        STORE_TEST(store_migrates_schema_1),
 	        STORE_TEST(store_keeps_text_as_given),
 	        STORE_TEST(store_lists_boards),
 	        STORE_TEST(store_round_trips_saves),
