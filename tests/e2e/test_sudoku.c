@@ -712,7 +712,8 @@ static void test_check_marks_wrong_digits(void **state)
 	assert_false(same_colour(ok.bg, after.bg));
 }
 
-/* A hint names its technique and the cell, takes the cursor there and lights up its proof. */
+/* A hint told to its digit names its technique and the cell, takes the cursor there and lights
+ * up its proof. */
 static void test_hint_names_the_technique(void **state)
 {
 	struct game *g = start(state, "sudoku:classic-easy:s6", 24, 80, NULL);
@@ -723,7 +724,7 @@ static void test_hint_names_the_technique(void **state)
 	snprintf(technique, sizeof technique, "%s: ", sdk_technique_name(step.technique));
 	technique[0] = (char)toupper((unsigned char)technique[0]);
 	cell_name(step.cell, name);
-	type_keys(g, "H");
+	type_keys(g, "HHH"); /* technique, cells, digit */
 	g->cursor = step.cell;
 	wait_for((struct expect){.g = g, .board = true, .text = {technique}});
 	int row, col;
@@ -758,6 +759,167 @@ static void test_hint_names_the_technique(void **state)
 	type_keys(g, "H");
 	g->cursor = wrong;
 	wait_for((struct expect){.g = g, .board = true, .text = {"1 of your digits is wrong"}});
+}
+
+/* A unit as the hints name it: "row 3", "column C", "the top-left box". */
+static void unit_name(int unit, char *buf, size_t len)
+{
+	static const char *const boxes[SIDE] = {
+	        "top-left",     "top-middle",  "top-right",     "middle-left", "centre",
+	        "middle-right", "bottom-left", "bottom-middle", "bottom-right"};
+	if (unit < SIDE)
+		snprintf(buf, len, "row %d", unit + 1);
+	else if (unit < 2 * SIDE)
+		snprintf(buf, len, "column %c", 'A' + unit - SIDE);
+	else
+		snprintf(buf, len, "the %s box", boxes[unit - 2 * SIDE]);
+}
+
+/* A hint that needs eliminations first is told a step at a time, each step in three parts:
+ * its technique, then its unit and cells (lit), then what it rules out or the digit. */
+static void test_hint_is_told_step_by_step(void **state)
+{
+	struct game *g = start(state, "sudoku:classic-intermediate:s178", 24, 80, NULL);
+	struct sdk_step steps[SDK_HINT_STEPS];
+	int n = sdk_hint_steps((enum sdk_stage)g->z.stage, &g->z.entry, steps, SDK_HINT_STEPS);
+	assert_true(n >= 2); /* the seed was picked for a chain */
+	for (int k = 0; k < n; k++) {
+		const struct sdk_step *st = &steps[k];
+		char text[96], unit[32], target[32], name[4], technique[32];
+		snprintf(technique, sizeof technique, "%s", sdk_technique_name(st->technique));
+		unit_name(st->unit, unit, sizeof unit);
+		if (st->target >= 0)
+			unit_name(st->target, target, sizeof target);
+		type_keys(g, "H");
+		snprintf(text, sizeof text, "%d/%d Hint: a %s (H: where)", k + 1, n, technique);
+		wait_for((struct expect){.g = g, .board = true, .text = {text}});
+
+		type_keys(g, "H");
+		technique[0] = (char)toupper((unsigned char)technique[0]);
+		int at = snprintf(text, sizeof text, "%d/%d %s in %s: ", k + 1, n, technique, unit);
+		if (st->cell >= 0) {
+			cell_name(st->cell, name);
+			snprintf(text + at, sizeof text - (size_t)at, "%s (H: digit)", name);
+		} else {
+			assert_int_equal(st->proof_count, 2); /* the chain's steps are pairs */
+			char a[4], b[4];
+			cell_name(st->proof[0], a);
+			cell_name(st->proof[1], b);
+			snprintf(text + at, sizeof text - (size_t)at, "%s, %s (H: digit%s)", a, b,
+			         st->technique == SDK_POINTING || st->technique == SDK_BOX_LINE
+			                 ? ""
+			                 : "s");
+		}
+		wait_for((struct expect){.g = g, .board = true, .text = {text}});
+		/* The step's own cells are lit, in a colour no cell outside its proof has. */
+		int lit_cell = st->cell >= 0 ? st->cell : st->proof[0];
+		struct e2e_cell lit = middle(g, lit_cell);
+		for (int i = 0; i < SDK_CELLS; i++) {
+			bool in = i == st->cell;
+			for (int p = 0; p < st->proof_count; p++)
+				in = in || st->proof[p] == i;
+			if (!in)
+				assert_false(same_colour(middle(g, i).bg, lit.bg));
+		}
+
+		type_keys(g, "H");
+		if (st->cell >= 0) {
+			snprintf(text, sizeof text, "%s: %d in %s goes to %s", technique, st->digit,
+			         unit, name);
+			if (st->technique == SDK_NAKED_SINGLE)
+				snprintf(text, sizeof text, "%s: %s can only be %d", technique, name,
+				         st->digit);
+			g->cursor = st->cell;
+		} else if (st->technique == SDK_POINTING || st->technique == SDK_BOX_LINE) {
+			snprintf(text, sizeof text, "%ds of %s lie in %s: none elsewhere", st->digit,
+			         unit, target);
+		} else {
+			snprintf(text, sizeof text, " hold "); /* a naked pair: its cells and digits */
+		}
+		wait_for((struct expect){.g = g, .board = true, .text = {text}});
+	}
+	/* Enter writes the digit the last step placed. */
+	type_digit(g, E2E_KEY_ENTER, steps[n - 1].digit);
+	wait_board(g);
+}
+
+/* A full grid that is not solved says how many digits are wrong. */
+static void test_full_grid_with_wrong_digits_says_so(void **state)
+{
+	struct game *g = start(state, "sudoku:classic-easy:s5", 24, 80, NULL);
+	int wrong = empty_cell(g, 0);
+	static char keys[4096];
+	keys[0] = '\0';
+	for (int i = 0; i < SDK_CELLS; i++) {
+		if (g->z.entry.cell[i])
+			continue;
+		int digit = g->z.solution.cell[i];
+		if (i == wrong)
+			digit = digit % SIDE + 1;
+		path_to(g, i, keys, sizeof keys);
+		char key[2] = {(char)('0' + digit), '\0'};
+		strncat(keys, key, sizeof keys - strlen(keys) - 1);
+		model_move(g, SDK_MOVE_DIGIT, i, digit);
+	}
+	type_keys(g, keys);
+	/* (Not the whole board: the bar counts ten of one digit as none left, not -1.) */
+	wait_for((struct expect){.g = g, .text = {"Grid full: 1 digit wrong (e marks it)"}});
+	/* Right again: won. */
+	keys[0] = '\0';
+	path_to(g, wrong, keys, sizeof keys);
+	char key[2] = {(char)('0' + g->z.solution.cell[wrong]), '\0'};
+	strncat(keys, key, sizeof keys - strlen(keys) - 1);
+	type_keys(g, keys);
+	wait_for((struct expect){.g = g, .text = {"You won!"}, .gone = {"Grid full"}});
+}
+
+/* A campaign level is the same puzzle for everyone: an older ID's seed gives it too, under
+ * the level's one ID. n on an unfinished level asks before skipping it. */
+static void test_levels_are_fixed_and_n_asks_to_skip(void **state)
+{
+	struct game *g = new_game(state);
+	const char *argv[] = {e2e_bin, "sudoku", "--id", "sudoku:level2:s129199184", NULL};
+	static const char *const colour[] = {"NO_COLOR", NULL};
+	e2e_sandbox_forget();
+	g->t = e2e_start(24, 80, argv, colour);
+	assert_non_null(g->t);
+	model_reset(g, "sudoku:level2:s0");
+	wait_board(g);
+	assert_non_null(strstr(e2e_row(g->t, 0), "Level 2"));
+	type_keys(g, "n");
+	wait_text(g, "Go to the next level? (y/n)");
+	type_keys(g, "n");
+	wait_for((struct expect){.g = g, .board = true, .gone = {"(y/n)"}});
+	assert_non_null(strstr(e2e_row(g->t, 0), "Level 2"));
+	type_keys(g, "n");
+	wait_text(g, "Go to the next level? (y/n)");
+	type_keys(g, "y");
+	model_reset(g, "sudoku:level3:s0");
+	wait_board(g);
+	assert_non_null(strstr(e2e_row(g->t, 0), "Level 3"));
+}
+
+/* Level 6 solved: the campaign is done, and n goes on to expert puzzles. */
+static void test_campaign_complete_after_level_6(void **state)
+{
+	struct game *g = start(state, "sudoku:level6:s0", 24, 80, NULL);
+	static char keys[4096];
+	keys[0] = '\0';
+	for (int i = 0; i < SDK_CELLS; i++) {
+		if (g->z.entry.cell[i])
+			continue;
+		path_to(g, i, keys, sizeof keys);
+		char digit[2] = {(char)('0' + g->z.solution.cell[i]), '\0'};
+		strncat(keys, digit, sizeof keys - strlen(keys) - 1);
+		model_move(g, SDK_MOVE_DIGIT, i, g->z.solution.cell[i]);
+	}
+	type_keys(g, keys);
+	wait_for((struct expect){
+	        .g = g,
+	        .text = {"Campaign complete!", "All six levels solved", "n: expert puzzles"}});
+	assert_null(strstr(e2e_screen(g->t), "You won!"));
+	type_keys(g, "n");
+	wait_for((struct expect){.g = g, .text = {"Classic, expert"}, .gone = {"Campaign"}});
 }
 
 /* All but one cell by keys, the last by clicks on the cell and the bar: the win box. */
@@ -805,17 +967,17 @@ static void test_reveal_ends_the_game(void **state)
 /* The latin stage has no boxes: no double lines inside the grid. */
 static void test_latin_grid_has_no_boxes(void **state)
 {
-	struct game *g = start(state, "sudoku:level1:s9", 24, 80, NULL);
+	struct game *g = start(state, "sudoku:level1:s0", 24, 80, NULL);
 	assert_non_null(strstr(e2e_row(g->t, 0), "Level 1 (latin)"));
 	int row, col;
 	assert_false(e2e_find(g->t, "╬", &row, &col));
 	assert_false(e2e_find(g->t, "╪", &row, &col));
 	e2e_free(g->t);
-	const char *argv[] = {e2e_bin, "sudoku", "--id", "sudoku:level4:s9", NULL};
+	const char *argv[] = {e2e_bin, "sudoku", "--id", "sudoku:level4:s0", NULL};
 	static const char *const colour[] = {"NO_COLOR", NULL};
 	g->t = e2e_start(24, 80, argv, colour);
 	assert_non_null(g->t);
-	model_reset(g, "sudoku:level4:s9");
+	model_reset(g, "sudoku:level4:s0");
 	wait_board(g);
 	assert_true(e2e_find(g->t, "╬", &row, &col));
 }
@@ -994,6 +1156,10 @@ int main(void)
 	        cmocka_unit_test_teardown(test_conflicts_highlighted_and_toggled, teardown),
 	        cmocka_unit_test_teardown(test_check_marks_wrong_digits, teardown),
 	        cmocka_unit_test_teardown(test_hint_names_the_technique, teardown),
+	        cmocka_unit_test_teardown(test_hint_is_told_step_by_step, teardown),
+	        cmocka_unit_test_teardown(test_full_grid_with_wrong_digits_says_so, teardown),
+	        cmocka_unit_test_teardown(test_levels_are_fixed_and_n_asks_to_skip, teardown),
+	        cmocka_unit_test_teardown(test_campaign_complete_after_level_6, teardown),
 	        cmocka_unit_test_teardown(test_finish_to_the_win_screen, teardown),
 	        cmocka_unit_test_teardown(test_reveal_ends_the_game, teardown),
 	        cmocka_unit_test_teardown(test_latin_grid_has_no_boxes, teardown),
