@@ -125,8 +125,32 @@ static const char *const names[4] = {"left", "right", "up", "down"};
 static const char letters[4] = {'l', 'r', 'u', 'd'};
 static const char *const keys[4] = {E2E_KEY_LEFT, E2E_KEY_RIGHT, E2E_KEY_UP, E2E_KEY_DOWN};
 
-/* The slide a hint names ("Hint: ← left (value 12345)"), as an index into the tables above;
- * the arrow must be the name's. */
+/* Whether why (the hint's words after the slide, its ')' included) is one a player reads: the
+ * only slide, clearly best, or how it compares with the next best, another slide named with its
+ * arrow; never the search's raw value. */
+static bool readable_reason(const char *why, int best)
+{
+	if (strncmp(why, "the only slide)", 15) == 0 || strncmp(why, "clearly best)", 13) == 0)
+		return true;
+	for (int d = 0; d < 4; d++) {
+		if (d == best)
+			continue;
+		char slide[24], text[48];
+		snprintf(slide, sizeof slide, "%s %s", arrows[d], names[d]);
+		snprintf(text, sizeof text, "better than %s)", slide);
+		if (strncmp(why, text, strlen(text)) == 0)
+			return true;
+		for (int f = 0; f < 2; f++) {
+			snprintf(text, sizeof text, "%s is %s)", slide, f ? "as good" : "close");
+			if (strncmp(why, text, strlen(text)) == 0)
+				return true;
+		}
+	}
+	return false;
+}
+
+/* The slide a hint names ("Hint: slide ← left (clearly best)"), as an index into the tables
+ * above; the arrow must be the name's, and the reason readable. */
 static int hinted(struct e2e_term *t)
 {
 	int row, col;
@@ -134,10 +158,10 @@ static int hinted(struct e2e_term *t)
 	const char *p = strstr(e2e_row(t, row), "Hint: ") + strlen("Hint: ");
 	for (int d = 0; d < 4; d++) {
 		char text[48];
-		snprintf(text, sizeof text, "%s %s (value ", arrows[d], names[d]);
+		snprintf(text, sizeof text, "slide %s %s (", arrows[d], names[d]);
 		if (strncmp(p, text, strlen(text)) == 0) {
-			long long value;
-			assert_int_equal(sscanf(p + strlen(text), "%lld)", &value), 1);
+			if (!readable_reason(p + strlen(text), d))
+				fail_msg("a hint a player cannot read:\n%s", e2e_screen(t));
 			return d;
 		}
 	}
