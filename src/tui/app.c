@@ -88,7 +88,7 @@ static void open_menu(struct app *a)
 	bool first = a->menu.rows == 0;
 	enum tc_menu_item item = a->menu.row[a->menu.selected].item;
 	int index = a->menu.row[a->menu.selected].game;
-	tc_menu_init(&a->menu, saved ? summary : NULL);
+	tc_menu_init(&a->menu, saved ? summary : NULL, a->cfg->defaults);
 	/* Back in the menu, the player is where they left it, unless a new save waits. */
 	if (!first && !(saved && item != TC_MENU_CONTINUE))
 		tc_menu_select(&a->menu, item, index);
@@ -186,7 +186,7 @@ static void leave_game(struct app *a)
 	open_menu(a);
 	char date[16];
 	bool daily = tc_daily_date(tc_session_seed(s), date, sizeof date);
-	if (a->playing->view->level_count > 0 && !daily) {
+	if (a->playing->view->level_count > 0 && !a->playing->view->level_on_row && !daily) {
 		open_levels(a, a->playing); /* with what was just finished */
 		tc_levels_select(&a->levels, tc_session_params(s));
 		a->choosing_level = true;
@@ -204,6 +204,13 @@ static void choose_game(struct app *a, const struct tc_catalog_entry *e)
 	}
 	if (e->view->level_count == 0) {
 		start_game(a, e, NULL);
+		return;
+	}
+	if (e->view->level_on_row) { /* the level the menu's row shows */
+		struct tc_params params;
+		tc_menu_row_params(&a->menu, e, &params);
+		start_game(a, e,
+		           tc_session_new(e->view->game, params.bytes, tc_fresh_seed(), NULL));
 		return;
 	}
 	open_levels(a, e);

@@ -19,13 +19,18 @@ void tc_levels_open(struct tc_levels *l, const struct tc_catalog_entry *entry,
 	const struct tc_view *view = entry->view;
 	memset(l, 0, sizeof *l);
 	l->entry = entry;
-	snprintf(l->title, sizeof l->title, "%s: choose a level", entry->title);
+	snprintf(l->title, sizeof l->title, "%s: choose a %s", entry->title,
+	         view->level_word ? view->level_word : "level");
 	l->count = view->level_count < TC_LEVELS_MAX ? view->level_count : TC_LEVELS_MAX;
 	for (int i = 0; i < l->count; i++) {
 		l->game[i] = entry;
 		l->params[i] = *defaults;
 		view->level_entry(i, l->name[i], sizeof l->name[i], l->detail[i],
 		                  sizeof l->detail[i], l->params[i].bytes);
+		if (!l->name[i][0]) { /* the list is shorter than level_count allowed */
+			l->count = i;
+			break;
+		}
 	}
 }
 

@@ -14,12 +14,34 @@
 #define MENU_W 64
 #define MENU_MIN_W 34
 
-void tc_menu_init(struct tc_menu *m, const char *continue_text)
+/* The entry of a row-chosen game's list whose parameters are the defaults (0 if none). */
+static int level_of(const struct tc_view *view, const struct tc_params *defaults)
+{
+	for (int i = 0; i < view->level_count; i++) {
+		struct tc_params p = *defaults;
+		char name[24], detail[48];
+		view->level_entry(i, name, sizeof name, detail, sizeof detail, p.bytes);
+		if (memcmp(p.bytes, defaults->bytes, view->game->params_size) == 0)
+			return i;
+	}
+	return 0;
+}
+
+void tc_menu_init(struct tc_menu *m, const char *continue_text, const struct tc_params *defaults)
 {
 	char notice[sizeof m->notice];
+	int level[TC_CATALOG_SIZE];
+	bool first = m->rows == 0;
 	memcpy(notice, m->notice, sizeof notice); /* a notice outlives a menu rebuilt */
+	memcpy(level, m->level, sizeof level);    /* and so does a level chosen on a row */
 	*m = (struct tc_menu){0};
 	memcpy(m->notice, notice, sizeof notice);
+	m->defaults = defaults;
+	for (int i = 0; i < TC_CATALOG_SIZE; i++) {
+		const struct tc_view *view = tc_catalog[i].view;
+		if (view && view->level_on_row)
+			m->level[i] = first ? level_of(view, &defaults[i]) : level[i];
+	}
 	if (continue_text) {
 		snprintf(m->continue_text, sizeof m->continue_text, "%s", continue_text);
 		m->row[m->rows++].item = TC_MENU_CONTINUE;
@@ -63,6 +85,44 @@ static void row_text(const struct tc_menu *m, int i, char *buf, size_t len, bool
 	}
 }
 
+static const struct tc_view *row_chooser(const struct tc_menu *m, int row)
+{
+	if (m->row[row].item != TC_MENU_GAME)
+		return NULL;
+	const struct tc_view *view = tc_catalog[m->row[row].game].view;
+	return view && view->level_on_row ? view : NULL;
+}
+
+/* "◂ 4x4 ▸" after a row-chosen game's text: the level it shows. */
+static void row_level(const struct tc_menu *m, int row, char *buf, size_t len)
+{
+	const struct tc_view *view = row_chooser(m, row);
+	struct tc_params p = m->defaults[m->row[row].game];
+	char name[24], detail[48];
+	view->level_entry(m->level[m->row[row].game], name, sizeof name, detail, sizeof detail,
+	                  p.bytes);
+	bool u = tc_term_unicode();
+	snprintf(buf, len, "%s %s %s", u ? "◂" : "<", name, u ? "▸" : ">");
+}
+
+void tc_menu_row_params(const struct tc_menu *m, const struct tc_catalog_entry *game,
+                        struct tc_params *params)
+{
+	char name[24], detail[48];
+	*params = m->defaults[game - tc_catalog];
+	game->view->level_entry(m->level[game - tc_catalog], name, sizeof name, detail,
+	                        sizeof detail, params->bytes);
+}
+
+/* The level on the row of a row-chosen game, one step either way (no wrap). */
+static void step_level(struct tc_menu *m, int row, int step)
+{
+	const struct tc_view *view = row_chooser(m, row);
+	int *level = &m->level[m->row[row].game];
+	if (*level + step >= 0 && *level + step < view->level_count)
+		*level += step;
+}
+
 void tc_menu_draw(struct tc_menu *m)
 {
 	if (COLS < MENU_MIN_W || LINES < min_height(m)) {
@@ -87,10 +147,24 @@ void tc_menu_draw(struct tc_menu *m)
 		              : available ? tc_theme_attr(TC_ROLE_TEXT)
 		                          : tc_theme_attr(TC_ROLE_DIM);
 		tc_fill_rect((struct tc_rect){x, m->first_row + i, w, 1}, on ? attr : 0);
-		tc_draw_text(x, m->first_row + i, w, attr, line);
+		int used = tc_draw_text(x, m->first_row + i, w, attr, line);
+		m->arrows_x[i] = -1;
+		if (row_chooser(m, i) && used + 2 < w) {
+			char level[48];
+			row_level(m, i, level, sizeof level);
+			m->arrows_x[i] = x + used + 2;
+			tc_draw_text(m->arrows_x[i], m->first_row + i, w - used - 2, attr, level);
+		}
 	}
 	int below = m->first_row + m->rows + 1;
+	char chooser[96];
 	const char *hint = *m->message ? m->message : "Enter or click: choose   ? help   q quit";
+	const struct tc_view *on_row = row_chooser(m, m->selected);
+	if (!*m->message && on_row) {
+		snprintf(chooser, sizeof chooser, "Enter: play   left/right: %s   q quit",
+		         on_row->level_word);
+		hint = chooser;
+	}
 	tc_draw_text(x + 2, below, w - 2, tc_theme_attr(*m->message ? TC_ROLE_BAD : TC_ROLE_DIM),
 	             hint);
 	/* A notice names a path and a reason: it may take a second line. */
@@ -108,6 +182,7 @@ void tc_menu_draw(struct tc_menu *m)
 		        {"up/down, j/k", "choose an entry"},
 		        {"Enter, Space", "play it"},
 		        {"1 to 5", "play that game"},
+		        {"left/right, h/l", "2048's board size"},
 		        {"c", "continue the saved game"},
 		        {"click", "play the clicked entry"},
 		        {"q, Esc, Ctrl-C", "quit"},
@@ -160,11 +235,25 @@ enum tc_menu_result tc_menu_event(struct tc_menu *m, const struct tc_event *ev)
 			m->selected = (m->selected + ev->button + m->rows) % m->rows;
 			return TC_MENU_STAY;
 		}
-		if (ev->mouse == TC_MOUSE_PRESS && ev->button == 1 && i >= 0 && i < m->rows)
-			return choose(m, i);
-		return TC_MENU_STAY;
+		if (ev->mouse != TC_MOUSE_PRESS || ev->button != 1 || i < 0 || i >= m->rows)
+			return TC_MENU_STAY;
+		int arrows = m->arrows_x[i];
+		if (arrows >= 0 && ev->col >= arrows) { /* "◂ 4x4 ▸": either half steps */
+			char level[48];
+			row_level(m, i, level, sizeof level);
+			m->selected = i;
+			step_level(m, i, ev->col < arrows + tc_text_width(level) / 2 ? -1 : 1);
+			return TC_MENU_STAY;
+		}
+		return choose(m, i);
 	}
 	switch (tc_event_action(ev, false)) {
+	case TC_ACT_LEFT:
+	case TC_ACT_RIGHT:
+		if (row_chooser(m, m->selected))
+			step_level(m, m->selected,
+			           tc_event_action(ev, false) == TC_ACT_LEFT ? -1 : 1);
+		break;
 	case TC_ACT_UP:
 		m->selected = (m->selected + m->rows - 1) % m->rows;
 		break;

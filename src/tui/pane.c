@@ -100,7 +100,8 @@ void tc_pane_draw(struct tc_rect r, const char *title, const char *const *steps,
 	bool unicode = tc_term_unicode();
 	char more[48];
 	if (first_row > 0) {
-		snprintf(more, sizeof more, "%s %d above", unicode ? "▲" : "^", first_row * columns);
+		snprintf(more, sizeof more, "%s %d above", unicode ? "▲" : "^",
+		         first_row * columns);
 		tc_draw_text(r.x + 1, top++, inner_w, frame | A_DIM, more);
 	}
 	int after = count - (first_row + shown) * columns;

@@ -22,8 +22,8 @@ struct tc_play {
 	const char *title;
 	enum question asking;
 	bool help_open;
-	bool paused;    /* by the player (p): the board is hidden */
-	bool suspended; /* Ctrl-Z */
+	bool paused;         /* by the player (p): the board is hidden */
+	bool suspended;      /* Ctrl-Z */
 	const char *message; /* shown in the status line until the next key */
 	char told[96];       /* the text of a message from outside (tc_play_tell) */
 };

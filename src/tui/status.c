@@ -32,8 +32,7 @@ static void compose_top(const struct tc_session *s, const char *title, const cha
 	if (moves)
 		snprintf(count, sizeof count, "Moves: %u%s", tc_session_moves(s), sep);
 	snprintf(buf, len, "%s%s%s%s%sTime: %s%s", title ? " " : "", title ? title : "",
-	         title ? sep : "", score, count, time,
-	         tc_session_paused(s) ? " (paused)" : "");
+	         title ? sep : "", score, count, time, tc_session_paused(s) ? " (paused)" : "");
 }
 
 void tc_status_draw(const struct tc_session *s, const char *title, const char *detail,

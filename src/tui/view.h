@@ -70,8 +70,11 @@ struct tc_view {
 
 	/* Optional: levels to choose from before playing (0: none, play at once). level_entry
 	 * names entry i, gives a short detail, and sets the parameters that play it (they hold
-	 * the player's defaults when it is called). */
+	 * the player's defaults when it is called); a name left "" ends a list shorter than
+	 * level_count (a pack whose size is known at run time). */
 	int level_count;
+	const char *level_word; /* what an entry is, for the list's title; NULL: "level" */
+	bool level_on_row;      /* no list: the menu's row chooses the entry (2048's board sizes) */
 	void (*level_entry)(int i, char *name, size_t name_len, char *detail, size_t detail_len,
 	                    void *params);
 };

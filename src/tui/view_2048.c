@@ -416,6 +416,16 @@ static const struct tc_help_line help_2048[] = {
         {NULL, NULL},
 };
 
+/* The board sizes, chosen on the menu's row. */
+static void level_entry(int i, char *name, size_t name_len, char *detail, size_t detail_len,
+                        void *params)
+{
+	struct g2048_params *p = params;
+	p->size = G2048_MIN_SIZE + i;
+	snprintf(name, name_len, "%dx%d", p->size, p->size);
+	snprintf(detail, detail_len, "%s", "");
+}
+
 const struct tc_view tc_view_2048 = {
         .game = &g2048_game,
         .help = help_2048,
@@ -433,4 +443,8 @@ const struct tc_view tc_view_2048 = {
         .tick = tick,
         .input = input,
         .message = message,
+        .level_count = G2048_MAX_SIZE - G2048_MIN_SIZE + 1,
+        .level_on_row = true,
+        .level_word = "board size",
+        .level_entry = level_entry,
 };

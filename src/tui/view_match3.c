@@ -379,8 +379,11 @@ static void describe(void *view, const struct tc_session *s, bool narrow, char *
 			unsigned got = m->collected[i] < m->goal[i].count ? m->collected[i]
 			                                                  : m->goal[i].count;
 			n += snprintf(buf + n, len - (size_t)n, "%s%s%s%u/%u",
-			              i == 0 ? gap : narrow ? " " : "  ", glyph(m->goal[i].type),
-			              narrow ? "" : " ", got, (unsigned)m->goal[i].count);
+			              i == 0   ? gap
+			              : narrow ? " "
+			                       : "  ",
+			              glyph(m->goal[i].type), narrow ? "" : " ", got,
+			              (unsigned)m->goal[i].count);
 		}
 	} else if (m->mode == M3_TIMED) {
 		int64_t secs = (time_left(s) + 999) / 1000;
@@ -389,6 +392,36 @@ static void describe(void *view, const struct tc_session *s, bool narrow, char *
 	} else {
 		snprintf(buf, len, "Score: %" PRId64, m->score);
 	}
+}
+
+/* The menu's list: the goals pack's levels, then the endless and the timed mode at the player's
+ * size and tile types. */
+static void level_entry(int i, char *name, size_t name_len, char *detail, size_t detail_len,
+                        void *params)
+{
+	struct m3_params *p = params;
+	if (i < m3_pack_size()) {
+		p->mode = M3_GOALS;
+		p->level = i + 1;
+		struct m3_level l;
+		m3_pack_level(p->level, &l);
+		snprintf(name, name_len, "Level %d", p->level);
+		snprintf(detail, detail_len, "%dx%d, %u moves, %d goal%s", l.size, l.size,
+		         (unsigned)l.moves, l.goals, l.goals == 1 ? "" : "s");
+		return;
+	}
+	if (i > m3_pack_size() + 1) {
+		name[0] = '\0'; /* past the end of the list */
+		return;
+	}
+	p->level = 0;
+	p->mode = i == m3_pack_size() ? M3_ENDLESS : M3_TIMED;
+	snprintf(name, name_len, "%s", p->mode == M3_ENDLESS ? "Endless" : "Timed");
+	if (p->mode == M3_ENDLESS)
+		snprintf(detail, detail_len, "%dx%d, %d kinds, no end", p->size, p->size, p->types);
+	else
+		snprintf(detail, detail_len, "%dx%d, %d:%02d, matches add time", p->size, p->size,
+		         M3_TIMED_START_MS / 60000, M3_TIMED_START_MS / 1000 % 60);
 }
 
 /* The goals mode counts the moves left, in place of the moves played. */
@@ -437,4 +470,7 @@ const struct tc_view tc_view_match3 = {
         .describe = describe,
         .counts_moves = counts_moves,
         .tick = tick,
+        .level_count = M3_PACK_MAX + 2, /* at most: the pack's size is the data's */
+        .level_word = "level or mode",
+        .level_entry = level_entry,
 };

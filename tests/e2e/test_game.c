@@ -845,6 +845,67 @@ static void test_sighup_in_menu_restores_terminal(void **state)
 	assert_true(e2e_terminal_given_back(t));
 }
 
+/* The menu reaches every mode: Match-3's goals levels and timed mode through its list, 2048's
+ * board sizes on its row, by keys and by clicks. */
+static void test_menu_reaches_match3_levels_and_timed(void **state)
+{
+	struct e2e_term *t = tilecade(state, NULL);
+	wait_menu(t);
+	type_keys(t, "2");
+	wait_text(t, "Match-3: choose a level or mode");
+	wait_text(t, "Level 13");
+	wait_text(t, "Timed");
+	int row, col;
+	assert_true(e2e_find(t, "Level 3 ", &row, &col));
+	assert_true(e2e_mouse_press(t, col + 3, row + 1));
+	assert_true(e2e_mouse_release(t, col + 3, row + 1));
+	wait_text(t, "match3:goals-level3:s");
+	wait_text(t, "Level 3");
+	type_keys(t, "q"); /* nothing played: back to the list at once */
+	wait_text(t, "▸ Level 3 ");
+	assert_true(e2e_find(t, "Timed", &row, &col));
+	assert_true(e2e_mouse_press(t, col + 2, row + 1));
+	assert_true(e2e_mouse_release(t, col + 2, row + 1));
+	wait_text(t, "match3:timed-8x8t8:s");
+	wait_text(t, "Time left: ");
+	type_keys(t, "q");
+	wait_text(t, "▸ Timed");
+	type_keys(t, E2E_KEY_UP E2E_KEY_ENTER);
+	wait_text(t, "match3:endless-8x8t8:s");
+}
+
+static void test_menu_row_chooses_2048_board_size(void **state)
+{
+	struct e2e_term *t = tilecade(state, NULL);
+	wait_menu(t);
+	type_keys(t, E2E_KEY_UP E2E_KEY_UP E2E_KEY_UP);
+	wait_text(t, "◂ 4x4 ▸");
+	wait_text(t, "left/right: board size");
+	type_keys(t, E2E_KEY_RIGHT);
+	wait_text(t, "◂ 5x5 ▸");
+	type_keys(t, E2E_KEY_ENTER);
+	wait_text(t, "2048:5x5:s");
+	type_keys(t, "q");
+	wait_menu(t);
+	wait_text(t, "◂ 5x5 ▸"); /* the size stays chosen */
+	/* A click on the arrows' right half is one size up, on the left half one down. */
+	int row, col;
+	assert_true(e2e_find(t, "◂ 5x5 ▸", &row, &col));
+	assert_true(e2e_mouse_press(t, col + 7, row + 1));
+	assert_true(e2e_mouse_release(t, col + 7, row + 1));
+	wait_text(t, "◂ 6x6 ▸");
+	assert_true(e2e_mouse_press(t, col + 1, row + 1));
+	assert_true(e2e_mouse_release(t, col + 1, row + 1));
+	assert_true(e2e_mouse_press(t, col + 1, row + 1));
+	assert_true(e2e_mouse_release(t, col + 1, row + 1));
+	wait_text(t, "◂ 4x4 ▸");
+	/* A click on the name plays the size shown. */
+	assert_true(e2e_find(t, "2048", &row, &col));
+	assert_true(e2e_mouse_press(t, col + 2, row + 1));
+	assert_true(e2e_mouse_release(t, col + 2, row + 1));
+	wait_text(t, "2048:4x4:s");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -877,6 +938,9 @@ int main(void)
 	        cmocka_unit_test_teardown(test_sigterm_in_game_restores_terminal,
 	                                  e2e_term_teardown),
 	        cmocka_unit_test_teardown(test_sighup_in_menu_restores_terminal, e2e_term_teardown),
+	        cmocka_unit_test_teardown(test_menu_reaches_match3_levels_and_timed,
+	                                  e2e_term_teardown),
+	        cmocka_unit_test_teardown(test_menu_row_chooses_2048_board_size, e2e_term_teardown),
 	};
 	return cmocka_run_group_tests(tests, e2e_game_group_setup, e2e_game_group_teardown);
 }

@@ -1237,8 +1237,11 @@ static void test_pane_says_more_follow_and_keeps_the_next_in_view(void **state)
 	char s[2][48], more[32];
 	step_text(g, 1, '>', plan[0], s[0], sizeof s[0]);
 	type_keys(g, "s");
-	wait_for((struct expect){
-	        .g = g, .board = true, .pane = PANE_BESIDE, .has = {s[0], "more"}, .lacks = {"above"}});
+	wait_for((struct expect){.g = g,
+	                         .board = true,
+	                         .pane = PANE_BESIDE,
+	                         .has = {s[0], "more"},
+	                         .lacks = {"above"}});
 	/* The last step is out of view: the marker counts it among the rest. */
 	step_text(g, count, ' ', plan[count - 1], s[1], sizeof s[1]);
 	wait_for((struct expect){.g = g, .board = true, .lacks = {s[1]}});
