@@ -60,6 +60,11 @@ void tc_levels_mark(struct tc_levels *l, int i, const char *best)
 	snprintf(l->best[i], sizeof l->best[i], "%s", best);
 }
 
+void tc_levels_lock(struct tc_levels *l, int i)
+{
+	l->locked[i] = true;
+}
+
 void tc_levels_select(struct tc_levels *l, const void *params)
 {
 	for (int i = 0; i < l->count; i++)
@@ -90,24 +95,41 @@ void tc_levels_draw(struct tc_levels *l)
 		char line[160];
 		const char *done = tc_term_unicode() ? "✓" : "+";
 		snprintf(line, sizeof line, " %s %-10s %-24s %s %s", on ? marker : " ", l->name[i],
-		         l->detail[i], *l->best[i] ? done : " ", l->best[i]);
-		attr_t attr = tc_theme_attr(on ? TC_ROLE_SELECTED : TC_ROLE_TEXT);
+		         l->detail[i], *l->best[i] ? done : " ",
+		         l->locked[i] ? "locked" : l->best[i]);
+		attr_t attr = tc_theme_attr(on             ? TC_ROLE_SELECTED
+		                            : l->locked[i] ? TC_ROLE_DIM
+		                                           : TC_ROLE_TEXT);
 		tc_fill_rect((struct tc_rect){x, l->first_row + i, w, 1}, on ? attr : 0);
 		tc_draw_text(x, l->first_row + i, w, attr, line);
 	}
-	tc_draw_text(x + 2, l->first_row + l->count + 1, w - 2, tc_theme_attr(TC_ROLE_DIM),
-	             "Enter or click: play   q: back to the menu");
+	tc_draw_text(x + 2, l->first_row + l->count + 1, w - 2,
+	             tc_theme_attr(*l->message ? TC_ROLE_BAD : TC_ROLE_DIM),
+	             *l->message ? l->message : "Enter or click: play   q: back to the menu");
+}
+
+/* Plays the selected level, unless it is locked: then says which level opens it. */
+static enum tc_levels_result play(struct tc_levels *l)
+{
+	int i = l->selected;
+	if (!l->locked[i])
+		return TC_LEVELS_PLAY;
+	snprintf(l->message, sizeof l->message, "%s opens once %s is won", l->name[i],
+	         l->name[i - 1]);
+	return TC_LEVELS_STAY;
 }
 
 enum tc_levels_result tc_levels_event(struct tc_levels *l, const struct tc_event *ev)
 {
+	if (ev->type == TC_EV_KEY || ev->mouse == TC_MOUSE_PRESS)
+		l->message[0] = '\0';
 	if (ev->type == TC_EV_MOUSE) {
 		int i = ev->row - l->first_row;
 		if (ev->mouse == TC_MOUSE_WHEEL)
 			l->selected = (l->selected + ev->button + l->count) % l->count;
 		else if (ev->mouse == TC_MOUSE_PRESS && ev->button == 1 && i >= 0 && i < l->count) {
 			l->selected = i;
-			return TC_LEVELS_PLAY;
+			return play(l);
 		}
 		return TC_LEVELS_STAY;
 	}
@@ -119,13 +141,13 @@ enum tc_levels_result tc_levels_event(struct tc_levels *l, const struct tc_event
 		l->selected = (l->selected + 1) % l->count;
 		break;
 	case TC_ACT_SELECT:
-		return TC_LEVELS_PLAY;
+		return play(l);
 	case TC_ACT_BACK:
 		return TC_LEVELS_BACK;
 	default:
 		if (ev->key >= '1' && ev->key <= '9' && ev->key - '1' < l->count) {
 			l->selected = ev->key - '1';
-			return TC_LEVELS_PLAY;
+			return play(l);
 		}
 	}
 	return TC_LEVELS_STAY;

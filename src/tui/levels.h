@@ -20,6 +20,8 @@ struct tc_levels {
 	int first_row; /* screen row of the first level, as last drawn */
 	char name[TC_LEVELS_MAX][24], detail[TC_LEVELS_MAX][48];
 	char best[TC_LEVELS_MAX][32]; /* "" while the player has not finished it */
+	bool locked[TC_LEVELS_MAX];   /* it opens once the one before is won */
+	char message[96];             /* why a choice did not play, until the next key */
 	const struct tc_catalog_entry *game[TC_LEVELS_MAX];
 	struct tc_params params[TC_LEVELS_MAX];
 	uint64_t seed[TC_LEVELS_MAX]; /* 0: a fresh seed when it starts */
@@ -34,6 +36,8 @@ void tc_levels_open(struct tc_levels *l, const struct tc_catalog_entry *entry,
 void tc_levels_open_daily(struct tc_levels *l, int64_t unix_time);
 /* Notes on level i that the player finished it, e.g. with "best 1:02.3". */
 void tc_levels_mark(struct tc_levels *l, int i, const char *best);
+/* Locks level i: choosing it says which level opens it instead of playing it. */
+void tc_levels_lock(struct tc_levels *l, int i);
 /* Marks the level of these parameters, if it is in the list (the one last played, say). */
 void tc_levels_select(struct tc_levels *l, const void *params);
 void tc_levels_draw(struct tc_levels *l);

@@ -75,6 +75,9 @@ struct tc_view {
 	int level_count;
 	const char *level_word; /* what an entry is, for the list's title; NULL: "level" */
 	bool level_on_row;      /* no list: the menu's row chooses the entry (2048's board sizes) */
+	/* Optional: whether entry i opens only once the player has won entry i - 1 (the levels of
+	 * Match-3's goals pack, played in order). */
+	bool (*opens_after_previous)(int i);
 	void (*level_entry)(int i, char *name, size_t name_len, char *detail, size_t detail_len,
 	                    void *params);
 };

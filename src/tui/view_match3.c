@@ -424,6 +424,12 @@ static void level_entry(int i, char *name, size_t name_len, char *detail, size_t
 		         M3_TIMED_START_MS / 60000, M3_TIMED_START_MS / 1000 % 60);
 }
 
+/* The goals pack is played in order: level K opens once level K - 1 is won. */
+static bool opens_after_previous(int i)
+{
+	return i > 0 && i < m3_pack_size();
+}
+
 /* The goals mode counts the moves left, in place of the moves played. */
 static bool counts_moves(const struct tc_session *s)
 {
@@ -473,4 +479,5 @@ const struct tc_view tc_view_match3 = {
         .level_count = M3_PACK_MAX + 2, /* at most: the pack's size is the data's */
         .level_word = "level or mode",
         .level_entry = level_entry,
+        .opens_after_previous = opens_after_previous,
 };

@@ -11,6 +11,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
+#include <pwd.h>
 
 #include <cmocka.h>
 
@@ -20,6 +22,7 @@
 #include "sandbox.h"
 #include "tilecade/gameid.h"
 #include "tilecade/match3.h"
+#include "tilecade/store.h"
 
 #define WAIT_MS 5000
 #define QUIET_MS 60  /* no output for this long: a frame is complete */
@@ -549,6 +552,66 @@ static void test_timed_clock_stops_under_help_and_questions(void **state)
 	wait_gone(g, "(paused)");
 }
 
+/* A score of this player's on a goals level's board, won or lost. */
+static void add_goals_score(struct tc_store *st, int level, bool lost)
+{
+	struct tc_score s = {.points = 100, .time_ms = 1000, .moves = 5, .date = 1, .lost = lost};
+	snprintf(s.board.game, sizeof s.board.game, "match3");
+	snprintf(s.board.mode, sizeof s.board.mode, "random");
+	snprintf(s.board.level, sizeof s.board.level, "goals-level%d", level);
+	struct passwd *pw = getpwuid(getuid());
+	assert_non_null(pw);
+	snprintf(s.player, sizeof s.player, "%s", pw->pw_name);
+	assert_true(tc_store_add_score(st, &s, tc_rank_of("match3")) >= 1);
+}
+
+/* The goals pack in the menu opens a level at a time: level K once level K-1 is won (a loss
+ * opens nothing); a locked level says which one opens it, by keys and by clicks. */
+static void test_goals_levels_open_in_order(void **state)
+{
+	struct game *g = calloc(1, sizeof *g);
+	assert_non_null(g);
+	*state = g;
+	char db[4200];
+	snprintf(db, sizeof db, "%s/levels.db", e2e_sandbox);
+	run(g, 24, 80, NULL, "--db", db, NULL);
+	wait_text(g, "tile games for the terminal");
+	type_keys(g, "2");
+	wait_text(g, "▸ Level 1 ");
+	assert_true(e2e_wait_quiet(g->t, QUIET_MS, WAIT_MS)); /* locked lines go in a later pass */
+	int row, col;
+	assert_true(e2e_find(g->t, "Level 2 ", &row, &col));
+	assert_non_null(strstr(e2e_row(g->t, row), "locked"));
+	type_keys(g, E2E_KEY_DOWN E2E_KEY_ENTER);
+	wait_text(g, "Level 2 opens once Level 1 is won");
+	assert_true(e2e_find(g->t, "Level 3 ", &row, &col));
+	assert_true(e2e_mouse_press(g->t, col + 3, row + 1));
+	assert_true(e2e_mouse_release(g->t, col + 3, row + 1));
+	wait_text(g, "Level 3 opens once Level 2 is won");
+	type_keys(g, "q");
+	wait_text(g, "tile games for the terminal");
+	type_keys(g, "q");
+	assert_true(e2e_wait_exit(g->t, WAIT_MS) != -1);
+
+	char notice[TC_STORE_NOTICE_MAX];
+	struct tc_store *st = tc_store_open(db, notice, sizeof notice);
+	assert_true(tc_store_ok(st));
+	add_goals_score(st, 1, false);
+	add_goals_score(st, 2, true);
+	tc_store_close(st);
+	run(g, 24, 80, NULL, "--db", db, NULL);
+	wait_text(g, "tile games for the terminal");
+	type_keys(g, "2");
+	wait_text(g, "▸ Level 2 "); /* the list opens on the next level to play */
+	assert_true(e2e_wait_quiet(g->t, QUIET_MS, WAIT_MS));
+	assert_true(e2e_find(g->t, "Level 2 ", &row, &col));
+	assert_null(strstr(e2e_row(g->t, row), "locked"));
+	assert_true(e2e_find(g->t, "Level 3 ", &row, &col));
+	assert_non_null(strstr(e2e_row(g->t, row), "locked"));
+	type_keys(g, E2E_KEY_ENTER);
+	wait_text(g, "match3:goals-level2:s");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -562,6 +625,7 @@ int main(void)
 	        cmocka_unit_test_teardown(test_cursor_brackets_in_narrow_gaps, teardown),
 	        cmocka_unit_test_teardown(test_small_terminal, teardown),
 	        cmocka_unit_test_teardown(test_goals_status_line_fits, teardown),
+	        cmocka_unit_test_teardown(test_goals_levels_open_in_order, teardown),
 	        cmocka_unit_test_teardown(test_timed_clock_stops_under_help_and_questions,
 	                                  teardown),
 	};
