@@ -19,6 +19,7 @@
 #include "grid_layout.h"
 #include "harness.h"
 #include "key_bytes.h"
+#include "proc.h"
 #include "sandbox.h"
 #include "tilecade/gameid.h"
 #include "tilecade/match3.h"
@@ -612,6 +613,91 @@ static void test_goals_levels_open_in_order(void **state)
 	wait_text(g, "match3:goals-level2:s");
 }
 
+/* ---- scoreboards (issue 17) ---- */
+
+/* `tilecade scores match3`, squeezed to single spaces, its lines ending in '|'. */
+static void match3_scores(char *out, size_t len)
+{
+	const char *argv[] = {e2e_bin, "scores", "match3", NULL};
+	struct e2e_run r;
+	assert_true(e2e_run(argv, WAIT_MS, &r));
+	size_t n = 0;
+	for (const char *p = r.out; *p && n + 1 < len; p++) {
+		char c = *p == '\n' ? '|' : *p;
+		if (!(c == ' ' && n > 0 && out[n - 1] == ' '))
+			out[n++] = c;
+	}
+	out[n] = '\0';
+	e2e_run_free(&r);
+}
+
+/* Plays the model's plan on the screen, by keys. */
+static void play_plan(struct game *g, int (*plan)[2], int steps)
+{
+	for (int k = 0; k < steps; k++) {
+		swap_by_keys(g, plan[k][0], plan[k][1]);
+		assert_true(model_swap(&g->m, plan[k][0], plan[k][1]));
+		if (match3_game.status(&g->m) == TC_PLAYING)
+			wait_field(g);
+	}
+}
+
+/* A win is on the board however the player leaves it: n after "You won!" once lost it (the
+ * player's level 1 of seed 778096099, won in two swaps). */
+static void test_a_win_left_by_n_is_on_the_board(void **state)
+{
+	static int plan[50][2];
+	struct match3 m;
+	model_start(&m, "match3:goals-level1:s778096099");
+	int steps = greedy(m, plan, 50);
+	assert_true(steps > 0);
+	struct game *g = start(state, "goals-level1", 778096099, 24, 80, NULL, false);
+	play_plan(g, plan, steps);
+	wait_text(g, "You won!");
+	wait_text(g, "Rank 1 on this scoreboard");
+	type_keys(g, "n");
+	wait_gone(g, "You won!");
+	char scores[512];
+	match3_scores(scores, sizeof scores);
+	if (!strstr(scores, "Result Date|") || !strstr(scores, " won ")) {
+		fprintf(stderr, "tilecade scores match3:\n%s\n", scores);
+		fail();
+	}
+}
+
+/* A lost goals level is on the board as a loss, below any win, and says so at its end (it once
+ * said "Rank 1" and sat on the board like a win). */
+static void test_a_lost_level_is_a_loss_on_the_board(void **state)
+{
+	static int plan[200][2];
+	/* The first swap the rules allow, each time, until the moves run out: a seed where that
+	 * loses. */
+	uint64_t seed = 0;
+	int steps = 0;
+	struct match3 m;
+	char id[TC_GAMEID_MAX];
+	for (; seed < 100; seed++) {
+		make_id("goals-level13", seed, id, sizeof id);
+		model_start(&m, id);
+		for (steps = 0; match3_game.status(&m) == TC_PLAYING && steps < 200; steps++) {
+			assert_true(first_valid_swap(&m, &plan[steps][0], &plan[steps][1]) > 0);
+			assert_true(model_swap(&m, plan[steps][0], plan[steps][1]));
+		}
+		if (match3_game.status(&m) == TC_LOST)
+			break;
+	}
+	assert_int_equal(match3_game.status(&m), TC_LOST);
+	struct game *g = start(state, "goals-level13", seed, 24, 80, NULL, false);
+	play_plan(g, plan, steps);
+	wait_text(g, "Rank 1 on this scoreboard (lost)");
+	char scores[512];
+	match3_scores(scores, sizeof scores);
+	if (!strstr(scores, " lost ")) {
+		fprintf(stderr, "tilecade scores match3:\n%s\n", scores);
+		fail();
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -628,6 +714,8 @@ int main(void)
 	        cmocka_unit_test_teardown(test_goals_levels_open_in_order, teardown),
 	        cmocka_unit_test_teardown(test_timed_clock_stops_under_help_and_questions,
 	                                  teardown),
+	        cmocka_unit_test_teardown(test_a_win_left_by_n_is_on_the_board, teardown),
+	        cmocka_unit_test_teardown(test_a_lost_level_is_a_loss_on_the_board, teardown),
 	};
 	return cmocka_run_group_tests(tests, e2e_game_group_setup, e2e_game_group_teardown);
 }

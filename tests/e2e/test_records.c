@@ -774,11 +774,105 @@ static void test_lost_2048_scored_under_the_player_name(void **state)
 	assert_run_exit(&r, 0);
 	squeeze(r.out, own, sizeof own);
 	for (int i = 0; i < 2; i++)
-		snprintf(row[i], sizeof row[i],
-		         "2048 · 3x3 # Player Score Moves Hints Result Date 1 Ann %llu %d 0 lost %s",
-		         (unsigned long long)score, n, date[i]);
+		snprintf(
+		        row[i], sizeof row[i],
+		        "2048 · 3x3 # Player Score Moves Hints Result Date 1 Ann %llu %d 0 lost %s",
+		        (unsigned long long)score, n, date[i]);
 	if (strcmp(own, row[0]) != 0)
 		assert_string_equal(own, row[1]);
+	e2e_run_free(&r);
+}
+
+/* Types each key and waits for its move to show. */
+static void slide_keys(struct e2e_term *t, const char *keys, int moves_before)
+{
+	for (int i = 0; keys[i]; i++) {
+		char key[2] = {keys[i], '\0'};
+		type_keys(t, key);
+		int moves = moves_before + i + 1;
+		if (!e2e_wait(t, moves_shown, &moves, WAIT_MS))
+			fprintf(stderr, "no 'Moves: %d' after '%s':\n%s\n", moves, key,
+			        e2e_screen(t));
+		assert_true(moves_shown(t, &moves));
+	}
+}
+
+/* Another end of the 3x3 game of keys (n moves, ending with `first` points), with more points:
+ * the moves after undoing *back of them (NUL-terminated in more) and its score. Playouts in an
+ * order that changes from try to try; returns false if none beat it. */
+static bool better_ending(uint64_t seed, const char *keys, int n, uint64_t first, int *back,
+                          char *more, size_t len, uint64_t *score)
+{
+	static const enum g2048_dir dirs[] = {G2048_LEFT, G2048_DOWN, G2048_RIGHT, G2048_UP};
+	static const char letters[] = "hjlk";
+	for (*back = 1; *back <= n; (*back)++)
+		for (uint32_t try = 1; try <= 200; try++) {
+			struct g2048 g;
+			g2048_new(&g, &(struct g2048_params){3}, seed);
+			for (int i = 0; i < n - *back; i++)
+				assert_true(g2048_slide(
+				        &g, dirs[strchr(letters, keys[i]) - letters], NULL));
+			size_t m = 0;
+			uint32_t x = try * 2654435761u;
+			while (g2048_can_move(&g) && m + 1 < len) {
+				x = x * 1664525u + 1013904223u;
+				int i = (int)(x >> 30);
+				while (!g2048_slide(&g, dirs[i], NULL))
+					i = (i + 1) % 4;
+				more[m++] = letters[i];
+			}
+			more[m] = '\0';
+			if (!g2048_can_move(&g) && g.score > first) {
+				*score = g.score;
+				return true;
+			}
+		}
+	return false;
+}
+
+/* A game undone past its end and ended again is recorded again: its one row takes the better
+ * end, and Best says what the board says (issue 17: the second end was not recorded, while Best
+ * said 468 and Scores 288). */
+static void test_2048_ended_again_after_undo_keeps_its_better_end(void **state)
+{
+	char cfg[4300];
+	config_file("ann.ini", "[player]\nname = Ann\n[2048]\nsize = 3\n", cfg, sizeof cfg);
+	char keys[512], more[512];
+	uint64_t first, second = 0;
+	int n = losing_moves(1, keys, sizeof keys, &first), back = 0;
+	assert_true(better_ending(1, keys, n, first, &back, more, sizeof more, &second));
+	struct e2e_term *t =
+	        tilecade(state, "--config", cfg, "2048", "--seed", "1", "--no-anim", NULL);
+	struct e2e_2048_status s;
+	wait_2048(t, &s);
+	slide_keys(t, keys, 0);
+	wait_text(t, "Rank 1 on this scoreboard (lost)");
+	for (int i = 0; i < back; i++)
+		type_keys(t, "u");
+	int moves = n - back;
+	assert_true(e2e_wait(t, moves_shown, &moves, WAIT_MS));
+	slide_keys(t, more, n - back);
+	char result[64];
+	snprintf(result, sizeof result, "Score %llu in %d moves", (unsigned long long)second,
+	         n - back + (int)strlen(more));
+	wait_text(t, result);
+	wait_text(t, "Rank 1 on this scoreboard (lost)");
+	assert_true(e2e_2048_status(t, &s));
+	assert_int_equal(s.best, second);
+	type_keys(t, "q");
+	wait_menu(t);
+	type_keys(t, "q");
+	assert_exits(t, 0);
+
+	struct e2e_run r;
+	run(&r, "--config", cfg, "scores", "2048", NULL);
+	assert_run_exit(&r, 0);
+	assert_int_equal(count_lines(r.out), 3); /* the title, the columns, one row */
+	char own[256], expected[64];
+	squeeze(r.out, own, sizeof own);
+	snprintf(expected, sizeof expected, " 1 Ann %llu ", (unsigned long long)second);
+	if (!strstr(own, expected))
+		fail_msg("expected '%s' in: %s", expected, own);
 	e2e_run_free(&r);
 }
 
@@ -1067,6 +1161,7 @@ int main(void)
 	        TEST(test_restart_drops_the_autosave),
 	        TEST(test_znumbers_level_kept_then_won_and_scored),
 	        TEST(test_lost_2048_scored_under_the_player_name),
+	        TEST(test_2048_ended_again_after_undo_keeps_its_better_end),
 	        TEST(test_daily_znumbers_is_todays_and_scored_on_its_day),
 	        TEST(test_daily_ignores_settings_and_the_menu_lists_it),
 	        TEST(test_daily_bad_command_lines),

@@ -23,6 +23,7 @@
 
 #include "harness.h"
 #include "key_bytes.h"
+#include "proc.h"
 #include "sandbox.h"
 #include "tilecade/gameid.h"
 #include "tilecade/sudoku.h"
@@ -964,6 +965,40 @@ static void test_reveal_ends_the_game(void **state)
 	assert_non_null(strstr(e2e_row(g->t, 0), "Left: 0"));
 }
 
+/* A solution revealed, undone and typed in is not the player's: the win says why and no board
+ * gets it (issue 17: it ranked 1). */
+static void test_revealed_then_typed_in_is_not_ranked(void **state)
+{
+	struct game *g = start(state, "sudoku:latin-simple:s7", 24, 80, NULL);
+	type_keys(g, "s");
+	wait_text(g, "Reveal the solution?");
+	type_keys(g, "y");
+	wait_text(g, "Solution revealed");
+	type_keys(g, "u");
+	char id[sizeof g->id];
+	snprintf(id, sizeof id, "%s", g->id);
+	model_reset(g, id); /* the reveal was the only move */
+	wait_for((struct expect){.g = g, .board = true, .gone = {"Solution revealed"}});
+	static char keys[4096];
+	keys[0] = '\0';
+	for (int i = 0; i < SDK_CELLS; i++) {
+		if (g->z.entry.cell[i])
+			continue;
+		path_to(g, i, keys, sizeof keys);
+		char digit[2] = {(char)('0' + g->z.solution.cell[i]), '\0'};
+		strncat(keys, digit, sizeof keys - strlen(keys) - 1);
+		model_move(g, SDK_MOVE_DIGIT, i, g->z.solution.cell[i]);
+	}
+	type_keys(g, keys);
+	wait_for((struct expect){.g = g,
+	                         .text = {"You won!", "Not ranked: the solution was revealed"}});
+	const char *argv[] = {e2e_bin, "scores", "sudoku", NULL};
+	struct e2e_run r;
+	assert_true(e2e_run(argv, WAIT_MS, &r));
+	assert_string_equal(r.out, "no scores yet\n");
+	e2e_run_free(&r);
+}
+
 /* The latin stage has no boxes: no double lines inside the grid. */
 static void test_latin_grid_has_no_boxes(void **state)
 {
@@ -1162,6 +1197,7 @@ int main(void)
 	        cmocka_unit_test_teardown(test_campaign_complete_after_level_6, teardown),
 	        cmocka_unit_test_teardown(test_finish_to_the_win_screen, teardown),
 	        cmocka_unit_test_teardown(test_reveal_ends_the_game, teardown),
+	        cmocka_unit_test_teardown(test_revealed_then_typed_in_is_not_ranked, teardown),
 	        cmocka_unit_test_teardown(test_latin_grid_has_no_boxes, teardown),
 	        cmocka_unit_test_teardown(test_small_window, teardown),
 	        cmocka_unit_test_teardown(test_the_digit_looked_at_stays_lit, teardown),

@@ -15,6 +15,7 @@
 
 #include "harness.h"
 #include "key_bytes.h"
+#include "proc.h"
 #include "sandbox.h"
 #include "screen_znumbers.h"
 #include "tilecade/gameid.h"
@@ -1332,12 +1333,39 @@ static void test_clock_stops_under_help_and_questions(void **state)
 	}
 }
 
+/* A level the solution pane played (s, then > to the end) is not the player's: the end says why
+ * and no board gets it (issue 17: it said "Rank 1 on this scoreboard"). */
+static void test_a_level_the_pane_played_is_not_ranked(void **state)
+{
+	struct game *g = start(state, "znumbers:level9:s0", 30, 100, NULL);
+	struct zn_move plan[ZN_MAX_MOVES];
+	int count;
+	solve(&g->board, plan, &count);
+	type_keys(g, "s");
+	wait_for((struct expect){.g = g, .board = true, .pane = PANE_BESIDE});
+	for (int i = 0; i < count; i++) {
+		type_keys(g, ">");
+		model_play(g, plan[i]);
+		if (i + 1 < count)
+			wait_for((struct expect){.g = g, .board = true});
+	}
+	char told[64];
+	snprintf(told, sizeof told, "Not ranked: the solution played %d moves", count);
+	wait_for((struct expect){.g = g, .text = {"You won!", told}});
+	const char *argv[] = {e2e_bin, "scores", "znumbers", NULL};
+	struct e2e_run r;
+	assert_true(e2e_run(argv, 5000, &r));
+	assert_string_equal(r.out, "no scores yet\n");
+	e2e_run_free(&r);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	        cmocka_unit_test_teardown(test_solve_a_level_by_keys, teardown),
 	        cmocka_unit_test_teardown(test_solve_a_generated_level_by_clicks, teardown),
 	        cmocka_unit_test_teardown(test_pane_lists_the_solution_and_plays_it, teardown),
+	        cmocka_unit_test_teardown(test_a_level_the_pane_played_is_not_ranked, teardown),
 	        cmocka_unit_test_teardown(test_pane_ticks_off_a_solution_move_played_early,
 	                                  teardown),
 	        cmocka_unit_test_teardown(test_pane_solves_again_after_another_move, teardown),
