@@ -7,7 +7,9 @@
 #include "grid.h"
 #include "overlay.h"
 
-#define MAX_HELP_LINES 32
+#define MAX_HELP_LINES 48
+#define LINE_BYTES 96
+#define KEYS_W 21 /* the keys' column, and the gap after it */
 
 static const struct tc_help_line shared_keys[] = {
         {"u", "undo"},
@@ -30,26 +32,103 @@ static bool game_says(const struct tc_help_line *own, const char *keys)
 	return false;
 }
 
+/* The help's lines for a box of `room` columns inside and `rows` lines for keys. */
+struct help_text {
+	char text[MAX_HELP_LINES][LINE_BYTES];
+	int n;
+};
+
+static void add(struct help_text *t, const char *s)
+{
+	if (t->n < MAX_HELP_LINES)
+		snprintf(t->text[t->n++], LINE_BYTES, "%s", s);
+}
+
+/* One line of the two columns, keys then what they do; where that is too wide, what they do
+ * goes on a line of its own below, indented. */
+static void key_line(struct help_text *t, const struct tc_help_line *h, int room)
+{
+	char line[LINE_BYTES];
+	/* Pad by columns, not bytes: keys may hold arrows, which are 3 bytes each. */
+	int pad = KEYS_W - tc_text_width(h->keys);
+	snprintf(line, sizeof line, "%s%*s%s", h->keys, pad > 1 ? pad : 1, "", h->what);
+	if (tc_text_width(line) <= room) {
+		add(t, line);
+		return;
+	}
+	add(t, h->keys);
+	snprintf(line, sizeof line, "    %s", h->what);
+	add(t, line);
+}
+
+/* "key: what" items, several to a line as the room allows. */
+static void packed_line(struct help_text *t, const struct tc_help_line *h, int room, int from)
+{
+	char item[LINE_BYTES];
+	snprintf(item, sizeof item, "%s: %s", h->keys, h->what);
+	if (t->n > from && tc_text_width(t->text[t->n - 1]) + 3 + tc_text_width(item) <= room) {
+		char *last = t->text[t->n - 1];
+		size_t len = strlen(last);
+		snprintf(last + len, LINE_BYTES - len, "   %s", item);
+		return;
+	}
+	add(t, item);
+}
+
+/* The keys' lines: the game's own one a line, then the shared ones, packed several to a line
+ * when one a line would not fit in `rows`. */
+static void lay_out(struct help_text *t, const struct tc_help_line *own, bool shared, int room,
+                    int rows)
+{
+	t->n = 0;
+	for (const struct tc_help_line *h = own; h && h->keys; h++)
+		key_line(t, h, room);
+	int from = t->n;
+	for (const struct tc_help_line *h = shared_keys; shared && h->keys; h++)
+		if (!game_says(own, h->keys)) /* else the game gives the key its own meaning */
+			key_line(t, h, room);
+	if (t->n <= rows)
+		return;
+	t->n = from;
+	for (const struct tc_help_line *h = shared_keys; shared && h->keys; h++)
+		if (!game_says(own, h->keys))
+			packed_line(t, h, room, from);
+}
+
+int tc_help_draw_page(struct tc_rect area, const char *title, const struct tc_help_line *own,
+                      bool shared, int page)
+{
+	static struct help_text t;
+	int room = area.w - 4 < LINE_BYTES ? area.w - 4 : LINE_BYTES - 1;
+	int rows = area.h - 4; /* the box's edges, the title and the closing line */
+	if (rows < 1)
+		rows = 1;
+	lay_out(&t, own, shared, room, rows);
+	int pages = (t.n + rows - 1) / rows;
+	if (pages < 1)
+		pages = 1;
+	if (page >= pages)
+		page = pages - 1;
+	char head[LINE_BYTES], foot[LINE_BYTES];
+	const char *lines[MAX_HELP_LINES + 2];
+	int n = 0;
+	if (pages > 1) {
+		snprintf(head, sizeof head, "%s (%d/%d)", title, page + 1, pages);
+		snprintf(foot, sizeof foot, "%s",
+		         page + 1 < pages ? "(any key: more keys)" : "(any key closes this help)");
+	} else {
+		snprintf(head, sizeof head, "%s", title);
+		snprintf(foot, sizeof foot, "(any key closes this help)");
+	}
+	lines[n++] = head;
+	for (int i = page * rows; i < t.n && i < (page + 1) * rows; i++)
+		lines[n++] = t.text[i];
+	lines[n++] = foot;
+	tc_overlay_box(lines, n, TC_ROLE_OVERLAY);
+	return pages;
+}
+
 void tc_help_draw(const char *title, const struct tc_help_line *own, bool shared)
 {
-	static char text[MAX_HELP_LINES][96];
-	const char *lines[MAX_HELP_LINES];
-	int n = 0;
-	lines[n++] = title;
-	const struct tc_help_line *lists[2] = {own, shared ? shared_keys : NULL};
-	for (int l = 0; l < 2; l++)
-		for (const struct tc_help_line *h = lists[l];
-		     h && h->keys && n < MAX_HELP_LINES - 1; h++) {
-			if (l == 1 && game_says(own, h->keys))
-				continue; /* the game gives this key its own meaning */
-			/* Pad by columns, not bytes: keys may hold arrows, which are 3 bytes each.
-			 */
-			int pad = 21 - tc_text_width(h->keys);
-			snprintf(text[n], sizeof text[n], "%s%*s%s", h->keys, pad > 1 ? pad : 1, "",
-			         h->what);
-			lines[n] = text[n];
-			n++;
-		}
-	lines[n++] = "(any key closes this help)";
-	tc_overlay_box(lines, n, TC_ROLE_OVERLAY);
+	tc_help_draw_page((struct tc_rect){0, 0, COLS, LINES}, title, own, shared, 0);
 }

@@ -22,6 +22,7 @@ struct tc_play {
 	const char *title;
 	enum question asking;
 	bool help_open;
+	int help_page, help_pages; /* the help shown, and how many pages it took when drawn */
 	bool paused;         /* by the player (p): the board is hidden */
 	bool suspended;      /* Ctrl-Z */
 	const char *message; /* shown in the status line until the next key */
@@ -171,7 +172,8 @@ void tc_play_draw(struct tc_play *p, uint64_t now)
 	if (p->help_open) {
 		char title[64];
 		snprintf(title, sizeof title, "%s: keys", p->title);
-		tc_help_draw(title, p->view->help, true);
+		p->help_pages = tc_help_draw_page((struct tc_rect){0, 0, COLS, LINES}, title,
+		                                  p->view->help, true, p->help_page);
 	}
 }
 
@@ -284,6 +286,7 @@ static enum tc_play_result shared_action(struct tc_play *p, enum tc_action actio
 		return ask_or_do(p, ASK_LEAVE);
 	case TC_ACT_HELP:
 		p->help_open = true;
+		p->help_page = 0;
 		return TC_PLAY_STAY;
 	case TC_ACT_PAUSE:
 		if (tc_session_status(p->s) == TC_PLAYING)
@@ -319,7 +322,7 @@ static enum tc_play_result handle_event(struct tc_play *p, const struct tc_event
 
 	if (p->help_open) {
 		if (ev->type == TC_EV_KEY || ev->mouse == TC_MOUSE_PRESS)
-			p->help_open = false;
+			p->help_open = ++p->help_page < p->help_pages; /* next page, or closed */
 		return TC_PLAY_STAY;
 	}
 	if (p->asking != ASK_NOTHING) {

@@ -923,6 +923,94 @@ static void test_campaign_complete_after_level_6(void **state)
 	wait_for((struct expect){.g = g, .text = {"Classic, expert"}, .gone = {"Campaign"}});
 }
 
+/* Every key of the help with what it does, as the help lists them (the game's own, then the
+ * shared ones). */
+static const char *const help_keys[][2] = {
+        {"arrows, hjkl, click", "move the cursor"},
+        {"1-9, click the bar", "write a digit (marks mode: a mark)"},
+        {"0, x, Backspace", "clear the cell"},
+        {"m, Tab", "digits or marks mode (or click it)"},
+        {"right-click the bar", "toggle that pencil mark"},
+        {"Enter, Space", "write the last digit again"},
+        {"a", "pencil in all candidates"},
+        {"c", "highlight conflicts or not"},
+        {"e", "check: mark wrong digits"},
+        {"H", "hint: technique, cells, digit"},
+        {"s", "reveal the solution (asks first)"},
+        {"u", "undo"},
+        {"U, Ctrl-R", "redo"},
+        {"r", "restart this game"},
+        {"n", "new game"},
+        {"p", "pause (the clock stops)"},
+        {"?", "this help"},
+        {"q, Esc", "back to the menu"},
+        {"Ctrl-Z", "suspend (fg resumes)"},
+        {"Ctrl-C", "quit"},
+};
+#define HELP_KEYS (sizeof help_keys / sizeof help_keys[0])
+
+/* Where a row shows these keys as a whole word (not "r" in "Ctrl-R"), or NULL. */
+static const char *keys_in(const char *row, const char *keys)
+{
+	size_t n = strlen(keys);
+	for (const char *at = strstr(row, keys); at; at = strstr(at + 1, keys))
+		if ((at == row || at[-1] == ' ') && (at[n] == ' ' || at[n] == ':' || !at[n]))
+			return at;
+	return NULL;
+}
+
+/* Marks the keys the help's page on the screen shows in full: the keys, then what they do
+ * after them on that row or alone on the next. */
+static void note_help_page(struct game *g, bool seen[HELP_KEYS])
+{
+	int rows = e2e_rows(g->t);
+	for (size_t k = 0; k < HELP_KEYS; k++)
+		for (int r = 0; r < rows && !seen[k]; r++) {
+			const char *what = help_keys[k][1];
+			const char *at = keys_in(e2e_row(g->t, r), help_keys[k][0]);
+			if (at && (strstr(at, what) || strstr(e2e_row(g->t, r + 1), what)))
+				seen[k] = true;
+		}
+}
+
+/* The help fits every size the game plays at: at 80x24 one page with every key, smaller the
+ * shared keys several to a line and, at the smallest, pages that any key turns; every key is
+ * there in full with what it does, and the last page's key closes the help. */
+static void test_help_fits_and_shows_every_key(void **state)
+{
+	static const int sizes[][2] = {{24, 80}, {20, 60}, {18, 42}};
+	struct game *g = start(state, "sudoku:level5:s0", 24, 80, NULL);
+	for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
+		assert_true(e2e_resize(g->t, sizes[i][0], sizes[i][1]));
+		wait_board(g);
+		type_keys(g, "?");
+		bool seen[HELP_KEYS] = {false};
+		int pages = 0;
+		for (;;) {
+			wait_text(g, "Sudoku: keys");
+			assert_true(e2e_wait_quiet(g->t, QUIET_MS, WAIT_MS));
+			note_help_page(g, seen);
+			pages++;
+			int row, col;
+			bool last = e2e_find(g->t, "(any key closes this help)", &row, &col);
+			assert_true(last || e2e_find(g->t, "(any key: more keys)", &row, &col));
+			type_keys(g, "x"); /* any key: the next page, or closed (x clears nothing) */
+			if (last)
+				break;
+			assert_true(pages < 5);
+		}
+		for (size_t k = 0; k < HELP_KEYS; k++)
+			if (!seen[k]) {
+				fprintf(stderr, "at %dx%d the help never showed '%s' and '%s'\n",
+				        sizes[i][1], sizes[i][0], help_keys[k][0], help_keys[k][1]);
+				fail();
+			}
+		if (sizes[i][1] == 80)
+			assert_int_equal(pages, 1);
+		wait_for((struct expect){.g = g, .board = true, .gone = {"Sudoku: keys"}});
+	}
+}
+
 /* All but one cell by keys, the last by clicks on the cell and the bar: the win box. */
 static void test_finish_to_the_win_screen(void **state)
 {
@@ -1192,6 +1280,7 @@ int main(void)
 	        cmocka_unit_test_teardown(test_check_marks_wrong_digits, teardown),
 	        cmocka_unit_test_teardown(test_hint_names_the_technique, teardown),
 	        cmocka_unit_test_teardown(test_hint_is_told_step_by_step, teardown),
+	        cmocka_unit_test_teardown(test_help_fits_and_shows_every_key, teardown),
 	        cmocka_unit_test_teardown(test_full_grid_with_wrong_digits_says_so, teardown),
 	        cmocka_unit_test_teardown(test_levels_are_fixed_and_n_asks_to_skip, teardown),
 	        cmocka_unit_test_teardown(test_campaign_complete_after_level_6, teardown),
