@@ -2,26 +2,116 @@
 #include "overlay.h"
 
 #include <stdio.h>
+#include <string.h>
 
 #include "grid.h"
 
+#define MAX_BOX_LINES 48
+#define MAX_LINE_BYTES 256
+
+/* A box's lines after wrapping, and which of them belong to the title. */
+struct wrapped {
+	char text[MAX_BOX_LINES][MAX_LINE_BYTES];
+	bool title[MAX_BOX_LINES];
+	int n;
+};
+
+static int width_of(const char *s, size_t len)
+{
+	char buf[MAX_LINE_BYTES];
+	snprintf(buf, sizeof buf, "%.*s", (int)len, s);
+	return tc_text_width(buf);
+}
+
+static void put(struct wrapped *w, const char *s, size_t len, bool title)
+{
+	if (w->n == MAX_BOX_LINES)
+		return;
+	snprintf(w->text[w->n], sizeof w->text[w->n], "%.*s", (int)len, s);
+	w->title[w->n++] = title;
+}
+
+/* Breaks a line to max_w columns: between the items of a list of keys ("n: new game   q:
+ * menu", three spaces apart) where one fits, else between words; a word wider than the box
+ * is cut by the drawing. */
+static void wrap(struct wrapped *w, const char *line, int max_w, bool title)
+{
+	const char *s = line;
+	while (width_of(s, strlen(s)) > max_w) {
+		size_t gap = 0, space = 0;
+		for (size_t i = 1; s[i]; i++) {
+			if (s[i] != ' ' || s[i - 1] == ' ')
+				continue;
+			if (width_of(s, i) > max_w)
+				break;
+			space = i;
+			if (strncmp(s + i, "   ", 3) == 0)
+				gap = i;
+		}
+		size_t cut = gap ? gap : space;
+		if (!cut)
+			break;
+		put(w, s, cut, title);
+		s += cut;
+		while (*s == ' ')
+			s++;
+	}
+	put(w, s, strlen(s), title);
+}
+
+/* Wraps the lines for area: a margin of two columns and a row, or where the lines do not fit
+ * so, one column and no row (a small board's frame). Returns whether they all fit. */
+static bool lay_out(struct tc_rect area, const char *const *lines, int count, struct wrapped *w,
+                    int *mx, int *my)
+{
+	*mx = 2;
+	*my = 1;
+	for (;;) {
+		w->n = 0;
+		for (int i = 0; i < count; i++)
+			wrap(w, lines[i], area.w - 2 * *mx, i == 0);
+		bool fits = w->n + 2 * *my <= area.h;
+		if (fits || *mx == 1)
+			return fits;
+		*mx = 1;
+		*my = 0;
+	}
+}
+
+bool tc_overlay_fits(struct tc_rect area, const char *const *lines, int count)
+{
+	static struct wrapped w;
+	int mx, my;
+	return lay_out(area, lines, count, &w, &mx, &my);
+}
+
+void tc_overlay_box_in(struct tc_rect area, const char *const *lines, int count,
+                       enum tc_role role)
+{
+	static struct wrapped w;
+	int mx, my;
+	lay_out(area, lines, count, &w, &mx, &my);
+	int width = 0;
+	for (int i = 0; i < w.n; i++)
+		if (tc_text_width(w.text[i]) > width)
+			width = tc_text_width(w.text[i]);
+	width += 2 * mx;
+	int h = w.n + 2 * my;
+	if (width > area.w)
+		width = area.w;
+	if (h > area.h)
+		h = area.h;
+	int x = area.x + (area.w - width) / 2, y = area.y + (area.h - h) / 2;
+	attr_t attr = tc_theme_attr(role);
+	tc_fill_rect((struct tc_rect){x, y, width, h}, attr);
+	for (int i = 0; i < w.n && my + i < h; i++)
+		tc_draw_text(x + mx, y + my + i, width - 2 * mx, w.title[i] ? attr | A_BOLD : attr,
+		             w.text[i]);
+}
+
 void tc_overlay_box(const char *const *lines, int count, enum tc_role role)
 {
-	int w = 0;
-	for (int i = 0; i < count; i++)
-		if (tc_text_width(lines[i]) > w)
-			w = tc_text_width(lines[i]);
-	w += 4;
-	int h = count + 2;
-	if (w > COLS)
-		w = COLS;
-	if (h > LINES)
-		h = LINES;
-	int x = (COLS - w) / 2, y = (LINES - h) / 2;
-	attr_t attr = tc_theme_attr(role);
-	tc_fill_rect((struct tc_rect){x, y, w, h}, attr);
-	for (int i = 0; i < count && 1 + i < h; i++)
-		tc_draw_text(x + 2, y + 1 + i, w - 4, i == 0 ? attr | A_BOLD : attr, lines[i]);
+	tc_overlay_box_in((struct tc_rect){0, 0, COLS, LINES}, lines, count, role);
 }
 
 void tc_draw_too_small(int need_w, int need_h)

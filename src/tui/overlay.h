@@ -2,10 +2,20 @@
 #ifndef TILECADE_TUI_OVERLAY_H
 #define TILECADE_TUI_OVERLAY_H
 
+#include <stdbool.h>
+
+#include "grid_layout.h"
 #include "theme.h"
 
-/* A box of these lines centred on the screen; lines wider than the screen are clipped. The
- * first line is the title, drawn bold. */
+/* A box of these lines centred in area (a board's frame, say), never wider or taller: a line
+ * too wide is broken between the items of a list of keys or between words, the margins
+ * shrink on a small area, and what does not fit even so is cut. The first line is the title,
+ * drawn bold. */
+void tc_overlay_box_in(struct tc_rect area, const char *const *lines, int count,
+                       enum tc_role role);
+/* Whether tc_overlay_box_in would show every line whole. */
+bool tc_overlay_fits(struct tc_rect area, const char *const *lines, int count);
+/* The same box centred on the whole screen. */
 void tc_overlay_box(const char *const *lines, int count, enum tc_role role);
 
 /* The whole screen says the terminal is too small and how big it must be. */

@@ -68,6 +68,10 @@ struct tc_view {
 	 * NULL; the play screen's questions and messages come first. */
 	const char *(*message)(void *view);
 
+	/* Optional: the inside of the board's frame as last drawn, where the play screen puts the
+	 * won and lost boxes so that the frame stays whole; false when there is none. */
+	bool (*board_inside)(void *view, struct tc_rect *inside);
+
 	/* Optional: levels to choose from before playing (0: none, play at once). level_entry
 	 * names entry i, gives a short detail, and sets the parameters that play it (they hold
 	 * the player's defaults when it is called); a name left "" ends a list shorter than

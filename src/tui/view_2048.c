@@ -161,6 +161,14 @@ static void draw(void *view, const struct tc_session *s, struct tc_rect area, ui
 		draw_hint(v, g->size);
 }
 
+static bool board_inside(void *view, struct tc_rect *inside)
+{
+	const struct view_2048 *v = view;
+	const struct tc_rect f = v->layout.frame;
+	*inside = (struct tc_rect){f.x + 1, f.y + 1, f.w - 2, f.h - 2};
+	return v->has_layout;
+}
+
 static void slide(struct view_2048 *v, struct tc_session *s, enum g2048_dir dir, uint64_t now,
                   bool animate)
 {
@@ -443,6 +451,7 @@ const struct tc_view tc_view_2048 = {
         .tick = tick,
         .input = input,
         .message = message,
+        .board_inside = board_inside,
         .level_count = G2048_MAX_SIZE - G2048_MIN_SIZE + 1,
         .level_on_row = true,
         .level_word = "board size",

@@ -1,0 +1,195 @@
+/* 2048's won and lost boxes sit inside the board's frame (issue 17): at 80x24, 60x20 and the
+ * smallest size each board plays at, the frame's four sides stay whole and every line of the
+ * box is there to read (a line too wide is broken between its keys, not cut; on the smallest
+ * screens the score line gives way, the status line showing it).
+ *
+ * The games are played to their end by the core's own player (g2048_ai), whose slides the test
+ * sends as keys: a win on 4x4 and 8x8, a loss on 3x3 (a 2048 on nine cells is out of reach).
+ * Each end is then looked at in several window sizes, resized while the box shows. Nothing
+ * waits a fixed time. TILECADE_BIN comes from meson. */
+#define _POSIX_C_SOURCE 200809L
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "harness.h"
+#include "key_bytes.h"
+#include "sandbox.h"
+#include "tilecade/g2048.h"
+#include "tilecade/g2048_ai.h"
+
+#define WAIT_MS 20000 /* a thousand slides drawn, with room for a slow sanitizer */
+#define MAX_SLIDES 4000
+#define WIN_EXPONENT 11 /* 2048 */
+
+static const char *const slide_keys[4] = {E2E_KEY_LEFT, E2E_KEY_RIGHT, E2E_KEY_UP, E2E_KEY_DOWN};
+
+/* The keys of the computer's slides in the game size:seed, from its start until it wins
+ * (win) or has no move left; false when the game ended otherwise. */
+static bool play_out(int size, uint64_t seed, bool win, char *keys, size_t len)
+{
+	struct g2048_ai *ai = g2048_ai_new();
+	assert_non_null(ai);
+	struct g2048 g;
+	g2048_new(&g, &(struct g2048_params){.size = size}, seed);
+	size_t used = 0;
+	keys[0] = '\0';
+	bool reached = false;
+	for (int n = 0; n < MAX_SLIDES; n++) {
+		struct g2048_ai_choice c;
+		/* Depth 1 loses a small board soon; depth 2 wins a big one. */
+		g2048_ai_choose(ai, &g, win ? 2 : 1, &c);
+		if (c.dir < 0) {
+			reached = !win;
+			break;
+		}
+		assert_true(g2048_slide(&g, (enum g2048_dir)c.dir, NULL));
+		size_t k = strlen(slide_keys[c.dir]);
+		assert_true(used + k < len);
+		memcpy(keys + used, slide_keys[c.dir], k + 1);
+		used += k;
+		if (win && g2048_max_exponent(&g) >= WIN_EXPONENT) {
+			reached = true;
+			break;
+		}
+	}
+	g2048_ai_free(ai);
+	return reached;
+}
+
+struct frame {
+	int top, left, bottom, right;
+};
+
+/* The board's frame: its corners on the screen. */
+static bool find_frame(struct e2e_term *t, struct frame *f)
+{
+	int row, col;
+	if (!e2e_find(t, "┌", &f->top, &f->left) || !e2e_find(t, "┘", &f->bottom, &f->right))
+		return false;
+	return e2e_find_from(t, "└", f->top, &row, &col) && row == f->bottom &&
+	       col == f->left && f->bottom > f->top && f->right > f->left;
+}
+
+static bool cell_is(struct e2e_term *t, int row, int col, const char *text)
+{
+	struct e2e_cell cell;
+	return e2e_cell(t, row, col, &cell) && strcmp(cell.text, text) == 0;
+}
+
+/* Every cell of the frame's four sides is a border glyph. */
+static bool frame_whole(struct e2e_term *t, const struct frame *f)
+{
+	for (int c = f->left + 1; c < f->right; c++)
+		if (!cell_is(t, f->top, c, "─") || !cell_is(t, f->bottom, c, "─"))
+			return false;
+	for (int r = f->top + 1; r < f->bottom; r++)
+		if (!cell_is(t, r, f->left, "│") || !cell_is(t, r, f->right, "│"))
+			return false;
+	return cell_is(t, f->top, f->right, "┐") && cell_is(t, f->bottom, f->left, "└");
+}
+
+/* The box's lines, each whole on one row inside the frame. */
+struct box {
+	const char *lines[6];
+};
+
+static bool inside(struct e2e_term *t, const struct frame *f, const char *text)
+{
+	int row, col;
+	return e2e_find(t, text, &row, &col) && row > f->top && row < f->bottom &&
+	       col > f->left && col + (int)strlen(text) <= f->right;
+}
+
+struct look {
+	const struct box *box;
+	struct frame frame;
+};
+
+static bool box_fits(struct e2e_term *t, void *ctx)
+{
+	struct look *l = ctx;
+	if (!find_frame(t, &l->frame) || !frame_whole(t, &l->frame))
+		return false;
+	for (int i = 0; l->box->lines[i]; i++)
+		if (!inside(t, &l->frame, l->box->lines[i]))
+			return false;
+	return true;
+}
+
+/* Resizes to rows x cols and waits until the box shows inside a whole frame. */
+static void look_at(struct e2e_term *t, int rows, int cols, const struct box *box)
+{
+	assert_true(e2e_resize(t, rows, cols));
+	struct look l = {box, {0, 0, 0, 0}};
+	if (!e2e_wait(t, box_fits, &l, WAIT_MS))
+		fail_msg("at %dx%d the box does not fit its frame:\n%s", cols, rows,
+		         e2e_screen(t));
+}
+
+/* The game size:seed played to its end on a terminal. */
+static struct e2e_term *play(void **state, int size, uint64_t seed, bool win)
+{
+	static char keys[MAX_SLIDES * 4];
+	assert_true(play_out(size, seed, win, keys, sizeof keys));
+	char id[64];
+	snprintf(id, sizeof id, "2048:%dx%d:s%llu", size, size, (unsigned long long)seed);
+	const char *argv[] = {e2e_bin, "--id", id, "--no-anim", NULL};
+	struct e2e_term *t = e2e_start(24, 80, argv, NULL);
+	assert_non_null(t);
+	*state = t;
+	if (!e2e_wait_text(t, "Score: 0", WAIT_MS))
+		fail_msg("no board:\n%s", e2e_screen(t));
+	assert_true(e2e_send_str(t, keys));
+	if (!e2e_wait_text(t, win ? "You won!" : "no moves left", WAIT_MS))
+		fail_msg("the game did not end:\n%s", e2e_screen(t));
+	return t;
+}
+
+static const struct box won = {
+        {"You won!", " moves, ", "Enter: keep going", "n: new game", "u: undo", NULL}};
+static const struct box lost = {
+        {"Game over: no moves left", " moves, ", "n: new game", "r: restart", "q: menu", NULL}};
+/* On the smallest screens the box leaves out the score and time: the status line shows them. */
+static const struct box won_small = {
+        {"You won!", "Enter: keep going", "n: new game", "u: undo", NULL}};
+static const struct box lost_small = {
+        {"Game over: no moves left", "n: new game", "r: restart", "q: menu", NULL}};
+
+static void test_4x4_win_box(void **state)
+{
+	struct e2e_term *t = play(state, 4, 1, true);
+	look_at(t, 24, 80, &won);
+	look_at(t, 20, 60, &won);
+	look_at(t, 8, 40, &won_small); /* the smallest 4x4 screen */
+}
+
+static void test_8x8_win_box(void **state)
+{
+	struct e2e_term *t = play(state, 8, 1, true);
+	look_at(t, 24, 80, &won);
+	look_at(t, 12, 67, &won_small); /* the smallest 8x8 screen */
+}
+
+static void test_3x3_lost_box(void **state)
+{
+	struct e2e_term *t = play(state, 3, 1, false);
+	look_at(t, 24, 80, &lost);
+	look_at(t, 20, 60, &lost);
+	look_at(t, 7, 40, &lost_small); /* the smallest 3x3 screen */
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+	        cmocka_unit_test_teardown(test_4x4_win_box, e2e_term_teardown),
+	        cmocka_unit_test_teardown(test_8x8_win_box, e2e_term_teardown),
+	        cmocka_unit_test_teardown(test_3x3_lost_box, e2e_term_teardown),
+	};
+	return cmocka_run_group_tests(tests, e2e_game_group_setup, e2e_game_group_teardown);
+}
