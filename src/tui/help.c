@@ -124,11 +124,17 @@ int tc_help_draw_page(struct tc_rect area, const char *title, const struct tc_he
 	for (int i = page * rows; i < t.n && i < (page + 1) * rows; i++)
 		lines[n++] = t.text[i];
 	lines[n++] = foot;
-	tc_overlay_box(lines, n, TC_ROLE_OVERLAY);
+	tc_overlay_box_in(area, lines, n, TC_ROLE_OVERLAY);
 	return pages;
+}
+
+void tc_help_draw_in(struct tc_rect area, const char *title, const struct tc_help_line *own,
+                     bool shared)
+{
+	tc_help_draw_page(area, title, own, shared, 0);
 }
 
 void tc_help_draw(const char *title, const struct tc_help_line *own, bool shared)
 {
-	tc_help_draw_page((struct tc_rect){0, 0, COLS, LINES}, title, own, shared, 0);
+	tc_help_draw_in((struct tc_rect){0, 0, COLS, LINES}, title, own, shared);
 }

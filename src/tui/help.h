@@ -6,10 +6,13 @@
 
 /* title: e.g. "2048: keys"; own: this screen's keys; shared: whether to add the common keys. */
 void tc_help_draw(const char *title, const struct tc_help_line *own, bool shared);
-/* Page `page` (from 0) of the same, in area (the whole screen, say) and no bigger: the keys
+/* Page `page` (from 0) of the same, centred in area (a board's frame) and no bigger: the keys
  * the game shares go several to a line, then onto further pages, when one a line would not
  * fit. Returns how many pages the help takes in area; the caller turns them on a key. */
 int tc_help_draw_page(struct tc_rect area, const char *title, const struct tc_help_line *own,
                       bool shared, int page);
+/* Its first page, centred in area. */
+void tc_help_draw_in(struct tc_rect area, const char *title, const struct tc_help_line *own,
+                     bool shared);
 
 #endif

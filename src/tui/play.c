@@ -102,8 +102,11 @@ static const char *question_text(const struct tc_play *p, enum question q)
 	}
 }
 
-static void draw_result(struct tc_play *p, enum tc_status status)
+static void draw_result(struct tc_play *p, enum tc_status status, struct tc_rect area)
 {
+	struct tc_rect inside;
+	if (p->view->board_inside && p->view->board_inside(p->vs, &inside))
+		area = inside;
 	char score[96], time[32];
 	tc_format_time(tc_session_elapsed_ms(p->s), time, sizeof time);
 	if (tc_session_game(p->s)->score)
@@ -112,24 +115,30 @@ static void draw_result(struct tc_play *p, enum tc_status status)
 	else
 		snprintf(score, sizeof score, "%u moves, %s", tc_session_moves(p->s), time);
 	bool next_level = moves_on(p->s);
-	const char *done, *keys;
+	const char *lines[4], *done, *keys;
+	int n = 0;
+	enum tc_role role = status == TC_WON ? TC_ROLE_GOOD : TC_ROLE_BAD;
 	if (status == TC_WON && p->view->campaign_done &&
 	    p->view->campaign_done(p->s, &done, &keys)) {
-		const char *lines[] = {"Campaign complete!", done, score, keys};
-		tc_overlay_box(lines, 4, TC_ROLE_GOOD);
+		lines[n++] = "Campaign complete!";
+		lines[n++] = done;
 	} else if (status == TC_WON) {
-		const char *lines[] = {"You won!", score,
-		                       p->view->keep_going
-		                               ? "Enter: keep going   n: new game   u: undo"
-		                       : next_level ? "n: next level   u: undo   q: menu"
-		                                    : "n: new game   u: undo   q: menu"};
-		tc_overlay_box(lines, 3, TC_ROLE_GOOD);
+		lines[n++] = "You won!";
+		keys = p->view->keep_going ? "Enter: keep going   n: new game   u: undo"
+		       : next_level        ? "n: next level   u: undo   q: menu"
+		                           : "n: new game   u: undo   q: menu";
 	} else {
-		const char *lines[] = {p->view->lost_text, score,
-		                       next_level ? "n: next level   r: restart   u: undo   q: menu"
-		                                  : "n: new game   r: restart   u: undo   q: menu"};
-		tc_overlay_box(lines, 3, TC_ROLE_BAD);
+		lines[n++] = p->view->lost_text;
+		keys = next_level ? "n: next level   r: restart   u: undo   q: menu"
+		                  : "n: new game   r: restart   u: undo   q: menu";
 	}
+	lines[n++] = score;
+	lines[n++] = keys;
+	if (!tc_overlay_fits(area, lines, n)) { /* the status line shows the score and time too */
+		lines[n - 2] = keys;
+		n--;
+	}
+	tc_overlay_box_in(area, lines, n, role);
 }
 
 void tc_play_draw(struct tc_play *p, uint64_t now)
@@ -167,7 +176,7 @@ void tc_play_draw(struct tc_play *p, uint64_t now)
 		p->view->draw(p->vs, p->s, area, now);
 		enum tc_status status = tc_session_status(p->s);
 		if (status != TC_PLAYING && p->view->next_frame(p->vs, now) < 0)
-			draw_result(p, status);
+			draw_result(p, status, area);
 	}
 	if (p->help_open) {
 		char title[64];
