@@ -80,7 +80,7 @@ static bool answer_each(const char *line, size_t len, void *ctx)
 int tc_batch_nl_read(bool check, FILE *in, FILE *out, char *err, size_t errlen)
 {
 	struct nl_answer a = {check, out};
-	return tc_batch_lines(in, out, answer_each, &a, err, errlen);
+	return tc_batch_lines(in, out, NL_LINE_MAX, answer_each, &a, err, errlen);
 }
 
 /* ---- Replays (issue 8) ---- */
@@ -235,5 +235,5 @@ static bool solve_line(const char *line, size_t len, void *ctx)
 int tc_batch_nj_solve(FILE *in, FILE *out, char *err, size_t errlen)
 {
 	struct nj_solve s = {out, 0};
-	return tc_batch_lines(in, out, solve_line, &s, err, errlen);
+	return tc_batch_lines(in, out, NL_LINE_MAX, solve_line, &s, err, errlen);
 }

@@ -7,6 +7,10 @@
 
 #include "tilecade/gameid.h"
 
+/* A puzzle is 81 bytes; longer lines are answered "invalid" up to here, and skipped past it so
+ * that one huge line cannot take the memory. */
+#define SDK_LINE_MAX 4096
+
 int tc_batch_sdk_generate(const struct sdk_params *params, uint64_t seed, int count, FILE *out,
                           char *err, size_t errlen)
 {
@@ -92,5 +96,5 @@ int tc_batch_sdk_solve(enum sdk_stage stage, bool rate, FILE *in, FILE *out, cha
                        size_t errlen)
 {
 	struct sdk_answer a = {stage, rate, out};
-	return tc_batch_lines(in, out, answer_each, &a, err, errlen);
+	return tc_batch_lines(in, out, SDK_LINE_MAX, answer_each, &a, err, errlen);
 }

@@ -3,14 +3,16 @@
 #include "batch.h"
 
 #include <errno.h>
-#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "tilecade/gameid.h"
 
-/* The level parser counts lines in an int; input below INT_MAX bytes cannot overflow it. */
-#define INPUT_MAX_BYTES ((size_t)INT_MAX - 1)
+/* Bounds on what --solve reads before it parses (the parser counts lines in an int, and the
+ * whole input is held): some hundred thousand levels, and lines far longer than a row of ten
+ * tiles or a comment needs. A 300 MB line is refused once 4 KiB of it has been read. */
+#define INPUT_MAX_BYTES ((size_t)16 << 20)
+#define LINE_MAX_BYTES 4096
 
 static void print_board(const struct zn_board *b, FILE *out)
 {
@@ -64,11 +66,28 @@ int tc_batch_zn_generate(const struct zn_params *params, uint64_t seed, int coun
 	return tc_batch_flushed(out, err, errlen) ? 0 : 1;
 }
 
+/* Whether the bytes just read, buf[from..to), make a line longer than LINE_MAX_BYTES; *line_no
+ * and *line_len carry the current line across calls. */
+static bool line_too_long(const char *buf, size_t from, size_t to, long *line_no,
+                          size_t *line_len)
+{
+	for (size_t i = from; i < to; i++) {
+		if (buf[i] == '\n') {
+			++*line_no;
+			*line_len = 0;
+		} else if (++*line_len > LINE_MAX_BYTES) {
+			return true;
+		}
+	}
+	return false;
+}
+
 /* Reads all of `in` into a NUL-terminated buffer; its length (which may count NUL bytes of the
  * input) goes to *len. Returns NULL with err set on failure. */
 static char *read_all(FILE *in, size_t *len, char *err, size_t errlen)
 {
-	size_t cap = 1u << 16, n = 0;
+	size_t cap = 1u << 16, n = 0, line_len = 0;
+	long line_no = 1;
 	char *buf = malloc(cap);
 	while (buf && !feof(in) && !ferror(in)) {
 		if (n > INPUT_MAX_BYTES) {
@@ -85,7 +104,14 @@ static char *read_all(FILE *in, size_t *len, char *err, size_t errlen)
 			cap *= 2;
 			continue;
 		}
-		n += fread(buf + n, 1, cap - n - 1, in);
+		size_t got = fread(buf + n, 1, cap - n - 1, in);
+		if (line_too_long(buf, n, n + got, &line_no, &line_len)) {
+			snprintf(err, errlen, "line %ld: longer than %d bytes", line_no,
+			         LINE_MAX_BYTES);
+			free(buf);
+			return NULL;
+		}
+		n += got;
 	}
 	if (!buf) {
 		snprintf(err, errlen, "out of memory reading the input");

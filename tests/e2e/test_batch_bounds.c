@@ -1,0 +1,136 @@
+/* Batch input is bounded: one huge line fed to a --solve, --parse or --check (300 MB, written
+ * through a pipe as it is read, never stored) gets one line on stderr and the next line is still
+ * answered, with the command's peak memory a few MB (the child's own, from wait4), not the size
+ * of the line. TILECADE_BIN comes from meson. */
+#define _POSIX_C_SOURCE 200809L
+#define _DEFAULT_SOURCE /* wait4 */
+#include <errno.h>
+#include <setjmp.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "sandbox.h"
+
+#define HUGE_LINE_BYTES (300L << 20)
+#define PEAK_KB_MAX (32L << 10) /* the whole line held would be 300 MB */
+
+struct huge_run {
+	int status;
+	long peak_kb;
+	char out[4096], err[4096];
+};
+
+/* The whole of a small file into buf. */
+static void slurp(FILE *f, char *buf, size_t len)
+{
+	rewind(f);
+	size_t n = fread(buf, 1, len - 1, f);
+	buf[n] = '\0';
+}
+
+/* Runs tilecade with args on stdin: HUGE_LINE_BYTES of 'x', a LF, then `after`. */
+static void run_huge(const char *game, const char *option, const char *after,
+                     struct huge_run *r)
+{
+	int in[2];
+	assert_int_equal(pipe(in), 0);
+	FILE *out = tmpfile(), *err = tmpfile();
+	assert_non_null(out);
+	assert_non_null(err);
+	pid_t pid = fork();
+	assert_true(pid >= 0);
+	if (pid == 0) {
+		dup2(in[0], 0);
+		dup2(fileno(out), 1);
+		dup2(fileno(err), 2);
+		close(in[0]);
+		close(in[1]);
+		execl(e2e_bin, e2e_bin, game, option, (char *)NULL);
+		_exit(127);
+	}
+	close(in[0]);
+	/* A command that stops reading early closes the pipe: the writes then fail with EPIPE. */
+	signal(SIGPIPE, SIG_IGN);
+	static char chunk[1 << 16];
+	memset(chunk, 'x', sizeof chunk);
+	bool open = true;
+	for (long left = HUGE_LINE_BYTES; open && left > 0; left -= (long)sizeof chunk)
+		open = write(in[1], chunk, sizeof chunk) == (ssize_t)sizeof chunk;
+	if (open && write(in[1], "\n", 1) == 1)
+		open = write(in[1], after, strlen(after)) == (ssize_t)strlen(after);
+	close(in[1]);
+	struct rusage ru;
+	assert_int_equal(wait4(pid, &r->status, 0, &ru), pid);
+	r->peak_kb = ru.ru_maxrss;
+	slurp(out, r->out, sizeof r->out);
+	slurp(err, r->err, sizeof r->err);
+	fclose(out);
+	fclose(err);
+	print_message("# %s %s: peak %ld KB, stderr: %s", game, option, r->peak_kb, r->err);
+}
+
+static void assert_one_line(const char *text, const char *expected)
+{
+	assert_string_equal(text, expected);
+}
+
+static void assert_exit(const struct huge_run *r, int code)
+{
+	assert_true(WIFEXITED(r->status));
+	assert_int_equal(WEXITSTATUS(r->status), code);
+	assert_true(r->peak_kb < PEAK_KB_MAX);
+}
+
+static void test_sudoku_solve_skips_a_huge_line(void **state)
+{
+	struct huge_run r;
+	run_huge("sudoku", "--solve", "1..\n", &r);
+	assert_exit(&r, 1);
+	assert_one_line(r.err, "tilecade: line 1: longer than 4096 bytes, skipped\n");
+	assert_string_equal(r.out, "invalid: line is 3 characters, not 81\n"); /* the next line */
+}
+
+/* N levels are at most 16 KiB: --parse, --check and --solve skip the line and answer the
+ * next. */
+static void test_ninja_commands_skip_a_huge_line(void **state)
+{
+	const char *options[] = {"--parse", "--check", "--solve"};
+	for (size_t i = 0; i < sizeof options / sizeof options[0]; i++) {
+		struct huge_run r;
+		run_huge("ninja", options[i], "0\n", &r);
+		assert_exit(&r, 1);
+		assert_one_line(r.err, "tilecade: line 1: longer than 16384 bytes, skipped\n");
+		assert_non_null(strstr(r.out, "invalid: "));
+	}
+}
+
+/* zNumbers' --solve reads its whole input before it solves (malformed input prints only its
+ * error): a huge line is that error, found after 4 KiB of it. */
+static void test_znumbers_solve_refuses_a_huge_line(void **state)
+{
+	struct huge_run r;
+	run_huge("znumbers", "--solve", "12\n", &r);
+	assert_exit(&r, 2);
+	assert_one_line(r.err, "tilecade: line 1: longer than 4096 bytes\n");
+	assert_string_equal(r.out, "");
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+	        cmocka_unit_test(test_sudoku_solve_skips_a_huge_line),
+	        cmocka_unit_test(test_ninja_commands_skip_a_huge_line),
+	        cmocka_unit_test(test_znumbers_solve_refuses_a_huge_line),
+	};
+	return cmocka_run_group_tests(tests, e2e_game_group_setup, e2e_game_group_teardown);
+}
