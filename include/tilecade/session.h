@@ -38,6 +38,10 @@ const void *tc_session_state(const struct tc_session *s);
 /* Plays a move. A move that changes nothing is not recorded and returns false. A new move
  * drops the redo chain. */
 bool tc_session_apply(struct tc_session *s, const struct tc_move *move);
+/* The game's own clock ran out (Match-3's timed mode): plays move, which ends the game, as no
+ * move of the player's (tc_session_moves does not count it) and for good: undo cannot take it
+ * back, since the time would only run out again. A restart or a new game plays on. */
+bool tc_session_apply_timeout(struct tc_session *s, const struct tc_move *move);
 bool tc_session_undo(struct tc_session *s);
 bool tc_session_redo(struct tc_session *s);
 bool tc_session_can_undo(const struct tc_session *s);

@@ -59,6 +59,7 @@ static void start(struct tc_session *s)
 	s->game->new_game(s->states, s->params.bytes, s->seed);
 	s->current = s->count = 0;
 	s->keep_going = false;
+	s->timed_out = false;
 	s->assisted = s->assisted_moves = s->hints = 0;
 	s->clock_running = false;
 	s->elapsed_before = 0;
@@ -145,9 +146,17 @@ bool tc_session_apply(struct tc_session *s, const struct tc_move *move)
 	return true;
 }
 
+bool tc_session_apply_timeout(struct tc_session *s, const struct tc_move *move)
+{
+	if (s->timed_out || !tc_session_apply(s, move))
+		return false;
+	s->timed_out = true;
+	return true;
+}
+
 bool tc_session_can_undo(const struct tc_session *s)
 {
-	return s->current > 0;
+	return s->current > 0 && !s->timed_out;
 }
 bool tc_session_can_redo(const struct tc_session *s)
 {
@@ -197,7 +206,7 @@ const void *tc_session_state_back(const struct tc_session *s, unsigned back)
 
 unsigned tc_session_moves(const struct tc_session *s)
 {
-	return (unsigned)s->current;
+	return (unsigned)(s->current - s->timed_out);
 }
 bool tc_session_in_progress(const struct tc_session *s)
 {

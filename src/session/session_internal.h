@@ -20,6 +20,7 @@ struct tc_session {
 	unsigned char *scratch; /* a move is tried here so that a no-op leaves the redo chain */
 
 	bool keep_going;
+	bool timed_out;          /* the last move was the clock's (tc_session_apply_timeout) */
 	unsigned assisted;       /* enum tc_assist bits: the computer played in this game */
 	unsigned assisted_moves; /* moves it played (tc_session_apply_assisted) */
 	unsigned hints;          /* hints asked for in this game */

@@ -1,6 +1,7 @@
 /* A session as bytes, for the store: the game, its parameters and seed, the whole history with
  * its redo chain, the position in it, the clock, a word of marks and counts (keep-going in bit
- * 0, the assisted marks in bits 1-3, the hints in bits 8-31, the assisted moves in bits 32-63,
+ * 0, the assisted marks in bits 1-3, the clock's end in bit 4, the hints in bits 8-31, the
+ * assisted moves in bits 32-63,
  * so that older saves, whose bit 1 was 2048's autoplay, read as they were) and the best score.
  * Numbers are written little-endian whatever the machine; snapshots are the game's flat state,
  * checked by the game when read back, so that a damaged save is refused rather than played. */
@@ -20,7 +21,8 @@
 #define HINTS_SHIFT 8
 #define HINTS_MAX 0xFFFFFFu
 #define MOVES_SHIFT 32
-#define UNKNOWN_BITS 0xF0u /* no version writes them yet */
+#define TIMED_OUT_BIT 0x10u
+#define UNKNOWN_BITS 0xE0u /* no version writes them yet */
 
 struct writer {
 	unsigned char *p;
@@ -86,6 +88,7 @@ void *tc_session_save(const struct tc_session *s, size_t *len)
 	put_u64(&w, s->current);
 	put_u64(&w, tc_session_elapsed_ms(s));
 	put_u64(&w, (uint64_t)s->keep_going | (uint64_t)s->assisted << ASSIST_SHIFT |
+	                    (s->timed_out ? TIMED_OUT_BIT : 0) |
 	                    (uint64_t)(s->hints < HINTS_MAX ? s->hints : HINTS_MAX) << HINTS_SHIFT |
 	                    (uint64_t)s->assisted_moves << MOVES_SHIFT);
 	put_u64(&w, (uint64_t)s->best_score);
@@ -137,6 +140,7 @@ struct tc_session *tc_session_restore(const void *blob, size_t len, const struct
 	uint64_t elapsed = take_u64(&r), flags = take_u64(&r), best = take_u64(&r);
 	if (r.bad || size != game->state_size || params_size != game->params_size ||
 	    !params_valid(game, &params) || current > count || (flags & UNKNOWN_BITS) ||
+	    ((flags & TIMED_OUT_BIT) && (current != count || current == 0)) ||
 	    count >= (uint64_t)(r.end - r.p) / size ||
 	    (count + 1) * size != (uint64_t)(r.end - r.p))
 		return fail(NULL, err, errlen, "a damaged save, or one of another version");
@@ -158,6 +162,7 @@ struct tc_session *tc_session_restore(const void *blob, size_t len, const struct
 	s->current = (size_t)current;
 	s->keep_going = flags & 1;
 	s->assisted = (unsigned)(flags >> ASSIST_SHIFT) & ASSIST_BITS;
+	s->timed_out = flags & TIMED_OUT_BIT; /* the clock's move is the last, and shown */
 	s->hints = (unsigned)(flags >> HINTS_SHIFT) & HINTS_MAX;
 	s->assisted_moves = (unsigned)(flags >> MOVES_SHIFT);
 	s->best_score = (int64_t)best;

@@ -116,6 +116,7 @@ static void draw_result(struct tc_play *p, enum tc_status status, struct tc_rect
 		snprintf(score, sizeof score, "%u moves, %s", tc_session_moves(p->s), time);
 	bool next_level = moves_on(p->s);
 	const char *lines[4], *done, *keys;
+	char keys_line[64];
 	int n = 0;
 	enum tc_role role = status == TC_WON ? TC_ROLE_GOOD : TC_ROLE_BAD;
 	if (status == TC_WON && p->view->campaign_done &&
@@ -129,8 +130,11 @@ static void draw_result(struct tc_play *p, enum tc_status status, struct tc_rect
 		                           : "n: new game   u: undo   q: menu";
 	} else {
 		lines[n++] = p->view->lost_text;
-		keys = next_level ? "n: next level   r: restart   u: undo   q: menu"
-		                  : "n: new game   r: restart   u: undo   q: menu";
+		/* Only keys that work: a game whose time ran out cannot be undone. */
+		snprintf(keys_line, sizeof keys_line, "%s   r: restart%s   q: menu",
+		         next_level ? "n: next level" : "n: new game",
+		         tc_session_can_undo(p->s) ? "   u: undo" : "");
+		keys = keys_line;
 	}
 	lines[n++] = score;
 	lines[n++] = keys;

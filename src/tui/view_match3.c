@@ -456,7 +456,7 @@ static void tick(void *view, struct tc_session *s, uint64_t now)
 	(void)view;
 	(void)now;
 	if (time_up(s))
-		tc_session_apply(s, &(struct tc_move){.kind = M3_MOVE_TIME_UP});
+		tc_session_apply_timeout(s, &(struct tc_move){.kind = M3_MOVE_TIME_UP});
 }
 
 const struct tc_view tc_view_match3 = {

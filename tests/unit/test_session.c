@@ -412,6 +412,30 @@ static void session_counts_hints(void **unused)
 	tc_session_free(s);
 }
 
+/* The clock's end of a game (Match-3's timed mode) is no move of the player's and cannot be
+ * undone (the time would only run out again); a restart plays on. Played here on 2048's rules,
+ * which the session does not look into. */
+static void session_timeout_is_no_move_and_stays(void **unused)
+{
+	struct session_clock clock = {0};
+	struct tc_session *s = session_start(&g2048_game, &clock, NULL, SESSION_SEED);
+	session_play(s, 1);
+	struct tc_move m;
+	for (m.kind = 0; m.kind < 4; m.kind++)
+		if (tc_session_apply_timeout(s, &m))
+			break;
+	assert_true(m.kind < 4);
+	assert_int_equal(tc_session_moves(s), 1); /* "Score 240 in 2 moves" after one swap */
+	assert_false(tc_session_can_undo(s));
+	assert_false(tc_session_undo(s));
+	assert_false(tc_session_apply_timeout(s, &m)); /* once */
+	tc_session_restart(s);
+	assert_int_equal(tc_session_moves(s), 0);
+	session_play(s, 2);
+	assert_true(tc_session_can_undo(s));
+	tc_session_free(s);
+}
+
 /* The real 2048 rules from a start one merge away from winning. */
 static void session_near_win_new(void *state, const void *params, uint64_t seed)
 {
@@ -536,6 +560,7 @@ int main(void)
 	        cmocka_unit_test(session_assisted_until_restart),
 	        cmocka_unit_test(session_assisted_moves_are_counted),
 	        cmocka_unit_test(session_counts_hints),
+	        cmocka_unit_test(session_timeout_is_no_move_and_stays),
 	        cmocka_unit_test(session_keep_going_plays_on_after_win),
 	        cmocka_unit_test(session_game_id_names_game_params_and_seed),
 	        cmocka_unit_test(session_new_game_moves_through_a_level_pack),
