@@ -84,8 +84,12 @@ bool sdk_consistent(enum sdk_stage stage, const struct sdk_grid *g);
 /* The cells whose digit repeats in a row, column (or box): conflict[c] is true for each. */
 void sdk_conflicts(enum sdk_stage stage, const struct sdk_grid *g, bool conflict[SDK_CELLS]);
 /* Whether the digits break a rule of the stage; when they do, names the first repeat in reading
- * order in why ("digit 5 twice in row 3"; rows, columns and boxes count from 1). */
+ * order in why ("digit 5 twice in row 3", "... in column 4", "... in the top-left box"; rows
+ * and columns count from 1). */
 bool sdk_explain_conflict(enum sdk_stage stage, const struct sdk_grid *g, char *why, size_t len);
+/* A box (0-8, left to right, then down) as a player names it at once: "top-left", "centre",
+ * "bottom-middle"; the hints and conflicts say "the top-left box". */
+const char *sdk_box_name(int box);
 /* Candidates of an empty cell: digits no peer holds (0 for a filled cell). */
 uint16_t sdk_candidates(enum sdk_stage stage, const struct sdk_grid *g, int cell);
 

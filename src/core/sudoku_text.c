@@ -44,6 +44,14 @@ void sdk_print(const struct sdk_grid *g, char out[SDK_CELLS + 1])
 	out[SDK_CELLS] = '\0';
 }
 
+const char *sdk_box_name(int box)
+{
+	static const char *const names[9] = {
+	        "top-left",     "top-middle",  "top-right",     "middle-left", "centre",
+	        "middle-right", "bottom-left", "bottom-middle", "bottom-right"};
+	return box >= 0 && box < 9 ? names[box] : "unknown";
+}
+
 bool sdk_explain_conflict(enum sdk_stage stage, const struct sdk_grid *g, char *why, size_t len)
 {
 	/* For each cell, the earlier cells it could repeat: its row, then column, then box. */
@@ -55,14 +63,13 @@ bool sdk_explain_conflict(enum sdk_stage stage, const struct sdk_grid *g, char *
 			if (g->cell[e] != d)
 				continue;
 			int re = e / 9, ke = e % 9, be = re / 3 * 3 + ke / 3;
-			const char *unit = re == r                           ? "row"
-			                   : ke == k                         ? "column"
-			                   : stage == SDK_CLASSIC && be == b ? "box"
-			                                                     : NULL;
-			if (!unit)
+			if (re == r || ke == k)
+				snprintf(why, len, "digit %d twice in %s %d", d,
+				         re == r ? "row" : "column", (re == r ? r : k) + 1);
+			else if (stage == SDK_CLASSIC && be == b)
+				snprintf(why, len, "digit %d twice in the %s box", d, sdk_box_name(b));
+			else
 				continue;
-			int n = re == r ? r : ke == k ? k : b;
-			snprintf(why, len, "digit %d twice in %s %d", d, unit, n + 1);
 			return true;
 		}
 	}

@@ -423,15 +423,12 @@ static void check(struct view_sdk *v, const struct tc_session *s)
 /* A unit as a player reads it: "row 3", "column C", "the top-left box". */
 static void unit_name(int unit, char *buf, size_t len)
 {
-	static const char *const boxes[SIDE] = {
-	        "top-left",    "top-middle", "top-right",     "middle-left",  "centre",
-	        "middle-right", "bottom-left", "bottom-middle", "bottom-right"};
 	if (unit < SIDE)
 		snprintf(buf, len, "row %d", unit + 1);
 	else if (unit < 2 * SIDE)
 		snprintf(buf, len, "column %c", 'A' + unit - SIDE);
 	else
-		snprintf(buf, len, "the %s box", boxes[(unit - 2 * SIDE) % SIDE]);
+		snprintf(buf, len, "the %s box", sdk_box_name(unit - 2 * SIDE));
 }
 
 /* The step's cells: a placement's cell, else the proof (a pair, the pointing cells). */

@@ -616,7 +616,7 @@ static void test_zn_bad_command_lines(void **state)
 	"1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3.."
 #define SDK_ESCARGOT_SOLUTION                                                                      \
 	"162857493534129678789643521475312986913586742628794135356478219241935867897261354"
-/* A Latin-stage puzzle: unique without boxes, and its givens repeat a 3 in box 3. */
+/* A Latin-stage puzzle: unique without boxes, and its givens repeat a 3 in the top-right box. */
 #define SDK_LATIN_PUZZLE                                                                           \
 	"59.7.2.3..2..8.31.6...351..2..4...69......2....6.4....8.4.17...1.79.84...13......"
 #define SDK_LATIN_SOLUTION                                                                         \
@@ -740,7 +740,7 @@ static void test_sdk_solve_in_the_latin_stage(void **state)
 	r = tilecade_stdin(state, input, sizeof input - 1, "sudoku", "--solve", "--stage",
 	                   "classic", NULL);
 	assert_exit(r, 1);
-	assert_string_equal(r->out, "invalid: digit 3 twice in box 3\n" SDK_ESCARGOT_SOLUTION "\n");
+	assert_string_equal(r->out, "invalid: digit 3 twice in the top-right box\n" SDK_ESCARGOT_SOLUTION "\n");
 }
 
 static void test_sdk_rate_names_the_difficulty(void **state)

@@ -144,7 +144,7 @@ static void sdk_explain_conflict_names_the_unit(void **unused)
 	g = grid_of(escargot);
 	g.cell[cell_at(2, 1)] = 9; /* the 9 at row 3, column 3 shares only the box */
 	assert_true(sdk_explain_conflict(SDK_CLASSIC, &g, why, sizeof why));
-	assert_string_equal(why, "digit 9 twice in box 1");
+	assert_string_equal(why, "digit 9 twice in the top-left box");
 	assert_false(sdk_explain_conflict(SDK_LATIN, &g, why, sizeof why));
 	g = grid_of(escargot);
 	g.cell[cell_at(2, 1)] = 3; /* next to the 3 at row 2, column 2 */
@@ -318,7 +318,7 @@ static void sdk_solve_refuses_givens_that_break_the_rules(void **unused)
 	assert_int_equal(sdk_solve(SDK_CLASSIC, &g, 2, &s), 0);
 	assert_int_equal(sdk_solve(SDK_LATIN, &g, 2, &s), 0);
 	g = grid_of(escargot);
-	g.cell[cell_at(2, 1)] = 9; /* a second 9 in box 1 only */
+	g.cell[cell_at(2, 1)] = 9; /* a second 9 in the top-left box only */
 	assert_int_equal(sdk_solve(SDK_CLASSIC, &g, 2, &s), 0);
 	g = grid_of(escargot);
 	g.cell[cell_at(1, 2)] = 10;
@@ -702,7 +702,7 @@ static void sdk_start_puzzle_refuses_what_is_not_a_puzzle(void **unused)
 	g.cell[5] = 12;
 	assert_start_fails(SDK_CLASSIC, &g, "row 1, column 6");
 	g = grid_of(latin_puzzle);
-	assert_start_fails(SDK_CLASSIC, &g, "digit 3 twice in box 3");
+	assert_start_fails(SDK_CLASSIC, &g, "digit 3 twice in the top-right box");
 	g = stuck_grid();
 	assert_start_fails(SDK_CLASSIC, &g, "no solution");
 	assert_start_fails(SDK_LATIN, &g, "no solution in the latin stage");
