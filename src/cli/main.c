@@ -448,6 +448,8 @@ static int scores_command(const struct tc_options *o, const struct tc_settings *
 	/* The board players see: the one --db names, else the host's shared one, else their own. */
 	char notice[TC_STORE_NOTICE_MAX] = "";
 	struct tc_store *own = NULL, *st = records->shared;
+	if (!st && *records->notice && !o->db) /* a shared board named but not usable */
+		fprintf(stderr, "tilecade: %s\n", records->notice);
 	if (o->db || !st)
 		st = own = tc_store_open(own_database(o, settings), notice, sizeof notice);
 	if (!tc_store_ok(st)) {

@@ -44,18 +44,19 @@ static bool shared_board_usable(const char *path, char *notice, size_t len)
 	struct stat st;
 	const char *why = NULL;
 	if (lstat(path, &st) != 0)
-		why = errno == ENOENT ? "not there; the admin creates it (see the README)"
+		why = errno == ENOENT ? "no board there, the admin creates it (see the README)"
 		                      : strerror(errno);
 	else if (S_ISLNK(st.st_mode))
-		why = "a symbolic link";
+		why = "it is a symbolic link";
 	else if (!S_ISREG(st.st_mode))
-		why = "not a regular file";
+		why = "it is not a regular file";
 	else if (st.st_uid != 0 && st.st_uid != geteuid())
-		why = "owned by a player, not by root";
+		why = "it is owned by a player, not by root";
 	else if (!our_group(st.st_gid) || !(st.st_mode & S_IWGRP))
-		why = "not writable by the games group";
+		why = "it is not writable by the games group";
 	if (why)
-		snprintf(notice, len, "shared scores are off: %s: %s", path, why);
+		snprintf(notice, len, "shared scores off, %s; yours are kept in your own database: %s",
+		         why, path);
 	return why == NULL;
 }
 
