@@ -112,7 +112,7 @@ bool tc_records_best(struct tc_records *r, const struct tc_board_key *key, char 
 		return false;
 	char result[32];
 	tc_score_result(&best, by, result, sizeof result);
-	snprintf(buf, len, "best %s", result);
+	snprintf(buf, len, "best %s%s", result, best.lost ? " (lost)" : "");
 	return true;
 }
 
