@@ -74,8 +74,8 @@ static const char *special_mark(int special)
 	}
 }
 
-#define HELP_SPECIALS 4 /* the first of help_m3's lines about specials */
-#define HELP_LINES 9
+#define HELP_SPECIALS 5 /* the first of help_m3's lines about specials */
+#define HELP_LINES 10
 static struct tc_help_line help_m3[HELP_LINES];
 
 static void *create(bool animations)
@@ -327,6 +327,16 @@ static bool action(void *view, struct tc_session *s, enum tc_action act, const s
 	}
 }
 
+/* Esc with a tile picked lets go of it rather than leave the game. */
+static bool cancel(void *view)
+{
+	struct view_m3 *v = view;
+	if (v->picked < 0)
+		return false;
+	v->picked = -1;
+	return true;
+}
+
 static bool mouse(void *view, struct tc_session *s, const struct tc_event *ev, uint64_t now)
 {
 	struct view_m3 *v = view;
@@ -441,6 +451,7 @@ static struct tc_help_line help_m3[HELP_LINES] = {
         {"arrows, hjkl", "move the cursor"},
         {"Enter, Space, click", "pick a tile"},
         {"then arrow or click", "swap it with that neighbour"},
+        {"Esc", "let go of the picked tile"},
         {"H", "hint: one swap that matches"},
         {"═ ║", "4 in a line: clears its row / column"},
         {"✚", "L or T: clears the 3x3 around it"},
@@ -473,6 +484,7 @@ const struct tc_view tc_view_match3 = {
         .mouse = mouse,
         .next_frame = next_frame,
         .reset = reset,
+        .cancel = cancel,
         .describe = describe,
         .counts_moves = counts_moves,
         .tick = tick,

@@ -553,6 +553,45 @@ static void test_timed_clock_stops_under_help_and_questions(void **state)
 	wait_gone(g, "(paused)");
 }
 
+/* Whether the tile at cell (ctx: a struct picked_at) shows picked: without colour tiles are
+ * reversed, all but the picked one. */
+struct picked_at {
+	struct game *g;
+	int cell;
+	bool picked;
+};
+
+static bool shows_picked(struct e2e_term *t, void *ctx)
+{
+	struct picked_at *p = ctx;
+	const struct tc_grid_layout *l = &p->g->layout;
+	int x = tc_grid_cell_x(l, p->cell % l->cols) + l->tile_w / 2;
+	int y = tc_grid_cell_y(l, p->cell / l->cols) + (l->tile_h - 1) / 2;
+	struct e2e_cell cl;
+	return e2e_cell(t, y, x, &cl) && cl.reverse != p->picked;
+}
+
+/* Esc with a tile picked lets go of it: the game stays, and an arrow then moves the cursor
+ * rather than swap. */
+static void test_esc_lets_go_of_a_picked_tile(void **state)
+{
+	static const char *const mono[] = {"NO_COLOR=1", NULL};
+	struct game *g = start(state, "endless-8x8t8", 3, 24, 80, mono, false);
+	int a = 0, b = 0;
+	assert_true(first_valid_swap(&g->m, &a, &b) > 0);
+	cursor_to(g, a);
+	type_keys(g, " ");
+	struct picked_at at = {g, a, true};
+	assert_true(e2e_wait(g->t, shows_picked, &at, WAIT_MS));
+	type_keys(g, E2E_KEY_ESC);
+	at.picked = false;
+	assert_true(e2e_wait(g->t, shows_picked, &at, WAIT_MS));
+	type_keys(g, arrow_towards(g->m.field.size, a, b));
+	assert_true(e2e_wait_quiet(g->t, QUIET_MS, WAIT_MS));
+	assert_true(shows_field(g->t, g)); /* nothing swapped */
+	assert_null(strstr(e2e_screen(g->t), "Leave this game"));
+}
+
 /* A score of this player's on a goals level's board, won or lost. */
 static void add_goals_score(struct tc_store *st, int level, bool lost)
 {
@@ -712,6 +751,7 @@ int main(void)
 	        cmocka_unit_test_teardown(test_small_terminal, teardown),
 	        cmocka_unit_test_teardown(test_goals_status_line_fits, teardown),
 	        cmocka_unit_test_teardown(test_goals_levels_open_in_order, teardown),
+	        cmocka_unit_test_teardown(test_esc_lets_go_of_a_picked_tile, teardown),
 	        cmocka_unit_test_teardown(test_timed_clock_stops_under_help_and_questions,
 	                                  teardown),
 	        cmocka_unit_test_teardown(test_a_win_left_by_n_is_on_the_board, teardown),
