@@ -74,11 +74,16 @@ static int check_match3(const struct tc_options *o, const char *game, char *err,
 		                   game ? ", not " : ": tilecade match3 ", game ? game : m3);
 	if (o->has_level && !game)
 		return tc_cli_fail(err, errlen,
-		                   "--level needs a game: tilecade znumbers --level K or tilecade "
-		                   "match3 --level K");
-	if (o->has_level && !is_game(game, &znumbers_game) && !is_game(game, &match3_game))
-		return tc_cli_fail(err, errlen, "--level is only for znumbers and match3, not %s",
-		                   game);
+		                   "--level needs a game: tilecade znumbers --level K, tilecade "
+		                   "match3 --level K or tilecade sudoku --level K");
+	if (o->has_level && !is_game(game, &znumbers_game) && !is_game(game, &match3_game) &&
+	    !is_game(game, &sudoku_game))
+		return tc_cli_fail(err, errlen,
+		                   "--level is only for znumbers, match3 and sudoku, not %s", game);
+	if (o->has_level && is_game(game, &sudoku_game) && o->level > SDK_LEVELS)
+		return tc_cli_fail(err, errlen,
+		                   "--level must be a level of the campaign, 1 to %d, not %d",
+		                   SDK_LEVELS, o->level);
 	if (o->has_level && is_game(game, &znumbers_game) && o->level > ZN_PACK_SIZE)
 		return tc_cli_fail(err, errlen,
 		                   "--level must be a level of the original pack, 1 to %d, not %d",
@@ -228,11 +233,13 @@ static int check_combinations(const struct tc_options *o, const char *game, char
 	}
 	if (o->has_count && !o->generate)
 		return tc_cli_fail(err, errlen, "--count needs --generate");
-	if (o->puzzle && (o->has_seed || o->has_difficulty || o->id || o->daily || batch))
+	if (o->puzzle &&
+	    (o->has_seed || o->has_difficulty || o->id || o->daily || o->has_level || batch))
 		return tc_cli_fail(err, errlen, "--puzzle plays that puzzle; drop %s",
 		                   o->has_seed         ? "--seed"
 		                   : o->has_difficulty ? "--difficulty"
 		                   : o->id             ? "--id"
+		                   : o->has_level      ? "--level"
 		                   : o->daily          ? "--daily"
 		                                       : batch);
 	const char *param = o->size             ? "--size"
@@ -246,8 +253,9 @@ static int check_combinations(const struct tc_options *o, const char *game, char
 		                   "--id already sets the game's parameters and seed; drop %s",
 		                   param ? param : "--level");
 	if (o->has_level && param && !is_game(game, &match3_game))
-		return tc_cli_fail(err, errlen,
-		                   "--level picks a level of the original pack; drop %s", param);
+		return tc_cli_fail(err, errlen, "--level picks a level of the %s; drop %s",
+		                   is_game(game, &sudoku_game) ? "campaign" : "original pack",
+		                   param);
 	return 0;
 }
 
@@ -354,6 +362,8 @@ static int resolve_params(const struct tc_options *o, const struct tc_settings *
 	}
 	if (game == &sudoku_game && o->puzzle) /* the game's own check: rules, one solution */
 		return sudoku_puzzle_params(o, params, seed, err, errlen);
+	if (game == &sudoku_game && o->has_level)
+		sdk_level_params(o->level, (struct sdk_params *)params->bytes);
 	if (game == &sudoku_game && (o->has_difficulty || o->has_stage)) {
 		struct sdk_params *p = (struct sdk_params *)params->bytes;
 		p->level = 0; /* a campaign level fixes both; these options ask for a puzzle */

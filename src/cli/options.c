@@ -71,6 +71,8 @@ const char tc_usage[] =
         "                   --stage latin, as latin squares\n"
         "  --rate           as --solve, but print each puzzle's difficulty\n"
         "  --puzzle P       play this puzzle (81 characters, '.' or '0' a blank)\n"
+        "  --level K        level K of the campaign, 1 to 6 (no --stage, --difficulty,\n"
+        "                   --seed): one fixed puzzle, the same for every player\n"
         "\n"
         "scores: print the top 10 of every scoreboard, or only GAME's, or only the\n"
         "board of zNumbers' level K; exit 1 when the database cannot be read\n"

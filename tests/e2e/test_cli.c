@@ -24,7 +24,7 @@
 #include "tilecade/znumbers.h"
 
 #define RUN_TIMEOUT_MS 10000
-#define RUNS_PER_TEST 24
+#define RUNS_PER_TEST 32
 #define MAX_BOARDS 16
 #define MAX_ANSWERS 16
 #define MAX_ARGS 24
@@ -776,6 +776,10 @@ static const struct {
 	const char *names;
 } sdk_bad_command_lines[] = {
         {{"sudoku", "--difficulty", "hard"}, "--difficulty"},
+        {{"sudoku", "--level", "7"}, "1 to 6"},
+        {{"sudoku", "--level", "2", "--seed", "4"}, "drop --seed"},
+        {{"sudoku", "--level", "2", "--stage", "latin"}, "drop --stage"},
+        {{"sudoku", "--level", "2", "--generate"}, "--level"},
         {{"sudoku", "--puzzle", "123"}, "--puzzle"},
         {{"sudoku", "--puzzle", "1234567891"}, "--puzzle"},
         {{"2048", "--puzzle", "123"}, "--puzzle"},

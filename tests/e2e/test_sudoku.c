@@ -900,10 +900,17 @@ static void test_levels_are_fixed_and_n_asks_to_skip(void **state)
 	assert_non_null(strstr(e2e_row(g->t, 0), "Level 3"));
 }
 
-/* Level 6 solved: the campaign is done, and n goes on to expert puzzles. */
+/* Level 6 (--level 6) solved: the campaign is done, and n goes on to expert puzzles. */
 static void test_campaign_complete_after_level_6(void **state)
 {
-	struct game *g = start(state, "sudoku:level6:s0", 24, 80, NULL);
+	struct game *g = new_game(state);
+	const char *argv[] = {e2e_bin, "sudoku", "--level", "6", NULL};
+	static const char *const colour[] = {"NO_COLOR", NULL};
+	e2e_sandbox_forget();
+	g->t = e2e_start(24, 80, argv, colour);
+	assert_non_null(g->t);
+	model_reset(g, "sudoku:level6:s0");
+	wait_board(g);
 	static char keys[4096];
 	keys[0] = '\0';
 	for (int i = 0; i < SDK_CELLS; i++) {
