@@ -149,11 +149,16 @@ void tc_menu_draw(struct tc_menu *m)
 		tc_fill_rect((struct tc_rect){x, m->first_row + i, w, 1}, on ? attr : 0);
 		int used = tc_draw_text(x, m->first_row + i, w, attr, line);
 		m->arrows_x[i] = -1;
-		if (row_chooser(m, i) && used + 2 < w) {
+		if (row_chooser(m, i)) { /* after the text, or over its end when narrow */
 			char level[48];
 			row_level(m, i, level, sizeof level);
-			m->arrows_x[i] = x + used + 2;
-			tc_draw_text(m->arrows_x[i], m->first_row + i, w - used - 2, attr, level);
+			int at = used + 2, width = tc_text_width(level);
+			if (at + width > w)
+				at = w - width - 1;
+			m->arrows_x[i] = x + at;
+			tc_fill_rect((struct tc_rect){x + at - 1, m->first_row + i, w - at + 1, 1},
+			             on ? attr : 0);
+			tc_draw_text(m->arrows_x[i], m->first_row + i, w - at, attr, level);
 		}
 	}
 	int below = m->first_row + m->rows + 1;
