@@ -2,12 +2,15 @@
  * the steps due (input from the held keys at each step's own time, so a key pressed between
  * two wakes counts from its press), then one frame is drawn. The origin moves whenever the
  * clock stops and starts again, so that a pause, a help screen or a suspension costs no time.
+ * A new run waits: its clock starts with the first run, jump or stop key, and that key's press
+ * is the origin, so a run records no steps for the wait and step 1 already holds the key.
  *
- * Drawing: the map of nlevel_map.c; the ninja as braille dots (each cell 2 × 4 dots, a tile of
- * 2 cells 4 × 4 dots of 6 px), the dots whose centre lies in its circle, with the solid dots
- * of the tile it overlaps so that a slope under it still shows; '@' without Unicode. The
- * status line's text changes about once a second (whole seconds, a 10-segment bar), so that
- * a frame sends little more than the cells the ninja left and entered. */
+ * Drawing: the map of nlevel_map.c, bigger on a big screen; the ninja as braille dots (each
+ * cell 2 × 4 dots, a tile of 2 cells 4 × 4 dots of 6 px at scale 1, finer when the map grows),
+ * the dots whose centre lies in its circle, with the solid dots of the tile it overlaps so
+ * that a slope under it still shows; '@' without Unicode. The status line's text changes about
+ * once a second (whole seconds, a 10-segment bar), so that a frame sends little more than the
+ * cells the ninja left and entered. */
 #include "ninja_play.h"
 
 #include <errno.h>
@@ -28,9 +31,10 @@
 #include "theme.h"
 
 #define MIN_W TC_NLMAP_W
-#define MIN_H (NL_ROWS + 1) /* the map without its top and bottom border, and a status line */
-#define PANEL_W 16          /* the info panel beside the map, with its gap */
-#define CATCH_UP_STEPS 8    /* at most this many steps a wake: a stall does not fast-forward */
+#define MIN_H TC_NLMAP_MIN_H
+#define PANEL_W 16       /* the info panel beside the map, with its gap */
+#define PANEL_MAX_W 40   /* wider when there is room: the level's name uncut */
+#define CATCH_UP_STEPS 8 /* at most this many steps a wake: a stall does not fast-forward */
 #define AUTOSAVE_STEPS (5 * NJ_STEPS_PER_SECOND)
 #define DRAW_RADIUS 11.0 /* px: the dots drawn for the ninja (its body is NJ_RADIUS) */
 #define BAR_W 10
@@ -52,6 +56,7 @@ struct tc_ninja_play {
 	bool clock_running;
 	uint64_t origin;
 	bool paused, suspended, help_open;
+	bool waiting; /* a new run, before its first game key: the clock has not started */
 	struct tc_prompt prompt;
 	char message[TC_PROMPT_MAX + 64];
 	bool message_bad;
@@ -79,7 +84,7 @@ static bool over(const struct tc_ninja_play *np)
 /* Whether the run is on show and its clock should run. */
 static bool should_run(const struct tc_ninja_play *np)
 {
-	return !over(np) && !np->paused && !np->suspended && !np->help_open &&
+	return !over(np) && !np->waiting && !np->paused && !np->suspended && !np->help_open &&
 	       np->prompt.kind == PROMPT_NONE && !too_small();
 }
 
@@ -181,8 +186,10 @@ static void restart(struct tc_ninja_play *np, uint64_t now)
 {
 	forget_run(np);
 	nj_run_start(&np->world, &np->run);
-	if (np->mode == MODE_PLAY)
+	if (np->mode == MODE_PLAY) {
 		np->rec.steps = 0;
+		np->waiting = true;
+	}
 	tc_held_reset(&np->held);
 	np->paused = false;
 	np->finished = false;
@@ -222,6 +229,7 @@ struct tc_ninja_play *tc_ninja_play_new(const struct nl_level *level, const char
 	np->mode = MODE_PLAY;
 	np->records = records;
 	np->offer_next = offer_next;
+	np->waiting = true;
 	if (records)
 		np->has_best = tc_nj_best(records, level, &np->best_ms);
 	return np;
@@ -240,6 +248,7 @@ struct tc_ninja_play *tc_ninja_play_continue(const struct nj_replay *rp, const c
 		np->rec.steps = k + 1;
 		nj_step(&np->world, &np->run, np->rec.input[k]);
 	}
+	np->waiting = steps == 0;
 	np->saved = true; /* it came from the save */
 	np->saved_at = np->run.steps;
 	if (over(np))
@@ -315,41 +324,43 @@ static unsigned braille_bit(int dx, int dy)
 	return bit[dx][dy];
 }
 
-static void draw_ninja(const struct tc_ninja_play *np, int x0, int y0)
+static void draw_ninja(const struct tc_ninja_play *np, const struct tc_nlmap *m)
 {
 	attr_t attr = tc_nlmap_object_attr(NL_NINJA) | A_BOLD;
 	double nx = np->run.x, ny = np->run.y;
 	if (!tc_term_unicode()) {
-		tc_nlmap_draw_mark(x0, y0, nx, ny, attr, "@");
+		tc_nlmap_draw_mark(m, nx, ny, attr, "@");
 		return;
 	}
-	const double cell_w = NL_TILE_PX / 2.0, cell_h = NL_TILE_PX, dot = NL_TILE_PX / 4.0;
+	/* A cell is 2 × 4 dots; a tile 2 × scale cells across and scale down. */
+	const int k = m->scale, cols = NL_COLS * 2 * k, rows = NL_ROWS * k;
+	const double cell_w = NL_TILE_PX / (2.0 * k), cell_h = (double)NL_TILE_PX / k;
+	const double dot_w = cell_w / 2, dot_h = cell_h / 4;
 	int c0 = (int)((nx - DRAW_RADIUS - NL_TILE_PX) / cell_w) - 1;
 	int c1 = (int)((nx + DRAW_RADIUS - NL_TILE_PX) / cell_w) + 1;
 	int r0 = (int)((ny - DRAW_RADIUS - NL_TILE_PX) / cell_h) - 1;
 	int r1 = (int)((ny + DRAW_RADIUS - NL_TILE_PX) / cell_h) + 1;
-	for (int r = r0 < 0 ? 0 : r0; r <= r1 && r < NL_ROWS; r++)
-		for (int c = c0 < 0 ? 0 : c0; c <= c1 && c < TC_NLMAP_CELLS; c++) {
+	for (int r = r0 < 0 ? 0 : r0; r <= r1 && r < rows; r++)
+		for (int c = c0 < 0 ? 0 : c0; c <= c1 && c < cols; c++) {
 			unsigned body = 0, ground = 0;
-			int tile = np->world.tile[(c / 2) * NL_ROWS + r];
+			int tile = np->world.tile[(c / (2 * k)) * NL_ROWS + r / k];
 			for (int dx = 0; dx < 2; dx++)
 				for (int dy = 0; dy < 4; dy++) {
-					double px = NL_TILE_PX + c * cell_w + dx * dot + dot / 2;
-					double py = NL_TILE_PX + r * cell_h + dy * dot + dot / 2;
-					double ddx = px - nx, ddy = py - ny;
+					/* The dot's centre: on the map, and within its tile. */
+					double tx = (c % (2 * k)) * cell_w + dx * dot_w + dot_w / 2;
+					double ty = (r % k) * cell_h + dy * dot_h + dot_h / 2;
+					double ddx = NL_TILE_PX * (1 + c / (2 * k)) + tx - nx;
+					double ddy = NL_TILE_PX * (1 + r / k) + ty - ny;
 					if (ddx * ddx + ddy * ddy <= DRAW_RADIUS * DRAW_RADIUS)
 						body |= braille_bit(dx, dy);
-					else if (nj_tile_covers(tile,
-					                        (c % 2) * cell_w + dx * dot +
-					                                dot / 2,
-					                        dy * dot + dot / 2))
+					else if (nj_tile_covers(tile, tx, ty))
 						ground |= braille_bit(dx, dy);
 				}
 			if (!body)
 				continue;
 			char glyph[4];
 			put_utf8(glyph, 0x2800 + (body | ground));
-			tc_draw_text(x0 + c, y0 + r, 1, attr, glyph);
+			tc_draw_text(m->x0 + 1 + c, m->y0 + r, 1, attr, glyph);
 		}
 }
 
@@ -358,7 +369,7 @@ static bool taken(const struct nj_run *r, int k)
 	return (r->taken[k / 64] >> (k % 64)) & 1;
 }
 
-static void draw_things(const struct tc_ninja_play *np, int x0, int y0)
+static void draw_things(const struct tc_ninja_play *np, const struct tc_nlmap *m)
 {
 	bool unicode = tc_term_unicode();
 	for (int k = 0; k < np->world.things && k < NL_MAX_OBJECTS; k++) {
@@ -373,12 +384,12 @@ static void draw_things(const struct tc_ninja_play *np, int x0, int y0)
 			 * Each exit's door opens by its own switch (taken[] has its bit). */
 			bool open = taken(&np->run, k);
 			glyph = open ? (unicode ? "▯" : "e") : (unicode ? "▮" : "E");
-			tc_nlmap_draw_mark(x0, y0, t->x2, t->y2, tc_theme_attr(TC_ROLE_HINT),
+			tc_nlmap_draw_mark(m, t->x2, t->y2, tc_theme_attr(TC_ROLE_HINT),
 			                   open ? (unicode ? "·" : ".") : "s");
 			if (open)
 				attr |= A_BOLD;
 		}
-		tc_nlmap_draw_mark(x0, y0, t->x, t->y, attr, glyph);
+		tc_nlmap_draw_mark(m, t->x, t->y, attr, glyph);
 	}
 }
 
@@ -422,6 +433,8 @@ static const char *state_text(const struct tc_ninja_play *np)
 		return np->mode == MODE_REPLAY ? "Replay, paused" : "Paused";
 	if (np->mode == MODE_REPLAY)
 		return "Replay";
+	if (np->waiting)
+		return "Ready: a run or jump key starts";
 	return NULL;
 }
 
@@ -464,10 +477,10 @@ static void draw_status(const struct tc_ninja_play *np, int x, int y, int w)
 		tc_draw_text(rx, y, x + w - rx, right_attr, right);
 }
 
-static void draw_panel(const struct tc_ninja_play *np, int x, int y, int h)
+static void draw_panel(const struct tc_ninja_play *np, int x, int y, int w, int h)
 {
 	bool unicode = tc_term_unicode();
-	char lines[24][PANEL_W * 3 + 4]; /* a line of the clock bar: 3 bytes a segment */
+	char lines[24][PANEL_MAX_W * 3 + 4]; /* a line of the clock bar: 3 bytes a segment */
 	attr_t role[24];
 	int n = 0;
 #define LINE(r, ...)                                                                               \
@@ -476,7 +489,7 @@ static void draw_panel(const struct tc_ninja_play *np, int x, int y, int h)
 		role[n++] = tc_theme_attr(r);                                                      \
 	} while (0)
 	LINE(TC_ROLE_TITLE, "%s", np->mode == MODE_REPLAY ? "N replay" : "N");
-	LINE(TC_ROLE_TEXT, "%.15s", np->name);
+	LINE(TC_ROLE_TEXT, "%s", np->name); /* cut to the panel's width */
 	LINE(TC_ROLE_TEXT, "%s", "");
 	LINE(TC_ROLE_TEXT, "gold %d/%d", np->run.gold, total_gold(np));
 	LINE(TC_ROLE_TEXT, "time %d s", seconds_left(&np->run));
@@ -511,10 +524,10 @@ static void draw_panel(const struct tc_ninja_play *np, int x, int y, int h)
 	LINE(TC_ROLE_DIM, "? help  q %s", np->mode == MODE_REPLAY ? "quit" : "back");
 #undef LINE
 	for (int i = 0; i < n && i < h; i++)
-		tc_draw_text(x, y + i, PANEL_W - 1, role[i], lines[i]);
+		tc_draw_text(x, y + i, w - 1, role[i], lines[i]);
 }
 
-static void draw_outcome(const struct tc_ninja_play *np)
+static void draw_outcome(const struct tc_ninja_play *np, struct tc_rect map)
 {
 	char numbers[64], time[24], best[48] = "", keys[96];
 	tc_nj_format_time((int64_t)np->run.steps * NJ_STEP_MS, time, sizeof time);
@@ -535,9 +548,10 @@ static void draw_outcome(const struct tc_ninja_play *np)
 		}
 		const char *lines[4] = {"Level complete!", numbers, best, keys};
 		if (*best)
-			tc_overlay_box(lines, 4, TC_ROLE_GOOD);
+			tc_overlay_box_in(map, lines, 4, TC_ROLE_GOOD);
 		else
-			tc_overlay_box((const char *[]){lines[0], numbers, keys}, 3, TC_ROLE_GOOD);
+			tc_overlay_box_in(map, (const char *[]){lines[0], numbers, keys}, 3,
+			                  TC_ROLE_GOOD);
 		return;
 	}
 	const char *why = np->run.outcome == NJ_TIMEOUT        ? "Out of time"
@@ -545,7 +559,7 @@ static void draw_outcome(const struct tc_ninja_play *np)
 	                  : np->run.death == NJ_KILLED_BY_FALL ? "Landed too hard"
 	                                                       : "Dead";
 	const char *lines[] = {why, numbers, keys};
-	tc_overlay_box(lines, 3, TC_ROLE_BAD);
+	tc_overlay_box_in(map, lines, 3, TC_ROLE_BAD);
 }
 
 static const struct tc_help_line play_help[] = {
@@ -555,7 +569,7 @@ static const struct tc_help_line play_help[] = {
         {"p", "pause (the clock stops)"},
         {"r", "restart the level at once"},
         {"w", "save the replay (paused, at the end)"},
-        {"n", "next level (at the end, from the browser)"},
+        {"n", "next level, at the end (browser only)"},
         {"q, Esc", "back (the run is kept: Continue)"},
         {"Ctrl-Z, Ctrl-C", "suspend, quit"},
         {"", ""},
@@ -587,30 +601,27 @@ void tc_ninja_play_draw(struct tc_ninja_play *np, uint64_t now)
 		return;
 	}
 	erase();
-	bool panel = COLS >= MIN_W + PANEL_W;
-	bool frame = LINES >= NL_ROWS + 3;
-	int w = MIN_W + (panel ? PANEL_W : 0);
-	int h = NL_ROWS + (frame ? 3 : 1);
-	int x0 = (COLS - w) / 2, top = (LINES - h) / 2;
-	int y0 = top + (frame ? 1 : 0);
-	tc_nlmap_draw_tiles(np->world.tile, x0, y0, frame);
-	draw_things(np, x0 + 1, y0);
-	draw_ninja(np, x0 + 1, y0);
-	if (panel)
-		draw_panel(np, x0 + MIN_W + 1, y0, NL_ROWS);
-	draw_status(np, x0, top + h - 1, w);
+	struct tc_nlmap m;
+	tc_nlmap_layout(&m, PANEL_W, PANEL_MAX_W);
+	struct tc_rect map = tc_nlmap_inside(&m);
+	tc_nlmap_draw_tiles(&m, np->world.tile);
+	draw_things(np, &m);
+	draw_ninja(np, &m);
+	if (m.panel_w)
+		draw_panel(np, m.x0 + tc_nlmap_width(m.scale) + 1, m.y0, m.panel_w, map.h);
+	draw_status(np, m.x0, m.top + m.h - 1, m.w);
 	if (over(np)) {
-		draw_outcome(np);
+		draw_outcome(np, map);
 	} else if (np->paused) {
 		const char *lines[] = {
 		        "Paused", np->mode == MODE_REPLAY
 		                          ? "p: resume   r: replay again   q: quit"
 		                          : "p: resume   r: restart   w: save replay   q: back"};
-		tc_overlay_box(lines, 2, TC_ROLE_OVERLAY);
+		tc_overlay_box_in(map, lines, 2, TC_ROLE_OVERLAY);
 	}
 	if (np->help_open)
-		tc_help_draw(np->mode == MODE_REPLAY ? "N replay: keys" : "N: keys",
-		             np->mode == MODE_REPLAY ? replay_help : play_help, false);
+		tc_help_draw_in(map, np->mode == MODE_REPLAY ? "N replay: keys" : "N: keys",
+		                np->mode == MODE_REPLAY ? replay_help : play_help, false);
 }
 
 /* ---- keys ---- */
@@ -787,6 +798,11 @@ enum tc_ninja_result tc_ninja_play_event(struct tc_ninja_play *np, const struct 
 		return result;
 	}
 	if (np->mode == MODE_PLAY && held != KEY_NONE) {
+		/* The clock starts now, with this key held from its first step. */
+		if (np->waiting) {
+			np->waiting = false;
+			sync_clock(np, now);
+		}
 		if (held == KEY_STOP)
 			tc_held_stop(&np->held);
 		else

@@ -6,6 +6,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "grid_layout.h"
 #include "tilecade/ninja.h"
 
 /* Whether there is anything to tell. */
@@ -15,7 +16,7 @@ bool tc_nlv_ignores(const struct nj_ignored *ig);
  * ignored"; "" when nothing is ignored. */
 void tc_nlv_ignored_line(const struct nj_ignored *ig, char *buf, size_t len);
 
-/* The overlay listing it all, a line per kind, with why. */
-void tc_nlv_ignored_draw(const struct nj_ignored *ig);
+/* The overlay listing it all, a line per kind, with why, centred in area (the map). */
+void tc_nlv_ignored_draw(const struct nj_ignored *ig, struct tc_rect area);
 
 #endif

@@ -1,8 +1,6 @@
 /* An N level's map: glyph tables and drawing shared by the browser and the play screen. */
 #include "nlevel_map.h"
 
-#include <string.h>
-
 #include "grid.h"
 #include "term.h"
 #include "theme.h"
@@ -82,62 +80,99 @@ const char *tc_nlmap_object_glyph(int type, bool unicode, char letter[2])
 	return letter;
 }
 
-bool tc_nlmap_place(double x, double y, int *col, int *row)
+int tc_nlmap_width(int scale)
 {
-	double c = (x - NL_TILE_PX) / (NL_TILE_PX / 2.0), r = (y - NL_TILE_PX) / NL_TILE_PX;
-	if (!(c >= -1 && c <= NL_COLS * 2 && r >= -1 && r <= NL_ROWS))
+	return NL_COLS * 2 * scale + 2;
+}
+
+void tc_nlmap_layout(struct tc_nlmap *m, int min_panel_w, int max_panel_w)
+{
+	/* Bigger than 1 only with the borders and the panel. */
+	m->scale = 1;
+	while (tc_nlmap_width(m->scale + 1) + min_panel_w <= COLS &&
+	       NL_ROWS * (m->scale + 1) + 3 <= LINES)
+		m->scale++;
+	int map_w = tc_nlmap_width(m->scale);
+	m->frame = LINES >= NL_ROWS * m->scale + 3;
+	m->panel_w = COLS - map_w >= min_panel_w ? COLS - map_w : 0;
+	if (m->panel_w > max_panel_w)
+		m->panel_w = max_panel_w;
+	m->w = map_w + m->panel_w;
+	m->h = NL_ROWS * m->scale + (m->frame ? 3 : 1);
+	m->x0 = (COLS - m->w) / 2;
+	m->top = (LINES - m->h) / 2;
+	m->y0 = m->top + (m->frame ? 1 : 0);
+}
+
+struct tc_rect tc_nlmap_inside(const struct tc_nlmap *m)
+{
+	return (struct tc_rect){m->x0 + 1, m->y0, NL_COLS * 2 * m->scale, NL_ROWS * m->scale};
+}
+
+bool tc_nlmap_place(const struct tc_nlmap *m, double x, double y, int *sx, int *sy)
+{
+	int cols = NL_COLS * 2 * m->scale, rows = NL_ROWS * m->scale;
+	double c = (x - NL_TILE_PX) * cols / (NL_COLS * NL_TILE_PX);
+	double r = (y - NL_TILE_PX) * rows / (NL_ROWS * NL_TILE_PX);
+	if (!(c >= -1 && c <= cols && r >= -1 && r <= rows))
 		return false;
-	*col = c < 0 ? 0 : c >= NL_COLS * 2 ? NL_COLS * 2 - 1 : (int)c;
-	*row = r < 0 ? 0 : r >= NL_ROWS ? NL_ROWS - 1 : (int)r;
+	*sx = m->x0 + 1 + (c < 0 ? 0 : c >= cols ? cols - 1 : (int)c);
+	*sy = m->y0 + (r < 0 ? 0 : r >= rows ? rows - 1 : (int)r);
 	return true;
 }
 
-void tc_nlmap_draw_mark(int x0, int y0, double x, double y, attr_t attr, const char *glyph)
+void tc_nlmap_draw_mark(const struct tc_nlmap *m, double x, double y, attr_t attr,
+                        const char *glyph)
 {
-	int col, row;
-	if (tc_nlmap_place(x, y, &col, &row))
-		tc_draw_text(x0 + col, y0 + row, 1, attr, glyph);
+	int sx, sy;
+	if (tc_nlmap_place(m, x, y, &sx, &sy))
+		tc_draw_text(sx, sy, 1, attr, glyph);
 }
 
-void tc_nlmap_draw_tiles(const uint8_t *tile, int x0, int y0, bool frame)
+/* The top or bottom border at row y. */
+static void draw_edge(const struct tc_nlmap *m, int y, bool top, attr_t attr)
+{
+	int w = tc_nlmap_width(m->scale);
+	bool unicode = tc_term_unicode();
+	for (int c = 0; c < w; c++) {
+		const char *g = c > 0 && c < w - 1 ? (unicode ? "─" : "-")
+		                : !unicode         ? "+"
+		                : c == 0           ? (top ? "┌" : "└")
+		                                   : (top ? "┐" : "┘");
+		tc_draw_text(m->x0 + c, y, 1, attr, g);
+	}
+}
+
+void tc_nlmap_draw_tiles(const struct tc_nlmap *m, const uint8_t *tile)
 {
 	bool unicode = tc_term_unicode();
 	attr_t border = tc_theme_attr(TC_ROLE_DIM);
 	const char *side = unicode ? "│" : "|";
-	if (frame) {
-		if (unicode) {
-			tc_draw_text(x0, y0 - 1, 1, border, "┌");
-			tc_draw_text(x0, y0 + NL_ROWS, 1, border, "└");
-			for (int c = 1; c < TC_NLMAP_W - 1; c++) {
-				tc_draw_text(x0 + c, y0 - 1, 1, border, "─");
-				tc_draw_text(x0 + c, y0 + NL_ROWS, 1, border, "─");
-			}
-			tc_draw_text(x0 + TC_NLMAP_W - 1, y0 - 1, 1, border, "┐");
-			tc_draw_text(x0 + TC_NLMAP_W - 1, y0 + NL_ROWS, 1, border, "┘");
-		} else {
-			char line[TC_NLMAP_W + 1];
-			for (int c = 0; c < TC_NLMAP_W; c++)
-				line[c] = c == 0 || c == TC_NLMAP_W - 1 ? '+' : '-';
-			line[TC_NLMAP_W] = '\0';
-			tc_draw_text(x0, y0 - 1, TC_NLMAP_W, border, line);
-			tc_draw_text(x0, y0 + NL_ROWS, TC_NLMAP_W, border, line);
-		}
+	int k = m->scale, rows = NL_ROWS * k, right = m->x0 + tc_nlmap_width(k) - 1;
+	if (m->frame) {
+		draw_edge(m, m->y0 - 1, true, border);
+		draw_edge(m, m->y0 + rows, false, border);
 	}
-	for (int r = 0; r < NL_ROWS; r++) {
-		tc_draw_text(x0, y0 + r, 1, border, side);
-		tc_draw_text(x0 + TC_NLMAP_W - 1, y0 + r, 1, border, side);
+	for (int r = 0; r < rows; r++) {
+		tc_draw_text(m->x0, m->y0 + r, 1, border, side);
+		tc_draw_text(right, m->y0 + r, 1, border, side);
 		for (int c = 0; c < NL_COLS; c++) {
-			int id = tile[c * NL_ROWS + r];
-			tc_draw_text(x0 + 1 + 2 * c, y0 + r, 2, tc_nlmap_tile_attr(id),
-			             tc_nlmap_tile_glyph(id, unicode));
+			int id = tile[c * NL_ROWS + r / k];
+			const char *glyph = tc_nlmap_tile_glyph(id, unicode);
+			/* A bigger tile repeats each of its glyphs: scale columns, scale rows. */
+			unsigned char lead = (unsigned char)glyph[0];
+			size_t first = lead < 0x80 ? 1 : (lead & 0xE0) == 0xC0 ? 2 : 3;
+			for (int i = 0; i < 2 * k; i++)
+				tc_draw_text(m->x0 + 1 + 2 * k * c + i, m->y0 + r, 1,
+				             tc_nlmap_tile_attr(id), glyph + (i < k ? 0 : first));
 		}
 	}
 }
 
-void tc_nlmap_draw_level(const struct nl_level *l, int x0, int y0, bool frame)
+void tc_nlmap_draw_level(const struct tc_nlmap *m, const struct nl_level *l)
 {
 	bool unicode = tc_term_unicode();
-	tc_nlmap_draw_tiles(l->tile, x0, y0, frame);
+	tc_nlmap_draw_tiles(m, l->tile);
 	/* Ninja last, so that nothing hides it. */
 	for (int pass = 0; pass < 2; pass++)
 		for (int i = 0; i < l->objects; i++) {
@@ -150,10 +185,10 @@ void tc_nlmap_draw_level(const struct nl_level *l, int x0, int y0, bool frame)
 			/* Where the play starts it: a ninja outside the map is brought inside. */
 			if (o->type == NL_NINJA && nj_placed(o))
 				nj_start_point(o->field[0], o->field[1], &x, &y);
-			tc_nlmap_draw_mark(x0 + 1, y0, x, y, tc_nlmap_object_attr(o->type),
+			tc_nlmap_draw_mark(m, x, y, tc_nlmap_object_attr(o->type),
 			                   tc_nlmap_object_glyph(o->type, unicode, letter));
 			if (o->type == NL_EXIT && o->count >= 4)
-				tc_nlmap_draw_mark(x0 + 1, y0, o->field[2], o->field[3],
+				tc_nlmap_draw_mark(m, o->field[2], o->field[3],
 				                   tc_theme_attr(TC_ROLE_HINT), "s");
 		}
 }

@@ -1,16 +1,18 @@
 /* An N level's map on the screen, shared by the level browser and the play screen: 31 × 23
- * tiles of two columns each, objects placed at half a tile's resolution, and the glyph tables
- * (Unicode and ASCII) in one place. */
+ * tiles of two columns each (more on a big screen), objects placed at a cell's resolution, the
+ * layout of map, panel and status line, and the glyph tables (Unicode and ASCII) in one
+ * place. */
 #ifndef TILECADE_TUI_NLEVEL_MAP_H
 #define TILECADE_TUI_NLEVEL_MAP_H
 
 #include <curses.h>
 #include <stdbool.h>
 
+#include "grid_layout.h"
 #include "tilecade/nlevel.h"
 
-#define TC_NLMAP_W (NL_COLS * 2 + 2) /* the map and its side borders */
-#define TC_NLMAP_CELLS (NL_COLS * 2) /* columns of tiles, without the borders */
+#define TC_NLMAP_W (NL_COLS * 2 + 2) /* the map at scale 1 and its side borders */
+#define TC_NLMAP_MIN_H (NL_ROWS + 1) /* the map without top and bottom border, a status line */
 
 /* The two columns of a tile id (an unknown id draws as full), and how it is drawn. */
 const char *tc_nlmap_tile_glyph(int id, bool unicode);
@@ -20,18 +22,37 @@ attr_t tc_nlmap_tile_attr(int id);
 const char *tc_nlmap_object_glyph(int type, bool unicode, char letter[2]);
 attr_t tc_nlmap_object_attr(int type);
 
-/* The map cell (0-based, col 0..TC_NLMAP_CELLS-1, row 0..NL_ROWS-1) of the pixel position
- * (x, y); false when it lies off the map by more than a cell. */
-bool tc_nlmap_place(double x, double y, int *col, int *row);
+/* Where a map goes on the screen, with a panel beside it and a status line under it. On a big
+ * screen the map grows: each tile 2 × scale columns and scale rows, so that it keeps its
+ * shape; the panel takes the columns left, up to the most it uses. */
+struct tc_nlmap {
+	int scale;     /* 1 on a screen the size of 80x24 */
+	bool frame;    /* room for the top and bottom borders */
+	int x0, y0;    /* the map's first row, its left border included */
+	int panel_w;   /* the panel's columns, its gap before it included; 0: no room for one */
+	int top, w, h; /* the whole: map, panel and status line */
+};
 
-/* A one-column glyph at the cell of pixel (x, y); x0, y0: the map's first tile cell. */
-void tc_nlmap_draw_mark(int x0, int y0, double x, double y, attr_t attr, const char *glyph);
+/* The columns of a map at this scale, its side borders included. */
+int tc_nlmap_width(int scale);
+/* Lays the map out on the screen: a panel when min_panel_w columns are left beside it, as
+ * wide as the room, up to max_panel_w. */
+void tc_nlmap_layout(struct tc_nlmap *m, int min_panel_w, int max_panel_w);
+/* The map's tiles on the screen, inside its borders: where the boxes over the map go. */
+struct tc_rect tc_nlmap_inside(const struct tc_nlmap *m);
 
-/* The borders (the side ones always; top and bottom with frame) and the tiles. x0, y0: the
- * top-left of the map's first row, its left border included. */
-void tc_nlmap_draw_tiles(const uint8_t *tile, int x0, int y0, bool frame);
+/* The screen cell of the pixel position (x, y), at half a tile's resolution across and a tile's
+ * down at scale 1, finer on a bigger map; false when it lies off the map by more than a cell. */
+bool tc_nlmap_place(const struct tc_nlmap *m, double x, double y, int *sx, int *sy);
+
+/* A one-column glyph at the cell of pixel (x, y). */
+void tc_nlmap_draw_mark(const struct tc_nlmap *m, double x, double y, attr_t attr,
+                        const char *glyph);
+
+/* The borders (the side ones always; top and bottom with frame) and the tiles. */
+void tc_nlmap_draw_tiles(const struct tc_nlmap *m, const uint8_t *tile);
 
 /* The whole level as the browser shows it: tiles, then every object, the ninja last. */
-void tc_nlmap_draw_level(const struct nl_level *l, int x0, int y0, bool frame);
+void tc_nlmap_draw_level(const struct tc_nlmap *m, const struct nl_level *l);
 
 #endif

@@ -20,7 +20,7 @@
 #include "tilecade/gameid.h"
 
 #define MIN_W TC_NLV_MAP_W
-#define MIN_H (NL_ROWS + 1) /* the map without its top and bottom border, and a status line */
+#define MIN_H TC_NLMAP_MIN_H
 #define DEFAULT_PATH "./level.txt"
 
 /* The check plays the physics over the level (a search): it may take a second. The level is
@@ -82,7 +82,7 @@ static int percent(int n)
 	return (n * 100 + NL_TILES / 2) / NL_TILES;
 }
 
-static void draw_panel(const struct tc_nlevel_view *v, int x, int y, int h)
+static void draw_panel(const struct tc_nlevel_view *v, int x, int y, int w, int h)
 {
 	int n_empty = 0, n_full = 0, n_slope = 0, mines = 0, gold = 0;
 	for (int i = 0; i < NL_TILES; i++) {
@@ -162,12 +162,12 @@ static void draw_panel(const struct tc_nlevel_view *v, int x, int y, int h)
 			snprintf(glyph, sizeof glyph, "%.*s", len, lines[i]);
 			tc_draw_text(x, y + row, 1, tc_nlmap_object_attr(legend_type[i - legend]),
 			             glyph);
-			tc_draw_text(x + 1, y + row, TC_NLV_PANEL_W - 2, role[i], lines[i] + len);
+			tc_draw_text(x + 1, y + row, w - 2, role[i], lines[i] + len);
 			if (i == legend + 3) /* the switch */
 				tc_draw_text(x + 7, y + row, 1, tc_theme_attr(TC_ROLE_HINT), "s");
 			continue;
 		}
-		tc_draw_text(x, y + row, TC_NLV_PANEL_W - 1, role[i], lines[i]);
+		tc_draw_text(x, y + row, w - 1, role[i], lines[i]);
 	}
 }
 
@@ -227,16 +227,13 @@ void tc_nlevel_draw(struct tc_nlevel_view *v)
 		return;
 	}
 	erase();
-	bool panel = COLS >= MIN_W + TC_NLV_PANEL_W;
-	bool frame = LINES >= NL_ROWS + 3;
-	int w = MIN_W + (panel ? TC_NLV_PANEL_W : 0);
-	int h = NL_ROWS + (frame ? 3 : 1);
-	int x0 = (COLS - w) / 2, top = (LINES - h) / 2;
-	int y0 = top + (frame ? 1 : 0);
-	tc_nlmap_draw_level(&v->level, x0, y0, frame);
-	if (panel)
-		draw_panel(v, x0 + MIN_W + 1, y0, NL_ROWS);
-	draw_status(v, x0, top + h - 1, w);
+	struct tc_nlmap m;
+	tc_nlmap_layout(&m, TC_NLV_PANEL_W, TC_NLV_PANEL_MAX_W);
+	tc_nlmap_draw_level(&m, &v->level);
+	if (m.panel_w)
+		draw_panel(v, m.x0 + tc_nlmap_width(m.scale) + 1, m.y0, m.panel_w,
+		           NL_ROWS * m.scale);
+	draw_status(v, m.x0, m.top + m.h - 1, m.w);
 	if (v->help_open) {
 		static const struct tc_help_line keys[] = {
 		        {"Enter", "play this level (N's real-time screen)"},
@@ -248,9 +245,9 @@ void tc_nlevel_draw(struct tc_nlevel_view *v)
 		        {"q, Esc", "back to the menu"},
 		        {NULL, NULL},
 		};
-		tc_help_draw("N levels: keys", keys, false);
+		tc_help_draw_in(tc_nlmap_inside(&m), "N levels: keys", keys, false);
 	} else if (v->ignored_open) {
-		tc_nlv_ignored_draw(&v->ignored);
+		tc_nlv_ignored_draw(&v->ignored, tc_nlmap_inside(&m));
 	}
 }
 

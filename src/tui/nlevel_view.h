@@ -1,7 +1,7 @@
 /* The N level browser (`tilecade ninja`, the menu's N): one level of N v1.4 drawn two columns a
- * tile, a legend and what the reachability check finds. Enter plays the level, n makes a new
- * level (p: playable ones only), o opens a level file, w saves the level to one, i lists what
- * the level holds that is not played, ? shows the keys, q goes back. */
+ * tile (more on a big screen), a legend and what the reachability check finds. Enter plays the
+ * level, n makes a new level (p: playable ones only), o opens a level file, w saves the level
+ * to one, i lists what the level holds that is not played, ? shows the keys, q goes back. */
 #ifndef TILECADE_TUI_NLEVEL_VIEW_H
 #define TILECADE_TUI_NLEVEL_VIEW_H
 
@@ -18,6 +18,7 @@
 #define TC_NLV_PATH_MAX TC_PROMPT_MAX
 #define TC_NLV_MAP_W TC_NLMAP_W /* the map and its side borders */
 #define TC_NLV_PANEL_W 16       /* the info panel beside the map, with its gap */
+#define TC_NLV_PANEL_MAX_W 32   /* wider when there is room: a seed's 20 digits */
 
 enum tc_nlv_prompt { TC_NLV_NO_PROMPT, TC_NLV_OPEN, TC_NLV_SAVE, TC_NLV_REPLACE };
 

@@ -410,6 +410,8 @@ static void test_key_release(void **state)
 static void test_too_small(void **state)
 {
 	struct e2e_term *t = start_level(state, "small.txt", GOLD_LEVEL);
+	e2e_send_str(t, E2E_KEY_DOWN); /* stop: the first key starts the clock */
+	wait_gone(t, "Ready");
 	assert_true(e2e_resize(t, 20, 60));
 	wait_text(t, "terminal too small: need 64x24");
 	assert_true(e2e_resize(t, 24, 80));
@@ -417,6 +419,152 @@ static void test_too_small(void **state)
 	e2e_send_str(t, "p");
 	wait_gone(t, "Paused");
 	ninja_at(t);
+}
+
+/* The ninja in the air, 5 tiles above the floor (a fall it lives through). */
+#define FALL_LEVEL "5^300,450!12^740,570"
+
+static bool never(struct e2e_term *t, void *ctx)
+{
+	return false;
+}
+
+/* The ninja is at least 3 rows below where it was. */
+static bool has_fallen(struct e2e_term *t, void *from)
+{
+	struct spot now;
+	return find_ninja(t, &now) && now.row >= ((struct spot *)from)->row + 3;
+}
+
+/* A new run waits for the first key: the ninja hangs where it starts and the clock stays full,
+ * however long the player looks; the first key starts both, and the replay saved holds that
+ * key from its first step, not the wait. */
+static void test_waits_for_first_key(void **state)
+{
+	struct e2e_term *t = start_level(state, "wait.txt", FALL_LEVEL);
+	wait_status(t, "Ready: a run or jump key starts");
+	struct spot start = ninja_at(t);
+	/* Longer than a second: a running clock would read 89, a falling ninja be rows lower. */
+	assert_false(e2e_wait(t, never, NULL, 1500));
+	wait_status(t, "time 90 ");
+	struct spot still = ninja_at(t);
+	assert_int_equal(still.row, start.row);
+	assert_int_equal(still.col, start.col);
+	/* Help and pause do not start it either. */
+	e2e_send_str(t, "?");
+	wait_text(t, "N: keys");
+	e2e_send_str(t, " ");
+	wait_gone(t, "N: keys");
+	wait_status(t, "Ready");
+	/* The first key: the ninja falls while it runs right. */
+	e2e_send_str(t, E2E_KEY_RIGHT);
+	wait_gone(t, "Ready");
+	if (!e2e_wait(t, has_fallen, &start, WAIT_MS))
+		fail_msg("the ninja did not fall after the first key:\n%s", e2e_screen(t));
+	e2e_send_str(t, "p");
+	wait_text(t, "Paused");
+	char path[4200];
+	snprintf(path, sizeof path, "%s/wait.replay", e2e_sandbox);
+	e2e_send_str(t, "w");
+	wait_text(t, "Save replay to");
+	e2e_send_str(t, "\025");
+	e2e_send_str(t, path);
+	e2e_send_str(t, E2E_KEY_ENTER);
+	wait_text(t, "replay saved to");
+	FILE *f = fopen(path, "r");
+	assert_non_null(f);
+	static char line[40000];
+	for (int i = 0; i < 3; i++)
+		assert_non_null(fgets(line, sizeof line, f));
+	fclose(f);
+	if (line[0] != '2') /* right held from step 1 */
+		fail_msg("the replay starts with the wait: %.40s", line);
+}
+
+/* Whether the panel's legend stands whole at its place, right of the map's border (the map's
+ * right border is column 63 at 80 columns), and the border is whole on every map row. */
+static bool panel_whole(struct e2e_term *t, void *ctx)
+{
+	static const char *const legend[] = {
+	        "● gold  * mine", "▮ exit ▯ open", "s switch",
+	        "p pause",        "r restart",     "? help  q back",
+	};
+	for (size_t i = 0; i < sizeof legend / sizeof legend[0]; i++) {
+		int row, col;
+		if (!e2e_find(t, legend[i], &row, &col) || col != MAP_COLS + 1)
+			return false;
+	}
+	for (int r = 0; r < MAP_ROWS; r++) {
+		struct e2e_cell cell;
+		if (!e2e_cell(t, r, MAP_COLS - 1, &cell) || strcmp(cell.text, "│") != 0 ||
+		    !e2e_cell(t, r, 0, &cell) || strcmp(cell.text, "│") != 0)
+			return false;
+	}
+	return true;
+}
+
+static void wait_panel_whole(struct e2e_term *t, const char *box)
+{
+	wait_text(t, box);
+	if (!e2e_wait(t, panel_whole, NULL, WAIT_MS))
+		fail_msg("the %s box cuts into the panel or the map's border:\n%s", box,
+		         e2e_screen(t));
+}
+
+/* The help, pause and death boxes stay on the map: the side panel and the map's borders
+ * beside them stay whole (they showed "ld  * mine" and "itch"). */
+static void test_boxes_stay_on_the_map(void **state)
+{
+	struct e2e_term *t = start_level(state, "boxes.txt", MINE_LEVEL);
+	e2e_send_str(t, "?");
+	wait_panel_whole(t, "N: keys");
+	wait_text(t, "exactly until released."); /* the help's last line, whole */
+	e2e_send_str(t, " ");
+	wait_gone(t, "N: keys");
+	e2e_send_str(t, "p");
+	wait_panel_whole(t, "Paused");
+	wait_text(t, "w: save replay");
+	e2e_send_str(t, "p");
+	wait_gone(t, "Paused");
+	hold_until_text(t, E2E_KEY_LEFT, "Killed by a mine");
+	wait_panel_whole(t, "Killed by a mine");
+	wait_text(t, "r: try again");
+	wait_text(t, "q: back");
+}
+
+/* On a big screen the map grows: at 160x50 each tile is 4 columns and 2 rows (the map 126
+ * columns with its borders, 46 rows), and the panel beside it has room for the whole name. */
+static void test_map_grows_on_a_big_screen(void **state)
+{
+	char path[4200];
+	write_level("a-level-with-a-long-name.txt", GOLD_LEVEL, path, sizeof path);
+	struct e2e_term *t = start_env(state, 50, 160, NULL);
+	wait_text(t, "Enter play");
+	e2e_send_str(t, "o");
+	wait_text(t, "Open level file");
+	e2e_send_str(t, "\025"); /* Ctrl-U */
+	e2e_send_str(t, path);
+	e2e_send_str(t, E2E_KEY_ENTER);
+	wait_text(t, "opened");
+	e2e_send_str(t, E2E_KEY_ENTER);
+	wait_text(t, "gold 0/1  time 90"); /* the status line: 49 rows, the screen's last empty */
+	int row, col;
+	assert_true(e2e_find(t, "┌", &row, &col));
+	struct e2e_cell cell;
+	assert_true(e2e_cell(t, row, col + 125, &cell));
+	assert_string_equal(cell.text, "┐");
+	assert_true(e2e_cell(t, row + 47, col, &cell));
+	assert_string_equal(cell.text, "└");
+	int name_row, name_col;
+	if (!e2e_find(t, "a-level-with-a-long-name.txt", &name_row, &name_col) ||
+	    name_col <= col + 125)
+		fail_msg("the panel cuts the level's name:\n%s", e2e_screen(t));
+	/* The ninja (20 px across) spans about 4 columns and 2 rows of braille now. */
+	int cells = 0;
+	for (int r = row; r < row + 48; r++)
+		for (int c = col; c < col + 126; c++)
+			cells += e2e_cell(t, r, c, &cell) && is_braille(cell.text);
+	assert_true(cells >= 4);
 }
 
 /* The browser's "Enter play" hint can be clicked; clicks on the play screen do nothing. */
@@ -515,6 +663,9 @@ int main(void)
 	        cmocka_unit_test_teardown(test_continue, teardown),
 	        cmocka_unit_test_teardown(test_key_release, teardown),
 	        cmocka_unit_test_teardown(test_too_small, teardown),
+	        cmocka_unit_test_teardown(test_waits_for_first_key, teardown),
+	        cmocka_unit_test_teardown(test_boxes_stay_on_the_map, teardown),
+	        cmocka_unit_test_teardown(test_map_grows_on_a_big_screen, teardown),
 	        cmocka_unit_test_teardown(test_click_play, teardown),
 	        cmocka_unit_test_teardown(test_ascii_no_color, teardown),
 	};
