@@ -85,8 +85,7 @@ bool tc_overlay_fits(struct tc_rect area, const char *const *lines, int count)
 	return lay_out(area, lines, count, &w, &mx, &my);
 }
 
-void tc_overlay_box_in(struct tc_rect area, const char *const *lines, int count,
-                       enum tc_role role)
+void tc_overlay_box_in(struct tc_rect area, const char *const *lines, int count, enum tc_role role)
 {
 	static struct wrapped w;
 	int mx, my;

@@ -11,8 +11,7 @@
  * too wide is broken between the items of a list of keys or between words, the margins
  * shrink on a small area, and what does not fit even so is cut. The first line is the title,
  * drawn bold. */
-void tc_overlay_box_in(struct tc_rect area, const char *const *lines, int count,
-                       enum tc_role role);
+void tc_overlay_box_in(struct tc_rect area, const char *const *lines, int count, enum tc_role role);
 /* Whether tc_overlay_box_in would show every line whole. */
 bool tc_overlay_fits(struct tc_rect area, const char *const *lines, int count);
 /* The same box centred on the whole screen. */

@@ -229,8 +229,8 @@ static void hint(struct view_2048 *v, const struct tc_session *s)
 		snprintf(why, sizeof why, "clearly best");
 		break;
 	}
-	snprintf(v->note, sizeof v->note, "Hint: slide %s %s (%s)", arrow[c.dir],
-	         dir_names[c.dir], why);
+	snprintf(v->note, sizeof v->note, "Hint: slide %s %s (%s)", arrow[c.dir], dir_names[c.dir],
+	         why);
 }
 
 /* At fast speeds a slide comes before the last one's animation would end: then there is none,

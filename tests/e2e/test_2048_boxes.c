@@ -72,8 +72,8 @@ static bool find_frame(struct e2e_term *t, struct frame *f)
 	int row, col;
 	if (!e2e_find(t, "┌", &f->top, &f->left) || !e2e_find(t, "┘", &f->bottom, &f->right))
 		return false;
-	return e2e_find_from(t, "└", f->top, &row, &col) && row == f->bottom &&
-	       col == f->left && f->bottom > f->top && f->right > f->left;
+	return e2e_find_from(t, "└", f->top, &row, &col) && row == f->bottom && col == f->left &&
+	       f->bottom > f->top && f->right > f->left;
 }
 
 static bool cell_is(struct e2e_term *t, int row, int col, const char *text)
@@ -102,8 +102,8 @@ struct box {
 static bool inside(struct e2e_term *t, const struct frame *f, const char *text)
 {
 	int row, col;
-	return e2e_find(t, text, &row, &col) && row > f->top && row < f->bottom &&
-	       col > f->left && col + (int)strlen(text) <= f->right;
+	return e2e_find(t, text, &row, &col) && row > f->top && row < f->bottom && col > f->left &&
+	       col + (int)strlen(text) <= f->right;
 }
 
 struct look {
@@ -128,8 +128,7 @@ static void look_at(struct e2e_term *t, int rows, int cols, const struct box *bo
 	assert_true(e2e_resize(t, rows, cols));
 	struct look l = {box, {0, 0, 0, 0}};
 	if (!e2e_wait(t, box_fits, &l, WAIT_MS))
-		fail_msg("at %dx%d the box does not fit its frame:\n%s", cols, rows,
-		         e2e_screen(t));
+		fail_msg("at %dx%d the box does not fit its frame:\n%s", cols, rows, e2e_screen(t));
 }
 
 /* The game size:seed played to its end on a terminal. */
