@@ -4,7 +4,7 @@
  * screens the score line gives way, the status line showing it).
  *
  * The games are played to their end by the core's own player (g2048_ai), whose slides the test
- * sends as keys: a win on 4x4 and 8x8, a loss on 3x3 (a 2048 on nine cells is out of reach).
+ * sends as keys: a win on 4x4 to 8x8, a loss on 3x3 (a 2048 on nine cells is out of reach).
  * Each end is then looked at in several window sizes, resized while the box shows. Nothing
  * waits a fixed time. TILECADE_BIN comes from meson. */
 #define _POSIX_C_SOURCE 200809L
@@ -168,6 +168,23 @@ static void test_4x4_win_box(void **state)
 	look_at(t, 8, 40, &won_small); /* the smallest 4x4 screen */
 }
 
+/* The sizes between, each at 80x24, 60x20 and its smallest screen (60x20 is too small for
+ * 8x8). */
+static void test_5x5_to_7x7_win_boxes(void **state)
+{
+	static const struct {
+		int size, rows, cols;
+	} smallest[] = {{5, 9, 43}, {6, 10, 51}, {7, 11, 59}};
+	for (size_t i = 0; i < sizeof smallest / sizeof smallest[0]; i++) {
+		e2e_free(*state);
+		*state = NULL;
+		struct e2e_term *t = play(state, smallest[i].size, 1, true);
+		look_at(t, 24, 80, &won);
+		look_at(t, 20, 60, &won);
+		look_at(t, smallest[i].rows, smallest[i].cols, &won_small);
+	}
+}
+
 static void test_8x8_win_box(void **state)
 {
 	struct e2e_term *t = play(state, 8, 1, true);
@@ -187,6 +204,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	        cmocka_unit_test_teardown(test_4x4_win_box, e2e_term_teardown),
+	        cmocka_unit_test_teardown(test_5x5_to_7x7_win_boxes, e2e_term_teardown),
 	        cmocka_unit_test_teardown(test_8x8_win_box, e2e_term_teardown),
 	        cmocka_unit_test_teardown(test_3x3_lost_box, e2e_term_teardown),
 	};
