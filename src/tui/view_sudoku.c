@@ -765,6 +765,15 @@ static void level_entry(int i, char *name, size_t name_len, char *detail, size_t
 	snprintf(detail, detail_len, "%s, a new puzzle", sdk_rating_name(p->rating));
 }
 
+/* Inside the grid's frame: the won and lost boxes stay within it, its lines whole. */
+static bool board_inside(void *view, struct tc_rect *inside)
+{
+	const struct view_sdk *v = view;
+	const struct tc_sudoku_grid *g = &v->layout.grid;
+	*inside = (struct tc_rect){g->left + 1, g->top + 1, g->w - 2, g->h - 2};
+	return v->has_layout;
+}
+
 /* The campaign is done when its last level is won; n then goes on to expert puzzles. */
 static bool campaign_done(const struct tc_session *s, const char **done, const char **keys)
 {
@@ -799,6 +808,7 @@ const struct tc_view tc_view_sudoku = {
         .lost_text = "Solution revealed",
         .asks_to_skip = true,
         .campaign_done = campaign_done,
+        .board_inside = board_inside,
         .create = create,
         .destroy = destroy,
         .min_size = min_size,

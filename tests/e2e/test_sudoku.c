@@ -900,14 +900,15 @@ static void test_levels_are_fixed_and_n_asks_to_skip(void **state)
 	assert_non_null(strstr(e2e_row(g->t, 0), "Level 3"));
 }
 
-/* Level 6 (--level 6) solved: the campaign is done, and n goes on to expert puzzles. */
+/* Level 6 (--level 6) solved: the campaign is done, in a box inside the grid's frame, and n
+ * goes on to expert puzzles. */
 static void test_campaign_complete_after_level_6(void **state)
 {
 	struct game *g = new_game(state);
 	const char *argv[] = {e2e_bin, "sudoku", "--level", "6", NULL};
 	static const char *const colour[] = {"NO_COLOR", NULL};
 	e2e_sandbox_forget();
-	g->t = e2e_start(24, 80, argv, colour);
+	g->t = e2e_start(20, 60, argv, colour); /* where a box the screen's width spilled over */
 	assert_non_null(g->t);
 	model_reset(g, "sudoku:level6:s0");
 	wait_board(g);
@@ -926,6 +927,20 @@ static void test_campaign_complete_after_level_6(void **state)
 	        .g = g,
 	        .text = {"Campaign complete!", "All six levels solved", "n: expert puzzles"}});
 	assert_null(strstr(e2e_screen(g->t), "You won!"));
+	/* The box stays inside the grid's frame: the frame's sides whole beside every line of it. */
+	int top, left, right, row, col;
+	assert_true(e2e_find(g->t, "╔", &top, &left));
+	assert_true(e2e_find(g->t, "╗", &top, &right));
+	static const char *const box[] = {"Campaign complete!", "n: expert puzzles"};
+	for (size_t i = 0; i < sizeof box / sizeof box[0]; i++) {
+		assert_true(e2e_find(g->t, box[i], &row, &col));
+		char l[32], r[32];
+		text_at(g->t, row, left, l);
+		text_at(g->t, row, right, r);
+		if (!strcmp(l, " ") || !strcmp(r, " ") || col < left || col > right)
+			fprintf(stderr, "'%s' breaks the frame:\n%s\n", box[i], e2e_screen(g->t));
+		assert_true(strcmp(l, " ") != 0 && strcmp(r, " ") != 0 && left < col && col < right);
+	}
 	type_keys(g, "n");
 	wait_for((struct expect){.g = g, .text = {"Classic, expert"}, .gone = {"Campaign"}});
 }
