@@ -50,13 +50,16 @@ void tc_status_draw(const struct tc_session *s, const char *title, const char *d
 	tc_session_game_id(s, id, sizeof id);
 	int bottom = LINES - 1;
 	tc_fill_rect((struct tc_rect){0, bottom, COLS, 1}, attr);
-	int used = tc_draw_text(1, bottom, COLS - 1, attr, id);
 	const char *right = message ? message : "? help   u undo   q menu";
 	int w = tc_text_width(right);
-	/* The reminder yields to the ID when both do not fit; a message never does. */
+	/* The reminder yields to the ID when both do not fit; a message never does: it takes the
+	 * ID's place (until the next key) rather than be cut. */
+	int used = 0;
+	if (!message || tc_text_width(id) + 4 + w <= COLS)
+		used = tc_draw_text(1, bottom, COLS - 1, attr, id);
 	int x = COLS - w - 1;
 	if (x < used + 3 && message)
-		x = used + 3 < COLS ? used + 3 : COLS;
+		x = used ? used + 3 : 1;
 	if (x >= used + 3 || message)
 		tc_draw_text(x, bottom, COLS - x, message ? attr | A_BOLD : attr, right);
 }

@@ -208,6 +208,22 @@ static void wait_marks(struct e2e_term *t, int dir, int count)
 
 /* H names a slide that moves something and marks the board's edge on that side; the slide clears
  * both and plays as the batch mode says. Help lists the new keys, and w a s d no longer slide. */
+/* On the smallest 4x4 screen (40 columns) the hint is whole: it takes the game ID's place on
+ * the status line rather than be cut after it. */
+static void test_hint_whole_on_a_narrow_screen(void **state)
+{
+	const char *argv[] = {e2e_bin, "--id", "2048:4x4:s5", "--no-anim", NULL};
+	struct e2e_term *t = e2e_start(8, 40, argv, NULL);
+	assert_non_null(t);
+	*state = t;
+	wait_text(t, "Score: 0");
+	for (int i = 0; i < 8; i++) /* a few slides: two slides' values now differ */
+		type_keys(t, i % 2 ? E2E_KEY_UP : E2E_KEY_LEFT);
+	type_keys(t, "H");
+	wait_text(t, "Hint: ");
+	hinted(t);
+}
+
 static void test_hint_names_a_slide_and_marks_the_board(void **state)
 {
 	struct e2e_term *t = start(state, true, "2048", "--seed", "7", "--no-anim", NULL);
@@ -446,6 +462,7 @@ static void test_hints_alone_keep_the_score(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+	        cmocka_unit_test_teardown(test_hint_whole_on_a_narrow_screen, e2e_term_teardown),
 	        cmocka_unit_test_teardown(test_hint_names_a_slide_and_marks_the_board,
 	                                  e2e_term_teardown),
 	        cmocka_unit_test_teardown(test_hint_with_the_animation, e2e_term_teardown),
