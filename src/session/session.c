@@ -39,12 +39,12 @@ void tc_session_sync_clock(struct tc_session *s)
 	s->clock_running = should_run;
 }
 
-/* A game's end is a score the player keeps, whatever undo does after it. */
+/* A game's end is a score the player keeps, whatever undo does after it: a loss, or a win not
+ * played on (a win played on ends again later). */
 static void note_score(struct tc_session *s)
 {
 	int64_t score = tc_session_score(s);
-	if (score > s->best_score && !s->assisted &&
-	    s->game->status(tc_session_state(s)) != TC_PLAYING)
+	if (score > s->best_score && !s->assisted && tc_session_status(s) != TC_PLAYING)
 		s->best_score = score;
 }
 
@@ -298,6 +298,11 @@ unsigned tc_session_hints(const struct tc_session *s)
 int64_t tc_session_score(const struct tc_session *s)
 {
 	return s->game->score ? s->game->score(tc_session_state(s)) : 0;
+}
+
+int64_t tc_session_best_end(const struct tc_session *s)
+{
+	return s->best_score;
 }
 
 int64_t tc_session_best_score(const struct tc_session *s)

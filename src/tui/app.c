@@ -201,7 +201,7 @@ static void open_levels(struct app *a, const struct tc_catalog_entry *e)
 static void leave_game(struct app *a)
 {
 	const struct tc_session *s = tc_play_session(a->play);
-	*best_score_of(a, a->playing) = tc_session_best_score(s);
+	*best_score_of(a, a->playing) = tc_session_best_end(s);
 	tc_records_leave(a->records, s);
 	open_menu(a);
 	char date[16];

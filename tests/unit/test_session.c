@@ -467,8 +467,13 @@ static void session_keep_going_plays_on_after_win(void **unused)
 	assert_int_equal(tc_session_elapsed_ms(s), 150);
 
 	assert_true(tc_session_won(s));
+	/* The win was an end; the moves played on from it are not, until the game ends again. */
+	session_play(s, 3);
+	assert_int_equal(tc_session_best_end(s), 2048);
+	assert_int_equal(tc_session_best_score(s), tc_session_score(s));
 	/* Played on to the end, it was still won; undone past the win, it was not. */
 	session_play_to_the_end(s);
+	assert_int_equal(tc_session_best_end(s), tc_session_score(s));
 	assert_true(tc_session_won(s));
 	while (tc_session_undo(s))
 		;
