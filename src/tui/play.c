@@ -172,7 +172,14 @@ void tc_play_draw(struct tc_play *p, uint64_t now)
 	tc_status_draw(p->s, p->title, own ? detail[0] : NULL, own ? detail[1] : NULL, moves,
 	               message);
 	struct tc_rect area = {0, 1, COLS, LINES - 2};
-	if (p->paused) {
+	if (p->help_open) {
+		/* The clock is held under the help, so the board is hidden as in a pause; nor does
+		 * a piece of the board or the solution pane show around the help's box. */
+		char title[64];
+		snprintf(title, sizeof title, "%s: keys", p->title);
+		p->help_pages = tc_help_draw_page((struct tc_rect){0, 0, COLS, LINES}, title,
+		                                  p->view->help, true, p->help_page);
+	} else if (p->paused) {
 		/* The board stays hidden so a pause cannot be used to think for free. */
 		const char *lines[] = {"Paused", "p: resume   q: menu"};
 		tc_overlay_box(lines, 2, TC_ROLE_OVERLAY);
@@ -181,12 +188,6 @@ void tc_play_draw(struct tc_play *p, uint64_t now)
 		enum tc_status status = tc_session_status(p->s);
 		if (status != TC_PLAYING && p->view->next_frame(p->vs, now) < 0)
 			draw_result(p, status, area);
-	}
-	if (p->help_open) {
-		char title[64];
-		snprintf(title, sizeof title, "%s: keys", p->title);
-		p->help_pages = tc_help_draw_page((struct tc_rect){0, 0, COLS, LINES}, title,
-		                                  p->view->help, true, p->help_page);
 	}
 }
 

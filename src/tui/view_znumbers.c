@@ -20,6 +20,8 @@
 /* Positions that take the solver longer than this (about a tenth of a second) are rare; the
  * pane then says it cannot tell rather than freeze the screen. */
 #define SOLVER_NODES 200000
+/* What > and < say while the pane is hidden. */
+#define PANE_FIRST "> and < play the solution: s shows it first"
 
 struct plan {
 	bool valid;
@@ -378,6 +380,8 @@ static bool action(void *view, struct tc_session *s, enum tc_action act, const s
 		return true;
 	case TC_ACT_SOLUTION:
 		v->pane_open = !v->pane_open;
+		if (strcmp(v->info, PANE_FIRST) == 0)
+			v->info[0] = '\0'; /* done as it said */
 		return true;
 	case TC_ACT_HINT:
 		tc_session_count_hint(s);
@@ -390,9 +394,10 @@ static bool action(void *view, struct tc_session *s, enum tc_action act, const s
 		return false;
 	bool forward = ev->key == '>' || ev->key == '.', back = ev->key == '<' || ev->key == ',';
 	if ((forward || back) && !v->pane_shown) {
-		snprintf(v->info, sizeof v->info, "%s",
-		         v->pane_open ? "Too small for the solution pane"
-		                      : "> and < play the solution: s shows it first");
+		/* An open pane too big for the window says so under the board for as long as it
+		 * is: kept in info, the line would outlive a window grown big enough. */
+		if (!v->pane_open)
+			snprintf(v->info, sizeof v->info, "%s", PANE_FIRST);
 		return true;
 	}
 	if (forward) {

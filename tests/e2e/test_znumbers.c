@@ -1333,6 +1333,54 @@ static void test_clock_stops_under_help_and_questions(void **state)
 	}
 }
 
+/* The help over the open solution pane stands alone: no piece of the board or of the pane
+ * shows around its box (issue 17: the pane's ends and the board's left edge showed beside it),
+ * and closing it gives both back whole. */
+static void test_help_over_the_pane_shows_no_piece_of_it(void **state)
+{
+	struct game *g = start(state, "znumbers:level2:s0", 24, 80, NULL);
+	struct zn_move plan[ZN_MAX_MOVES];
+	int count;
+	solve(&g->board, plan, &count);
+	char first[48];
+	step_text(g, 1, '>', plan[0], first, sizeof first);
+	type_keys(g, "s");
+	wait_for((struct expect){.g = g, .board = true, .pane = PANE_BESIDE, .has = {first}});
+	type_keys(g, "?");
+	wait_for((struct expect){.g = g,
+	                         .status = true,
+	                         .settle = true,
+	                         .text = {"zNumbers: keys"},
+	                         .gone = {"Solution", "│", "┐"}});
+	char move[16];
+	move_name(g, plan[0], move, sizeof move);
+	assert_null(strstr(e2e_screen(g->t), move));
+	type_keys(g, " ");
+	wait_for((struct expect){.g = g, .board = true, .pane = PANE_BESIDE, .has = {first}});
+}
+
+/* "Too small for the solution pane" lasts as long as the window is too small, not beyond: it
+ * went on under the pane once the window grew, after > had said it (issue 17). */
+static void test_too_small_for_the_pane_goes_when_the_window_grows(void **state)
+{
+	struct game *g = start(state, "znumbers:level3:s0", 12, 40, NULL);
+	type_keys(g, "s>");
+	wait_for((struct expect){.g = g,
+	                         .board = true,
+	                         .pane = PANE_NONE,
+	                         .settle = true,
+	                         .text = {"Too small for the solution pane"}});
+	assert_true(e2e_resize(g->t, 24, 80));
+	wait_for((struct expect){
+	        .g = g, .board = true, .pane = PANE_BESIDE, .gone = {"Too small"}});
+	/* Hidden, > says how to show it; s does, and the advice goes with it. */
+	type_keys(g, "s>");
+	wait_for((struct expect){.g = g, .board = true, .text = {"s shows it first"}});
+	type_keys(g, "s");
+	wait_for((struct expect){
+	        .g = g, .board = true, .pane = PANE_BESIDE, .gone = {"s shows it first"}});
+}
+
 /* A level the solution pane played (s, then > to the end) is not the player's: the end says why
  * and no board gets it (issue 17: it said "Rank 1 on this scoreboard"). */
 static void test_a_level_the_pane_played_is_not_ranked(void **state)
@@ -1388,6 +1436,9 @@ int main(void)
 	        cmocka_unit_test_teardown(test_take_back_clears_a_stale_message, teardown),
 	        cmocka_unit_test_teardown(test_esc_moved_tile_and_hidden_pane_keys, teardown),
 	        cmocka_unit_test_teardown(test_clock_stops_under_help_and_questions, teardown),
+	        cmocka_unit_test_teardown(test_help_over_the_pane_shows_no_piece_of_it, teardown),
+	        cmocka_unit_test_teardown(test_too_small_for_the_pane_goes_when_the_window_grows,
+	                                  teardown),
 	};
 	return cmocka_run_group_tests(tests, e2e_game_group_setup, e2e_game_group_teardown);
 }
