@@ -169,7 +169,8 @@ void tc_play_draw(struct tc_play *p, uint64_t now)
 	if (!message && p->view->message)
 		message = p->view->message(p->vs);
 	bool moves = !p->view->counts_moves || !p->view->counts_moves(p->s);
-	tc_status_draw(p->s, p->title, own ? detail[0] : NULL, own ? detail[1] : NULL, moves,
+	bool time = !p->view->keeps_time || !p->view->keeps_time(p->s);
+	tc_status_draw(p->s, p->title, own ? detail[0] : NULL, own ? detail[1] : NULL, moves, time,
 	               message);
 	struct tc_rect area = {0, 1, COLS, LINES - 2};
 	if (p->help_open) {

@@ -11,9 +11,10 @@
 
 /* detail, when not NULL, is the game's own part of the top line, in a normal and a narrow
  * form; moves: the line counts the moves played (false when the detail counts them its own
- * way); message, when not NULL, replaces the key reminder. */
+ * way); time: it shows the time played (false when the detail has the game's own clock);
+ * message, when not NULL, replaces the key reminder. */
 void tc_status_draw(const struct tc_session *s, const char *title, const char *detail,
-                    const char *narrow_detail, bool moves, const char *message);
+                    const char *narrow_detail, bool moves, bool time, const char *message);
 
 /* "m:ss", or "h:mm:ss" past an hour. */
 void tc_format_time(uint64_t ms, char *buf, size_t len);

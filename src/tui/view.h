@@ -64,6 +64,10 @@ struct tc_view {
 	 * so that the status line leaves out its count of moves played. */
 	bool (*counts_moves)(const struct tc_session *s);
 
+	/* Optional: whether describe's part shows the game's own clock (Match-3's time left), so
+	 * that the status line leaves out the time played: one "Time" on the line. */
+	bool (*keeps_time)(const struct tc_session *s);
+
 	/* Optional: the view's own line for the bottom status bar (a hint, what autoplay does), or
 	 * NULL; the play screen's questions and messages come first. */
 	const char *(*message)(void *view);

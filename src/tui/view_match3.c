@@ -446,6 +446,12 @@ static bool counts_moves(const struct tc_session *s)
 	return state_of(s)->mode == M3_GOALS;
 }
 
+/* The timed mode's time left is its clock: the time played would be a second one. */
+static bool keeps_time(const struct tc_session *s)
+{
+	return state_of(s)->mode == M3_TIMED;
+}
+
 /* Not const: create() writes the specials' marks in the glyphs this terminal shows. */
 static struct tc_help_line help_m3[HELP_LINES] = {
         {"arrows, hjkl", "move the cursor"},
@@ -487,6 +493,7 @@ const struct tc_view tc_view_match3 = {
         .cancel = cancel,
         .describe = describe,
         .counts_moves = counts_moves,
+        .keeps_time = keeps_time,
         .tick = tick,
         .level_count = M3_PACK_MAX + 2, /* at most: the pack's size is the data's */
         .level_word = "level or mode",

@@ -531,6 +531,30 @@ static void test_goals_status_line_fits(void **state)
 	}
 }
 
+/* The timed mode's top line at 80, 60 and 50 columns: the game's name, and each field once
+ * (issue 17: the time left and the time played both read "Time" on narrow lines, which left
+ * out the name though it fitted). */
+static void test_timed_status_line_names_each_field_once(void **state)
+{
+	const int widths[] = {80, 60, 50};
+	for (int w = 0; w < 3; w++) {
+		struct game *g = start(state, "timed-8x8t8", 7, 24, widths[w], NULL, false);
+		wait_text(g, "Score: 0");
+		const char *top = e2e_row(g->t, 0);
+		const char *time = strstr(top, "Time");
+		const char *fields[] = {"Match-3", "Score: 0", "Moves: 0"};
+		bool ok = time && !strstr(time + 1, "Time");
+		for (int i = 0; i < 3; i++)
+			ok = ok && strstr(top, fields[i]) &&
+			     !strstr(strstr(top, fields[i]) + 1, fields[i]);
+		if (!ok) {
+			fprintf(stderr, "at %d columns the top line reads: %s\n", widths[w], top);
+			fail();
+		}
+		teardown(state);
+	}
+}
+
 /* The timed mode's countdown stops while the help or a question covers the field. */
 static void test_timed_clock_stops_under_help_and_questions(void **state)
 {
@@ -752,6 +776,7 @@ int main(void)
 	        cmocka_unit_test_teardown(test_goals_status_line_fits, teardown),
 	        cmocka_unit_test_teardown(test_goals_levels_open_in_order, teardown),
 	        cmocka_unit_test_teardown(test_esc_lets_go_of_a_picked_tile, teardown),
+	        cmocka_unit_test_teardown(test_timed_status_line_names_each_field_once, teardown),
 	        cmocka_unit_test_teardown(test_timed_clock_stops_under_help_and_questions,
 	                                  teardown),
 	        cmocka_unit_test_teardown(test_a_win_left_by_n_is_on_the_board, teardown),
