@@ -41,7 +41,7 @@ _tilecade_values()
 	--stage) echo 'latin classic' ;;
 	--mode) echo 'goals endless timed' ;;
 	--types) echo {4..8} ;;
-	--depth) echo {1..8} ;;
+	--depth) echo {1..6} ;;
 	--replay | --db | --config) echo FILE ;;
 	--level)
 		case $1 in

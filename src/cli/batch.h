@@ -21,11 +21,13 @@ bool tc_batch_flushed(FILE *out, char *err, size_t errlen);
 /* Calls answer on every line of in, without its line end (the line may hold NUL bytes: len
  * says how long it is), then flushes out. A line longer than max bytes is skipped, with one
  * line on stderr ("tilecade: line 3: longer than 16384 bytes, skipped"), and counts as a false
- * answer: memory stays max bytes whatever the input. Returns 0 when every answer was true, 1
- * when one was false, or 2 with a reason in err when reading or writing failed. */
-int tc_batch_lines(FILE *in, FILE *out, size_t max,
-                   bool (*answer)(const char *line, size_t len, void *ctx), void *ctx,
-                   char *err, size_t errlen);
+ * answer: memory stays max bytes whatever the input. With max_lines > 0, reading stops after
+ * that many lines, with one line on stderr, and that counts as a false answer too: where a line
+ * costs a search, so that one command cannot run for hours. Returns 0 when every answer was
+ * true, 1 when one was false, or 2 with a reason in err when reading or writing failed. */
+int tc_batch_lines(FILE *in, FILE *out, size_t max, long max_lines,
+                   bool (*answer)(const char *line, size_t len, void *ctx), void *ctx, char *err,
+                   size_t errlen);
 
 /* Plays `moves` (letters l r u d) on a 2048 game of these parameters and seed, printing the
  * start board and the board after each move, a blank line between boards, then "score N".

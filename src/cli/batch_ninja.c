@@ -10,6 +10,10 @@
 #include "tilecade/ninja.h"
 #include "tilecade/nlevel.h"
 
+/* --check and --solve search each level (a tenth of a second, up to a second or so): at most
+ * this many levels a run, so that one command ends within the hour. */
+#define SEARCHES_MAX 5000L
+
 int tc_batch_nl_generate(uint64_t seed, int count, bool playable, FILE *out, char *err,
                          size_t errlen)
 {
@@ -80,7 +84,8 @@ static bool answer_each(const char *line, size_t len, void *ctx)
 int tc_batch_nl_read(bool check, FILE *in, FILE *out, char *err, size_t errlen)
 {
 	struct nl_answer a = {check, out};
-	return tc_batch_lines(in, out, NL_LINE_MAX, answer_each, &a, err, errlen);
+	return tc_batch_lines(in, out, NL_LINE_MAX, check ? SEARCHES_MAX : 0, answer_each, &a, err,
+	                      errlen);
 }
 
 /* ---- Replays (issue 8) ---- */
@@ -235,5 +240,5 @@ static bool solve_line(const char *line, size_t len, void *ctx)
 int tc_batch_nj_solve(FILE *in, FILE *out, char *err, size_t errlen)
 {
 	struct nj_solve s = {out, 0};
-	return tc_batch_lines(in, out, NL_LINE_MAX, solve_line, &s, err, errlen);
+	return tc_batch_lines(in, out, NL_LINE_MAX, SEARCHES_MAX, solve_line, &s, err, errlen);
 }

@@ -34,9 +34,9 @@ static long next_line(FILE *in, char *line, size_t room)
 	return too_long ? -2 : (long)n;
 }
 
-int tc_batch_lines(FILE *in, FILE *out, size_t max,
-                   bool (*answer)(const char *line, size_t len, void *ctx), void *ctx,
-                   char *err, size_t errlen)
+int tc_batch_lines(FILE *in, FILE *out, size_t max, long max_lines,
+                   bool (*answer)(const char *line, size_t len, void *ctx), void *ctx, char *err,
+                   size_t errlen)
 {
 	/* One byte more than max: a CR before the LF (CRLF files) is not the line's. */
 	char *line = malloc(max + 2);
@@ -47,12 +47,21 @@ int tc_batch_lines(FILE *in, FILE *out, size_t max,
 	bool all_good = true;
 	long got;
 	for (long line_no = 1; (got = next_line(in, line, max + 1)) != -1; line_no++) {
+		if (max_lines > 0 && line_no > max_lines) {
+			fprintf(stderr,
+			        "tilecade: line %ld: more than %ld lines in one run; the rest is "
+			        "not "
+			        "read\n",
+			        line_no, max_lines);
+			all_good = false;
+			break;
+		}
 		size_t len = got < 0 ? 0 : (size_t)got;
 		if (len > 0 && line[len - 1] == '\r')
 			line[--len] = '\0';
 		if (got == -2 || len > max) {
-			fprintf(stderr, "tilecade: line %ld: longer than %zu bytes, skipped\n", line_no,
-			        max);
+			fprintf(stderr, "tilecade: line %ld: longer than %zu bytes, skipped\n",
+			        line_no, max);
 			all_good = false;
 			continue;
 		}

@@ -96,5 +96,5 @@ int tc_batch_sdk_solve(enum sdk_stage stage, bool rate, FILE *in, FILE *out, cha
                        size_t errlen)
 {
 	struct sdk_answer a = {stage, rate, out};
-	return tc_batch_lines(in, out, SDK_LINE_MAX, answer_each, &a, err, errlen);
+	return tc_batch_lines(in, out, SDK_LINE_MAX, 0, answer_each, &a, err, errlen);
 }

@@ -68,8 +68,7 @@ int tc_batch_zn_generate(const struct zn_params *params, uint64_t seed, int coun
 
 /* Whether the bytes just read, buf[from..to), make a line longer than LINE_MAX_BYTES; *line_no
  * and *line_len carry the current line across calls. */
-static bool line_too_long(const char *buf, size_t from, size_t to, long *line_no,
-                          size_t *line_len)
+static bool line_too_long(const char *buf, size_t from, size_t to, long *line_no, size_t *line_len)
 {
 	for (size_t i = from; i < to; i++) {
 		if (buf[i] == '\n') {

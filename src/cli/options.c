@@ -125,12 +125,14 @@ const char tc_usage_2048[] =
         "                   moves M ms_per_move X\", then how many games reached 2048,\n"
         "                   4096, 8192 and 16384, the median score and the median of\n"
         "                   the games' ms_per_move\n"
-        "  --games K        with --autoplay, K games, 1 to 100000 (default 1); game i,\n"
-        "                   counting from 0, uses seed S+i, so it is the game\n"
+        "  --games K        with --autoplay, K games (default 1), at most 100000 at depth\n"
+        "                   1, ten times fewer at each depth deeper (1000 at 3, 1 at 6);\n"
+        "                   game i, counting from 0, uses seed S+i, so it is the game\n"
         "                   2048:NxN:s(S+i)\n"
-        "  --depth D        with --autoplay, the slides searched ahead, 1 to 8 (default\n"
+        "  --depth D        with --autoplay, the slides searched ahead, 1 to 6 (default\n"
         "                   3); deeper plays better and slower\n";
-_Static_assert(G2048_AI_MIN_DEPTH == 1 && G2048_AI_MAX_DEPTH == 8 && G2048_AI_DEFAULT_DEPTH == 3,
+_Static_assert(G2048_AI_MIN_DEPTH == 1 && TC_AUTOPLAY_MAX_DEPTH == 6 &&
+                       TC_AUTOPLAY_MAX_DEPTH <= G2048_AI_MAX_DEPTH && G2048_AI_DEFAULT_DEPTH == 3,
                "tc_usage_2048 names the depths");
 
 /* The keys, printed last. */
@@ -348,10 +350,10 @@ static int parse_option(int argc, char **argv, int *i, struct tc_options *o, cha
 	} else if (is_option(arg, "--depth")) {
 		if (!(v = take_value(argc, argv, i, "--depth", err, errlen)))
 			return -1;
-		if (!parse_int(v, G2048_AI_MIN_DEPTH, G2048_AI_MAX_DEPTH, &o->depth))
+		if (!parse_int(v, G2048_AI_MIN_DEPTH, TC_AUTOPLAY_MAX_DEPTH, &o->depth))
 			return tc_cli_fail(err, errlen,
 			                   "--depth must be a whole number from %d to %d, not '%s'",
-			                   G2048_AI_MIN_DEPTH, G2048_AI_MAX_DEPTH, v);
+			                   G2048_AI_MIN_DEPTH, TC_AUTOPLAY_MAX_DEPTH, v);
 		o->has_depth = true;
 	} else if (strcmp(arg, "--headless") == 0) {
 		o->headless = true;
@@ -390,6 +392,23 @@ static int parse_option(int argc, char **argv, int *i, struct tc_options *o, cha
 	return 0;
 }
 
+/* The work one command asks for, once every option is read (they come in any order). */
+static int check_work(const struct tc_options *o, char *err, size_t errlen)
+{
+	static const int games_max[TC_AUTOPLAY_MAX_DEPTH + 1] = {0,   100000, 10000, 1000,
+	                                                         100, 10,     1};
+	if (o->games > games_max[o->depth])
+		return tc_cli_fail(err, errlen, "--games is at most %d at --depth %d, not %d",
+		                   games_max[o->depth], o->depth, o->games);
+	if (o->playable && o->count > TC_MAX_PLAYABLE)
+		return tc_cli_fail(
+		        err, errlen,
+		        "--count is at most %d with --playable (each level is searched), "
+		        "not %d",
+		        TC_MAX_PLAYABLE, o->count);
+	return 0;
+}
+
 int tc_options_parse(int argc, char **argv, struct tc_options *o, char *err, size_t errlen)
 {
 	memset(o, 0, sizeof *o);
@@ -410,5 +429,5 @@ int tc_options_parse(int argc, char **argv, struct tc_options *o, char *err, siz
 			                   argv[i]);
 		}
 	}
-	return 0;
+	return check_work(o, err, errlen);
 }

@@ -53,11 +53,18 @@ struct tc_options {
 	bool autoplay; /* --autoplay: play games with the expectimax player, no terminal */
 	bool has_games, has_depth;
 	int games; /* --games K: 1 to TC_MAX_GENERATE (default 1) */
-	int depth; /* --depth D: G2048_AI_MIN_DEPTH to G2048_AI_MAX_DEPTH */
+	int depth; /* --depth D: G2048_AI_MIN_DEPTH to TC_AUTOPLAY_MAX_DEPTH */
 };
 
 /* Most levels one --generate prints: plenty for a level pack or a test corpus. */
 #define TC_MAX_GENERATE 100000
+/* What one command may ask, so that none runs for hours. A game of 2048's autoplay takes some
+ * 0.01 s at depth 1, 0.1 s at 2, 2 s at 3, 15 s at 4, 3 min at 5 and 8 min at 6 (each depth
+ * several times the one before: an hour or more a game past 6): the deepest search and, at each
+ * depth, the games played in well under an hour. A playable N level is searched for a quarter
+ * second or so. */
+#define TC_AUTOPLAY_MAX_DEPTH 6
+#define TC_MAX_PLAYABLE 5000
 /* Highest --level the parser takes; each game's pack is checked in main. */
 #define TC_MAX_LEVEL 99
 

@@ -82,7 +82,8 @@ static int open_temporary(int dir, const char *name, char *tmp, size_t len)
 {
 	for (int i = 0; i < 100; i++) {
 		snprintf(tmp, len, ".%.200s.%ld-%d.tmp", name, (long)getpid(), i);
-		int fd = openat(dir, tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
+		int fd = openat(dir, tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
+		                0666);
 		if (fd >= 0 || errno != EEXIST)
 			return fd;
 	}

@@ -386,7 +386,8 @@ static void prompt_event(struct tc_nlevel_view *v, const struct tc_event *ev)
 			if (tc_prompt_path(v->prompt.input, path, sizeof path))
 				save_file(v, path, false);
 			else
-				say(v, true, "cannot save, the path is too long: ", v->prompt.input);
+				say(v, true,
+				    "cannot save, the path is too long: ", v->prompt.input);
 		}
 		break;
 	case TC_PROMPT_EDITING:

@@ -58,7 +58,7 @@ enum tc_prompt_result tc_prompt_event(struct tc_prompt *p, const struct tc_event
 	if (p->yes_no) {
 		p->kind = 0;
 		return !ev->ctrl && (ev->key == 'y' || ev->key == 'Y') ? TC_PROMPT_DONE
-		                                                        : TC_PROMPT_CANCEL;
+		                                                       : TC_PROMPT_CANCEL;
 	}
 	if (ev->key == TC_KEY_ESCAPE) {
 		p->kind = 0;

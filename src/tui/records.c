@@ -55,8 +55,9 @@ static bool shared_board_usable(const char *path, char *notice, size_t len)
 	else if (!our_group(st.st_gid) || !(st.st_mode & S_IWGRP))
 		why = "it is not writable by the games group";
 	if (why)
-		snprintf(notice, len, "shared scores off, %s; yours are kept in your own database: %s",
-		         why, path);
+		snprintf(notice, len,
+		         "shared scores off, %s; yours are kept in your own database: %s", why,
+		         path);
 	return why == NULL;
 }
 

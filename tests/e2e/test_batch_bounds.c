@@ -1,10 +1,13 @@
-/* Batch input is bounded: one huge line fed to a --solve, --parse or --check (300 MB, written
- * through a pipe as it is read, never stored) gets one line on stderr and the next line is still
- * answered, with the command's peak memory a few MB (the child's own, from wait4), not the size
- * of the line. TILECADE_BIN comes from meson. */
+/* Batch commands are bounded. One huge line fed to a --solve, --parse or --check (300 MB,
+ * written through a pipe as it is read, never stored) gets one line on stderr and the next line
+ * is still answered, with the command's peak memory a few MB (the child's own, from wait4), not
+ * the size of the line. And the work one command may ask (autoplay games and depth, playable N
+ * levels, N levels searched) is capped, so that none runs for hours: past a cap, one line that
+ * names it. TILECADE_BIN comes from meson. */
 #define _POSIX_C_SOURCE 200809L
 #define _DEFAULT_SOURCE /* wait4 */
 #include <errno.h>
+#include <fcntl.h>
 #include <setjmp.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -19,6 +22,7 @@
 
 #include <cmocka.h>
 
+#include "proc.h"
 #include "sandbox.h"
 
 #define HUGE_LINE_BYTES (300L << 20)
@@ -39,8 +43,7 @@ static void slurp(FILE *f, char *buf, size_t len)
 }
 
 /* Runs tilecade with args on stdin: HUGE_LINE_BYTES of 'x', a LF, then `after`. */
-static void run_huge(const char *game, const char *option, const char *after,
-                     struct huge_run *r)
+static void run_huge(const char *game, const char *option, const char *after, struct huge_run *r)
 {
 	int in[2];
 	assert_int_equal(pipe(in), 0);
@@ -125,12 +128,88 @@ static void test_znumbers_solve_refuses_a_huge_line(void **state)
 	assert_string_equal(r.out, "");
 }
 
+/* Runs tilecade with args (NULL-terminated) and stdin from /dev/null. */
+static void run_args(const char *const *args, struct e2e_run *r)
+{
+	const char *argv[16] = {e2e_bin};
+	for (int i = 0; args[i]; i++)
+		argv[i + 1] = args[i];
+	assert_true(e2e_run(argv, 10000, r));
+}
+
+/* Too much work asked for is a usage error, one line naming the limit. */
+static void test_work_asked_for_is_capped(void **state)
+{
+	static const struct {
+		const char *args[10];
+		const char *says;
+	} over[] = {
+	        {{"2048", "--autoplay", "--games", "1001", NULL},
+	         "--games is at most 1000 at --depth 3"},
+	        {{"2048", "--autoplay", "--depth", "5", "--games", "11", NULL},
+	         "--games is at most 10 at --depth 5"},
+	        {{"2048", "--autoplay", "--games", "2", "--depth", "6", NULL},
+	         "--games is at most 1 at --depth 6"},
+	        {{"2048", "--autoplay", "--depth", "7", NULL},
+	         "--depth must be a whole number from 1 to 6"},
+	        {{"ninja", "--generate", "--playable", "--count", "5001", NULL},
+	         "--count is at most 5000 with --playable"},
+	};
+	for (size_t i = 0; i < sizeof over / sizeof over[0]; i++) {
+		struct e2e_run r;
+		run_args(over[i].args, &r);
+		assert_true(WIFEXITED(r.status));
+		assert_int_equal(WEXITSTATUS(r.status), 2);
+		assert_non_null(strstr(r.err, over[i].says));
+		assert_int_equal(strchr(r.err, '\n') - r.err + 1, (long)strlen(r.err));
+		e2e_run_free(&r);
+	}
+}
+
+/* N's --check and --solve search every level: one run reads at most 5000 lines. */
+static void test_ninja_searches_are_capped(void **state)
+{
+	FILE *in = tmpfile();
+	assert_non_null(in);
+	for (int i = 0; i < 5001; i++)
+		fputs("0\n", in); /* refused at once, but a line all the same */
+	fflush(in);
+	const char *options[] = {"--check", "--solve"};
+	for (size_t k = 0; k < 2; k++) {
+		rewind(in);
+		FILE *err = tmpfile();
+		assert_non_null(err);
+		pid_t pid = fork();
+		assert_true(pid >= 0);
+		if (pid == 0) {
+			dup2(fileno(in), 0);
+			dup2(fileno(err), 2);
+			int null = open("/dev/null", O_WRONLY);
+			dup2(null, 1);
+			execl(e2e_bin, e2e_bin, "ninja", options[k], (char *)NULL);
+			_exit(127);
+		}
+		int status;
+		assert_int_equal(waitpid(pid, &status, 0), pid);
+		char text[512];
+		slurp(err, text, sizeof text);
+		fclose(err);
+		assert_true(WIFEXITED(status));
+		assert_int_equal(WEXITSTATUS(status), 1);
+		assert_string_equal(text, "tilecade: line 5001: more than 5000 lines in one run; "
+		                          "the rest is not read\n");
+	}
+	fclose(in);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	        cmocka_unit_test(test_sudoku_solve_skips_a_huge_line),
 	        cmocka_unit_test(test_ninja_commands_skip_a_huge_line),
 	        cmocka_unit_test(test_znumbers_solve_refuses_a_huge_line),
+	        cmocka_unit_test(test_work_asked_for_is_capped),
+	        cmocka_unit_test(test_ninja_searches_are_capped),
 	};
 	return cmocka_run_group_tests(tests, e2e_game_group_setup, e2e_game_group_teardown);
 }
