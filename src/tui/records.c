@@ -174,7 +174,6 @@ static void say_unranked(struct tc_records *r, const struct tc_session *s)
 static void record(struct tc_records *r, const struct tc_session *s)
 {
 	r->recorded = true;
-	r->last_rank = 0;
 	r->told[0] = '\0';
 	if (tc_session_assisted(s)) { /* not the player's score: dealt with, not recorded */
 		say_unranked(r, s);
@@ -193,20 +192,21 @@ static void record(struct tc_records *r, const struct tc_session *s)
 	score.hints = tc_session_hints(s);
 	tc_session_game_id(s, score.game_id, sizeof score.game_id);
 	struct tc_store *st = tc_records_scores(r);
+	int rank;
 	if (r->kept.id == 0) {
-		r->last_rank = tc_store_add_score(st, &score, by);
-		score.id = r->last_rank > 0 ? tc_store_last_score_id(st) : 0;
+		rank = tc_store_add_score(st, &score, by);
+		score.id = rank > 0 ? tc_store_last_score_id(st) : 0;
 	} else if (tc_score_better(&score, &r->kept, by)) {
 		score.id = r->kept.id; /* the same game ended better: its row says so */
-		r->last_rank = tc_store_replace_score(st, &score, by);
+		rank = tc_store_replace_score(st, &score, by);
 	} else {
 		snprintf(r->told, sizeof r->told, "This game's better end stays on the scoreboard");
 		return;
 	}
-	if (r->last_rank <= 0)
+	if (rank <= 0)
 		return; /* the store is off: the menu said so */
 	r->kept = score;
-	snprintf(r->told, sizeof r->told, "Rank %d on this scoreboard%s", r->last_rank,
+	snprintf(r->told, sizeof r->told, "Rank %d on this scoreboard%s", rank,
 	         score.lost ? " (lost)" : "");
 }
 
@@ -221,7 +221,6 @@ void tc_records_begin(struct tc_records *r, const struct tc_session *s)
 	r->saved_at_moves = tc_session_moves(s);
 	r->saved = tc_session_in_progress(s); /* a continued game comes from its save */
 	r->recorded = false;
-	r->last_rank = 0;
 	r->told[0] = '\0';
 	memset(&r->kept, 0, sizeof r->kept);
 }

@@ -21,7 +21,6 @@ struct tc_records {
 	unsigned saved_at_moves;
 	bool saved;           /* the store holds a save of this game */
 	bool recorded;        /* its end is dealt with (recorded, or found not rankable) */
-	int last_rank;        /* of the score just recorded; 0 for none */
 	char told[80];        /* what became of its end, for the player; "" for nothing to say */
 	struct tc_score kept; /* its score on the board (kept.id 0: none yet) */
 };
