@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include <cmocka.h>
 
@@ -284,6 +285,19 @@ static void test_mine_restart_pause(void **state)
 	assert_non_null(fgets(line, sizeof line, f));
 	assert_string_equal(line, "tilecade ninja replay 1\n");
 	fclose(f);
+	/* w onto that file again asks first; n keeps it. */
+	struct stat before, after;
+	assert_int_equal(stat(path, &before), 0);
+	e2e_send_str(t, "w");
+	wait_text(t, "Save replay to");
+	e2e_send_str(t, "\025");
+	e2e_send_str(t, "~/mine.replay");
+	e2e_send_str(t, E2E_KEY_ENTER);
+	wait_text(t, "Replace the file there? (y/n)");
+	e2e_send_str(t, "n");
+	wait_text(t, "not saved; the file there is kept");
+	assert_int_equal(stat(path, &after), 0);
+	assert_int_equal(after.st_ino, before.st_ino); /* a save would have renamed a new file */
 	/* The run saved plays back to the same end without a terminal. */
 	char command[8600];
 	snprintf(command, sizeof command, "'%s' ninja --replay '%s' --headless", e2e_bin, path);
