@@ -137,6 +137,8 @@ enum tc_save_result tc_file_save(const char *path, const void *bytes, size_t len
 		problem = "a directory";
 	else if (exists && !S_ISREG(st.st_mode))
 		problem = "not a regular file";
+	else if (exists && faccessat(dfd, name, W_OK, 0) != 0) /* a read-only file stays so */
+		problem = strerror(errno);
 	if (problem || (exists && !replace)) {
 		close(dfd);
 		return problem ? refuse(why, whylen, problem) : TC_SAVE_EXISTS;

@@ -108,6 +108,23 @@ static void test_a_file_there_is_kept_until_the_player_says_so(void **state)
 	unlink(path);
 }
 
+/* A file the player may not write is not replaced either, though its folder could take a new
+ * one (root may write anything: nothing to check then). */
+static void test_a_read_only_file_stays(void **state)
+{
+	if (geteuid() == 0) {
+		print_message("# run as root: every file is writable, nothing to check\n");
+		return;
+	}
+	char path[128];
+	path_of(path, sizeof path, "read-only.txt");
+	write_text(path, "precious\n");
+	chmod(path, 0444);
+	assert_int_equal(tc_file_save(path, "x", 1, true, why, sizeof why), TC_SAVE_REFUSED);
+	assert_text(path, "precious\n");
+	unlink(path);
+}
+
 static void test_links_directories_and_devices_are_refused(void **state)
 {
 	char target[128], link[128];
@@ -194,6 +211,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 	        cmocka_unit_test(test_a_new_file_is_written),
 	        cmocka_unit_test(test_a_file_there_is_kept_until_the_player_says_so),
+	        cmocka_unit_test(test_a_read_only_file_stays),
 	        cmocka_unit_test(test_links_directories_and_devices_are_refused),
 	        cmocka_unit_test(test_the_data_folder_is_refused_however_named),
 	        cmocka_unit_test(test_another_database_folder_is_refused),
