@@ -54,6 +54,17 @@ static const char *sudoku_option(const struct tc_options *o)
 	                           : NULL;
 }
 
+/* The first ninja-only option given; NULL when there is none. */
+static const char *ninja_option(const struct tc_options *o)
+{
+	return o->parse      ? "--parse"
+	       : o->check    ? "--check"
+	       : o->playable ? "--playable"
+	       : o->replay   ? "--replay"
+	       : o->headless ? "--headless"
+	                     : NULL;
+}
+
 static bool is_game(const char *game, const struct tc_game *which)
 {
 	return game && strcasecmp(game, which->name) == 0;
@@ -105,7 +116,7 @@ static int check_match3(const struct tc_options *o, const char *game, char *err,
 		                   : o->has_types ? "--types"
 		                                  : "--generate");
 	if (o->swaps && (o->generate || o->size || o->has_seed || o->has_types || o->has_mode ||
-	                 o->id || o->has_count))
+	                 o->id || o->has_count || o->has_level || o->daily))
 		return tc_cli_fail(err, errlen,
 		                   "--swaps reads its field from standard input and takes no %s",
 		                   o->generate    ? "--generate"
@@ -114,6 +125,8 @@ static int check_match3(const struct tc_options *o, const char *game, char *err,
 		                   : o->id        ? "--id"
 		                   : o->has_count ? "--count"
 		                   : o->has_types ? "--types"
+		                   : o->has_level ? "--level"
+		                   : o->daily     ? "--daily"
 		                                  : "--mode");
 	if (o->id && (o->has_mode || o->has_types))
 		return tc_cli_fail(err, errlen,
@@ -405,21 +418,32 @@ static int find_game(const struct tc_options *o, const struct tc_catalog_entry *
 
 /* ---- `tilecade scores [GAME] [--level K] [--db PATH]` (issue 4) ---- */
 
-/* The first option that picks or plays a game, which the scores command has no use for. */
+/* The first option the scores command has no use for: all but --level, --db and --config
+ * pick, play or draw a game. */
 static const char *option_not_for_scores(const struct tc_options *o)
 {
-	return o->size           ? "--size"
-	       : o->has_seed     ? "--seed"
-	       : o->id           ? "--id"
-	       : o->moves        ? "--moves"
-	       : o->has_attempts ? "--attempts"
-	       : o->has_count    ? "--count"
-	       : o->generate     ? "--generate"
-	       : o->solve        ? "--solve"
-	       : o->autoplay     ? "--autoplay"
-	       : o->has_games    ? "--games"
-	       : o->has_depth    ? "--depth"
-	                         : sudoku_option(o);
+	const char *game_option = o->size        ? "--size"
+	                          : o->has_seed  ? "--seed"
+	                          : o->id        ? "--id"
+	                          : o->moves     ? "--moves"
+	                          : o->has_count ? "--count"
+	                          : o->generate  ? "--generate"
+	                          : o->solve     ? "--solve"
+	                          : o->daily     ? "--daily"
+	                          : o->resume    ? "--continue"
+	                          : o->no_anim   ? "--no-anim"
+	                          : o->has_theme ? "--theme"
+	                          : o->autoplay  ? "--autoplay"
+	                          : o->has_games ? "--games"
+	                          : o->has_depth ? "--depth"
+	                                         : NULL;
+	if (game_option)
+		return game_option;
+	if (znumbers_option(o))
+		return znumbers_option(o);
+	if (match3_option(o))
+		return match3_option(o);
+	return ninja_option(o) ? ninja_option(o) : sudoku_option(o);
 }
 
 /* The player's own database: --db, else the settings, else the default path. */
@@ -533,24 +557,14 @@ static int play(const struct tc_options *o, const struct tc_settings *settings,
 
 /* ---- `tilecade ninja --generate | --parse | --check | --solve | --replay FILE` ---- */
 
-/* ninja_command's answer when the replay is loaded and the terminal should play it. */
+/* ninja_command's answer when the terminal should play: the level browser, or the replay
+ * loaded. */
 #define NINJA_PLAY (-1)
 
 /* N has no session backend yet: its batch commands take the game's name as typed. */
 static bool is_ninja(const char *game)
 {
 	return game && (strcasecmp(game, "ninja") == 0 || strcasecmp(game, "n") == 0);
-}
-
-/* The first ninja-only option given; NULL when there is none. */
-static const char *ninja_option(const struct tc_options *o)
-{
-	return o->parse      ? "--parse"
-	       : o->check    ? "--check"
-	       : o->playable ? "--playable"
-	       : o->replay   ? "--replay"
-	       : o->headless ? "--headless"
-	                     : NULL;
 }
 
 /* The first option that has no meaning for ninja's batch commands. */
@@ -618,7 +632,8 @@ static int ninja_replay_command(const struct tc_options *o)
 	return NINJA_PLAY;
 }
 
-/* Runs a ninja batch command; the exit status, or NINJA_PLAY. */
+/* Runs a ninja batch command; the exit status, or NINJA_PLAY for the level browser or a
+ * replay on screen, once the options are known to be N's. */
 static int ninja_command(const struct tc_options *o)
 {
 	char err[256];
@@ -655,6 +670,8 @@ static int ninja_command(const struct tc_options *o)
 		}
 		return 0;
 	}
+	if (!o->solve && !o->parse && !o->check)
+		return NINJA_PLAY; /* the level browser */
 	int status = o->solve ? tc_batch_nj_solve(stdin, stdout, err, sizeof err)
 	                      : tc_batch_nl_read(o->check, stdin, stdout, err, sizeof err);
 	if (status == 2)
@@ -707,7 +724,7 @@ int main(int argc, char **argv)
 		return status;
 	}
 
-	if (is_ninja(o.game) && (o.generate || o.has_count || o.solve || ninja_option(&o))) {
+	if (is_ninja(o.game)) {
 		int status = ninja_command(&o);
 		if (status != NINJA_PLAY)
 			return status;

@@ -1705,6 +1705,49 @@ static void test_autoplay_bad_command_lines(void **state)
 
 /* ---- end of --autoplay ---- */
 
+/* An option a game or command would ignore is refused, naming it (issue 17: N's level browser
+ * took --seed, --size and --daily; tilecade scores took --daily, --theme, --mode and more; and
+ * match3 --swaps took --level), while what they use still works. */
+static void test_options_that_would_be_ignored_are_refused(void **state)
+{
+	static const struct {
+		const char *args[5];
+		const char *names;
+	} cases[] = {
+	        {{"ninja", "--seed", "5"}, "--seed"},
+	        {{"ninja", "--size", "6x6"}, "--size"},
+	        {{"ninja", "--daily"}, "--daily"},
+	        {{"n", "--count", "2"}, "--count"},
+	        {{"n", "--playable"}, "--playable"},
+	        {{"ninja", "--continue"}, "--continue"},
+	        {{"scores", "--daily"}, "--daily"},
+	        {{"scores", "--continue"}, "--continue"},
+	        {{"scores", "--theme", "mono"}, "--theme"},
+	        {{"scores", "--no-anim"}, "--no-anim"},
+	        {{"scores", "match3", "--mode", "timed"}, "--mode"},
+	        {{"scores", "--types", "5"}, "--types"},
+	        {{"scores", "--attempts", "5"}, "--attempts"},
+	        {{"scores", "ninja", "--replay", "x"}, "--replay"},
+	        {{"scores", "--check"}, "--check"},
+	        {{"match3", "--swaps", "--level", "2"}, "--level"},
+	        {{"match3", "--swaps", "--daily"}, "--daily"},
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		const char *argv[MAX_ARGS] = {e2e_bin};
+		for (int k = 0; cases[i].args[k]; k++)
+			argv[k + 1] = cases[i].args[k];
+		struct e2e_run *r = run_argv(state, argv);
+		if (!strstr(r->err, cases[i].names))
+			fprintf(stderr, "case %zu: '%s' not in: %s", i, cases[i].names, r->err);
+		assert_usage_error(r);
+		assert_non_null(strstr(r->err, cases[i].names));
+	}
+	struct e2e_run *r = tilecade(state, "scores", "--level", "2", NULL);
+	assert_exit(r, 0);
+	r = tilecade(state, "ninja", "--generate", "--seed", "3", NULL);
+	assert_exit(r, 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1766,6 +1809,8 @@ int main(void)
 	        cmocka_unit_test_setup_teardown(test_autoplay_same_seed_same_games, setup,
 	                                        teardown),
 	        cmocka_unit_test_setup_teardown(test_autoplay_bad_command_lines, setup, teardown),
+	        cmocka_unit_test_setup_teardown(test_options_that_would_be_ignored_are_refused, setup,
+	                                        teardown),
 	};
 	return cmocka_run_group_tests(tests, e2e_game_group_setup, e2e_game_group_teardown);
 }
