@@ -46,7 +46,7 @@ static void load_top(struct tc_scores_view *v)
 
 void tc_scores_open(struct tc_scores_view *v, struct tc_store *st, const char *player)
 {
-	*v = (struct tc_scores_view){.store = st};
+	*v = (struct tc_scores_view){.store = st, .recent = tc_store_last_score_id(st)};
 	snprintf(v->player, sizeof v->player, "%s", player ? player : "");
 	v->board_count = tc_read_boards(st, &v->boards);
 	load_top(v);
@@ -118,15 +118,29 @@ static void draw_right(int x, int y, int w, attr_t attr, const char *text)
 	tc_draw_text(x + (used < w ? w - used : 0), y, w, attr, text);
 }
 
+/* The one row to mark: the score recorded last in this run if it is on the board, else the
+ * player's best. On a player's own database every row is theirs: marking them all would
+ * say nothing. -1 for none. */
+static int marked_row(const struct tc_scores_view *v)
+{
+	for (int i = 0; v->recent > 0 && i < v->top_count; i++)
+		if (v->top[i].id == v->recent)
+			return i;
+	for (int i = 0; *v->player && i < v->top_count; i++)
+		if (strcmp(v->top[i].player, v->player) == 0)
+			return i;
+	return -1;
+}
+
 static void draw_row(const struct tc_scores_view *v, int i, int x, int y, int w,
                      const struct columns *c, enum tc_rank_by by)
 {
 	const struct tc_score *s = &v->top[i];
-	bool mine = *v->player && strcmp(s->player, v->player) == 0;
-	attr_t attr = tc_theme_attr(mine ? TC_ROLE_SELECTED : TC_ROLE_TEXT);
-	if (mine) {
+	bool marked = i == marked_row(v);
+	attr_t attr = tc_theme_attr(marked ? TC_ROLE_SELECTED : TC_ROLE_TEXT);
+	if (marked) {
 		tc_fill_rect((struct tc_rect){x, y, w, 1}, attr);
-		/* Never colour alone: the player's rows carry a mark too. */
+		/* Never colour alone: the row carries a mark too. */
 		tc_draw_text(x + MARK_X, y, 1, attr, tc_term_unicode() ? "▸" : ">");
 	}
 	char text[64], player[sizeof s->player], fitted[sizeof s->player];

@@ -1,6 +1,6 @@
 /* The score screen: one scoreboard at a time (a game, mode and level), its top ten as a table,
- * the player's own rows highlighted. Left and right (h, l, the wheel, a click on an arrow) go
- * through the boards; q or Esc goes back. */
+ * one row highlighted: the score recorded last, else the player's best. Left and right (h, l, the
+ * wheel, a click on an arrow) go through the boards; q or Esc goes back. */
 #ifndef TILECADE_TUI_SCORES_VIEW_H
 #define TILECADE_TUI_SCORES_VIEW_H
 
@@ -13,7 +13,8 @@
 
 struct tc_scores_view {
 	struct tc_store *store;      /* not owned */
-	char player[32];             /* whose rows to highlight, as stored */
+	char player[32];             /* whose best row to highlight, as stored */
+	int64_t recent;              /* the id of the score recorded last through store, or 0 */
 	struct tc_board_key *boards; /* every board that has scores, malloc'd */
 	int board_count, current;
 	struct tc_score top[TC_SCORES_TOP]; /* of the current board, best first */

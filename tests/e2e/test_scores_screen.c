@@ -20,6 +20,7 @@
 #include "harness.h"
 #include "sandbox.h"
 #include "tilecade/store.h"
+#include "zn_model.h"
 
 #define WAIT_MS 5000
 #define QUIET_MS 60
@@ -262,6 +263,72 @@ static void test_ascii_terminal(void **state)
 	wait_text(t, "zNumbers - daily 2026-11-21");
 }
 
+/* How many rows of the screen carry the mark. */
+static int marks(struct e2e_term *t)
+{
+	int n = 0;
+	for (int r = 0; r < e2e_rows(t); r++)
+		n += strstr(e2e_row(t, r), "▸") != NULL;
+	return n;
+}
+
+/* On a player's own database every row is theirs: one row is marked, their best, not all
+ * (issue 17: each of the player's rows had the mark). */
+static void test_one_row_marked_the_players_best(void **state)
+{
+	struct screen *s = *state;
+	add_score(s, "2048", "random", "4x4", login_name(), 300, 1000, 30, NOV_21);
+	add_score(s, "2048", "random", "4x4", login_name(), 900, 1000, 90, NOV_21);
+	add_score(s, "2048", "random", "4x4", "bob", 700, 1000, 70, NOV_21);
+	add_score(s, "2048", "random", "4x4", login_name(), 500, 1000, 50, NOV_21);
+	struct e2e_term *t = open_scores(s, "LC_ALL=C.UTF-8");
+	wait_text(t, "2048 · 4x4");
+	int heading = row_of(t, "Player");
+	assert_true(heading >= 0);
+	if (marks(t) != 1)
+		fprintf(stderr, "not one mark:\n%s\n", e2e_screen(t));
+	assert_int_equal(marks(t), 1);
+	assert_non_null(strstr(e2e_row(t, heading + 1), "▸ 1"));
+	assert_non_null(strstr(e2e_row(t, heading + 1), "900"));
+}
+
+/* A game just won is the row marked, though the player has a better one on the board. */
+static void test_the_score_just_recorded_is_marked(void **state)
+{
+	struct screen *s = *state;
+	add_score(s, "znumbers", "pack", "level1", login_name(), 0, 1000, 9, NOV_21);
+	const char *argv[] = {e2e_bin, "znumbers", "--id", "znumbers:level1:s0", NULL};
+	const char *env[] = {s->xdg_env, "TZ=UTC", "LC_ALL=C.UTF-8", NULL};
+	s->t = e2e_start(24, 80, argv, env);
+	assert_non_null(s->t);
+	struct e2e_zn_model g;
+	e2e_zn_model_attach(&g, s->t);
+	while (g.moves < g.plan_len)
+		e2e_zn_model_play_next(&g);
+	wait_text(s->t, "Rank 2 on this scoreboard");
+	assert_true(e2e_send_str(s->t, "q"));
+	wait_text(s->t, "choose a level");
+	assert_true(e2e_send_str(s->t, "q"));
+	wait_text(s->t, "Scores");
+	settle(s->t);
+	int row, col;
+	assert_true(e2e_find(s->t, "Scores ", &row, &col));
+	click(s->t, row, col);
+	wait_text(s->t, "zNumbers · level 1");
+	settle(s->t);
+	int heading = row_of(s->t, "Player");
+	assert_true(heading >= 0);
+	assert_int_equal(marks(s->t), 1);
+	char moves[32];
+	snprintf(moves, sizeof moves, " %d ", g.moves);
+	const char *recorded = e2e_row(s->t, heading + 2);
+	if (!strstr(recorded, "▸ 2") || !strstr(recorded, moves))
+		fprintf(stderr, "the game just won is not the marked row 2:\n%s\n",
+		        e2e_screen(s->t));
+	assert_non_null(strstr(recorded, "▸ 2"));
+	assert_non_null(strstr(recorded, moves));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -271,6 +338,10 @@ int main(void)
 	        cmocka_unit_test_setup_teardown(test_no_scores_yet, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_names_are_sanitised, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_ascii_terminal, setup, teardown),
+	        cmocka_unit_test_setup_teardown(test_one_row_marked_the_players_best, setup,
+	                                        teardown),
+	        cmocka_unit_test_setup_teardown(test_the_score_just_recorded_is_marked, setup,
+	                                        teardown),
 	};
 	return cmocka_run_group_tests(tests, e2e_game_group_setup, e2e_game_group_teardown);
 }
