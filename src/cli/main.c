@@ -11,6 +11,7 @@
 #include "app.h"
 #include "batch.h"
 #include "catalog.h"
+#include "error_line.h"
 #include "file_save.h"
 #include "keymap.h"
 #include "ninja_records.h"
@@ -28,7 +29,7 @@
 
 static int usage_error(const char *message)
 {
-	fprintf(stderr, "tilecade: %s\n", message);
+	tc_cli_error(message);
 	return USAGE_ERROR;
 }
 

@@ -6,13 +6,14 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "error_line.h"
 #include "tilecade/g2048.h"
 #include "tilecade/znumbers.h"
 
 static void report(struct tc_settings *s)
 {
 	for (int i = 0; i < s->config.warning_count; i++) {
-		fprintf(stderr, "tilecade: %s\n", s->config.warnings[i]);
+		tc_cli_error(s->config.warnings[i]);
 		if (!*s->notice)
 			snprintf(s->notice, sizeof s->notice, "settings: %s",
 			         s->config.warnings[i]);
@@ -29,7 +30,7 @@ void tc_settings_load_host(struct tc_settings *s)
 		host = TC_SYSTEM_CONFIG;
 	char why[256];
 	if (tc_config_load(&s->config, host, false, why, sizeof why) != 0)
-		fprintf(stderr, "tilecade: %s\n", why);
+		tc_cli_error(why);
 	report(s);
 	snprintf(s->shared_scores, sizeof s->shared_scores, "%s", s->config.shared_scores);
 }
@@ -46,7 +47,7 @@ int tc_settings_load_player(const struct tc_options *o, struct tc_settings *s, c
 			snprintf(err, errlen, "%s", why);
 			return -1;
 		}
-		fprintf(stderr, "tilecade: %s\n", why);
+		tc_cli_error(why);
 	}
 	report(s);
 	return 0;

@@ -9,9 +9,11 @@
 #include "help.h"
 #include "overlay.h"
 #include "term.h"
+#include "text_wrap.h"
 #include "theme.h"
 
 #define MENU_W 64
+#define NOTICE_LINES 3 /* a path and a reason, broken between words */
 #define MENU_MIN_W 34
 
 /* The entry of a row-chosen game's list whose parameters are the defaults (0 if none). */
@@ -60,7 +62,7 @@ void tc_menu_init(struct tc_menu *m, const char *continue_text, const struct tc_
 
 static int min_height(const struct tc_menu *m)
 {
-	return m->rows + 6 + (*m->notice ? 2 : 0);
+	return m->rows + 6 + (*m->notice ? NOTICE_LINES : 0);
 }
 
 static void row_text(const struct tc_menu *m, int i, char *buf, size_t len, bool *available)
@@ -172,16 +174,18 @@ void tc_menu_draw(struct tc_menu *m)
 	}
 	tc_draw_text(x + 2, below, w - 2, tc_theme_attr(*m->message ? TC_ROLE_BAD : TC_ROLE_DIM),
 	             hint);
-	/* A notice names a path and a reason: it may take a second line. */
-	int used = *m->notice ? tc_draw_text(x + 2, below + 1, w - 2, tc_theme_attr(TC_ROLE_DIM),
-	                                     m->notice)
-	                      : 0;
+	/* A notice names a path and a reason: it may take more lines, broken between words, and
+	 * as wide as the screen leaves right of the menu's text. */
+	char line[sizeof m->notice];
 	const char *rest = m->notice;
-	for (int i = 0; i < used && *rest; i++) /* past `used` characters of UTF-8 */
-		for (rest++; (*rest & 0xC0) == 0x80; rest++)
+	int notice_w = COLS - (x + 2) - 1;
+	for (int i = 0; i < NOTICE_LINES && *rest; i++) {
+		size_t len = tc_text_line(rest, notice_w);
+		snprintf(line, sizeof line, "%.*s", (int)len, rest);
+		tc_draw_text(x + 2, below + 1 + i, notice_w, tc_theme_attr(TC_ROLE_DIM), line);
+		for (rest += len; *rest == ' '; rest++)
 			;
-	if (*rest)
-		tc_draw_text(x + 2, below + 2, w - 2, tc_theme_attr(TC_ROLE_DIM), rest);
+	}
 	if (m->help_open) {
 		static const struct tc_help_line keys[] = {
 		        {"up/down, j/k", "choose an entry"},

@@ -3,10 +3,10 @@
 #include "pane.h"
 
 #include <stdio.h>
-#include <string.h>
 
 #include "grid.h"
 #include "term.h"
+#include "text_wrap.h"
 #include "theme.h"
 
 #define STEP_W 13
@@ -34,18 +34,8 @@ static int wrap(const char *text, int width, char out[][64], int max)
 {
 	int n = 0;
 	while (*text && n < max) {
-		int len = (int)strlen(text), cut = len;
-		if (len > width) {
-			cut = width;
-			while (cut > 0 && text[cut] != ' ')
-				cut--;
-			if (cut == 0)
-				cut = width;
-		}
-		if (cut > 63)
-			cut = 63;
-		memcpy(out[n], text, (size_t)cut);
-		out[n++][cut] = '\0';
+		size_t cut = tc_text_line(text, width < 63 ? width : 63); /* a line of out */
+		snprintf(out[n++], sizeof out[0], "%.*s", (int)cut, text);
 		text += cut;
 		while (*text == ' ')
 			text++;
