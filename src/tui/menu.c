@@ -16,6 +16,15 @@
 #define NOTICE_LINES 3 /* a path and a reason, broken between words */
 #define MENU_MIN_W 34
 
+/* No row drawn: a click lands on none (until the menu is drawn, or while the window is too
+ * small to show it, no rows and no arrows are where the last draw left them). */
+static void forget_rows(struct tc_menu *m)
+{
+	m->first_row = -1;
+	for (int i = 0; i < TC_MENU_ROWS; i++)
+		m->arrows_x[i] = -1;
+}
+
 /* The entry of a row-chosen game's list whose parameters are the defaults (0 if none). */
 static int level_of(const struct tc_view *view, const struct tc_params *defaults)
 {
@@ -39,6 +48,7 @@ void tc_menu_init(struct tc_menu *m, const char *continue_text, const struct tc_
 	*m = (struct tc_menu){0};
 	memcpy(m->notice, notice, sizeof notice);
 	m->defaults = defaults;
+	forget_rows(m);
 	for (int i = 0; i < TC_CATALOG_SIZE; i++) {
 		const struct tc_view *view = tc_catalog[i].view;
 		if (view && view->level_on_row)
@@ -129,6 +139,7 @@ void tc_menu_draw(struct tc_menu *m)
 {
 	if (COLS < MENU_MIN_W || LINES < min_height(m)) {
 		tc_draw_too_small(MENU_MIN_W, min_height(m));
+		forget_rows(m);
 		return;
 	}
 	erase();
@@ -244,7 +255,8 @@ enum tc_menu_result tc_menu_event(struct tc_menu *m, const struct tc_event *ev)
 			m->selected = (m->selected + ev->button + m->rows) % m->rows;
 			return TC_MENU_STAY;
 		}
-		if (ev->mouse != TC_MOUSE_PRESS || ev->button != 1 || i < 0 || i >= m->rows)
+		if (ev->mouse != TC_MOUSE_PRESS || ev->button != 1 || m->first_row < 0 || i < 0 ||
+		    i >= m->rows)
 			return TC_MENU_STAY;
 		int arrows = m->arrows_x[i];
 		if (arrows >= 0 && ev->col >= arrows) { /* "◂ 4x4 ▸": either half steps */

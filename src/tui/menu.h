@@ -20,7 +20,7 @@ struct tc_menu {
 	} row[TC_MENU_ROWS];
 	int rows;
 	int selected;  /* index into row */
-	int first_row; /* screen row of the first entry, as last drawn */
+	int first_row; /* screen row of the first entry, as last drawn; -1 while not shown */
 	bool help_open;
 	/* A game whose levels are chosen on its row (2048's board sizes): the level shown, and
 	 * where its arrows were drawn on each row (-1: none), for clicks. */

@@ -909,6 +909,27 @@ static void test_menu_row_chooses_2048_board_size(void **state)
 	wait_text(t, "2048:4x4:s");
 }
 
+/* A menu too small to show its rows takes no click on them: each row's place is where no row
+ * is drawn (a click there read the arrows of a row never drawn, and crashed on Daily's). */
+static void test_click_on_a_menu_too_small_does_nothing(void **state)
+{
+	struct e2e_term *t = tilecade(state, NULL);
+	wait_menu(t);
+	assert_true(e2e_resize(t, 8, 80));
+	wait_text(t, "terminal too small");
+	for (int row = 1; row <= 8; row++)
+		for (int col = 1; col <= 80; col += 8) {
+			assert_true(e2e_mouse_press(t, col, row));
+			assert_true(e2e_mouse_release(t, col, row));
+		}
+	settle(t);
+	assert_int_equal(e2e_wait_exit(t, 0), -1);
+	assert_true(e2e_resize(t, 24, 80));
+	wait_menu(t); /* still the menu: no click chose a row it did not show */
+	type_keys(t, "q");
+	assert_exits(t, 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -944,6 +965,8 @@ int main(void)
 	        cmocka_unit_test_teardown(test_menu_reaches_match3_levels_and_timed,
 	                                  e2e_term_teardown),
 	        cmocka_unit_test_teardown(test_menu_row_chooses_2048_board_size, e2e_term_teardown),
+	        cmocka_unit_test_teardown(test_click_on_a_menu_too_small_does_nothing,
+	                                  e2e_term_teardown),
 	};
 	return cmocka_run_group_tests(tests, e2e_game_group_setup, e2e_game_group_teardown);
 }
