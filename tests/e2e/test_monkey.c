@@ -211,7 +211,10 @@ static struct e2e_term *start(struct run *r, void **state)
 	const struct target *g = r->target;
 	char seed[32];
 	snprintf(seed, sizeof seed, "%" PRIu64, r->seed);
-	const char *argv[] = {e2e_bin, g->game, "--seed", seed, NULL};
+	/* N opens its level browser, which takes no --seed (the levels are the pack's): its
+	 * argv ends before it. */
+	bool seeded = g->start != AT_BROWSER && g->start != AT_NINJA_PLAY;
+	const char *argv[] = {e2e_bin, g->game, seeded ? "--seed" : NULL, seed, NULL};
 	const char *no_game[] = {e2e_bin, NULL};
 	const char *env[] = {asan_env, ubsan_env, NULL};
 	e2e_free(*state);
