@@ -721,7 +721,8 @@ static bool ninja_playing(struct e2e_term *t, void *unused)
 	return status_has(t, "time ") && !on_screen(t, "Paused");
 }
 
-/* The level opened in the browser (o), played (Enter), and run to the right a little. */
+/* The level opened in the browser (o), played (Enter) and started: a run waits for its first
+ * run, jump or stop key, and a signal must come while N is played, its clock running. */
 static void ninja_start(struct run *r)
 {
 	struct e2e_term *t = tilecade(r, "ninja", NULL);
@@ -735,6 +736,7 @@ static void ninja_start(struct run *r)
 	type_keys(t, E2E_KEY_ENTER);
 	if (!e2e_wait(t, ninja_playing, NULL, WAIT_MS))
 		fail_screen(t, "no play screen");
+	type_keys(t, E2E_KEY_DOWN); /* stop: the ninja stays on the floor */
 	/* A second into the run (its clock counts down from 90), so that there is a run to
 	 * keep. */
 	if (!e2e_wait(t, status_has, "time 89 ", WAIT_MS))
