@@ -144,6 +144,12 @@ static bool apply(void *state, const struct tc_move *move)
 	return true;
 }
 
+/* Only the goals levels have a goal to reach: endless and timed play on until they end. */
+static bool can_win(const void *params)
+{
+	return ((const struct m3_params *)params)->mode == M3_GOALS;
+}
+
 static int64_t score(const void *state)
 {
 	return ((const struct match3 *)state)->score;
@@ -196,4 +202,5 @@ const struct tc_game match3_game = {
         .next_params = next_params,
         .valid_state = valid_state,
         .uses_seed = NULL,
+        .can_win = can_win,
 };

@@ -164,16 +164,6 @@ static bool resume(struct app *a, char *err, size_t errlen)
 	return true;
 }
 
-/* Whether the player has won a game of this board: the scoreboard keeps each game's end, and
- * ranks a win above any loss. */
-static bool won(struct app *a, const struct tc_board_key *key)
-{
-	struct tc_score best;
-	return tc_store_best_of(tc_records_scores(a->records), key, tc_rank_of(key->game),
-	                        a->records->player, &best) == 0 &&
-	       !best.lost;
-}
-
 /* The level list, each level the player has finished marked with a best, those played in order
  * locked until the one before is won (not when there is no scoreboard to tell). Nothing new is
  * stored: the scoreboard tells. The list opens on the last level open. */
@@ -185,15 +175,16 @@ static void open_levels(struct app *a, const struct tc_catalog_entry *e)
 	for (int i = 0; i < a->levels.count; i++) {
 		struct tc_board_key key;
 		char best[48];
+		bool won = false; /* the scoreboard ranks a win above any loss: the best tells */
 		tc_records_board_of(view->game, a->levels.params[i].bytes, 0, &key);
-		if (tc_records_best(a->records, &key, best, sizeof best))
-			tc_levels_mark(&a->levels, i, best);
+		if (tc_records_best(a->records, &key, best, sizeof best, &won))
+			tc_levels_mark(&a->levels, i, best, won);
 		bool in_order = view->opens_after_previous && view->opens_after_previous(i);
 		if (in_order && scores && !won_before)
 			tc_levels_lock(&a->levels, i);
 		else if (in_order && scores)
 			a->levels.selected = i;
-		won_before = won(a, &key);
+		won_before = won;
 	}
 }
 

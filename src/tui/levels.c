@@ -55,9 +55,10 @@ void tc_levels_open_daily(struct tc_levels *l, int64_t unix_time)
 	}
 }
 
-void tc_levels_mark(struct tc_levels *l, int i, const char *best)
+void tc_levels_mark(struct tc_levels *l, int i, const char *best, bool won)
 {
 	snprintf(l->best[i], sizeof l->best[i], "%s", best);
+	l->won[i] = won;
 }
 
 void tc_levels_lock(struct tc_levels *l, int i)
@@ -95,7 +96,7 @@ void tc_levels_draw(struct tc_levels *l)
 		char line[160];
 		const char *done = tc_term_unicode() ? "✓" : "+";
 		snprintf(line, sizeof line, " %s %-10s %-24s %s %s", on ? marker : " ", l->name[i],
-		         l->detail[i], *l->best[i] ? done : " ",
+		         l->detail[i], l->won[i] ? done : " ",
 		         l->locked[i] ? "locked" : l->best[i]);
 		attr_t attr = tc_theme_attr(on             ? TC_ROLE_SELECTED
 		                            : l->locked[i] ? TC_ROLE_DIM

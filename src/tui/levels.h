@@ -20,6 +20,7 @@ struct tc_levels {
 	int first_row; /* screen row of the first level, as last drawn */
 	char name[TC_LEVELS_MAX][24], detail[TC_LEVELS_MAX][48];
 	char best[TC_LEVELS_MAX][32]; /* "" while the player has not finished it */
+	bool won[TC_LEVELS_MAX];      /* the player has won it: ticked */
 	bool locked[TC_LEVELS_MAX];   /* it opens once the one before is won */
 	char message[96];             /* why a choice did not play, until the next key */
 	const struct tc_catalog_entry *game[TC_LEVELS_MAX];
@@ -34,8 +35,9 @@ void tc_levels_open(struct tc_levels *l, const struct tc_catalog_entry *entry,
                     const struct tc_params *defaults);
 /* Lists today's puzzle of every available game (the UTC date of unix_time). */
 void tc_levels_open_daily(struct tc_levels *l, int64_t unix_time);
-/* Notes on level i that the player finished it, e.g. with "best 1:02.3". */
-void tc_levels_mark(struct tc_levels *l, int i, const char *best);
+/* Notes on level i that the player finished it, e.g. with "best 1:02.3"; won: a win, which
+ * earns the level its tick. */
+void tc_levels_mark(struct tc_levels *l, int i, const char *best, bool won);
 /* Locks level i: choosing it says which level opens it instead of playing it. */
 void tc_levels_lock(struct tc_levels *l, int i);
 /* Marks the level of these parameters, if it is in the list (the one last played, say). */

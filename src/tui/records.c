@@ -105,7 +105,8 @@ void tc_records_board(const struct tc_session *s, struct tc_board_key *key)
 	tc_records_board_of(tc_session_game(s), tc_session_params(s), tc_session_seed(s), key);
 }
 
-bool tc_records_best(struct tc_records *r, const struct tc_board_key *key, char *buf, size_t len)
+bool tc_records_best(struct tc_records *r, const struct tc_board_key *key, char *buf, size_t len,
+                     bool *won)
 {
 	struct tc_score best;
 	enum tc_rank_by by = tc_rank_of(key->game);
@@ -113,7 +114,8 @@ bool tc_records_best(struct tc_records *r, const struct tc_board_key *key, char 
 		return false;
 	char result[32];
 	tc_score_result(&best, by, result, sizeof result);
-	snprintf(buf, len, "best %s%s", result, best.lost ? " (lost)" : "");
+	snprintf(buf, len, "best %s%s", result, tc_score_lost(&best) ? " (lost)" : "");
+	*won = !best.lost;
 	return true;
 }
 
@@ -207,7 +209,7 @@ static void record(struct tc_records *r, const struct tc_session *s)
 		return; /* the store is off: the menu said so */
 	r->kept = score;
 	snprintf(r->told, sizeof r->told, "Rank %d on this scoreboard%s", rank,
-	         score.lost ? " (lost)" : "");
+	         tc_score_lost(&score) ? " (lost)" : "");
 }
 
 static void forget(struct tc_records *r, const struct tc_session *s)

@@ -56,7 +56,8 @@ void tc_records_board(const struct tc_session *s, struct tc_board_key *key);
 void tc_records_board_of(const struct tc_game *game, const void *params, uint64_t seed,
                          struct tc_board_key *key);
 /* The player's best on that board, e.g. "best 1:02.3", "best 2048" or, when the player has only
- * lost there, "best 240 (lost)"; false when none. */
-bool tc_records_best(struct tc_records *r, const struct tc_board_key *key, char *buf, size_t len);
+ * lost there, "best 240 (lost)"; *won says whether it was a win. False when none. */
+bool tc_records_best(struct tc_records *r, const struct tc_board_key *key, char *buf, size_t len,
+                     bool *won);
 
 #endif

@@ -86,9 +86,26 @@ const char *tc_score_result_heading(enum tc_rank_by by)
 	return by == TC_RANK_POINTS ? "Score" : "Time";
 }
 
+/* Whether the score's game could have been won at all: its game ID says its game and mode. An
+ * ID that does not read (a damaged row) is taken at its word: it could. */
+static bool could_win(const struct tc_score *s)
+{
+	const struct tc_game *game;
+	struct tc_params params;
+	uint64_t seed;
+	char err[160];
+	return tc_gameid_parse(s->game_id, &game, &params, &seed, err, sizeof err) != 0 ||
+	       !game->can_win || game->can_win(params.bytes);
+}
+
+bool tc_score_lost(const struct tc_score *s)
+{
+	return s->lost && could_win(s);
+}
+
 const char *tc_score_end(const struct tc_score *s)
 {
-	return s->lost ? "lost" : "won";
+	return !s->lost ? "won" : could_win(s) ? "lost" : "ended";
 }
 
 void tc_score_date(int64_t unix_time, char *out, size_t len)

@@ -24,9 +24,12 @@ void tc_board_title(const struct tc_board_key *board, bool unicode, char *out, s
 void tc_score_result(const struct tc_score *s, enum tc_rank_by by, char *out, size_t len);
 /* "Score" or "Time": the heading of that column. */
 const char *tc_score_result_heading(enum tc_rank_by by);
-/* How the game ended, "won" or "lost", under the heading TC_SCORE_END_HEADING: never colour
+/* How the game ended, under the heading TC_SCORE_END_HEADING: "won", "lost", or "ended" when
+ * its mode has no win (Match-3's endless and timed, as the score's game ID tells): never colour
  * alone, and a loss must not read as a win on a board where it ranks below them all. */
 const char *tc_score_end(const struct tc_score *s);
+/* Whether the score is a loss: a game that could have been won, and was not. */
+bool tc_score_lost(const struct tc_score *s);
 #define TC_SCORE_END_HEADING "Result"
 #define TC_SCORE_HINTS_HEADING "Hints"
 

@@ -678,10 +678,11 @@ static void test_goals_levels_open_in_order(void **state)
 
 /* ---- scoreboards (issue 17) ---- */
 
-/* `tilecade scores match3`, squeezed to single spaces, its lines ending in '|'. */
-static void match3_scores(char *out, size_t len)
+/* `tilecade scores match3` (of the database db, or the player's if NULL), squeezed to single
+ * spaces, its lines ending in '|'. */
+static void match3_scores(const char *db, char *out, size_t len)
 {
-	const char *argv[] = {e2e_bin, "scores", "match3", NULL};
+	const char *argv[] = {e2e_bin, "scores", "match3", db ? "--db" : NULL, db, NULL};
 	struct e2e_run r;
 	assert_true(e2e_run(argv, WAIT_MS, &r));
 	size_t n = 0;
@@ -723,7 +724,7 @@ static void test_a_win_left_by_n_is_on_the_board(void **state)
 	type_keys(g, "n");
 	wait_gone(g, "You won!");
 	char scores[512];
-	match3_scores(scores, sizeof scores);
+	match3_scores(NULL, scores, sizeof scores);
 	if (!strstr(scores, "Moves Hints Result Date|") || !strstr(scores, " 1 won ")) {
 		fprintf(stderr, "tilecade scores match3:\n%s\n", scores);
 		fail();
@@ -756,11 +757,95 @@ static void test_a_lost_level_is_a_loss_on_the_board(void **state)
 	play_plan(g, plan, steps);
 	wait_text(g, "Rank 1 on this scoreboard (lost)");
 	char scores[512];
-	match3_scores(scores, sizeof scores);
+	match3_scores(NULL, scores, sizeof scores);
 	if (!strstr(scores, " lost ")) {
 		fprintf(stderr, "tilecade scores match3:\n%s\n", scores);
 		fail();
 	}
+}
+
+/* A lost score of this player's, on the board of these parameters (goals-level2,
+ * endless-8x8t8, ...), with its game ID. */
+static void add_lost_score(struct tc_store *st, struct m3_params *p, int64_t points)
+{
+	struct tc_score s = {
+	        .points = points, .time_ms = 1000, .moves = 5, .date = 1, .lost = true};
+	snprintf(s.board.game, sizeof s.board.game, "match3");
+	snprintf(s.board.mode, sizeof s.board.mode, "random");
+	match3_game.format_params(p, s.board.level, sizeof s.board.level);
+	tc_gameid_format(&match3_game, p, 5, s.game_id, sizeof s.game_id);
+	struct passwd *pw = getpwuid(getuid());
+	assert_non_null(pw);
+	snprintf(s.player, sizeof s.player, "%s", pw->pw_name);
+	assert_true(tc_store_add_score(st, &s, tc_rank_of("match3")) >= 1);
+}
+
+/* Endless and timed have no win: their end reads "ended" on the board, in `tilecade scores` and
+ * the level list, never "lost"; a goals level's loss stays "lost"; only a win is ticked in the
+ * list (a loss's best showed ✓ too). */
+static void test_an_end_without_a_win_is_no_loss(void **state)
+{
+	struct game *g = calloc(1, sizeof *g);
+	assert_non_null(g);
+	*state = g;
+	char db[4200], notice[TC_STORE_NOTICE_MAX];
+	snprintf(db, sizeof db, "%s/ended.db", e2e_sandbox);
+	struct tc_store *st = tc_store_open(db, notice, sizeof notice);
+	assert_true(tc_store_ok(st));
+	add_goals_score(st, 1, false);
+	struct m3_params p;
+	match3_game.default_params(&p);
+	p.mode = M3_GOALS;
+	p.level = 2;
+	add_lost_score(st, &p, 200);
+	match3_game.default_params(&p);
+	p.mode = M3_ENDLESS;
+	add_lost_score(st, &p, 300);
+	p.mode = M3_TIMED;
+	add_lost_score(st, &p, 400);
+	tc_store_close(st);
+
+	char scores[2048];
+	match3_scores(db, scores, sizeof scores);
+	if (!strstr(scores, " 100 5 0 won ") || !strstr(scores, " 200 5 0 lost ") ||
+	    !strstr(scores, " 300 5 0 ended ") || !strstr(scores, " 400 5 0 ended ") ||
+	    strstr(scores, "time up")) {
+		fprintf(stderr, "tilecade scores match3:\n%s\n", scores);
+		fail();
+	}
+
+	run(g, 24, 80, NULL, "--db", db, NULL);
+	wait_text(g, "tile games for the terminal");
+	type_keys(g, "2");
+	wait_text(g, "▸ Level 2 ");
+	assert_true(e2e_wait_quiet(g->t, QUIET_MS, WAIT_MS));
+	static const struct {
+		const char *name, *best;
+		bool ticked;
+	} rows[] = {{"Level 1 ", "best 100", true},
+	            {"Level 2 ", "best 200 (lost)", false},
+	            {"Endless ", "best 300", false},
+	            {"Timed ", "best 400", false}};
+	for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+		int row, col;
+		assert_true(e2e_find(g->t, rows[i].name, &row, &col));
+		const char *line = e2e_row(g->t, row);
+		if (!strstr(line, rows[i].best) || (strstr(line, "✓") != NULL) != rows[i].ticked ||
+		    (i >= 2 && strstr(line, "(lost)"))) {
+			fprintf(stderr, "the level list's line of %s: %s\n", rows[i].name, line);
+			fail();
+		}
+	}
+	/* The score screen reads the same: the menu's last row, one up from the first game. */
+	run(g, 24, 80, NULL, "--db", db, NULL);
+	wait_text(g, "tile games for the terminal");
+	type_keys(g, E2E_KEY_UP E2E_KEY_ENTER);
+	wait_text(g, "Result");
+	for (int i = 0; i < 8 && !e2e_wait_text(g->t, "endless-", 0); i++) {
+		type_keys(g, E2E_KEY_RIGHT);
+		assert_true(e2e_wait_quiet(g->t, QUIET_MS, WAIT_MS));
+	}
+	wait_text(g, " ended ");
 }
 
 int main(void)
@@ -778,6 +863,7 @@ int main(void)
 	        cmocka_unit_test_teardown(test_goals_status_line_fits, teardown),
 	        cmocka_unit_test_teardown(test_goals_levels_open_in_order, teardown),
 	        cmocka_unit_test_teardown(test_esc_lets_go_of_a_picked_tile, teardown),
+	        cmocka_unit_test_teardown(test_an_end_without_a_win_is_no_loss, teardown),
 	        cmocka_unit_test_teardown(test_timed_status_line_names_each_field_once, teardown),
 	        cmocka_unit_test_teardown(test_timed_clock_stops_under_help_and_questions,
 	                                  teardown),

@@ -72,6 +72,30 @@ static void results_show_points_or_time_in_tenths(void **unused)
 	assert_string_equal(tc_score_result_heading(TC_RANK_TIME), "Time");
 }
 
+static void check_end(const char *game_id, bool lost, const char *end)
+{
+	struct tc_score s = {.lost = lost};
+	snprintf(s.game_id, sizeof s.game_id, "%s", game_id);
+	assert_string_equal(tc_score_end(&s), end);
+	assert_int_equal(tc_score_lost(&s), strcmp(end, "lost") == 0);
+}
+
+/* A game whose mode has no win (Match-3's endless and timed, daily Match-3 too: it is endless)
+ * ended; any other end not won is lost: a 2048 game over short of 2048, a goals level short of
+ * its goals. An ID that does not read is taken at its word. */
+static void an_end_without_a_win_is_no_loss(void **unused)
+{
+	check_end("match3:endless-8x8t8:s5", true, "ended");
+	check_end("match3:timed-8x8t6:s5", true, "ended");
+	check_end("match3:goals-level2:s5", true, "lost");
+	check_end("match3:goals-level2:s5", false, "won");
+	check_end("2048:4x4:s5", true, "lost");
+	check_end("2048:4x4:s5", false, "won");
+	check_end("znumbers:pack1-level3", true, "lost");
+	check_end("", true, "lost");
+	check_end("match3:endless-999x8t8:s5", true, "lost");
+}
+
 static void dates_are_local_days(void **unused)
 {
 	setenv("TZ", "UTC", 1);
@@ -157,6 +181,7 @@ int main(void)
 	        cmocka_unit_test(board_titles_name_game_and_level),
 	        cmocka_unit_test(board_titles_are_sanitised),
 	        cmocka_unit_test(results_show_points_or_time_in_tenths),
+	        cmocka_unit_test(an_end_without_a_win_is_no_loss),
 	        cmocka_unit_test(dates_are_local_days),
 	        cmocka_unit_test(columns_count_wide_and_combining_characters),
 	        cmocka_unit_test(a_disabled_store_has_no_boards),
