@@ -75,25 +75,26 @@ bool tc_session_won(const struct tc_session *s);
 
 /* Who else played in this game. A game the computer played any part of (2048's autoplay, a move
  * of zNumbers' solution pane, Sudoku's reveal) is not the player's: it goes on no scoreboard and
- * raises no best score. Undo keeps the marks and saves keep them; a restart or a new game clears
- * them. */
+ * raises no best score. Undo, a restart (the same start again) and saves keep the marks; only a
+ * new game from another start clears them. */
 enum tc_assist {
 	TC_ASSIST_AUTOPLAY = 1 << 0,
 	TC_ASSIST_SOLUTION = 1 << 1, /* the solution played moves */
 	TC_ASSIST_REVEAL = 1 << 2,   /* the solution was shown whole */
 };
 void tc_session_mark_assisted(struct tc_session *s, enum tc_assist how);
-/* Plays a move the computer chose, marking the game (and counting the move) when it is played. */
+/* Plays a move the computer chose, marking the game when it is played. */
 bool tc_session_apply_assisted(struct tc_session *s, const struct tc_move *move,
                                enum tc_assist how);
 /* The marks of this game (enum tc_assist bits; 0: the player's own game). */
 unsigned tc_session_assisted(const struct tc_session *s);
-/* Moves the computer played through tc_session_apply_assisted (undo does not take them back). */
-unsigned tc_session_assisted_moves(const struct tc_session *s);
 
-/* Hints asked for in this game: they do not stop it being ranked, but go with its score. Undo
- * keeps the count and saves keep it; a restart or a new game sets it back to 0. */
-void tc_session_count_hint(struct tc_session *s);
+/* Hints given in this game: they do not stop it being ranked, but go with its score. One per
+ * position: counting a hint for a position that already had one (a hint shown in stages, or
+ * asked again after undo or a restart) changes nothing and returns false. Call it only for a
+ * hint given, not for one refused. Undo, a restart and saves keep the count; a new game from
+ * another start sets it back to 0. */
+bool tc_session_count_hint(struct tc_session *s);
 unsigned tc_session_hints(const struct tc_session *s);
 
 /* Score of the current position (0 for games without). */
@@ -109,7 +110,7 @@ int64_t tc_session_best_end(const struct tc_session *s);
 void tc_session_carry_best_score(struct tc_session *s, int64_t best);
 
 /* The whole session as bytes (malloc'd; NULL when out of memory): parameters, seed, history
- * with its redo chain, clock, keep-going, assisted marks, hints and best score. */
+ * with its redo chain, clock, keep-going, assisted marks, hint count and best score. */
 void *tc_session_save(const struct tc_session *s, size_t *len);
 /* A session from such bytes, exactly as it was saved; NULL with a one-line reason in err when the
  * bytes are not a whole, valid save of a game of this program. */

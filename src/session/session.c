@@ -60,7 +60,6 @@ static void start(struct tc_session *s)
 	s->current = s->count = 0;
 	s->keep_going = false;
 	s->timed_out = false;
-	s->assisted = s->assisted_moves = s->hints = 0;
 	s->clock_running = false;
 	s->elapsed_before = 0;
 	tc_session_sync_clock(s);
@@ -112,6 +111,7 @@ void tc_session_free(struct tc_session *s)
 		return;
 	free(s->states);
 	free(s->scratch);
+	free(s->hinted);
 	free(s);
 }
 
@@ -181,6 +181,8 @@ bool tc_session_redo(struct tc_session *s)
 	return true;
 }
 
+/* A restart replays the same start: the help the game had (the solution seen, hints given)
+ * stays with it, or a restart would make an assisted game the player's again. */
 void tc_session_restart(struct tc_session *s)
 {
 	s->paused = false;
@@ -189,6 +191,8 @@ void tc_session_restart(struct tc_session *s)
 
 void tc_session_new_game(struct tc_session *s, uint64_t seed)
 {
+	struct tc_params params_before = s->params;
+	uint64_t seed_before = s->seed;
 	if (s->game->next_params) {
 		struct tc_params next;
 		memset(&next, 0, sizeof next); /* saved whole: the room past the game's own */
@@ -197,6 +201,13 @@ void tc_session_new_game(struct tc_session *s, uint64_t seed)
 	}
 	s->seed = seed;
 	tc_session_restart(s);
+	/* Another start is another game, with no help yet; the same one (a fixed level played
+	 * again) is a restart. */
+	if (s->seed != seed_before ||
+	    memcmp(s->params.bytes, params_before.bytes, s->game->params_size) != 0) {
+		s->assisted = s->hints = 0;
+		s->hinted_count = 0;
+	}
 }
 
 const void *tc_session_state_back(const struct tc_session *s, unsigned back)
@@ -271,7 +282,6 @@ bool tc_session_apply_assisted(struct tc_session *s, const struct tc_move *move,
 		s->assisted = before;
 		return false;
 	}
-	s->assisted_moves++;
 	return true;
 }
 
@@ -280,14 +290,34 @@ unsigned tc_session_assisted(const struct tc_session *s)
 	return s->assisted;
 }
 
-unsigned tc_session_assisted_moves(const struct tc_session *s)
+/* FNV-1a: positions told apart by their bytes, in 8 bytes each. */
+static uint64_t state_hash(const struct tc_session *s)
 {
-	return s->assisted_moves;
+	const unsigned char *b = tc_session_state(s);
+	uint64_t h = 14695981039346656037u;
+	for (size_t i = 0; i < s->game->state_size; i++)
+		h = (h ^ b[i]) * 1099511628211u;
+	return h;
 }
 
-void tc_session_count_hint(struct tc_session *s)
+bool tc_session_count_hint(struct tc_session *s)
 {
+	uint64_t h = state_hash(s);
+	for (size_t i = 0; i < s->hinted_count; i++)
+		if (s->hinted[i] == h)
+			return false;
+	if (s->hinted_count == s->hinted_capacity) {
+		size_t capacity = s->hinted_capacity ? 2 * s->hinted_capacity : 16;
+		uint64_t *hinted = realloc(s->hinted, capacity * sizeof *hinted);
+		if (hinted) {
+			s->hinted = hinted;
+			s->hinted_capacity = capacity;
+		}
+	}
+	if (s->hinted_count < s->hinted_capacity) /* out of memory: counted, not remembered */
+		s->hinted[s->hinted_count++] = h;
 	s->hints++;
+	return true;
 }
 
 unsigned tc_session_hints(const struct tc_session *s)

@@ -160,17 +160,15 @@ static void save(struct tc_records *r, const struct tc_session *s)
 	r->saved = true;
 }
 
-/* Why a game is on no board, e.g. "Not ranked: the solution played 25 moves". */
+/* Why a game is on no board, e.g. "Not ranked: the solution was shown". No count of the
+ * computer's moves: some may have been taken back, or undone and played again. */
 static void say_unranked(struct tc_records *r, const struct tc_session *s)
 {
-	unsigned how = tc_session_assisted(s), moves = tc_session_assisted_moves(s);
-	if (how & TC_ASSIST_REVEAL)
-		snprintf(r->told, sizeof r->told, "Not ranked: the solution was revealed");
-	else if (how & TC_ASSIST_SOLUTION)
-		snprintf(r->told, sizeof r->told, "Not ranked: the solution played %u move%s",
-		         moves, moves == 1 ? "" : "s");
-	else
-		snprintf(r->told, sizeof r->told, "Not ranked: autoplay played in this game");
+	unsigned how = tc_session_assisted(s);
+	snprintf(r->told, sizeof r->told, "Not ranked: %s",
+	         how & TC_ASSIST_REVEAL     ? "the solution was shown"
+	         : how & TC_ASSIST_SOLUTION ? "the solution played moves in this game"
+	                                    : "autoplay played in this game");
 }
 
 static void record(struct tc_records *r, const struct tc_session *s)

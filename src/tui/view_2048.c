@@ -202,11 +202,12 @@ static bool choose(struct view_2048 *v, const struct tc_session *s, struct g2048
 	return true;
 }
 
-static void hint(struct view_2048 *v, const struct tc_session *s)
+/* Shows the slide the AI would make; false when there is none to show. */
+static bool hint(struct view_2048 *v, const struct tc_session *s)
 {
 	struct g2048_ai_choice c;
 	if (!choose(v, s, &c))
-		return;
+		return false;
 	v->hint_dir = c.dir;
 	int next;
 	enum g2048_ai_margin margin = g2048_ai_margin(&c, &next);
@@ -231,6 +232,7 @@ static void hint(struct view_2048 *v, const struct tc_session *s)
 	}
 	snprintf(v->note, sizeof v->note, "Hint: slide %s %s (%s)", arrow[c.dir], dir_names[c.dir],
 	         why);
+	return true;
 }
 
 /* At fast speeds a slide comes before the last one's animation would end: then there is none,
@@ -298,8 +300,8 @@ static bool action(void *view, struct tc_session *s, enum tc_action act, const s
 		slide(v, s, G2048_DOWN, now, v->animations);
 		return true;
 	case TC_ACT_HINT:
-		tc_session_count_hint(s);
-		hint(v, s);
+		if (hint(v, s))
+			tc_session_count_hint(s);
 		return true;
 	default:
 		break;

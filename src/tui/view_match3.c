@@ -208,18 +208,20 @@ static void draw(void *view, const struct tc_session *s, struct tc_rect area, ui
 	tc_draw_text(area.x + (area.w - w) / 2, y, area.w, tc_theme_attr(TC_ROLE_TEXT), info);
 }
 
-static void show_hint(struct view_m3 *v, const struct tc_session *s)
+/* Shows a swap that matches; false when there is none to show. */
+static bool show_hint(struct view_m3 *v, const struct tc_session *s)
 {
 	static int swaps[2 * M3_CELLS][2];
 	int n = m3_valid_swaps(&state_of(s)->field, swaps, 2 * M3_CELLS);
 	if (n == 0) {
 		snprintf(v->info, sizeof v->info, "No swap left");
-		return;
+		return false;
 	}
 	v->hinting = true;
 	v->hint_a = swaps[0][0];
 	v->hint_b = swaps[0][1];
 	snprintf(v->info, sizeof v->info, "Hint: swap the two underlined tiles");
+	return true;
 }
 
 /* The endless mode offers a hint once the player has been idle for a while. */
@@ -319,8 +321,8 @@ static bool action(void *view, struct tc_session *s, enum tc_action act, const s
 		choose(v, s, v->cursor, now);
 		return true;
 	case TC_ACT_HINT:
-		tc_session_count_hint(s);
-		show_hint(v, s);
+		if (show_hint(v, s))
+			tc_session_count_hint(s);
 		return true;
 	default:
 		return false;

@@ -655,8 +655,9 @@ static bool action(void *view, struct tc_session *s, enum tc_action act, const s
 			snprintf(v->info, sizeof v->info, "Type a digit first, or click one below");
 		return true;
 	case TC_ACT_HINT:
-		tc_session_count_hint(s);
 		hint(v, s);
+		if (v->shown == SHOW_STEP) /* given, not refused for a wrong digit */
+			tc_session_count_hint(s);
 		return true;
 	case TC_ACT_SOLUTION:
 		v->asking = true;

@@ -327,7 +327,8 @@ static void choose(struct view_zn *v, struct tc_session *s, int cell)
 	v->picked = -1;
 }
 
-static void hint(struct view_zn *v, const struct tc_session *s)
+/* Shows the next move of a solution; false when there is none to show. */
+static bool hint(struct view_zn *v, const struct tc_session *s)
 {
 	update_plan(v, s);
 	const struct zn_move *m = next_move(v);
@@ -337,7 +338,7 @@ static void hint(struct view_zn *v, const struct tc_session *s)
 		                                         "judge quickly."
 		         : v->plan.undos > 0           ? "No solution from here: undo (u) first."
 		                                       : "No solution from here.");
-		return;
+		return false;
 	}
 	char name[24];
 	move_name(board_of(s), *m, name, sizeof name);
@@ -345,6 +346,7 @@ static void hint(struct view_zn *v, const struct tc_session *s)
 	v->cursor = m->from;
 	pick(v, board_of(s), m->from);
 	snprintf(v->info, sizeof v->info, "Hint: %s", name);
+	return true;
 }
 
 static void reset(void *view);
@@ -384,8 +386,8 @@ static bool action(void *view, struct tc_session *s, enum tc_action act, const s
 			v->info[0] = '\0'; /* done as it said */
 		return true;
 	case TC_ACT_HINT:
-		tc_session_count_hint(s);
-		hint(v, s);
+		if (hint(v, s))
+			tc_session_count_hint(s);
 		return true;
 	default:
 		break;

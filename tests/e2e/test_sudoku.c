@@ -1101,7 +1101,7 @@ static void test_revealed_then_typed_in_is_not_ranked(void **state)
 	}
 	type_keys(g, keys);
 	wait_for((struct expect){.g = g,
-	                         .text = {"You won!", "Not ranked: the solution was revealed"}});
+	                         .text = {"You won!", "Not ranked: the solution was shown"}});
 	const char *argv[] = {e2e_bin, "scores", "sudoku", NULL};
 	struct e2e_run r;
 	assert_true(e2e_run(argv, WAIT_MS, &r));

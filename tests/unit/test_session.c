@@ -335,9 +335,10 @@ static void session_carries_an_earlier_best_score(void **unused)
 	tc_session_free(s);
 }
 
-/* Once the computer has played in a game, it stays marked through undo and redo, and its
- * moves raise no best score; a restart or a new game is the player's own again. */
-static void session_assisted_until_restart(void **unused)
+/* Once the computer has played in a game, it stays marked through undo, redo and restart (the
+ * same start again: issue 17, a restart made a revealed game rankable), and its moves raise no
+ * best score; a new game from another start is the player's own again, the same start is not. */
+static void session_assisted_until_another_start(void **unused)
 {
 	struct session_clock clock = {0};
 	struct tc_session *s = session_start(&g2048_game, &clock, NULL, SESSION_SEED);
@@ -356,16 +357,38 @@ static void session_assisted_until_restart(void **unused)
 	assert_true(tc_session_redo(s));
 	assert_int_equal(tc_session_assisted(s), TC_ASSIST_AUTOPLAY);
 	tc_session_restart(s);
+	assert_int_equal(tc_session_assisted(s), TC_ASSIST_AUTOPLAY);
+	assert_false(tc_session_in_progress(s));
+	tc_session_new_game(s, SESSION_SEED); /* the same start: a restart */
+	assert_int_equal(tc_session_assisted(s), TC_ASSIST_AUTOPLAY);
+	tc_session_new_game(s, SESSION_SEED + 1);
 	assert_int_equal(tc_session_assisted(s), 0);
 	tc_session_mark_assisted(s, TC_ASSIST_REVEAL);
-	tc_session_new_game(s, 1);
+	tc_session_new_game(s, SESSION_SEED);
 	assert_int_equal(tc_session_assisted(s), 0);
 	tc_session_free(s);
 }
 
-/* The solution's moves mark the game and are counted, even once undone (the player saw them);
- * a move that changes nothing marks nothing. */
-static void session_assisted_moves_are_counted(void **unused)
+/* A fixed level keeps its marks through a restart; n goes on to the next level, another start
+ * with none. */
+static void session_same_level_again_stays_assisted(void **unused)
+{
+	struct session_clock clock = {0};
+	struct zn_params p;
+	znumbers_game.default_params(&p);
+	p.level = 3;
+	struct tc_session *s = session_start(&znumbers_game, &clock, &p, 0);
+	tc_session_mark_assisted(s, TC_ASSIST_REVEAL);
+	tc_session_restart(s);
+	assert_int_equal(tc_session_assisted(s), TC_ASSIST_REVEAL);
+	tc_session_new_game(s, 99); /* the next level: another start */
+	assert_int_equal(((const struct zn_params *)tc_session_params(s))->level, 4);
+	assert_int_equal(tc_session_assisted(s), 0);
+	tc_session_free(s);
+}
+
+/* The solution's moves mark the game; a move that changes nothing marks nothing. */
+static void session_assisted_moves_mark_the_game(void **unused)
 {
 	struct session_clock clock = {0};
 	struct tc_session *s = session_start(&g2048_game, &clock, NULL, SESSION_SEED);
@@ -374,7 +397,6 @@ static void session_assisted_moves_are_counted(void **unused)
 		; /* until left changes nothing */
 	assert_false(tc_session_apply_assisted(s, &m, TC_ASSIST_SOLUTION));
 	assert_int_equal(tc_session_assisted(s), 0);
-	assert_int_equal(tc_session_assisted_moves(s), 0);
 	unsigned moves = tc_session_moves(s);
 	for (unsigned kind = 0; kind < 4; kind++) {
 		m.kind = (uint8_t)kind;
@@ -383,32 +405,43 @@ static void session_assisted_moves_are_counted(void **unused)
 	}
 	assert_int_equal(tc_session_moves(s), moves + 1);
 	assert_int_equal(tc_session_assisted(s), TC_ASSIST_SOLUTION);
-	assert_int_equal(tc_session_assisted_moves(s), 1);
 	assert_true(tc_session_undo(s));
 	assert_int_equal(tc_session_assisted(s), TC_ASSIST_SOLUTION);
-	assert_int_equal(tc_session_assisted_moves(s), 1);
-	tc_session_restart(s);
-	assert_int_equal(tc_session_assisted_moves(s), 0);
 	tc_session_free(s);
 }
 
-/* Hints are counted for the game, whatever undo does; a restart or a new game starts at 0. */
-static void session_counts_hints(void **unused)
+/* A hint counts once per position (issue 17: each stage of a stepwise hint and each repeat
+ * counted, 162 for 54): asked again there, after undo or after a restart, it counts no more;
+ * another position counts. A new game from another start begins at 0. */
+static void session_counts_a_hint_once_per_position(void **unused)
 {
 	struct session_clock clock = {0};
 	struct tc_session *s = session_start(&g2048_game, &clock, NULL, SESSION_SEED);
-	tc_session_count_hint(s);
+	assert_true(tc_session_count_hint(s));
+	assert_false(tc_session_count_hint(s));
+	assert_false(tc_session_count_hint(s));
+	assert_int_equal(tc_session_hints(s), 1);
 	session_play(s, 3);
-	tc_session_count_hint(s);
+	assert_true(tc_session_count_hint(s));
+	assert_false(tc_session_count_hint(s));
 	assert_int_equal(tc_session_hints(s), 2);
 	assert_true(tc_session_undo(s));
-	assert_int_equal(tc_session_hints(s), 2);
+	assert_true(tc_session_count_hint(s)); /* a position of its own */
+	assert_int_equal(tc_session_hints(s), 3);
+	assert_true(tc_session_redo(s));
+	assert_false(tc_session_count_hint(s));
+	assert_int_equal(tc_session_hints(s), 3);
 	assert_int_equal(tc_session_assisted(s), 0); /* a hint leaves the game ranked */
 	tc_session_restart(s);
-	assert_int_equal(tc_session_hints(s), 0);
-	tc_session_count_hint(s);
+	assert_int_equal(tc_session_hints(s), 3);
+	assert_false(tc_session_count_hint(s)); /* the start had its hint */
+	session_play(s, 3);
+	assert_false(tc_session_count_hint(s)); /* the same moves: the same position */
+	assert_int_equal(tc_session_hints(s), 3);
 	tc_session_new_game(s, 2);
 	assert_int_equal(tc_session_hints(s), 0);
+	assert_true(tc_session_count_hint(s));
+	assert_int_equal(tc_session_hints(s), 1);
 	tc_session_free(s);
 }
 
@@ -562,9 +595,10 @@ int main(void)
 	        cmocka_unit_test(session_clock_stops_when_lost_until_undo),
 	        cmocka_unit_test(session_best_score_is_a_games_end),
 	        cmocka_unit_test(session_carries_an_earlier_best_score),
-	        cmocka_unit_test(session_assisted_until_restart),
-	        cmocka_unit_test(session_assisted_moves_are_counted),
-	        cmocka_unit_test(session_counts_hints),
+	        cmocka_unit_test(session_assisted_until_another_start),
+	        cmocka_unit_test(session_same_level_again_stays_assisted),
+	        cmocka_unit_test(session_assisted_moves_mark_the_game),
+	        cmocka_unit_test(session_counts_a_hint_once_per_position),
 	        cmocka_unit_test(session_timeout_is_no_move_and_stays),
 	        cmocka_unit_test(session_keep_going_plays_on_after_win),
 	        cmocka_unit_test(session_game_id_names_game_params_and_seed),
