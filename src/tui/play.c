@@ -145,10 +145,24 @@ static void draw_result(struct tc_play *p, enum tc_status status, struct tc_rect
 	tc_overlay_box_in(area, lines, n, role);
 }
 
+/* The session's clock runs only while the player can see the board and play: not while
+ * paused, suspended, too small to show the board, or while the help or a question covers the
+ * game (as N's clock does). */
+static void hold_clock(struct tc_play *p)
+{
+	bool hold = p->paused || p->suspended || p->help_open || p->asking != ASK_NOTHING ||
+	            too_small(p);
+	if (hold && !tc_session_paused(p->s))
+		tc_session_pause(p->s);
+	else if (!hold && tc_session_paused(p->s))
+		tc_session_resume(p->s);
+}
+
 void tc_play_draw(struct tc_play *p, uint64_t now)
 {
 	int need_w, need_h;
 	needed_size(p, &need_w, &need_h);
+	hold_clock(p); /* the window may have shrunk or grown since the last key */
 	if (COLS < need_w || LINES < need_h) {
 		tc_draw_too_small(need_w, need_h);
 		return;
@@ -202,17 +216,6 @@ int tc_play_next_frame(struct tc_play *p, uint64_t now)
 	/* Wake when the clock's seconds digit changes, not before. */
 	int tick = (int)(1000 - tc_session_elapsed_ms(p->s) % 1000);
 	return frame >= 0 && frame < tick ? frame : tick;
-}
-
-/* The session's clock runs only while the player can see the board and play: not while
- * paused, suspended, or while the help or a question covers the game (as N's clock does). */
-static void hold_clock(struct tc_play *p)
-{
-	bool hold = p->paused || p->suspended || p->help_open || p->asking != ASK_NOTHING;
-	if (hold && !tc_session_paused(p->s))
-		tc_session_pause(p->s);
-	else if (!hold && tc_session_paused(p->s))
-		tc_session_resume(p->s);
 }
 
 void tc_play_suspend(struct tc_play *p)

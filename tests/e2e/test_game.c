@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <cmocka.h>
 
@@ -697,6 +698,27 @@ static void test_too_small_and_back(void **state)
 	assert_true(shows_board(t, &board));
 }
 
+/* The clock is held while the window is too small to show the game (Sudoku's ran on under
+ * "terminal too small", 0:00 to 0:05): three seconds too small add at most the second that
+ * was running when the window shrank. */
+static void test_clock_held_while_too_small(void **state)
+{
+	struct e2e_term *t = tilecade(state, "sudoku", NULL);
+	wait_text(t, "Time: 0:00");
+	assert_true(e2e_resize(t, 10, 30));
+	struct need need;
+	assert_true(e2e_wait(t, says_too_small, &need, WAIT_MS));
+	sleep(3);
+	assert_true(e2e_resize(t, 24, 80));
+	wait_text(t, "Time: 0:0");
+	const char *time = strstr(e2e_row(t, 0), "Time: 0:0");
+	assert_non_null(time);
+	if (time[9] > '1') {
+		fprintf(stderr, "after 3 s too small the clock reads %.10s\n", time);
+		fail();
+	}
+}
+
 static void test_n_opens_its_level_browser(void **state)
 {
 	struct e2e_term *t = tilecade(state, NULL);
@@ -948,6 +970,7 @@ int main(void)
 	        cmocka_unit_test_teardown(test_help_opens_and_any_key_closes, e2e_term_teardown),
 	        cmocka_unit_test_teardown(test_mouse_drag_slides, e2e_term_teardown),
 	        cmocka_unit_test_teardown(test_too_small_and_back, e2e_term_teardown),
+	        cmocka_unit_test_teardown(test_clock_held_while_too_small, e2e_term_teardown),
 	        cmocka_unit_test_teardown(test_n_opens_its_level_browser, e2e_term_teardown),
 	        cmocka_unit_test_teardown(test_no_color_is_monochrome_and_readable,
 	                                  e2e_term_teardown),
