@@ -122,13 +122,14 @@ int tc_batch_nj_headless(const char *path, FILE *out, char *err, size_t errlen);
  * be read or the output written. */
 int tc_batch_nj_solve(FILE *in, FILE *out, char *err, size_t errlen);
 
-/* Prints the scoreboards of an open store: every board, only
- * those of game (a command-line name; NULL for all), or only the board of zNumbers' pack level
- * `level` (0 for all). A board is a heading line ("2048 · 4x4") and its top ten as aligned
- * columns: rank, player, score or time (m:ss.d), moves and date (YYYY-MM-DD); "no scores yet"
- * when it or the selection is empty. A blank line between boards. Text from the database is
- * sanitised. Returns 0, or 1 with err set when the output cannot be written. */
-int tc_batch_scores(struct tc_store *st, const char *game, int level, FILE *out, char *err,
-                    size_t errlen);
+/* Prints the scoreboards of an open store: every board, only those of game (a command-line
+ * name; NULL for all), or only the boards of `level`, a board's level as the game names it,
+ * e.g. "level3" or "goals-level2" (NULL for all). A board is a heading line ("2048 · 4x4") and
+ * its top ten as aligned columns: rank, player, score or time (m:ss.d), moves and date
+ * (YYYY-MM-DD); "no scores yet" when it or the selection is empty. A blank line between boards.
+ * Text from the database is sanitised. Returns 0, or 1 with err set when the output cannot be
+ * written. */
+int tc_batch_scores(struct tc_store *st, const char *game, const char *level, FILE *out,
+                    char *err, size_t errlen);
 
 #endif

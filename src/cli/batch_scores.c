@@ -71,19 +71,15 @@ static void print_board(const struct tc_board_key *board, bool unicode, struct t
 	}
 }
 
-static bool wanted(const struct tc_board_key *board, const char *game, int level)
+static bool wanted(const struct tc_board_key *board, const char *game, const char *level)
 {
 	if (game && strcasecmp(board->game, game) != 0)
 		return false;
-	if (level == 0)
-		return true;
-	char name[sizeof board->level];
-	snprintf(name, sizeof name, "level%d", level);
-	return strcmp(board->mode, "pack") == 0 && strcmp(board->level, name) == 0;
+	return !level || strcmp(board->level, level) == 0;
 }
 
-int tc_batch_scores(struct tc_store *st, const char *game, int level, FILE *out, char *err,
-                    size_t errlen)
+int tc_batch_scores(struct tc_store *st, const char *game, const char *level, FILE *out,
+                    char *err, size_t errlen)
 {
 	/* The middle dot of "2048 · 4x4" only where the locale can show it. */
 	bool unicode = strcmp(nl_langinfo(CODESET), "UTF-8") == 0;

@@ -460,12 +460,24 @@ static const char *board_game(const struct tc_catalog_entry *entry)
 	return entry == tc_catalog_find(TC_NJ_GAME) ? TC_NJ_GAME : entry->name;
 }
 
+/* The name the scoreboards keep --level's level under ("level5", "goals-level5"): the one of
+ * the parameters that play it. */
+static void level_board(const struct tc_options *o, const struct tc_settings *settings,
+                        const struct tc_game *game, char *buf, size_t len)
+{
+	struct tc_params params;
+	uint64_t seed;
+	char err[160];
+	if (resolve_params(o, settings, game, &params, &seed, err, sizeof err) == 0)
+		game->format_params(params.bytes, buf, len);
+}
+
 /* Prints the scoreboards; --level alone means zNumbers' level. Exit status as for a batch
  * command: 2 for a bad command line, 1 when the database cannot be used. */
 static int scores_command(const struct tc_options *o, const struct tc_settings *settings,
                           const struct tc_records *records)
 {
-	char err[TC_STORE_NOTICE_MAX + 64];
+	char err[TC_STORE_NOTICE_MAX + 64] = "";
 	const struct tc_catalog_entry *entry = o->game ? tc_catalog_find(o->game) : NULL;
 	const char *other = option_not_for_scores(o);
 	if (o->game && !entry)
@@ -473,13 +485,15 @@ static int scores_command(const struct tc_options *o, const struct tc_settings *
 		         "unknown game '%s' (games: znumbers, match3, sudoku, n, 2048)", o->game);
 	else if (other)
 		snprintf(err, sizeof err, "scores takes a game, --level and --db, not %s", other);
-	else if (o->has_level && entry && strcmp(entry->name, znumbers_game.name) != 0)
-		snprintf(err, sizeof err, "--level is only for znumbers, not %s", entry->name);
-	else
-		err[0] = '\0';
+	else if (o->has_level) /* a game with levels (zNumbers' alone), K one of them */
+		(void)check_match3(o, entry ? entry->name : znumbers_game.name, err, sizeof err);
 	if (*err)
 		return usage_error(err);
 	const char *game = entry ? board_game(entry) : o->has_level ? znumbers_game.name : NULL;
+	char level[32] = "";
+	if (o->has_level)
+		level_board(o, settings, entry ? entry->view->game : &znumbers_game, level,
+		            sizeof level);
 	/* The board players see: the one --db names, else the host's shared one, else their own. */
 	char notice[TC_STORE_NOTICE_MAX] = "";
 	struct tc_store *own = NULL, *st = records->shared;
@@ -493,7 +507,7 @@ static int scores_command(const struct tc_options *o, const struct tc_settings *
 		return 1;
 	}
 	int status =
-	        tc_batch_scores(st, game, o->has_level ? o->level : 0, stdout, err, sizeof err);
+	        tc_batch_scores(st, game, o->has_level ? level : NULL, stdout, err, sizeof err);
 	tc_store_close(own);
 	if (status != 0)
 		fprintf(stderr, "tilecade: %s\n", err);

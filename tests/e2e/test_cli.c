@@ -950,6 +950,25 @@ static void test_scores_of_one_game_or_level(void **state)
 	r = tilecade(state, "scores", "sudoku", "--db", path, NULL);
 	assert_exit(r, 0);
 	assert_string_equal(r->out, "no scores yet\n");
+
+	/* Every game with levels: Sudoku's campaign, Match-3's goals levels (issue 17: "--level
+	 * is only for znumbers"). */
+	st = scores_db("one.db", path, sizeof path);
+	add_score(st, "sudoku", "pack", "level5", "ann", 0, 300000, 51, NOV_21);
+	add_score(st, "sudoku", "pack", "level4", "bob", 0, 200000, 50, NOV_21);
+	add_score(st, "match3", "random", "goals-level2", "cid", 900, 60000, 20, NOV_21);
+	add_score(st, "match3", "random", "goals-level3", "dan", 800, 60000, 20, NOV_21);
+	tc_store_close(st);
+	r = tilecade(state, "scores", "sudoku", "--level", "5", "--db", path, NULL);
+	assert_exit(r, 0);
+	assert_non_null(strstr(r->out, "level 5"));
+	assert_non_null(strstr(r->out, "ann"));
+	assert_null(strstr(r->out, "bob"));
+	r = tilecade(state, "scores", "match3", "--level", "2", "--db", path, NULL);
+	assert_exit(r, 0);
+	assert_non_null(strstr(r->out, "cid"));
+	assert_null(strstr(r->out, "dan"));
+	assert_null(strstr(r->out, "ann"));
 }
 
 /* N's boards are stored under "ninja" though the catalog calls the game "n": either name, in
@@ -1076,6 +1095,8 @@ static void test_scores_bad_command_lines(void **state)
 	} bad[] = {
 	        {{"scores", "chess"}, "chess"},
 	        {{"scores", "2048", "--level", "3"}, "--level"},
+	        {{"scores", "sudoku", "--level", "7"}, "--level"},
+	        {{"scores", "match3", "--level", "99"}, "--level"},
 	        {{"scores", "--seed", "1"}, "--seed"},
 	        {{"scores", "2048", "--size", "4"}, "--size"},
 	        {{"scores", "2048", "znumbers"}, "znumbers"},
