@@ -23,6 +23,8 @@ struct tc_view {
 	const char *lost_text;           /* why a lost game ended, e.g. "No moves left" */
 	bool asks_to_skip;               /* n on an unfinished level asks first, even with
 	                                    nothing to lose (a campaign's levels) */
+	bool solution_unranks;           /* s shows the solution: a ranked game asks first, and a
+	                                    yes marks it TC_ASSIST_REVEAL before the view acts */
 	/* Optional: when winning this position completes a campaign (its last level), the won
 	 * box's line saying so and its keys line, and true; else false. */
 	bool (*campaign_done)(const struct tc_session *s, const char **done, const char **keys);

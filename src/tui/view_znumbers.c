@@ -243,6 +243,8 @@ static void draw(void *view, const struct tc_session *s, struct tc_rect area, ui
 	int need_w, need_h;
 	board_min_size(b, &need_w, &need_h);
 	struct tc_rect board_area = area, pane_area;
+	if (!tc_session_assisted(s))
+		v->pane_open = false; /* left open from another game: showing it would unrank this one */
 	v->pane_shown =
 	        v->pane_open && tc_pane_place(area, need_w, need_h, &board_area, &pane_area);
 	/* Room for the letters above, the numbers left (and as much right, to centre the board)
@@ -496,7 +498,7 @@ static void level_entry(int i, char *name, size_t name_len, char *detail, size_t
 static const struct tc_help_line help_zn[] = {
         {"arrows, hjkl", "move the cursor"},
         {"Enter, Space, click", "pick a tile, then where it lands"},
-        {"s", "show or hide the solution"},
+        {"s", "show/hide the solution (unranks)"},
         {"> or .  < or ,", "play / take back its next move"},
         {"H", "hint: the next move of a solution"},
         {"Esc", "let go of the picked tile"},
@@ -509,6 +511,7 @@ const struct tc_view tc_view_znumbers = {
         .help = help_zn,
         .wasd_moves = false,
         .keep_going = false,
+        .solution_unranks = true,
         .lost_text = "Stuck: no tile can move",
         .create = create,
         .destroy = destroy,
