@@ -301,6 +301,26 @@ static bool handle_ninja(struct app *a, const struct tc_event *ev, uint64_t now)
 	return true;
 }
 
+/* The levels of the view's campaign the player has not won, bit i for entry i, as the
+ * scoreboard tells (the level list's ticks); -1 when there is no scoreboard. */
+static int campaign_open(struct app *a, const struct tc_view *view)
+{
+	if (!tc_store_ok(tc_records_scores(a->records)))
+		return -1;
+	int open = 0;
+	for (int i = 0; i < view->campaign_levels; i++) {
+		struct tc_params params;
+		struct tc_board_key key;
+		char name[64], detail[64], best[48];
+		bool won = false;
+		view->level_entry(i, name, sizeof name, detail, sizeof detail, params.bytes);
+		tc_records_board_of(view->game, params.bytes, 0, &key);
+		if (!tc_records_best(a->records, &key, best, sizeof best, &won) || !won)
+			open |= 1 << i;
+	}
+	return open;
+}
+
 /* After the game changed: a save every few moves, the score once it is over, and a word on
  * where the score went. Returns whether the game was just recorded (or found unrankable). */
 static bool keep_records(struct app *a)
@@ -311,6 +331,8 @@ static bool keep_records(struct app *a)
 		return false;
 	if (*a->records->told)
 		tc_play_tell(a->play, a->records->told);
+	if (a->playing->view->campaign_levels > 0)
+		tc_play_campaign(a->play, campaign_open(a, a->playing->view));
 	return true;
 }
 

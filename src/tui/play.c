@@ -13,7 +13,7 @@
 #include "status.h"
 #include "tilecade/gameid.h"
 
-enum question { ASK_NOTHING, ASK_RESTART, ASK_NEW, ASK_LEAVE, ASK_SOLUTION };
+enum question { ASK_NOTHING, ASK_RESTART, ASK_NEW, ASK_LEAVE };
 
 struct tc_play {
 	const struct tc_view *view;
@@ -27,6 +27,7 @@ struct tc_play {
 	bool suspended;      /* Ctrl-Z */
 	const char *message; /* shown in the status line until the next key */
 	char told[96];       /* the text of a message from outside (tc_play_tell) */
+	int campaign_open;   /* the campaign's levels not won (tc_play_campaign), -1: unknown */
 };
 
 struct tc_play *tc_play_new(const struct tc_view *view, const char *title, struct tc_session *s,
@@ -43,6 +44,7 @@ struct tc_play *tc_play_new(const struct tc_view *view, const char *title, struc
 	p->view = view;
 	p->title = title;
 	p->s = s;
+	p->campaign_open = -1;
 	return p;
 }
 
@@ -94,12 +96,12 @@ static const char *question_text(const struct tc_play *p, enum question q)
 	case ASK_RESTART:
 		return "Restart? (y/n)";
 	case ASK_NEW:
-		return moves_on(p->s) ? "Go to the next level? (y/n)" : "Start a new game? (y/n)";
+		if (!moves_on(p->s))
+			return "Start a new game? (y/n)";
+		const char *skip = p->view->skip_question ? p->view->skip_question(p->s) : NULL;
+		return skip ? skip : "Go to the next level? (y/n)";
 	case ASK_LEAVE:
 		return "Leave this game? (y/n)";
-	case ASK_SOLUTION: /* the short one where the long would lose its (y/n) */
-		return COLS >= 56 ? "Show the solution? This game will not be ranked (y/n)"
-		                  : "Show the solution? Not ranked (y/n)";
 	default:
 		return NULL;
 	}
@@ -112,33 +114,38 @@ static void draw_result(struct tc_play *p, enum tc_status status, struct tc_rect
 		area = inside;
 	char score[96], time[32];
 	tc_format_time(tc_session_elapsed_ms(p->s), time, sizeof time);
+	unsigned moves = tc_session_moves(p->s);
+	const char *plural = moves == 1 ? "" : "s";
 	if (tc_session_game(p->s)->score)
-		snprintf(score, sizeof score, "Score %" PRId64 " in %u moves, %s",
-		         tc_session_score(p->s), tc_session_moves(p->s), time);
+		snprintf(score, sizeof score, "Score %" PRId64 " in %u move%s, %s",
+		         tc_session_score(p->s), moves, plural, time);
 	else
-		snprintf(score, sizeof score, "%u moves, %s", tc_session_moves(p->s), time);
+		snprintf(score, sizeof score, "%u move%s, %s", moves, plural, time);
 	bool next_level = moves_on(p->s);
-	const char *lines[4], *done, *keys;
-	char keys_line[64];
+	const char *lines[4], *keys = NULL;
+	char keys_line[64], title[48], campaign[80];
 	int n = 0;
 	enum tc_role role = status == TC_WON ? TC_ROLE_GOOD : TC_ROLE_BAD;
-	if (status == TC_WON && p->view->campaign_done &&
-	    p->view->campaign_done(p->s, &done, &keys)) {
-		lines[n++] = "Campaign complete!";
-		lines[n++] = done;
-	} else if (status == TC_WON) {
-		lines[n++] = "You won!";
-		keys = p->view->keep_going ? "Enter: keep going   n: new game   u: undo"
-		       : next_level        ? "n: next level   u: undo   q: menu"
-		                           : "n: new game   u: undo   q: menu";
-	} else {
+	if (status != TC_WON) {
 		lines[n++] = p->view->lost_text;
 		/* Only keys that work: a game whose time ran out cannot be undone. */
 		snprintf(keys_line, sizeof keys_line, "%s   r: restart%s   q: menu",
 		         next_level ? "n: next level" : "n: new game",
 		         tc_session_can_undo(p->s) ? "   u: undo" : "");
 		keys = keys_line;
+	} else if (p->view->campaign_won &&
+	           p->view->campaign_won(p->s, p->campaign_open, title, sizeof title, campaign,
+	                                 sizeof campaign, &keys)) {
+		lines[n++] = title;
+		if (*campaign)
+			lines[n++] = campaign;
+	} else {
+		lines[n++] = "You won!";
 	}
+	if (!keys)
+		keys = p->view->keep_going ? "Enter: keep going   n: new game   u: undo"
+		       : next_level        ? "n: next level   u: undo   q: menu"
+		                           : "n: new game   u: undo   q: menu";
 	lines[n++] = score;
 	lines[n++] = keys;
 	if (!tc_overlay_fits(area, lines, n)) { /* the status line shows the score and time too */
@@ -233,6 +240,11 @@ void tc_play_resume(struct tc_play *p)
 	hold_clock(p);
 }
 
+void tc_play_campaign(struct tc_play *p, int open)
+{
+	p->campaign_open = open;
+}
+
 void tc_play_tell(struct tc_play *p, const char *text)
 {
 	snprintf(p->told, sizeof p->told, "%s", text);
@@ -267,7 +279,6 @@ static enum tc_play_result carry_out(struct tc_play *p, enum question q)
 		break;
 	case ASK_LEAVE:
 		return TC_PLAY_LEAVE;
-	case ASK_SOLUTION: /* answered in handle_event, which has the key for the view */
 	case ASK_NOTHING:
 		break;
 	}
@@ -352,14 +363,7 @@ static enum tc_play_result handle_event(struct tc_play *p, const struct tc_event
 			return TC_PLAY_STAY;
 		enum question q = p->asking;
 		p->asking = ASK_NOTHING;
-		if (ev->key != 'y' && ev->key != 'Y')
-			return TC_PLAY_STAY;
-		if (q == ASK_SOLUTION) { /* marked before the view shows a move of it */
-			tc_session_mark_assisted(p->s, TC_ASSIST_REVEAL);
-			p->view->action(p->vs, p->s, TC_ACT_SOLUTION, ev, now);
-			return TC_PLAY_STAY;
-		}
-		return carry_out(p, q);
+		return ev->key == 'y' || ev->key == 'Y' ? carry_out(p, q) : TC_PLAY_STAY;
 	}
 	if (small)
 		return action == TC_ACT_BACK ? ask_or_do(p, ASK_LEAVE) : TC_PLAY_STAY;
@@ -384,10 +388,6 @@ static enum tc_play_result handle_event(struct tc_play *p, const struct tc_event
 	}
 	if (status != TC_PLAYING)
 		return TC_PLAY_STAY;
-	if (action == TC_ACT_SOLUTION && p->view->solution_unranks && !tc_session_assisted(p->s)) {
-		p->asking = ASK_SOLUTION; /* once: a yes marks the game, and a marked one is not asked */
-		return TC_PLAY_STAY;
-	}
 	if (ev->type == TC_EV_MOUSE)
 		p->view->mouse(p->vs, p->s, ev, now);
 	else

@@ -29,6 +29,10 @@ enum tc_play_result tc_play_event(struct tc_play *p, const struct tc_event *ev, 
  * game is over, whatever keys come, and goes when the game goes on. The text is copied. */
 void tc_play_tell(struct tc_play *p, const char *text);
 
+/* The campaign's levels the player has not won, as the scoreboard tells once the game is
+ * recorded (see tc_view.campaign_won): for the won box. */
+void tc_play_campaign(struct tc_play *p, int open);
+
 /* Around a suspension: the clock must not count the time away. */
 void tc_play_suspend(struct tc_play *p);
 void tc_play_resume(struct tc_play *p);

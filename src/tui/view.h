@@ -23,11 +23,17 @@ struct tc_view {
 	const char *lost_text;           /* why a lost game ended, e.g. "No moves left" */
 	bool asks_to_skip;               /* n on an unfinished level asks first, even with
 	                                    nothing to lose (a campaign's levels) */
-	bool solution_unranks;           /* s shows the solution: a ranked game asks first, and a
-	                                    yes marks it TC_ASSIST_REVEAL before the view acts */
-	/* Optional: when winning this position completes a campaign (its last level), the won
-	 * box's line saying so and its keys line, and true; else false. */
-	bool (*campaign_done)(const struct tc_session *s, const char **done, const char **keys);
+	/* A campaign: the first campaign_levels entries of level_entry, all to be won. */
+	int campaign_levels;
+	/* Optional: when the won position is a level of the campaign, the won box's title and a
+	 * line on the campaign, from `open`: the campaign's levels the player has not won on the
+	 * scoreboard (bit i for entry i; 0 when the campaign is complete, -1 when there is no
+	 * scoreboard to tell), and its keys line (NULL: the usual); true. False otherwise. */
+	bool (*campaign_won)(const struct tc_session *s, int open, char *title, size_t title_len,
+	                     char *line, size_t line_len, const char **keys);
+	/* Optional: the question n asks before skipping an unfinished level when it does not go
+	 * to the next level ("Skip to an expert puzzle? (y/n)"), or NULL for the usual. */
+	const char *(*skip_question)(const struct tc_session *s);
 
 	void *(*create)(bool animations);
 	void (*destroy)(void *view);

@@ -775,14 +775,47 @@ static bool board_inside(void *view, struct tc_rect *inside)
 	return v->has_layout;
 }
 
-/* The campaign is done when its last level is won; n then goes on to expert puzzles. */
-static bool campaign_done(const struct tc_session *s, const char **done, const char **keys)
+/* A level won: the campaign is complete once every level is won on the scoreboard, in any
+ * order; until then the box says which are still to solve. After level 6, n goes on to
+ * expert puzzles. */
+static bool campaign_won(const struct tc_session *s, int open, char *title, size_t title_len,
+                         char *line, size_t line_len, const char **keys)
 {
-	if (state_of(s)->level != SDK_LEVELS)
+	int level = state_of(s)->level;
+	if (level == 0)
 		return false;
-	*done = "All six levels solved";
-	*keys = "n: expert puzzles   q: choose a level   u: undo";
+	if (level == SDK_LEVELS)
+		*keys = "n: expert puzzles   q: choose a level   u: undo";
+	line[0] = '\0';
+	if (open == 0) {
+		snprintf(title, title_len, "Campaign complete!");
+		snprintf(line, line_len, "All six levels solved");
+		return true;
+	}
+	snprintf(title, title_len, "Level %d solved!", level);
+	int others = open & ~(1 << (level - 1));
+	if (open < 0) /* no scoreboard to tell */
+		return true;
+	char levels[32];
+	digits_text((uint16_t)others, levels, sizeof levels); /* bit i: level i + 1 */
+	if (others == 0) /* this win is on no board: the solution was shown */
+		snprintf(line, line_len, "Solve it unrevealed to complete the campaign");
+	else
+		snprintf(line, line_len, "%s %s still to solve",
+		         others & (others - 1) ? "Levels" : "Level", levels);
 	return true;
+}
+
+/* n on a level not won: level 6 goes on to expert puzzles, the player's own puzzle to new
+ * ones of its stage, not to a "next level". */
+static const char *skip_question(const struct tc_session *s)
+{
+	const struct sudoku *z = state_of(s);
+	if (z->level == SDK_LEVELS)
+		return "Skip to an expert puzzle? (y/n)";
+	if (((const struct sdk_params *)tc_session_params(s))->custom)
+		return "Leave your puzzle for a new one? (y/n)";
+	return NULL;
 }
 
 /* Each line at most 56 columns (60 less the help box's edges), so none wraps at 60x20. */
@@ -808,7 +841,9 @@ const struct tc_view tc_view_sudoku = {
         .keep_going = false,
         .lost_text = "Solution revealed",
         .asks_to_skip = true,
-        .campaign_done = campaign_done,
+        .campaign_levels = SDK_LEVELS,
+        .campaign_won = campaign_won,
+        .skip_question = skip_question,
         .board_inside = board_inside,
         .create = create,
         .destroy = destroy,

@@ -900,18 +900,9 @@ static void test_levels_are_fixed_and_n_asks_to_skip(void **state)
 	assert_non_null(strstr(e2e_row(g->t, 0), "Level 3"));
 }
 
-/* Level 6 (--level 6) solved: the campaign is done, in a box inside the grid's frame, and n
- * goes on to expert puzzles. */
-static void test_campaign_complete_after_level_6(void **state)
+/* Types the solution into every empty cell. */
+static void solve_by_keys(struct game *g)
 {
-	struct game *g = new_game(state);
-	const char *argv[] = {e2e_bin, "sudoku", "--level", "6", NULL};
-	static const char *const colour[] = {"NO_COLOR", NULL};
-	e2e_sandbox_forget();
-	g->t = e2e_start(20, 60, argv, colour); /* where a box the screen's width spilled over */
-	assert_non_null(g->t);
-	model_reset(g, "sudoku:level6:s0");
-	wait_board(g);
 	static char keys[4096];
 	keys[0] = '\0';
 	for (int i = 0; i < SDK_CELLS; i++) {
@@ -923,16 +914,15 @@ static void test_campaign_complete_after_level_6(void **state)
 		model_move(g, SDK_MOVE_DIGIT, i, g->z.solution.cell[i]);
 	}
 	type_keys(g, keys);
-	wait_for((struct expect){
-	        .g = g,
-	        .text = {"Campaign complete!", "All six levels solved", "n: expert puzzles"}});
-	assert_null(strstr(e2e_screen(g->t), "You won!"));
-	/* The box stays inside the grid's frame: the frame's sides whole beside every line of it. */
+}
+
+/* The box stays inside the grid's frame: the frame's sides whole beside every line of it. */
+static void assert_inside_frame(struct game *g, const char *const *box, size_t count)
+{
 	int top, left, right, row, col;
 	assert_true(e2e_find(g->t, "╔", &top, &left));
 	assert_true(e2e_find(g->t, "╗", &top, &right));
-	static const char *const box[] = {"Campaign complete!", "n: expert puzzles"};
-	for (size_t i = 0; i < sizeof box / sizeof box[0]; i++) {
+	for (size_t i = 0; i < count; i++) {
 		assert_true(e2e_find(g->t, box[i], &row, &col));
 		char l[32], r[32];
 		text_at(g->t, row, left, l);
@@ -941,8 +931,72 @@ static void test_campaign_complete_after_level_6(void **state)
 			fprintf(stderr, "'%s' breaks the frame:\n%s\n", box[i], e2e_screen(g->t));
 		assert_true(strcmp(l, " ") != 0 && strcmp(r, " ") != 0 && left < col && col < right);
 	}
+}
+
+/* Level 6 won first is not the campaign complete (issue 17: it said so): the box says which
+ * levels are still to solve, inside the grid's frame, and n goes on to expert puzzles. Level 5
+ * revealed is not solved. Levels 1 to 4 won after it, then level 5: now it is complete. */
+static void test_campaign_complete_only_when_every_level_is_won(void **state)
+{
+	struct game *g = new_game(state);
+	const char *argv[] = {e2e_bin, "sudoku", "--level", "5", NULL};
+	static const char *const colour[] = {"NO_COLOR", NULL};
+	e2e_sandbox_forget();
+	g->t = e2e_start(20, 60, argv, colour); /* where a box the screen's width spilled over */
+	assert_non_null(g->t);
+	model_reset(g, "sudoku:level5:s0");
+	wait_board(g);
+	type_keys(g, "sy"); /* revealed: lost, on no board */
+	wait_text(g, "Solution revealed");
 	type_keys(g, "n");
-	wait_for((struct expect){.g = g, .text = {"Classic, expert"}, .gone = {"Campaign"}});
+	model_reset(g, "sudoku:level6:s0");
+	wait_board(g);
+	solve_by_keys(g);
+	wait_for((struct expect){
+	        .g = g,
+	        .text = {"Level 6 solved!", "Levels 1, 2, 3, 4 and 5 still to solve",
+	                 "n: expert puzzles"}});
+	assert_null(strstr(e2e_screen(g->t), "Campaign complete!"));
+	static const char *const box[] = {"Level 6 solved!", "n: expert puzzles"};
+	assert_inside_frame(g, box, 2);
+	type_keys(g, "n");
+	wait_for((struct expect){.g = g, .text = {"Classic, expert"}, .gone = {"solved"}});
+	e2e_free(g->t);
+
+	const char *first[] = {e2e_bin, "sudoku", "--level", "1", NULL};
+	g->t = e2e_start(24, 80, first, colour);
+	assert_non_null(g->t);
+	for (int level = 1; level <= 5; level++) {
+		char id[32], solved[32];
+		snprintf(id, sizeof id, "sudoku:level%d:s0", level);
+		int cursor = g->cursor; /* n keeps the cursor where it was */
+		model_reset(g, id);
+		if (level > 1)
+			g->cursor = cursor;
+		wait_board(g);
+		solve_by_keys(g);
+		snprintf(solved, sizeof solved, "Level %d solved!", level);
+		if (level < 4) {
+			wait_for((struct expect){.g = g, .text = {solved, "still to solve"}});
+			assert_null(strstr(e2e_screen(g->t), "Campaign complete!"));
+		}
+		if (level == 4)
+			wait_for((struct expect){.g = g, .text = {solved, "Level 5 still to solve"}});
+		if (level < 5)
+			type_keys(g, "n");
+	}
+	wait_for((struct expect){.g = g, .text = {"Campaign complete!", "All six levels solved"}});
+}
+
+/* n on level 6 says what comes: an expert puzzle, not "the next level" (issue 17). */
+static void test_n_on_level_6_asks_to_skip_to_an_expert_puzzle(void **state)
+{
+	struct game *g = start(state, "sudoku:level6:s0", 24, 80, NULL);
+	type_keys(g, "n");
+	wait_text(g, "Skip to an expert puzzle? (y/n)");
+	assert_null(strstr(e2e_screen(g->t), "next level"));
+	type_keys(g, "y");
+	wait_text(g, "Classic, expert");
 }
 
 /* Every key of the help with what it does, as the help lists them (the game's own, then the
@@ -1071,7 +1125,8 @@ static void test_reveal_ends_the_game(void **state)
 	wait_text(g, "Reveal the solution?");
 	type_keys(g, "y");
 	model_move(g, SDK_MOVE_REVEAL, 0, 0);
-	wait_for((struct expect){.g = g, .text = {"Solution revealed", "r: restart"}});
+	/* One move: "1 move", not "1 moves" (issue 17). */
+	wait_for((struct expect){.g = g, .text = {"Solution revealed", "r: restart", "1 move, "}});
 	assert_non_null(strstr(e2e_row(g->t, 0), "Left: 0"));
 }
 
@@ -1305,8 +1360,11 @@ int main(void)
 	        cmocka_unit_test_teardown(test_help_fits_and_shows_every_key, teardown),
 	        cmocka_unit_test_teardown(test_full_grid_with_wrong_digits_says_so, teardown),
 	        cmocka_unit_test_teardown(test_levels_are_fixed_and_n_asks_to_skip, teardown),
-	        cmocka_unit_test_teardown(test_campaign_complete_after_level_6, teardown),
-	        cmocka_unit_test_teardown(test_finish_to_the_win_screen, teardown),
+	        cmocka_unit_test_teardown(test_campaign_complete_only_when_every_level_is_won,
+                                  teardown),
+	        cmocka_unit_test_teardown(test_n_on_level_6_asks_to_skip_to_an_expert_puzzle,
+                                  teardown),
+        cmocka_unit_test_teardown(test_finish_to_the_win_screen, teardown),
 	        cmocka_unit_test_teardown(test_reveal_ends_the_game, teardown),
 	        cmocka_unit_test_teardown(test_revealed_then_typed_in_is_not_ranked, teardown),
 	        cmocka_unit_test_teardown(test_latin_grid_has_no_boxes, teardown),
