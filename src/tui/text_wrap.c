@@ -2,6 +2,8 @@
 #include "text_wrap.h"
 
 #include <stdbool.h>
+#include <stdio.h>
+#include <string.h>
 
 /* The length of the UTF-8 sequence that starts with byte c. */
 static size_t sequence_length(unsigned char c)
@@ -46,4 +48,56 @@ size_t tc_text_line(const char *text, int width)
 			full = i;
 	}
 	return i;
+}
+
+/* The columns of text (one a code point). */
+static int columns_of(const char *text)
+{
+	int n = 0;
+	for (size_t i = 0; text[i]; i += sequence_length((unsigned char)text[i]))
+		n++;
+	return n;
+}
+
+/* The bytes of text's first `columns` code points. */
+static size_t bytes_of(const char *text, int columns)
+{
+	size_t i = 0;
+	for (int c = 0; c < columns && text[i]; c++)
+		i += sequence_length((unsigned char)text[i]);
+	return i;
+}
+
+void tc_text_shorten(const char *text, int width, const char *mark, char *out, size_t len)
+{
+	int have = columns_of(text);
+	if (have <= width || width < 2) {
+		snprintf(out, len, "%s", text);
+		return;
+	}
+	int head = (width - 1) / 3, tail = width - 1 - head;
+	size_t head_bytes = bytes_of(text, head);
+	const char *end = text + bytes_of(text, have - tail);
+	snprintf(out, len, "%.*s%s%s", (int)head_bytes, text, mark, end);
+}
+
+/* The fewest columns of a path worth showing: its file name's end, past the mark. */
+#define PATH_MIN_COLUMNS 12
+
+void tc_text_fit_path(const char *text, size_t path_at, int width, const char *mark, char *out,
+                      size_t len)
+{
+	size_t n = strlen(text);
+	if (path_at > n)
+		path_at = n;
+	char words[512];
+	snprintf(words, sizeof words, "%.*s", (int)path_at, text);
+	int room = width - columns_of(words);
+	if (columns_of(text) <= width || room < PATH_MIN_COLUMNS || path_at == n) {
+		tc_text_shorten(text, width, mark, out, len);
+		return;
+	}
+	char path[512];
+	tc_text_shorten(text + path_at, room, mark, path, sizeof path);
+	snprintf(out, len, "%s%s", words, path);
 }

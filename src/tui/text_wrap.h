@@ -12,4 +12,15 @@
  * a break belong to neither line: the next line starts after them. */
 size_t tc_text_line(const char *text, int width);
 
+/* text in at most width columns (at least 2) into out (len bytes): text itself when it fits,
+ * else its start and its end with mark (one column, e.g. "…") between them, the end given
+ * twice the room of the start, so that a path keeps its file name. */
+void tc_text_shorten(const char *text, int width, const char *mark, char *out, size_t len);
+
+/* A message that ends in a path (from byte path_at on) in at most width columns: whole when
+ * it fits, else with the path shortened in the middle (tc_text_shorten), else, when the words
+ * before it leave the path too little room, all of it shortened so. */
+void tc_text_fit_path(const char *text, size_t path_at, int width, const char *mark, char *out,
+                      size_t len);
+
 #endif

@@ -59,6 +59,36 @@ static void test_counts_characters(void **state)
 	assert_string_equal(first_line("a\xC3", 5), "a"); /* half a character at the end */
 }
 
+/* A text too wide keeps its start and, with twice the room, its end: a path its file name. */
+static void test_shortened_in_the_middle(void **state)
+{
+	(void)state;
+	char out[64];
+	tc_text_shorten("/tmp/home/r2.replay", 30, "…", out, sizeof out);
+	assert_string_equal(out, "/tmp/home/r2.replay");
+	tc_text_shorten("/tmp/picky2-home/r2.replay", 16, "…", out, sizeof out);
+	assert_string_equal(out, "/tmp/…/r2.replay");
+	tc_text_shorten("ninja-demo.replay", 15, "~", out, sizeof out);
+	assert_string_equal(out, "ninj~emo.replay");
+	tc_text_shorten("é€abcdefgh", 5, "…", out, sizeof out);
+	assert_string_equal(out, "é…fgh");
+}
+
+/* A message's path is what gives way, in the middle, the words before it kept whole. */
+static void test_a_message_keeps_its_words_and_its_file_name(void **state)
+{
+	(void)state;
+	char out[128];
+	const char *m = "replay saved to /tmp/picky2-home/r2.replay";
+	tc_text_fit_path(m, 16, 60, "…", out, sizeof out);
+	assert_string_equal(out, m);
+	tc_text_fit_path(m, 16, 32, "…", out, sizeof out);
+	assert_string_equal(out, "replay saved to /tmp/…/r2.replay");
+	/* Too little room for the path: the whole message gives way in the middle. */
+	tc_text_fit_path(m, 16, 24, "…", out, sizeof out);
+	assert_string_equal(out, "replay …2-home/r2.replay");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -66,6 +96,8 @@ int main(void)
 	        cmocka_unit_test(test_breaks_between_words),
 	        cmocka_unit_test(test_a_word_wider_than_the_line_is_cut),
 	        cmocka_unit_test(test_counts_characters),
+	        cmocka_unit_test(test_shortened_in_the_middle),
+	        cmocka_unit_test(test_a_message_keeps_its_words_and_its_file_name),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
