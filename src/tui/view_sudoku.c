@@ -45,7 +45,7 @@ struct view_sdk {
 	bool marking;   /* digits typed and clicked are pencil marks */
 	bool conflicts; /* repeated digits are highlighted */
 	bool asking;    /* "reveal the solution?" waits for its answer */
-	int last_digit; /* the digit last written or chosen, 0 for none */
+	int last_digit; /* the digit the player last typed or clicked, 0 for none */
 	int looked;     /* the digit last chosen or under the cursor, 0 for none */
 	char info[96];  /* a message for the info line, until the next key */
 	enum shown shown;
@@ -476,8 +476,13 @@ static void describe_step(const struct view_sdk *v, char *buf, size_t len)
 	step_cells(st, cells, sizeof cells);
 	digits_text(st->digits, digits, sizeof digits);
 	snprintf(technique, sizeof technique, "%s", sdk_technique_name(st->technique));
+	if (st->technique == SDK_GUESS && v->told == TELL_TECHNIQUE) {
+		snprintf(buf, len, "Hint: no technique applies here (H: a digit)");
+		return;
+	}
 	if (st->technique == SDK_GUESS) {
-		snprintf(buf, len, "No simple step: the solution has %d at %s", st->digit, cells);
+		snprintf(buf, len, "No logical step left: the known solution puts %d at %s",
+		         st->digit, cells);
 		return;
 	}
 	if (v->told == TELL_TECHNIQUE) {
@@ -516,14 +521,16 @@ static void describe_step(const struct view_sdk *v, char *buf, size_t len)
 }
 
 /* Shows the next part of the hint: a new hint's technique, else more of the step shown, else
- * the next step. The step's digit goes under the cursor, for Enter to write. */
+ * the next step. The step's cell goes under the cursor with its digit lit; Enter still writes
+ * the player's own last digit, not the hint's. A guess has no cells: its technique, then its
+ * digit. */
 static void hint(struct view_sdk *v, const struct tc_session *s)
 {
 	const struct sudoku *z = state_of(s);
 	bool going_on = v->shown == SHOW_STEP &&
 	                memcmp(&v->shown_for, &z->entry, sizeof z->entry) == 0;
 	if (going_on && v->told < TELL_DIGIT) {
-		v->told++;
+		v->told = v->steps[v->step_at].technique == SDK_GUESS ? TELL_DIGIT : v->told + 1;
 	} else if (going_on && v->step_at + 1 < v->step_count) {
 		v->step_at++;
 		v->told = TELL_TECHNIQUE;
@@ -552,7 +559,6 @@ static void hint(struct view_sdk *v, const struct tc_session *s)
 			                                .unit = -1,
 			                                .target = -1};
 			v->step_count = 1;
-			v->told = TELL_DIGIT;
 		}
 		show(v, z, SHOW_STEP);
 	}
@@ -560,8 +566,7 @@ static void hint(struct view_sdk *v, const struct tc_session *s)
 	const struct sdk_step *st = &v->steps[v->step_at];
 	if (v->told == TELL_DIGIT && st->cell >= 0) {
 		v->cursor = st->cell;
-		/* The step's digit: its other places light up, and Enter writes it. */
-		v->last_digit = v->looked = st->digit;
+		v->looked = st->digit; /* its other places light up */
 	}
 }
 

@@ -743,9 +743,10 @@ static void test_hint_names_the_technique(void **state)
 		struct e2e_cell c = middle(g, i);
 		assert_int_equal(same_colour(c.bg, proof.bg), in);
 	}
-	/* Enter plays the hinted digit and the hint is gone; on a wrong digit the hint points at
-	 * that instead. */
-	type_digit(g, E2E_KEY_ENTER, step.digit);
+	/* The hinted digit typed, the hint is gone; on a wrong digit the hint points at that
+	 * instead. */
+	char hinted[2] = {(char)('0' + step.digit), '\0'};
+	type_digit(g, hinted, step.digit);
 	wait_for((struct expect){.g = g, .board = true, .gone = {technique}});
 	char key[2] = "0";
 	int wrong = -1, digit = 0;
@@ -839,8 +840,9 @@ static void test_hint_is_told_step_by_step(void **state)
 		}
 		wait_for((struct expect){.g = g, .board = true, .text = {text}});
 	}
-	/* Enter writes the digit the last step placed. */
-	type_digit(g, E2E_KEY_ENTER, steps[n - 1].digit);
+	/* The digit the last step placed, typed. */
+	char placed[2] = {(char)('0' + steps[n - 1].digit), '\0'};
+	type_digit(g, placed, steps[n - 1].digit);
 	wait_board(g);
 }
 
@@ -988,6 +990,29 @@ static void test_campaign_complete_only_when_every_level_is_won(void **state)
 	wait_for((struct expect){.g = g, .text = {"Campaign complete!", "All six levels solved"}});
 }
 
+/* Enter writes the last digit the player typed, never the hint's (issue 17: it wrote the
+ * hint's digit though none was typed); without one it says so. */
+static void test_enter_writes_the_players_digit_not_the_hints(void **state)
+{
+	struct game *g = start(state, "sudoku:classic-easy:s6", 24, 80, NULL);
+	struct sdk_step step;
+	assert_true(sdk_hint((enum sdk_stage)g->z.stage, &g->z.entry, &step));
+	type_keys(g, "HHH"); /* technique, cells, digit: the cursor goes to the hint's cell */
+	g->cursor = step.cell;
+	wait_board(g);
+	type_keys(g, "\r");
+	wait_for((struct expect){.g = g, .board = true, .text = {"Type a digit first"}});
+	int cell = empty_cell(g, 0), digit = quiet_wrong_digit(g, cell);
+	keys_to(g, cell);
+	char key[2] = {(char)('0' + digit), '\0'};
+	type_digit(g, key, digit);
+	int other = empty_cell(g, 3);
+	keys_to(g, other);
+	type_keys(g, " ");
+	model_move(g, SDK_MOVE_DIGIT, other, digit);
+	wait_board(g);
+}
+
 /* n on level 6 says what comes: an expert puzzle, not "the next level" (issue 17). */
 static void test_n_on_level_6_asks_to_skip_to_an_expert_puzzle(void **state)
 {
@@ -997,6 +1022,37 @@ static void test_n_on_level_6_asks_to_skip_to_an_expert_puzzle(void **state)
 	assert_null(strstr(e2e_screen(g->t), "next level"));
 	type_keys(g, "y");
 	wait_text(g, "Classic, expert");
+}
+
+/* Where logic ends (level 6 after every step the hints know), H still goes a part at a time:
+ * first that no technique applies, then the known solution's digit (issue 17: one line, the
+ * same at every H). */
+static void test_hint_without_a_logical_step_goes_in_parts(void **state)
+{
+	struct game *g = new_game(state);
+	model_reset(g, "sudoku:level6:s0");
+	struct sdk_step steps[SDK_HINT_STEPS];
+	int n;
+	while ((n = sdk_hint_steps((enum sdk_stage)g->z.stage, &g->z.entry, steps,
+	                           SDK_HINT_STEPS)) > 0) {
+		g->z.entry.cell[steps[n - 1].cell] = (uint8_t)steps[n - 1].digit;
+	}
+	assert_true(empty_cells(g) > 0); /* level 6 is expert: logic alone does not finish it */
+	char puzzle[SDK_CELLS + 1];
+	for (int i = 0; i < SDK_CELLS; i++)
+		puzzle[i] = g->z.entry.cell[i] ? (char)('0' + g->z.entry.cell[i]) : '.';
+	puzzle[SDK_CELLS] = '\0';
+	const char *argv[] = {e2e_bin, "sudoku", "--puzzle", puzzle, NULL};
+	static const char *const colour[] = {"NO_COLOR", NULL};
+	e2e_sandbox_forget();
+	g->t = e2e_start(24, 80, argv, colour);
+	assert_non_null(g->t);
+	wait_text(g, "Digits");
+	type_keys(g, "H");
+	wait_text(g, "Hint: no technique applies here (H: a digit)");
+	assert_null(strstr(e2e_screen(g->t), "solution puts"));
+	type_keys(g, "H");
+	wait_text(g, "No logical step left: the known solution puts");
 }
 
 /* Every key of the help with what it does, as the help lists them (the game's own, then the
@@ -1362,8 +1418,10 @@ int main(void)
 	        cmocka_unit_test_teardown(test_levels_are_fixed_and_n_asks_to_skip, teardown),
 	        cmocka_unit_test_teardown(test_campaign_complete_only_when_every_level_is_won,
                                   teardown),
-	        cmocka_unit_test_teardown(test_n_on_level_6_asks_to_skip_to_an_expert_puzzle,
+	        cmocka_unit_test_teardown(test_enter_writes_the_players_digit_not_the_hints, teardown),
+        cmocka_unit_test_teardown(test_n_on_level_6_asks_to_skip_to_an_expert_puzzle,
                                   teardown),
+        cmocka_unit_test_teardown(test_hint_without_a_logical_step_goes_in_parts, teardown),
         cmocka_unit_test_teardown(test_finish_to_the_win_screen, teardown),
 	        cmocka_unit_test_teardown(test_reveal_ends_the_game, teardown),
 	        cmocka_unit_test_teardown(test_revealed_then_typed_in_is_not_ranked, teardown),
