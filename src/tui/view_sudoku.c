@@ -191,7 +191,24 @@ static void cell_looks(const struct view_sdk *v, const struct sudoku *z, const b
 		*fill = *core = marked;
 }
 
-/* Pencil marks: a 3x3 keypad in tall cells, else a row, cut short with an ellipsis. */
+/* How many marks a one-line cell shows in a row: its whole width between lines (the cursor's
+ * brackets go on the lines), else all but its edges. */
+static int marks_room(const struct tc_sudoku_grid *g)
+{
+	return g->vline[1] != TC_SUDOKU_NO_LINE ? g->cw : g->cw - 2;
+}
+
+/* Whether some cell has more marks than a one-line cell shows. */
+static bool marks_cut(const struct tc_sudoku_grid *g, const struct sudoku *z)
+{
+	for (int i = 0; i < SDK_CELLS && g->ch == 1; i++)
+		if (!z->entry.cell[i] && __builtin_popcount(z->marks[i]) > marks_room(g))
+			return true;
+	return false;
+}
+
+/* Pencil marks: a 3x3 keypad in tall cells, else a row, cut short with an ellipsis (the info
+ * line lists the cursor's in full). */
 static void draw_marks(const struct tc_sudoku_grid *g, int x, int y, uint16_t marks, attr_t cell,
                        int hl)
 {
@@ -209,18 +226,20 @@ static void draw_marks(const struct tc_sudoku_grid *g, int x, int y, uint16_t ma
 		}
 		return;
 	}
-	int room = g->cw - 2, count = 0, at = x + 1;
+	int room = marks_room(g), count = 0, shown = 0;
 	for (int d = 1; d <= SIDE; d++)
 		count += marks >> (d - 1) & 1;
+	/* A space before them when they fit so, as before a digit; else from the cell's edge. */
+	int at = x + (count <= g->cw - 2 ? 1 : (g->cw - room) / 2);
 	for (int d = 1; d <= SIDE; d++) {
 		if (!(marks >> (d - 1) & 1))
 			continue;
-		if (count > room && at == x + room) {
-			tc_draw_text(at, y, 1, attr, tc_term_unicode() ? "…" : "+");
+		if (count > room && shown == room - 1) {
+			tc_draw_text(at + shown, y, 1, attr, tc_term_unicode() ? "…" : "+");
 			break;
 		}
 		char text[2] = {(char)('0' + d), '\0'};
-		tc_draw_text(at++, y, 1, d == hl ? bright : attr, text);
+		tc_draw_text(at + shown++, y, 1, d == hl ? bright : attr, text);
 	}
 }
 
@@ -615,6 +634,10 @@ static bool letter(struct view_sdk *v, struct tc_session *s, int key)
 	case 'a':
 		if (!apply(s, SDK_MOVE_AUTOMARKS, 0, 0))
 			snprintf(v->info, sizeof v->info, "The marks are all candidates already");
+		else if (v->has_layout && marks_cut(&v->layout.grid, state_of(s)))
+			snprintf(v->info, sizeof v->info,
+			         "%s: more marks; the cursor's cell lists them here",
+			         tc_term_unicode() ? "…" : "+");
 		return true;
 	case 'c':
 		v->conflicts = !v->conflicts;

@@ -119,8 +119,8 @@ static int quiet_wrong_digit(const struct game *g, int cell)
 	return 0;
 }
 
-/* The marks a one-line cell of 7 columns shows: up to five digits, else four and an
- * ellipsis. */
+/* The marks a one-line cell of 7 columns between lines shows: up to seven digits, else six
+ * and an ellipsis. */
 static void marks_text(const struct game *g, uint16_t marks, char *buf, size_t len)
 {
 	int count = 0, n = 0;
@@ -130,7 +130,7 @@ static void marks_text(const struct game *g, uint16_t marks, char *buf, size_t l
 	for (int d = 1; d <= SIDE && (size_t)n + 4 < len; d++) {
 		if (!(marks >> (d - 1) & 1))
 			continue;
-		if (count > 5 && n == 4) {
+		if (count > 7 && n == 6) {
 			n += snprintf(buf + n, len - (size_t)n, "%s", g->ascii ? "+" : "…");
 			break;
 		}
@@ -227,7 +227,7 @@ static bool read_board(struct e2e_term *t, struct board *b)
 		text_at(t, y, x, mid);
 		int n = 0;
 		bool alone = true;
-		for (int dx = 1 - b->half; dx < b->half; dx++) {
+		for (int dx = 1 - reach; dx < reach; dx++) { /* between the lines or edges */
 			char text[32];
 			text_at(t, y, x + dx, text);
 			if (dx != 0 && strcmp(text, " ") != 0)
@@ -1055,6 +1055,31 @@ static void test_hint_without_a_logical_step_goes_in_parts(void **state)
 	wait_text(g, "No logical step left: the known solution puts");
 }
 
+/* More marks than a one-line cell shows: as many as fit and an ellipsis, all of them on the
+ * info line at the cursor (issue 17: cut to "2345…" at 80x24 with room for more). */
+static void test_many_marks_in_a_one_line_cell(void **state)
+{
+	struct game *g = start(state, "sudoku:classic-easy:s3", 24, 80, NULL);
+	int cell = empty_cell(g, 10);
+	keys_to(g, cell);
+	type_keys(g, "m");
+	wait_text(g, "Marks");
+	for (int d = 1; d <= 8; d++) {
+		char key[2] = {(char)('0' + d), '\0'};
+		type_keys(g, key);
+		model_move(g, SDK_MOVE_MARK, cell, d);
+	}
+	char name[4], info[48];
+	cell_name(cell, name);
+	snprintf(info, sizeof info, "Marks in %s: 1 2 3 4 5 6 7 8", name);
+	wait_for((struct expect){.g = g, .marks = true, .text = {info}});
+	type_keys(g, "8"); /* seven: all in the cell */
+	model_move(g, SDK_MOVE_MARK, cell, 8);
+	type_keys(g, "7");
+	model_move(g, SDK_MOVE_MARK, cell, 7);
+	wait_for((struct expect){.g = g, .marks = true});
+}
+
 /* Every key of the help with what it does, as the help lists them (the game's own, then the
  * shared ones). */
 static const char *const help_keys[][2] = {
@@ -1422,6 +1447,7 @@ int main(void)
         cmocka_unit_test_teardown(test_n_on_level_6_asks_to_skip_to_an_expert_puzzle,
                                   teardown),
         cmocka_unit_test_teardown(test_hint_without_a_logical_step_goes_in_parts, teardown),
+        cmocka_unit_test_teardown(test_many_marks_in_a_one_line_cell, teardown),
         cmocka_unit_test_teardown(test_finish_to_the_win_screen, teardown),
 	        cmocka_unit_test_teardown(test_reveal_ends_the_game, teardown),
 	        cmocka_unit_test_teardown(test_revealed_then_typed_in_is_not_ranked, teardown),
