@@ -636,7 +636,7 @@ static bool letter(struct view_sdk *v, struct tc_session *s, int key)
 			snprintf(v->info, sizeof v->info, "The marks are all candidates already");
 		else if (v->has_layout && marks_cut(&v->layout.grid, state_of(s)))
 			snprintf(v->info, sizeof v->info,
-			         "%s: more marks; the cursor's cell lists them here",
+			         "%s more marks: listed here at the cursor",
 			         tc_term_unicode() ? "…" : "+");
 		return true;
 	case 'c':
