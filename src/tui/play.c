@@ -13,7 +13,7 @@
 #include "status.h"
 #include "tilecade/gameid.h"
 
-enum question { ASK_NOTHING, ASK_RESTART, ASK_NEW, ASK_LEAVE };
+enum question { ASK_NOTHING, ASK_RESTART, ASK_NEW, ASK_LEAVE, ASK_SOLUTION };
 
 struct tc_play {
 	const struct tc_view *view;
@@ -102,6 +102,9 @@ static const char *question_text(const struct tc_play *p, enum question q)
 		return skip ? skip : "Go to the next level? (y/n)";
 	case ASK_LEAVE:
 		return "Leave this game? (y/n)";
+	case ASK_SOLUTION: /* the short one where the long would lose its (y/n) */
+		return COLS >= 56 ? "Show the solution? This game will not be ranked (y/n)"
+		                  : "Show the solution? Not ranked (y/n)";
 	default:
 		return NULL;
 	}
@@ -279,6 +282,7 @@ static enum tc_play_result carry_out(struct tc_play *p, enum question q)
 		break;
 	case ASK_LEAVE:
 		return TC_PLAY_LEAVE;
+	case ASK_SOLUTION: /* answered in handle_event, which has the key for the view */
 	case ASK_NOTHING:
 		break;
 	}
@@ -363,7 +367,14 @@ static enum tc_play_result handle_event(struct tc_play *p, const struct tc_event
 			return TC_PLAY_STAY;
 		enum question q = p->asking;
 		p->asking = ASK_NOTHING;
-		return ev->key == 'y' || ev->key == 'Y' ? carry_out(p, q) : TC_PLAY_STAY;
+		if (ev->key != 'y' && ev->key != 'Y')
+			return TC_PLAY_STAY;
+		if (q == ASK_SOLUTION) { /* marked before the view shows a move of it */
+			tc_session_mark_assisted(p->s, TC_ASSIST_REVEAL);
+			p->view->action(p->vs, p->s, TC_ACT_SOLUTION, ev, now);
+			return TC_PLAY_STAY;
+		}
+		return carry_out(p, q);
 	}
 	if (small)
 		return action == TC_ACT_BACK ? ask_or_do(p, ASK_LEAVE) : TC_PLAY_STAY;
@@ -388,6 +399,10 @@ static enum tc_play_result handle_event(struct tc_play *p, const struct tc_event
 	}
 	if (status != TC_PLAYING)
 		return TC_PLAY_STAY;
+	if (action == TC_ACT_SOLUTION && p->view->solution_unranks && !tc_session_assisted(p->s)) {
+		p->asking = ASK_SOLUTION; /* once: a yes marks the game, and a marked one is not asked */
+		return TC_PLAY_STAY;
+	}
 	if (ev->type == TC_EV_MOUSE)
 		p->view->mouse(p->vs, p->s, ev, now);
 	else

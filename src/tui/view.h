@@ -23,6 +23,8 @@ struct tc_view {
 	const char *lost_text;           /* why a lost game ended, e.g. "No moves left" */
 	bool asks_to_skip;               /* n on an unfinished level asks first, even with
 	                                    nothing to lose (a campaign's levels) */
+	bool solution_unranks;           /* s shows the solution: a ranked game asks first, and a
+	                                    yes marks it TC_ASSIST_REVEAL before the view acts */
 	/* A campaign: the first campaign_levels entries of level_entry, all to be won. */
 	int campaign_levels;
 	/* Optional: when the won position is a level of the campaign, the won box's title and a
