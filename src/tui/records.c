@@ -68,9 +68,13 @@ void tc_records_open_shared(struct tc_records *r, const char *shared_path)
 	    !shared_board_usable(shared_path, r->notice, sizeof r->notice))
 		return;
 	/* SQLite makes its -wal and -shm files beside the board as it writes: they must stay
-	 * writable by the group too, or the next player could not write the board. */
-	umask(umask(0) & ~(mode_t)S_IWGRP);
+	 * writable by the group too, or the next player could not write the board. SQLite gives
+	 * them the board's own mode; the group's write is kept for the opening too, and only
+	 * for it: the player's own files (saved levels, replays) keep the player's umask. */
+	mode_t players = umask(0);
+	umask(players & ~(mode_t)S_IWGRP);
 	r->shared = tc_store_open_existing(shared_path, r->notice, sizeof r->notice);
+	umask(players);
 }
 
 void tc_records_open_own(struct tc_records *r, const char *db_path, const char *player)

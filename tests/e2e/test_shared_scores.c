@@ -25,6 +25,7 @@
 
 #include <cmocka.h>
 
+#include "harness.h"
 #include "sandbox.h"
 #include "tilecade/store.h"
 
@@ -100,8 +101,7 @@ static bool add_score_as(uid_t uid, const char *player, int64_t points)
 	pid_t pid = fork();
 	assert_true(pid >= 0);
 	if (pid == 0) {
-		become(uid);
-		umask(002); /* as tilecade sets it once the board is open */
+		become(uid); /* umask 022: SQLite gives the board's -wal and -shm the board's mode */
 		char notice[TC_STORE_NOTICE_MAX];
 		struct tc_store *st = tc_store_open_existing(board, notice, sizeof notice);
 		struct tc_score s = score_of(player, points);
@@ -234,11 +234,57 @@ static void test_a_board_not_the_admins_is_refused(void **state)
 	assert_int_equal(rename(real, board), 0);
 }
 
+/* A usable board leaves the player's own files alone: a level saved from N's browser while
+ * the board is open is made with the player's umask (022: 0644), not group-writable. */
+static void test_own_files_keep_the_players_umask(void **state)
+{
+	char own_board[4500], own_config[4500], saved[4500];
+	snprintf(own_board, sizeof own_board, "%s/own-board", e2e_sandbox);
+	assert_int_equal(mkdir(own_board, 0775), 0); /* its folder is kept from saves */
+	strcat(own_board, "/scores.db");
+	snprintf(own_config, sizeof own_config, "%s/own-host.ini", e2e_sandbox);
+	snprintf(saved, sizeof saved, "%s/levels", e2e_sandbox);
+	assert_int_equal(mkdir(saved, 0755), 0); /* not tilecade's own data folder */
+	strcat(saved, "/saved-level.txt");
+	char notice[TC_STORE_NOTICE_MAX];
+	struct tc_store *st = tc_store_open(own_board, notice, sizeof notice);
+	assert_true(tc_store_ok(st));
+	tc_store_close(st);
+	assert_int_equal(chmod(own_board, 0664), 0); /* ours, our group's: usable */
+	FILE *f = fopen(own_config, "w");
+	assert_non_null(f);
+	fprintf(f, "[storage]\nshared_scores = %s\n", own_board);
+	fclose(f);
+	char env_config[4600];
+	snprintf(env_config, sizeof env_config, "TILECADE_SYSTEM_CONFIG=%s", own_config);
+	const char *env[] = {env_config, NULL};
+	const char *argv[] = {e2e_bin, "ninja", NULL};
+	mode_t before = umask(022);
+	struct e2e_term *t = e2e_start(24, 80, argv, env);
+	umask(before);
+	assert_non_null(t);
+	*state = t;
+	assert_true(e2e_wait_text(t, "seed ", 5000));
+	assert_true(e2e_wait_quiet(t, 60, 5000)); /* the level's check done */
+	e2e_send_str(t, "w");
+	assert_true(e2e_wait_text(t, "Save to", 5000));
+	e2e_send_str(t, "\025"); /* Ctrl-U */
+	e2e_send_str(t, saved);
+	e2e_send_str(t, E2E_KEY_ENTER);
+	if (!e2e_wait_text(t, "saved to", 5000))
+		fail_msg("not saved: %s", e2e_row(t, 23));
+	struct stat sb;
+	assert_int_equal(stat(saved, &sb), 0);
+	assert_int_equal(sb.st_mode & 0777, 0644);
+	assert_null(strstr(e2e_screen(t), "shared scores off")); /* the board was in use */
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	        cmocka_unit_test(test_two_players_share_the_board),
 	        cmocka_unit_test(test_a_board_not_the_admins_is_refused),
+	        cmocka_unit_test_teardown(test_own_files_keep_the_players_umask, e2e_term_teardown),
 	};
 	return cmocka_run_group_tests(tests, group_setup, e2e_game_group_teardown);
 }
