@@ -103,10 +103,8 @@ int64_t tc_session_score(const struct tc_session *s);
  * games carried in, or the current score when it is higher (a live game ends at least there). A
  * position undone before the game ended counts no more; an assisted game's scores never count. */
 int64_t tc_session_best_score(const struct tc_session *s);
-/* The same without the live score: what a game left unfinished (saved, on no board yet) carries
- * into the next. */
-int64_t tc_session_best_end(const struct tc_session *s);
-/* Carries the best score of earlier games (of this run, say) into this session. */
+/* Carries the best score of earlier games (the player's best on the board, say) into this
+ * session; a new game keeps it, with the ends of the games played since. */
 void tc_session_carry_best_score(struct tc_session *s, int64_t best);
 
 /* The whole session as bytes (malloc'd; NULL when out of memory): parameters, seed, history

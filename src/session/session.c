@@ -330,11 +330,6 @@ int64_t tc_session_score(const struct tc_session *s)
 	return s->game->score ? s->game->score(tc_session_state(s)) : 0;
 }
 
-int64_t tc_session_best_end(const struct tc_session *s)
-{
-	return s->best_score;
-}
-
 int64_t tc_session_best_score(const struct tc_session *s)
 {
 	int64_t score = tc_session_score(s);

@@ -37,13 +37,7 @@ struct app {
 	struct tc_play *play;        /* NULL while in the menu or choosing a level */
 	const struct tc_catalog_entry *playing;
 	struct tc_records *records;
-	int64_t best_score[TC_CATALOG_SIZE]; /* of each catalog entry, over the games of this run */
 };
-
-static int64_t *best_score_of(struct app *a, const struct tc_catalog_entry *e)
-{
-	return &a->best_score[e - tc_catalog];
-}
 
 static void draw(struct app *a, uint64_t now)
 {
@@ -70,7 +64,8 @@ static void start_game(struct app *a, const struct tc_catalog_entry *e, struct t
 	if (!s)
 		return;
 	a->choosing_level = false;
-	tc_session_carry_best_score(s, *best_score_of(a, e));
+	/* Best starts at the player's best on this board, the one Scores shows. */
+	tc_session_carry_best_score(s, tc_records_best_points(a->records, s));
 	a->play = tc_play_new(e->view, e->title, s, a->cfg->animations);
 	if (!a->play) {
 		tc_session_free(s);
@@ -192,7 +187,6 @@ static void open_levels(struct app *a, const struct tc_catalog_entry *e)
 static void leave_game(struct app *a)
 {
 	const struct tc_session *s = tc_play_session(a->play);
-	*best_score_of(a, a->playing) = tc_session_best_end(s);
 	tc_records_leave(a->records, s);
 	open_menu(a);
 	char date[16];

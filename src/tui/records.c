@@ -123,6 +123,16 @@ bool tc_records_best(struct tc_records *r, const struct tc_board_key *key, char 
 	return true;
 }
 
+int64_t tc_records_best_points(struct tc_records *r, const struct tc_session *s)
+{
+	struct tc_board_key key;
+	struct tc_score best;
+	tc_records_board(s, &key);
+	return tc_store_best_of(tc_records_scores(r), &key, tc_rank_of(key.game), r->player, &best) == 0
+	               ? best.points
+	               : 0;
+}
+
 void tc_records_board_of(const struct tc_game *game, const void *params, uint64_t seed,
                          struct tc_board_key *key)
 {

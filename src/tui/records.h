@@ -59,5 +59,8 @@ void tc_records_board_of(const struct tc_game *game, const void *params, uint64_
  * lost there, "best 240 (lost)"; *won says whether it was a win. False when none. */
 bool tc_records_best(struct tc_records *r, const struct tc_board_key *key, char *buf, size_t len,
                      bool *won);
+/* The points of the player's best on this game's board (the row Scores shows for them), 0 when
+ * none: the Best a game starts from. */
+int64_t tc_records_best_points(struct tc_records *r, const struct tc_session *s);
 
 #endif

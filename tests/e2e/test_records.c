@@ -876,6 +876,109 @@ static void test_2048_ended_again_after_undo_keeps_its_better_end(void **state)
 	e2e_run_free(&r);
 }
 
+/* Autoplay's moves are on the game's start as much as its end: restarted, the same start
+ * played by hand is still not the player's (issue 17: "Rank 2 (lost)"). */
+static bool moves_at_least_one(struct e2e_term *t, void *unused)
+{
+	struct e2e_2048_status s;
+	(void)unused;
+	return e2e_2048_status(t, &s) && s.moves >= 1;
+}
+
+static bool restarted_or_asked(struct e2e_term *t, void *unused)
+{
+	int row, col;
+	struct e2e_2048_status s;
+	(void)unused;
+	return e2e_find(t, "Restart? (y/n)", &row, &col) ||
+	       (e2e_2048_status(t, &s) && s.moves == 0);
+}
+
+static void test_2048_autoplayed_then_restarted_is_not_ranked(void **state)
+{
+	char cfg[4300];
+	config_file("ann.ini", "[player]\nname = Ann\n[2048]\nsize = 3\n", cfg, sizeof cfg);
+	char keys[512];
+	uint64_t score;
+	int n = losing_moves(1, keys, sizeof keys, &score);
+	struct e2e_term *t =
+	        tilecade(state, "--config", cfg, "2048", "--seed", "1", "--no-anim", NULL);
+	struct e2e_2048_status s;
+	wait_2048(t, &s);
+	type_keys(t, "a");
+	assert_true(e2e_wait(t, moves_at_least_one, NULL, WAIT_MS));
+	type_keys(t, "a"); /* off */
+	wait_text(t, "Autoplay off");
+	type_keys(t, "r");
+	assert_true(e2e_wait(t, restarted_or_asked, NULL, WAIT_MS));
+	int row, col;
+	if (e2e_find(t, "Restart? (y/n)", &row, &col))
+		type_keys(t, "y");
+	int none = 0;
+	assert_true(e2e_wait(t, moves_shown, &none, WAIT_MS));
+	slide_keys(t, keys, 0);
+	char result[64];
+	snprintf(result, sizeof result, "Score %llu in %d moves", (unsigned long long)score, n);
+	wait_text(t, result);
+	wait_text(t, "Not ranked: autoplay played in this game");
+	type_keys(t, "q");
+	wait_menu(t);
+	type_keys(t, "q");
+	assert_exits(t, 0);
+	struct e2e_run r;
+	run(&r, "--config", cfg, "scores", "2048", NULL);
+	assert_run_exit(&r, 0);
+	assert_string_equal(r.out, "no scores yet\n");
+	e2e_run_free(&r);
+}
+
+/* Best is the player's best on the board, as Scores shows it, from the first screen of a run
+ * on (issue 17: `tilecade scores` had 508 on 3x3, a new run said "Best: 0"), and stays so
+ * through a new game and a Continue. */
+static void test_2048_best_starts_at_the_players_best_on_the_board(void **state)
+{
+	char cfg[4300];
+	config_file("ann.ini", "[player]\nname = Ann\n[2048]\nsize = 3\n", cfg, sizeof cfg);
+	char keys[512];
+	uint64_t score;
+	losing_moves(1, keys, sizeof keys, &score);
+	struct e2e_term *t =
+	        tilecade(state, "--config", cfg, "2048", "--seed", "1", "--no-anim", NULL);
+	struct e2e_2048_status s;
+	wait_2048(t, &s);
+	slide_keys(t, keys, 0);
+	wait_text(t, "Rank 1 on this scoreboard (lost)");
+	type_keys(t, "q");
+	wait_menu(t);
+	type_keys(t, "q");
+	assert_exits(t, 0);
+
+	t = tilecade(state, "--config", cfg, "--id", "2048:3x3:s2", "--no-anim", NULL);
+	wait_2048(t, &s);
+	assert_int_equal(s.score, 0);
+	assert_int_equal(s.best, score);
+	slide_keys(t, "h", 0);
+	type_keys(t, "q");
+	wait_text(t, "Leave this game? (y/n)");
+	type_keys(t, "y");
+	wait_menu(t);
+	type_keys(t, "q");
+	assert_exits(t, 0);
+
+	t = tilecade(state, "--config", cfg, "--continue", "--no-anim", NULL);
+	wait_2048(t, &s);
+	assert_string_equal(s.id, "2048:3x3:s2");
+	assert_int_equal(s.best, (int64_t)score > s.score ? (int64_t)score : s.score);
+	type_keys(t, "n");
+	wait_text(t, "Start a new game? (y/n)");
+	type_keys(t, "y");
+	int none = 0;
+	assert_true(e2e_wait(t, moves_shown, &none, WAIT_MS));
+	assert_true(e2e_2048_status(t, &s));
+	assert_string_not_equal(s.id, "2048:3x3:s2");
+	assert_int_equal(s.best, score);
+}
+
 /* ---- tests: the daily puzzle ---- */
 
 /* Today's zNumbers: its seed is the date, and a win goes on the day's board. */
@@ -1162,6 +1265,8 @@ int main(void)
 	        TEST(test_znumbers_level_kept_then_won_and_scored),
 	        TEST(test_lost_2048_scored_under_the_player_name),
 	        TEST(test_2048_ended_again_after_undo_keeps_its_better_end),
+	        TEST(test_2048_autoplayed_then_restarted_is_not_ranked),
+	        TEST(test_2048_best_starts_at_the_players_best_on_the_board),
 	        TEST(test_daily_znumbers_is_todays_and_scored_on_its_day),
 	        TEST(test_daily_ignores_settings_and_the_menu_lists_it),
 	        TEST(test_daily_bad_command_lines),
