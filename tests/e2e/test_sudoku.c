@@ -1245,6 +1245,93 @@ static void test_revealed_then_typed_in_is_not_ranked(void **state)
 	e2e_run_free(&r);
 }
 
+/* The keys that type the solution into every empty cell, for the model too. */
+static void solution_keys(struct game *g, char *keys, size_t len)
+{
+	keys[0] = '\0';
+	for (int i = 0; i < SDK_CELLS; i++) {
+		if (g->z.entry.cell[i] == g->z.solution.cell[i])
+			continue;
+		path_to(g, i, keys, len);
+		char digit[2] = {(char)('0' + g->z.solution.cell[i]), '\0'};
+		strncat(keys, digit, len - strlen(keys) - 1);
+		model_move(g, SDK_MOVE_DIGIT, i, g->z.solution.cell[i]);
+	}
+}
+
+/* A restart replays the same start: the solution revealed stays seen (issue 17: revealed,
+ * restarted and typed in, it ranked 1). */
+static void test_revealed_then_restarted_is_not_ranked(void **state)
+{
+	struct game *g = start(state, "sudoku:latin-simple:s7", 24, 80, NULL);
+	type_keys(g, "s");
+	wait_text(g, "Reveal the solution?");
+	type_keys(g, "y");
+	wait_text(g, "Solution revealed");
+	type_keys(g, "r"); /* a won game restarts without asking */
+	char id[sizeof g->id];
+	snprintf(id, sizeof id, "%s", g->id);
+	model_reset(g, id);
+	wait_for((struct expect){.g = g, .board = true, .gone = {"Solution revealed"}});
+	static char keys[4096];
+	solution_keys(g, keys, sizeof keys);
+	type_keys(g, keys);
+	wait_for((struct expect){.g = g,
+	                         .text = {"You won!", "Not ranked: the solution was shown"}});
+	const char *argv[] = {e2e_bin, "scores", "sudoku", NULL};
+	struct e2e_run r;
+	assert_true(e2e_run(argv, WAIT_MS, &r));
+	assert_string_equal(r.out, "no scores yet\n");
+	e2e_run_free(&r);
+}
+
+/* A hint shown in its three parts is one hint, and one refused for a wrong digit is none
+ * (issue 17: each H counted, refused or not: 162 for 54 hints). */
+static void test_a_hint_counts_once_and_a_refused_one_not(void **state)
+{
+	struct game *g = start(state, "sudoku:latin-simple:s7", 24, 80, NULL);
+	type_keys(g, "H");
+	wait_text(g, "Hint");
+	type_keys(g, "HH");
+	/* The hint moved the cursor: back to the corner, where the model has it. */
+	char home[128] = "";
+	for (int i = 0; i < SIDE; i++) {
+		strcat(home, E2E_KEY_UP);
+		strcat(home, E2E_KEY_LEFT);
+	}
+	type_keys(g, home);
+	g->cursor = 0;
+	wait_board(g);
+	int cell = 0, empty = 0;
+	for (int i = SDK_CELLS - 1; i >= 0; i--)
+		if (!g->z.entry.cell[i]) {
+			cell = i;
+			empty++;
+		}
+	int wrong = quiet_wrong_digit(g, cell);
+	assert_true(wrong > 0);
+	keys_to(g, cell);
+	char digit[2] = {(char)('0' + wrong), '\0'};
+	type_digit(g, digit, wrong);
+	type_keys(g, "H");
+	wait_text(g, "no hint until it is cleared");
+	static char keys[4096];
+	solution_keys(g, keys, sizeof keys);
+	type_keys(g, keys);
+	wait_for((struct expect){.g = g, .text = {"You won!", "Rank 1 on this scoreboard"}});
+	const char *argv[] = {e2e_bin, "scores", "sudoku", NULL};
+	struct e2e_run r;
+	assert_true(e2e_run(argv, WAIT_MS, &r));
+	char one_space[512] = "", row[32];
+	for (size_t i = 0, n = 0; r.out[i] && n + 1 < sizeof one_space; i++)
+		if (r.out[i] != ' ' || (n > 0 && one_space[n - 1] != ' '))
+			one_space[n++] = r.out[i];
+	snprintf(row, sizeof row, " %d 1 ", empty + 1); /* moves (the wrong digit too), hints */
+	if (!strstr(one_space, row))
+		fail_msg("expected '%s' (moves, hints) in:\n%s", row, r.out);
+	e2e_run_free(&r);
+}
+
 /* The latin stage has no boxes: no double lines inside the grid. */
 static void test_latin_grid_has_no_boxes(void **state)
 {
@@ -1451,6 +1538,9 @@ int main(void)
         cmocka_unit_test_teardown(test_finish_to_the_win_screen, teardown),
 	        cmocka_unit_test_teardown(test_reveal_ends_the_game, teardown),
 	        cmocka_unit_test_teardown(test_revealed_then_typed_in_is_not_ranked, teardown),
+	        cmocka_unit_test_teardown(test_revealed_then_restarted_is_not_ranked, teardown),
+	        cmocka_unit_test_teardown(test_a_hint_counts_once_and_a_refused_one_not,
+	                                  teardown),
 	        cmocka_unit_test_teardown(test_latin_grid_has_no_boxes, teardown),
 	        cmocka_unit_test_teardown(test_small_window, teardown),
 	        cmocka_unit_test_teardown(test_the_digit_looked_at_stays_lit, teardown),
