@@ -155,11 +155,14 @@ bool nj_tile_covers(int tile, double px, double py);
  *
  * The inputs are tokens separated by spaces or newlines: a digit 0-7 (the enum nj_input bits of
  * one step), optionally followed by '*' and a count of steps (1..NJ_MAX_STEPS), e.g.
- * "0*40 2*25 6*12 2". Lines that start with '#' are comments. A replay whose inputs end before
- * the run does plays on with no input held, so every replay has one outcome. */
+ * "0*40 2*25 6*12 2", and last, optionally, a line "unfinished": the run was saved before it
+ * ended (paused), and its replay stops where the inputs do. Lines that start with '#' are
+ * comments. A replay whose inputs end before the run does, without that line (every replay
+ * written before it existed), plays on with no input held, so every replay has one outcome. */
 struct nj_replay {
 	struct nl_level level;
 	int32_t steps;
+	bool unfinished; /* the "unfinished" line: the run stops after the inputs */
 	uint8_t input[NJ_MAX_STEPS];
 };
 
@@ -169,8 +172,9 @@ int nj_replay_parse(const char *text, struct nj_replay *rp, char *err, size_t er
 /* Writes the replay text; returns what snprintf would (the bytes needed, without the NUL). */
 int nj_replay_print(const struct nj_replay *rp, char *buf, size_t len);
 
-/* Plays a replay from the start to its outcome; fills the final run. Returns 0, or -1 with a
- * reason in err when the level has no ninja. */
+/* Plays a replay from the start to its outcome, or to its last input when it is unfinished
+ * (the run then still NJ_RUNNING); fills the final run. Returns 0, or -1 with a reason in err
+ * when the level has no ninja. */
 int nj_replay_run(const struct nj_replay *rp, struct nj_run *end, char *err, size_t errlen);
 
 /* ---- The search: what a player can reach, over the same step function ---- */

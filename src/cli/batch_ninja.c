@@ -152,7 +152,10 @@ int tc_batch_nj_load(const char *path, struct nj_replay *rp, char *err, size_t e
 
 static const char *outcome_name(int outcome)
 {
-	return outcome == NJ_WIN ? "win" : outcome == NJ_DEATH ? "death" : "timeout";
+	return outcome == NJ_WIN       ? "win"
+	       : outcome == NJ_DEATH   ? "death"
+	       : outcome == NJ_TIMEOUT ? "timeout"
+	                               : "unfinished"; /* a replay of a run saved before its end */
 }
 
 int tc_batch_nj_headless(const char *path, FILE *out, char *err, size_t errlen)

@@ -116,7 +116,8 @@ const char tc_usage_match3[] =
         "                   line between answers; exit 0 if all are won, 1 if not\n"
         "  --replay FILE    play the replay in FILE (its level and inputs) on screen\n"
         "  --headless       with --replay, no terminal: print \"win|death|timeout\n"
-        "                   steps=N gold=G\"; exit 2 for a bad replay\n";
+        "                   steps=N gold=G\" (\"unfinished\" for a run saved before\n"
+        "                   its end); exit 2 for a bad replay\n";
 
 /* Apart from tc_usage for the same reason. */
 const char tc_usage_2048[] =

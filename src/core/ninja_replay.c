@@ -8,6 +8,8 @@
 #include "tilecade/ninja.h"
 
 #define REPLAY_HEADER "tilecade ninja replay 1"
+/* The last line of a replay of a run saved before it ended. */
+#define UNFINISHED_LINE "unfinished"
 /* Printed input lines stay readable in a terminal and a mail. */
 #define WRAP_COLUMN 72
 
@@ -115,6 +117,7 @@ int nj_replay_parse(const char *text, struct nj_replay *rp, char *err, size_t er
 {
 	memset(&rp->level, 0, sizeof rp->level);
 	rp->steps = 0;
+	rp->unfinished = false;
 	enum { WANT_HEADER, WANT_LEVEL, INPUTS } part = WANT_HEADER;
 	long line = 1;
 	for (const char *p = text, *next; *p; p = next, line++) {
@@ -147,6 +150,11 @@ int nj_replay_parse(const char *text, struct nj_replay *rp, char *err, size_t er
 			if (bad)
 				return level_error(why, line, err, errlen);
 			part = INPUTS;
+		} else if (rp->unfinished) {
+			return fail(err, errlen, line, 1,
+			            "expected the end of the replay after \"" UNFINISHED_LINE "\"");
+		} else if (n == strlen(UNFINISHED_LINE) && memcmp(p, UNFINISHED_LINE, n) == 0) {
+			rp->unfinished = true;
 		} else if (read_inputs(p, n, line, rp, err, errlen) != 0) {
 			return -1;
 		}
@@ -214,6 +222,8 @@ int nj_replay_print(const struct nj_replay *rp, char *buf, size_t len)
 	}
 	if (column > 0)
 		put(&o, "\n");
+	if (rp->unfinished)
+		put(&o, "%s\n", UNFINISHED_LINE);
 	return (int)o.n;
 }
 
@@ -231,8 +241,10 @@ int nj_replay_run(const struct nj_replay *rp, struct nj_run *end, char *err, siz
 	nj_run_start(w, end);
 	for (int32_t i = 0; i < rp->steps && end->outcome == NJ_RUNNING; i++)
 		nj_step(w, end, rp->input[i]);
-	/* The clock ends every run; the bound only guards against a step that never drains it. */
-	for (long extra = 0; end->outcome == NJ_RUNNING && extra <= NJ_MAX_STEPS; extra++)
+	/* The clock ends every finished run; the bound only guards against a step that never
+	 * drains it. */
+	for (long extra = 0; !rp->unfinished && end->outcome == NJ_RUNNING && extra <= NJ_MAX_STEPS;
+	     extra++)
 		nj_step(w, end, 0);
 	free(w);
 	return 0;

@@ -332,6 +332,45 @@ static void a_replay_always_ends(void **unused)
 	free(rp);
 }
 
+/* A run saved before it ended ("unfinished") stops at its last input; the same inputs without
+ * that line, as every replay written before it, play on to an outcome as before. */
+static void an_unfinished_replay_stops_where_it_was_saved(void **unused)
+{
+	struct nj_replay *rp = corridor(), *back = malloc(sizeof *back);
+	assert_non_null(back);
+	for (int i = 0; i < 30; i++)
+		rp->input[rp->steps++] = NJ_RIGHT;
+	char err[256];
+	struct nj_run end;
+	assert_int_equal(nj_replay_run(rp, &end, err, sizeof err), 0);
+	assert_int_equal(end.outcome, NJ_TIMEOUT);
+	rp->unfinished = true;
+	assert_int_equal(nj_replay_run(rp, &end, err, sizeof err), 0);
+	assert_int_equal(end.outcome, NJ_RUNNING);
+	assert_int_equal(end.steps, 30);
+	/* The line round trips, last. */
+	char *text = printed(rp);
+	size_t n = strlen(text);
+	assert_true(n > 11 && strcmp(text + n - 11, "unfinished\n") == 0);
+	assert_int_equal(nj_replay_parse(text, back, err, sizeof err), 0);
+	assert_true(back->unfinished);
+	assert_int_equal(back->steps, 30);
+	/* Without it, the same text is an old replay: it plays on. */
+	text[n - 11] = '\0';
+	assert_int_equal(nj_replay_parse(text, back, err, sizeof err), 0);
+	assert_false(back->unfinished);
+	/* Nothing but comments and blank lines may follow it. */
+	char *more = malloc(n + 16);
+	assert_non_null(more);
+	snprintf(more, n + 16, "%sunfinished\n# c\n\n2\n", text);
+	assert_int_equal(nj_replay_parse(more, back, err, sizeof err), -1);
+	assert_non_null(strstr(err, "after \"unfinished\""));
+	free(more);
+	free(text);
+	free(rp);
+	free(back);
+}
+
 static void replays_are_deterministic(void **unused)
 {
 	struct nj_replay *rp = calloc(1, sizeof *rp);
@@ -365,6 +404,7 @@ int main(void)
 	        cmocka_unit_test(malformed_replays_say_where),
 	        cmocka_unit_test(a_searched_win_wins_again),
 	        cmocka_unit_test(a_replay_always_ends),
+	        cmocka_unit_test(an_unfinished_replay_stops_where_it_was_saved),
 	        cmocka_unit_test(replays_are_deterministic),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
