@@ -3,10 +3,10 @@
  * replays (issue 8). */
 #include "batch.h"
 
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "tilecade/file_open.h"
 #include "tilecade/ninja.h"
 #include "tilecade/nlevel.h"
 
@@ -93,42 +93,15 @@ int tc_batch_nl_read(bool check, FILE *in, FILE *out, char *err, size_t errlen)
 /* No replay comes near this: a level line and a 90 s run of inputs are some 60 KB. */
 #define REPLAY_FILE_MAX (1024 * 1024)
 
-/* Reads all of path into a NUL-terminated buffer the caller frees, its size in *size; NULL with
- * a reason in err. */
-static char *read_replay_file(const char *path, size_t *size, char *err, size_t errlen)
-{
-	FILE *f = fopen(path, "rb");
-	if (!f) {
-		snprintf(err, errlen, "%s: cannot open: %s", path, strerror(errno));
-		return NULL;
-	}
-	char *text = malloc(REPLAY_FILE_MAX + 1);
-	*size = text ? fread(text, 1, REPLAY_FILE_MAX + 1, f) : 0;
-	bool failed = ferror(f);
-	int read_errno = errno;
-	fclose(f);
-	if (!text) {
-		snprintf(err, errlen, "%s: out of memory", path);
-	} else if (failed) {
-		snprintf(err, errlen, "%s: cannot read: %s", path, strerror(read_errno));
-	} else if (*size > REPLAY_FILE_MAX) {
-		snprintf(err, errlen, "%s: larger than %d bytes; not a replay", path,
-		         REPLAY_FILE_MAX);
-	} else {
-		text[*size] = '\0';
-		return text;
-	}
-	free(text);
-	return NULL;
-}
-
 int tc_batch_nj_load(const char *path, struct nj_replay *rp, char *err, size_t errlen)
 {
 	size_t size;
-	char *text = read_replay_file(path, &size, err, errlen);
-	if (!text)
-		return 2;
 	char why[300];
+	char *text = tc_file_read_regular(path, REPLAY_FILE_MAX, &size, why, sizeof why);
+	if (!text) {
+		snprintf(err, errlen, "%s: %s", path, why);
+		return 2;
+	}
 	const char *nul = memchr(text, '\0', size);
 	int status = 0;
 	if (nul) { /* the parser reads a C string, which would end here */

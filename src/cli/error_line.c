@@ -1,14 +1,18 @@
 /* Error lines a person reads: a terminal wraps a long line wherever its edge falls, often
- * inside a word or a path, so the line is broken between words here instead. */
+ * inside a word or a path, so the line is broken between words here instead. A message names
+ * what came from the command line, a file or the environment (a path, a game's name): its
+ * escape sequences and controls are shown as '?', never sent to the terminal. */
 #include "error_line.h"
 
 #include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
 #include <unistd.h>
 
 #include "text_wrap.h"
+#include "tilecade/store.h"
 
 #define PREFIX "tilecade: "
 #define INDENT "  "
@@ -24,7 +28,7 @@ static int terminal_width(void)
 	return ws.ws_col;
 }
 
-void tc_cli_error(const char *message)
+static void print_safe(const char *message)
 {
 	int width = terminal_width();
 	if (width < MIN_WIDTH || !*message) {
@@ -39,4 +43,17 @@ void tc_cli_error(const char *message)
 		for (s += len; *s == ' '; s++)
 			;
 	}
+}
+
+void tc_cli_error(const char *message)
+{
+	size_t len = strlen(message) + 1; /* sanitizing never lengthens a text */
+	char *safe = malloc(len);
+	if (!safe) {
+		fputs(PREFIX "out of memory\n", stderr);
+		return;
+	}
+	tc_sanitize(message, safe, len);
+	print_safe(safe);
+	free(safe);
 }

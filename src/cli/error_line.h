@@ -3,6 +3,7 @@
 #ifndef TILECADE_CLI_ERROR_LINE_H
 #define TILECADE_CLI_ERROR_LINE_H
 
+/* message is sanitized (tc_sanitize) on its way. */
 void tc_cli_error(const char *message);
 
 #endif

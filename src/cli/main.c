@@ -498,11 +498,11 @@ static int scores_command(const struct tc_options *o, const struct tc_settings *
 	char notice[TC_STORE_NOTICE_MAX] = "";
 	struct tc_store *own = NULL, *st = records->shared;
 	if (!st && *records->notice && !o->db) /* a shared board named but not usable */
-		fprintf(stderr, "tilecade: %s\n", records->notice);
+		tc_cli_error(records->notice);
 	if (o->db || !st)
 		st = own = tc_store_open(own_database(o, settings), notice, sizeof notice);
 	if (!tc_store_ok(st)) {
-		fprintf(stderr, "tilecade: %s\n", *notice ? notice : records->notice);
+		tc_cli_error(*notice ? notice : records->notice);
 		tc_store_close(own);
 		return 1;
 	}
@@ -510,7 +510,7 @@ static int scores_command(const struct tc_options *o, const struct tc_settings *
 	        tc_batch_scores(st, game, o->has_level ? level : NULL, stdout, err, sizeof err);
 	tc_store_close(own);
 	if (status != 0)
-		fprintf(stderr, "tilecade: %s\n", err);
+		tc_cli_error(err);
 	return status;
 }
 
@@ -564,7 +564,7 @@ static int play(const struct tc_options *o, const struct tc_settings *settings,
 	int status = tc_app_run(&cfg, entry, start, err, sizeof err);
 	tc_records_close(records);
 	if (status != 0) {
-		fprintf(stderr, "tilecade: %s\n", err);
+		tc_cli_error(err);
 		return 1;
 	}
 	return 0;
@@ -637,7 +637,7 @@ static int ninja_replay_command(const struct tc_options *o)
 		if (status == 2)
 			return usage_error(err);
 		if (status != 0)
-			fprintf(stderr, "tilecade: %s\n", err);
+			tc_cli_error(err);
 		return status;
 	}
 	static struct nj_replay replay; /* large: kept off the stack */
@@ -680,7 +680,7 @@ static int ninja_command(const struct tc_options *o)
 		uint64_t seed = o->has_seed ? o->seed : tc_fresh_seed();
 		if (tc_batch_nl_generate(seed, o->count, o->playable, stdout, err, sizeof err) !=
 		    0) {
-			fprintf(stderr, "tilecade: %s\n", err);
+			tc_cli_error(err);
 			return 1;
 		}
 		return 0;
@@ -782,7 +782,7 @@ int main(int argc, char **argv)
 	if (o.generate && game == &match3_game) {
 		if (tc_batch_m3_generate((const struct m3_params *)params.bytes, seed, o.count,
 		                         stdout, err, sizeof err) != 0) {
-			fprintf(stderr, "tilecade: %s\n", err);
+			tc_cli_error(err);
 			return 1;
 		}
 		return 0;
@@ -790,7 +790,7 @@ int main(int argc, char **argv)
 	if (o.generate && game == &sudoku_game) {
 		if (tc_batch_sdk_generate((const struct sdk_params *)params.bytes, seed, o.count,
 		                          stdout, err, sizeof err) != 0) {
-			fprintf(stderr, "tilecade: %s\n", err);
+			tc_cli_error(err);
 			return 1;
 		}
 		return 0;
@@ -798,7 +798,7 @@ int main(int argc, char **argv)
 	if (o.generate) {
 		if (tc_batch_zn_generate((const struct zn_params *)params.bytes, seed, o.count,
 		                         stdout, err, sizeof err) != 0) {
-			fprintf(stderr, "tilecade: %s\n", err);
+			tc_cli_error(err);
 			return 1;
 		}
 		return 0;
@@ -813,7 +813,7 @@ int main(int argc, char **argv)
 	if (o.autoplay) {
 		if (tc_batch_2048_autoplay((const struct g2048_params *)params.bytes, seed, o.games,
 		                           o.depth, stdout, err, sizeof err) != 0) {
-			fprintf(stderr, "tilecade: %s\n", err);
+			tc_cli_error(err);
 			return 1;
 		}
 		return 0;

@@ -8,24 +8,22 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include "tilecade/config.h"
+#include "tilecade/file_open.h"
 
 #include <ctype.h>
 #include <errno.h>
-#include <fcntl.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include <ini.h>
 
 #include "tilecade/g2048.h"
 #include "tilecade/znumbers.h"
 
-/* No config file is this big; stopping here also bounds `--config /dev/zero`. */
+/* No config file is this big: a bound on the read of an endless regular file. */
 #define MAX_FILE_BYTES (1024 * 1024)
 /* Quoted text in a warning is cut here, so that the line number and the reason still fit. */
 #define QUOTE "%.40s"
@@ -543,28 +541,13 @@ void tc_config_defaults(struct tc_config *c)
 
 int tc_config_load(struct tc_config *c, const char *path, bool required, char *err, size_t errlen)
 {
-	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY);
-	if (fd < 0) {
+	/* A named pipe or a device would be waited on or read forever: refused at once. */
+	char why[96];
+	FILE *file = tc_file_open_regular(path, why, sizeof why);
+	if (!file) {
 		if (!required && (errno == ENOENT || errno == ENOTDIR))
 			return 0;
-		snprintf(err, errlen, "cannot read %s: %s", path, strerror(errno));
-		return -1;
-	}
-	struct stat st;
-	if (fstat(fd, &st) != 0) {
-		snprintf(err, errlen, "cannot read %s: %s", path, strerror(errno));
-		close(fd);
-		return -1;
-	}
-	if (S_ISDIR(st.st_mode)) { /* open() allows it; the first read would fail */
-		snprintf(err, errlen, "cannot read %s: it is a directory", path);
-		close(fd);
-		return -1;
-	}
-	FILE *file = fdopen(fd, "r");
-	if (!file) {
-		snprintf(err, errlen, "cannot read %s: %s", path, strerror(errno));
-		close(fd);
+		snprintf(err, errlen, "cannot read %s: %s", path, why);
 		return -1;
 	}
 

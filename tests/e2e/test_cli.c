@@ -1476,6 +1476,66 @@ static void test_nj_bad_replays(void **state)
 	assert_non_null(strstr(r->err, path));
 }
 
+/* A named pipe named as a replay or a settings file is refused at once, with one line: opening
+ * one waited for a writer forever. */
+static void test_named_pipes_are_refused(void **state)
+{
+	char fifo[4200], xdg[4200], xdg_config[4300];
+	snprintf(fifo, sizeof fifo, "%s/pipe", e2e_sandbox);
+	assert_int_equal(mkfifo(fifo, 0600), 0);
+	struct e2e_run *r = tilecade(state, "ninja", "--replay", fifo, "--headless", NULL);
+	assert_usage_error(r);
+	assert_non_null(strstr(r->err, ": a named pipe, not a file"));
+	r = tilecade(state, "--config", fifo, "scores", NULL);
+	assert_usage_error(r);
+	assert_non_null(strstr(r->err, ": a named pipe, not a file"));
+	/* The settings found without an option: told, and the command goes on without them. */
+	setenv("TILECADE_SYSTEM_CONFIG", fifo, 1);
+	r = tilecade(state, "2048", "--moves", "l", NULL);
+	unsetenv("TILECADE_SYSTEM_CONFIG");
+	assert_exit(r, 0);
+	assert_non_null(strstr(r->err, ": a named pipe, not a file"));
+	snprintf(xdg, sizeof xdg, "%s/xdg", e2e_sandbox);
+	snprintf(xdg_config, sizeof xdg_config, "%s/tilecade", xdg);
+	assert_int_equal(mkdir(xdg, 0700), 0);
+	assert_int_equal(mkdir(xdg_config, 0700), 0);
+	strcat(xdg_config, "/config.ini");
+	assert_int_equal(mkfifo(xdg_config, 0600), 0);
+	char *saved = getenv("XDG_CONFIG_HOME") ? strdup(getenv("XDG_CONFIG_HOME")) : NULL;
+	setenv("XDG_CONFIG_HOME", xdg, 1);
+	r = tilecade(state, "2048", "--moves", "l", NULL);
+	if (saved)
+		setenv("XDG_CONFIG_HOME", saved, 1);
+	else
+		unsetenv("XDG_CONFIG_HOME");
+	free(saved);
+	assert_exit(r, 0);
+	assert_non_null(strstr(r->err, ": a named pipe, not a file"));
+}
+
+/* What the command line names (a game, a file, an ID) is echoed in an error line with its
+ * escape sequences and controls shown as '?': the terminal never gets them. */
+static void test_error_lines_show_no_escape_sequences(void **state)
+{
+	const char *evil = "x\033[2Jy\033]0;title\007z";
+	char missing[4200]; /* a file in no folder: refused, never made */
+	snprintf(missing, sizeof missing, "%s/no-such/%s", e2e_sandbox, evil);
+	static const char *const options[] = {"--replay", "--db", "--config", "--id"};
+	struct e2e_run *r = tilecade(state, evil, NULL);
+	assert_usage_error(r);
+	assert_null(strchr(r->err, '\033'));
+	assert_non_null(strstr(r->err, "x?y?z"));
+	for (size_t i = 0; i < sizeof options / sizeof options[0]; i++) {
+		const char *game = strcmp(options[i], "--replay") == 0 ? "ninja"
+		                   : strcmp(options[i], "--db") == 0   ? "scores"
+		                                                        : "2048";
+		r = tilecade(state, game, options[i], i < 3 ? missing : evil, NULL);
+		assert_true(r->status != 0);
+		if (strchr(r->err, '\033') || strchr(r->err, '\007') || !strstr(r->err, "x?y?z"))
+			fail_msg("%s echoed unsafe: %s", options[i], r->err);
+	}
+}
+
 static void test_nj_replay_command_lines(void **state)
 {
 	static const struct {
@@ -1822,6 +1882,9 @@ int main(void)
 	        cmocka_unit_test_setup_teardown(test_nj_demo_replay_wins, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_nj_bad_replays, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_nj_replay_command_lines, setup, teardown),
+	        cmocka_unit_test_setup_teardown(test_named_pipes_are_refused, setup, teardown),
+	        cmocka_unit_test_setup_teardown(test_error_lines_show_no_escape_sequences, setup,
+	                                        teardown),
 	        cmocka_unit_test_setup_teardown(test_nj_solve_prints_winning_replays, setup,
 	                                        teardown),
 	        cmocka_unit_test_setup_teardown(test_numbers_ignore_the_locale, setup, teardown),

@@ -397,17 +397,24 @@ static void test_a_huge_file_is_read_only_so_far(void **state)
 	assert_string_equal(c.warnings[0], expected);
 }
 
-static void test_dev_zero_ends(void **state)
+/* A device or a named pipe is refused at once: /dev/zero would be read forever, a pipe
+ * waited on until someone wrote to it. */
+static void test_devices_and_pipes_are_refused(void **state)
 {
 	(void)state;
-	if (access("/dev/zero", R_OK) != 0)
-		return;
 	struct tc_config c;
 	char err[256] = "";
 	tc_config_defaults(&c);
-	assert_int_equal(tc_config_load(&c, "/dev/zero", true, err, sizeof err), 0);
-	assert_int_equal(c.warning_count, 1);
-	assert_string_equal(c.warnings[0], "/dev/zero: larger than 1024 KiB; the rest is ignored");
+	assert_int_equal(tc_config_load(&c, "/dev/zero", true, err, sizeof err), -1);
+	assert_string_equal(err, "cannot read /dev/zero: a device, not a file");
+	char fifo[4200];
+	snprintf(fifo, sizeof fifo, "%s/pipe.ini", dir);
+	assert_int_equal(mkfifo(fifo, 0600), 0);
+	assert_int_equal(tc_config_load(&c, fifo, false, err, sizeof err), -1);
+	char expected[4300];
+	snprintf(expected, sizeof expected, "cannot read %s: a named pipe, not a file", fifo);
+	assert_string_equal(err, expected);
+	unlink(fifo);
 }
 
 static void test_too_many_warnings_end_with_a_count(void **state)
@@ -567,7 +574,7 @@ int main(void)
 	        cmocka_unit_test(test_nul_bytes_and_binary_garbage),
 	        cmocka_unit_test(test_a_long_line_is_skipped),
 	        cmocka_unit_test(test_a_huge_file_is_read_only_so_far),
-	        cmocka_unit_test(test_dev_zero_ends),
+	        cmocka_unit_test(test_devices_and_pipes_are_refused),
 	        cmocka_unit_test(test_too_many_warnings_end_with_a_count),
 	        cmocka_unit_test(test_warnings_cannot_drive_the_terminal),
 	        cmocka_unit_test(test_a_long_value_is_cut_in_the_warning),

@@ -14,7 +14,7 @@
 
 #include <cmocka.h>
 
-#include "file_open.h"
+#include "tilecade/file_open.h"
 #include "file_save.h"
 
 static char dir[64], data[128], why[128];
