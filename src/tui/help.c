@@ -95,8 +95,9 @@ static void lay_out(struct help_text *t, const struct tc_help_line *own, bool sh
 			packed_line(t, h, room, from);
 }
 
-int tc_help_draw_page(struct tc_rect area, const char *title, const struct tc_help_line *own,
-                      bool shared, int page)
+/* tc_help_draw_page's box, over the tiles of a board when tiles is not NULL. */
+static int draw_page(struct tc_rect area, const struct tc_tiles *tiles, const char *title,
+                     const struct tc_help_line *own, bool shared, int page)
 {
 	static struct help_text t;
 	int room = area.w - 4 < LINE_BYTES ? area.w - 4 : LINE_BYTES - 1;
@@ -124,17 +125,23 @@ int tc_help_draw_page(struct tc_rect area, const char *title, const struct tc_he
 	for (int i = page * rows; i < t.n && i < (page + 1) * rows; i++)
 		lines[n++] = t.text[i];
 	lines[n++] = foot;
-	tc_overlay_box_in(area, lines, n, TC_ROLE_OVERLAY);
+	tc_overlay_box_over(area, tiles, lines, n, TC_ROLE_OVERLAY);
 	return pages;
 }
 
-void tc_help_draw_in(struct tc_rect area, const char *title, const struct tc_help_line *own,
-                     bool shared)
+int tc_help_draw_page(struct tc_rect area, const char *title, const struct tc_help_line *own,
+                      bool shared, int page)
 {
-	tc_help_draw_page(area, title, own, shared, 0);
+	return draw_page(area, NULL, title, own, shared, page);
+}
+
+void tc_help_draw_in(struct tc_rect area, const struct tc_tiles *tiles, const char *title,
+                     const struct tc_help_line *own, bool shared)
+{
+	draw_page(area, tiles, title, own, shared, 0);
 }
 
 void tc_help_draw(const char *title, const struct tc_help_line *own, bool shared)
 {
-	tc_help_draw_in((struct tc_rect){0, 0, COLS, LINES}, title, own, shared);
+	tc_help_draw_in((struct tc_rect){0, 0, COLS, LINES}, NULL, title, own, shared);
 }

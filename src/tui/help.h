@@ -2,6 +2,7 @@
 #ifndef TILECADE_TUI_HELP_H
 #define TILECADE_TUI_HELP_H
 
+#include "overlay.h"
 #include "view.h"
 
 /* title: e.g. "2048: keys"; own: this screen's keys; shared: whether to add the common keys. */
@@ -11,8 +12,8 @@ void tc_help_draw(const char *title, const struct tc_help_line *own, bool shared
  * fit. Returns how many pages the help takes in area; the caller turns them on a key. */
 int tc_help_draw_page(struct tc_rect area, const char *title, const struct tc_help_line *own,
                       bool shared, int page);
-/* Its first page, centred in area. */
-void tc_help_draw_in(struct tc_rect area, const char *title, const struct tc_help_line *own,
-                     bool shared);
+/* Its first page, centred in area, over the tiles of a board (overlay.h) unless NULL. */
+void tc_help_draw_in(struct tc_rect area, const struct tc_tiles *tiles, const char *title,
+                     const struct tc_help_line *own, bool shared);
 
 #endif

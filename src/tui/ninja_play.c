@@ -28,12 +28,13 @@
 #include "overlay.h"
 #include "prompt.h"
 #include "term.h"
+#include "text_wrap.h"
 #include "theme.h"
 
 #define MIN_W TC_NLMAP_W
 #define MIN_H TC_NLMAP_MIN_H
-#define PANEL_W 16       /* the info panel beside the map, with its gap */
-#define PANEL_MAX_W 40   /* wider when there is room: the level's name uncut */
+#define PANEL_W TC_NLMAP_PANEL_W
+#define PANEL_MAX_W TC_NLMAP_PANEL_MAX_W
 #define CATCH_UP_STEPS 8 /* at most this many steps a wake: a stall does not fast-forward */
 #define AUTOSAVE_STEPS (5 * NJ_STEPS_PER_SECOND)
 #define DRAW_RADIUS 11.0 /* px: the dots drawn for the ninja (its body is NJ_RADIUS) */
@@ -59,6 +60,7 @@ struct tc_ninja_play {
 	bool waiting; /* a new run, before its first game key: the clock has not started */
 	struct tc_prompt prompt;
 	char message[TC_PROMPT_MAX + 64];
+	size_t message_path; /* where a path at the message's end starts (its length: none) */
 	bool message_bad;
 	/* The store. */
 	int32_t saved_at; /* steps of the last save */
@@ -68,6 +70,24 @@ struct tc_ninja_play {
 	int64_t best_ms; /* the best before this run's win */
 	bool new_best;
 };
+
+__attribute__((format(printf, 3, 4))) static void say(struct tc_ninja_play *np, bool bad,
+                                                      const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(np->message, sizeof np->message, fmt, ap);
+	va_end(ap);
+	np->message_bad = bad;
+	np->message_path = strlen(np->message);
+}
+
+/* A message that ends in a path: the status line shortens the path, not the words. */
+static void say_path(struct tc_ninja_play *np, bool bad, const char *words, const char *path)
+{
+	say(np, bad, "%s%s", words, path);
+	np->message_path = strlen(words) < strlen(np->message) ? strlen(words) : 0;
+}
 
 /* ---- the clock and the run ---- */
 
@@ -81,10 +101,23 @@ static bool over(const struct tc_ninja_play *np)
 	return np->run.outcome != NJ_RUNNING;
 }
 
+/* A replay of a run saved before it ended, played to where it was saved. */
+static bool replay_stopped(const struct tc_ninja_play *np)
+{
+	return np->mode == MODE_REPLAY && np->rec.unfinished && !over(np) &&
+	       np->run.steps >= np->rec.steps;
+}
+
+/* Whether nothing more happens on this run: it is over, or its replay has stopped. */
+static bool ended(const struct tc_ninja_play *np)
+{
+	return over(np) || replay_stopped(np);
+}
+
 /* Whether the run is on show and its clock should run. */
 static bool should_run(const struct tc_ninja_play *np)
 {
-	return !over(np) && !np->waiting && !np->paused && !np->suspended && !np->help_open &&
+	return !ended(np) && !np->waiting && !np->paused && !np->suspended && !np->help_open &&
 	       np->prompt.kind == PROMPT_NONE && !too_small();
 }
 
@@ -155,12 +188,12 @@ static void advance(struct tc_ninja_play *np, uint64_t now)
 		todo = CATCH_UP_STEPS;
 		np->origin = now - (uint64_t)(np->run.steps + CATCH_UP_STEPS) * NJ_STEP_MS;
 	}
-	for (int64_t i = 0; i < todo && !over(np); i++) {
+	for (int64_t i = 0; i < todo && !ended(np); i++) {
 		if (np->mode == MODE_PLAY && np->run.steps >= NJ_MAX_STEPS)
 			break; /* the record is full (a run never gets so long) */
 		play_step(np, np->origin + (uint64_t)(np->run.steps + 1) * NJ_STEP_MS);
 	}
-	if (over(np) && !np->finished)
+	if (ended(np) && !np->finished)
 		finish(np);
 	else if (np->run.steps >= np->saved_at + AUTOSAVE_STEPS)
 		save_run(np);
@@ -254,8 +287,7 @@ struct tc_ninja_play *tc_ninja_play_continue(const struct nj_replay *rp, const c
 	if (over(np))
 		finish(np);
 	else
-		np->paused = true;
-	snprintf(np->message, sizeof np->message, "p to resume");
+		np->paused = true; /* the pause box says p resumes; the status line keeps the numbers */
 	return np;
 }
 
@@ -434,16 +466,28 @@ static const char *state_text(const struct tc_ninja_play *np)
 	if (np->mode == MODE_REPLAY)
 		return "Replay";
 	if (np->waiting)
-		return "Ready: a run or jump key starts";
+		return "Ready: a run, jump or stop key starts";
 	return NULL;
 }
 
+/* The status line: a message alone, with the whole line (a path in it shortened in the
+ * middle), else the level's name, the numbers and the state, each field whole or left out:
+ * the best time first, then the clock's bar, then the name. */
 static void draw_status(const struct tc_ninja_play *np, int x, int y, int w)
 {
 	attr_t attr = tc_theme_attr(TC_ROLE_STATUS);
 	tc_fill_rect((struct tc_rect){x, y, w, 1}, attr);
 	if (np->prompt.kind != PROMPT_NONE) {
 		tc_prompt_draw(&np->prompt, x, y, w);
+		return;
+	}
+	const char *mark = tc_term_unicode() ? "…" : "~";
+	if (*np->message) {
+		char shown[sizeof np->message + 8];
+		tc_text_fit_path(np->message, np->message_path, w - 2, mark, shown, sizeof shown);
+		tc_draw_text(x + 1, y, w - 2,
+		             np->message_bad ? tc_theme_attr(TC_ROLE_BAD) | A_BOLD : attr | A_BOLD,
+		             shown);
 		return;
 	}
 	char bar[BAR_W * 3 + 4], best[40] = "", numbers[160];
@@ -453,28 +497,25 @@ static void draw_status(const struct tc_ninja_play *np, int x, int y, int w)
 		tc_nj_format_time(np->best_ms, t, sizeof t);
 		snprintf(best, sizeof best, "  best %s", t);
 	}
-	snprintf(numbers, sizeof numbers, "gold %d/%d  time %d %s%s", np->run.gold, total_gold(np),
-	         seconds_left(&np->run), bar, best);
-	/* The right-hand side: a message, the state, or a reminder. */
-	const char *right = *np->message ? np->message : state_text(np);
-	attr_t right_attr = *np->message && np->message_bad ? tc_theme_attr(TC_ROLE_BAD) | A_BOLD
-	                                                    : attr | A_BOLD;
+	const char *right = state_text(np);
 	if (!right)
 		right = "? help";
-	int rw = tc_text_width(right), nw = tc_text_width(numbers);
-	int room = w - nw - rw - 4;
-	int used = 0;
-	if (room > 2) { /* the level's name, cut to what is left */
-		char name[80];
-		snprintf(name, sizeof name, "%.*s", room > 60 ? 60 : room, np->name);
-		used = tc_draw_text(x + 1, y, room, attr | A_BOLD, name) + 3;
+	int rw = tc_text_width(right);
+	/* The numbers as full as the line allows, with the state and a column's margin each end
+	 * and two columns between. */
+	for (int drop = 0; drop < 3; drop++) {
+		snprintf(numbers, sizeof numbers, "gold %d/%d  time %d%s%s%s", np->run.gold,
+		         total_gold(np), seconds_left(&np->run), drop < 2 ? " " : "",
+		         drop < 2 ? bar : "", drop < 1 ? best : "");
+		if (tc_text_width(numbers) + 2 + rw + 2 <= w)
+			break;
 	}
-	used += tc_draw_text(x + 1 + used, y, w - 1 - used, attr, numbers);
-	int rx = x + w - rw - 1;
-	if (rx < x + used + 2)
-		rx = x + used + 2;
-	if (rx < x + w)
-		tc_draw_text(rx, y, x + w - rx, right_attr, right);
+	int nw = tc_text_width(numbers), used = 1;
+	if (tc_text_width(np->name) + 3 + nw + 2 + rw + 2 <= w)
+		used += tc_draw_text(x + used, y, w - used, attr | A_BOLD, np->name) + 3;
+	used += tc_draw_text(x + used, y, w - used, attr, numbers) + 2;
+	if (used + rw + 1 <= w)
+		tc_draw_text(x + w - rw - 1, y, rw, attr | A_BOLD, right);
 }
 
 static void draw_panel(const struct tc_ninja_play *np, int x, int y, int w, int h)
@@ -489,7 +530,9 @@ static void draw_panel(const struct tc_ninja_play *np, int x, int y, int w, int 
 		role[n++] = tc_theme_attr(r);                                                      \
 	} while (0)
 	LINE(TC_ROLE_TITLE, "%s", np->mode == MODE_REPLAY ? "N replay" : "N");
-	LINE(TC_ROLE_TEXT, "%s", np->name); /* cut to the panel's width */
+	char name[sizeof np->name + 8]; /* shortened in the middle to the panel's width */
+	tc_text_shorten(np->name, w - 1, tc_term_unicode() ? "…" : "~", name, sizeof name);
+	LINE(TC_ROLE_TEXT, "%s", name);
 	LINE(TC_ROLE_TEXT, "%s", "");
 	LINE(TC_ROLE_TEXT, "gold %d/%d", np->run.gold, total_gold(np));
 	LINE(TC_ROLE_TEXT, "time %d s", seconds_left(&np->run));
@@ -527,7 +570,23 @@ static void draw_panel(const struct tc_ninja_play *np, int x, int y, int w, int 
 		tc_draw_text(x, y + i, w - 1, role[i], lines[i]);
 }
 
-static void draw_outcome(const struct tc_ninja_play *np, struct tc_rect map)
+/* A box over the map in the half the ninja is not in, so that where it stands stays in sight
+ * (where it died, say), over whole tiles. */
+static void box_beside_ninja(const struct tc_ninja_play *np, const struct tc_nlmap *m,
+                             const char *const *lines, int count, enum tc_role role)
+{
+	struct tc_tiles tiles = tc_nlmap_tiles(m);
+	struct tc_rect area = tc_nlmap_inside(m);
+	int sx, sy;
+	if (tc_nlmap_place(m, np->run.x, np->run.y, &sx, &sy)) {
+		struct tc_rect half = tc_nlmap_half_away(m, sy);
+		if (tc_overlay_fits(half, lines, count))
+			area = half;
+	}
+	tc_overlay_box_over(area, &tiles, lines, count, role);
+}
+
+static void draw_outcome(const struct tc_ninja_play *np, const struct tc_nlmap *m)
 {
 	char numbers[64], time[24], best[48] = "", keys[96];
 	tc_nj_format_time((int64_t)np->run.steps * NJ_STEP_MS, time, sizeof time);
@@ -538,6 +597,11 @@ static void draw_outcome(const struct tc_ninja_play *np, struct tc_rect map)
 		snprintf(keys, sizeof keys, "r: %s   w: save replay   %sq: back",
 		         np->run.outcome == NJ_WIN ? "play again" : "try again",
 		         np->offer_next ? "n: next level   " : "");
+	if (replay_stopped(np)) {
+		const char *lines[] = {"The run was saved here, unfinished", numbers, keys};
+		box_beside_ninja(np, m, lines, 3, TC_ROLE_OVERLAY);
+		return;
+	}
 	if (np->run.outcome == NJ_WIN) {
 		if (np->mode == MODE_PLAY && np->records && np->new_best) {
 			snprintf(best, sizeof best, "New best!");
@@ -548,10 +612,10 @@ static void draw_outcome(const struct tc_ninja_play *np, struct tc_rect map)
 		}
 		const char *lines[4] = {"Level complete!", numbers, best, keys};
 		if (*best)
-			tc_overlay_box_in(map, lines, 4, TC_ROLE_GOOD);
+			box_beside_ninja(np, m, lines, 4, TC_ROLE_GOOD);
 		else
-			tc_overlay_box_in(map, (const char *[]){lines[0], numbers, keys}, 3,
-			                  TC_ROLE_GOOD);
+			box_beside_ninja(np, m, (const char *[]){lines[0], numbers, keys}, 3,
+			                 TC_ROLE_GOOD);
 		return;
 	}
 	const char *why = np->run.outcome == NJ_TIMEOUT        ? "Out of time"
@@ -559,7 +623,7 @@ static void draw_outcome(const struct tc_ninja_play *np, struct tc_rect map)
 	                  : np->run.death == NJ_KILLED_BY_FALL ? "Landed too hard"
 	                                                       : "Dead";
 	const char *lines[] = {why, numbers, keys};
-	tc_overlay_box_in(map, lines, 3, TC_ROLE_BAD);
+	box_beside_ninja(np, m, lines, 3, TC_ROLE_BAD);
 }
 
 static const struct tc_help_line play_help[] = {
@@ -589,7 +653,8 @@ static const struct tc_help_line replay_help[] = {
         {"", ""},
         {"A replay", "plays its recorded inputs at 40"},
         {"", "steps a second, then holds no key"},
-        {"", "until the run ends."},
+        {"", "until the run ends; a run saved"},
+        {"", "unfinished stops where it was saved."},
         {NULL, NULL},
 };
 
@@ -602,7 +667,7 @@ void tc_ninja_play_draw(struct tc_ninja_play *np, uint64_t now)
 	}
 	erase();
 	struct tc_nlmap m;
-	tc_nlmap_layout(&m, PANEL_W, PANEL_MAX_W);
+	tc_nlmap_layout(&m);
 	struct tc_rect map = tc_nlmap_inside(&m);
 	tc_nlmap_draw_tiles(&m, np->world.tile);
 	draw_things(np, &m);
@@ -610,17 +675,18 @@ void tc_ninja_play_draw(struct tc_ninja_play *np, uint64_t now)
 	if (m.panel_w)
 		draw_panel(np, m.x0 + tc_nlmap_width(m.scale) + 1, m.y0, m.panel_w, map.h);
 	draw_status(np, m.x0, m.top + m.h - 1, m.w);
-	if (over(np)) {
-		draw_outcome(np, map);
+	if (ended(np)) {
+		draw_outcome(np, &m);
 	} else if (np->paused) {
 		const char *lines[] = {
 		        "Paused", np->mode == MODE_REPLAY
 		                          ? "p: resume   r: replay again   q: quit"
 		                          : "p: resume   r: restart   w: save replay   q: back"};
-		tc_overlay_box_in(map, lines, 2, TC_ROLE_OVERLAY);
+		box_beside_ninja(np, &m, lines, 2, TC_ROLE_OVERLAY);
 	}
+	struct tc_tiles tiles = tc_nlmap_tiles(&m);
 	if (np->help_open)
-		tc_help_draw_in(map, np->mode == MODE_REPLAY ? "N replay: keys" : "N: keys",
+		tc_help_draw_in(map, &tiles, np->mode == MODE_REPLAY ? "N replay: keys" : "N: keys",
 		                np->mode == MODE_REPLAY ? replay_help : play_help, false);
 }
 
@@ -657,37 +723,33 @@ static int held_key_of(const struct tc_event *ev)
 	}
 }
 
-__attribute__((format(printf, 3, 4))) static void say(struct tc_ninja_play *np, bool bad,
-                                                      const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(np->message, sizeof np->message, fmt, ap);
-	va_end(ap);
-	np->message_bad = bad;
-}
-
 /* Saves the replay at path; a file there is replaced only when the player said so. */
 static void write_replay(struct tc_ninja_play *np, const char *path, bool replace)
 {
+	np->rec.unfinished = !over(np); /* saved paused: its replay stops where it was saved */
 	int n = nj_replay_print(&np->rec, NULL, 0);
 	char *text = n > 0 ? malloc((size_t)n + 1) : NULL;
 	if (!text) {
+		np->rec.unfinished = false;
 		say(np, true, "cannot save the replay: out of memory");
 		return;
 	}
 	nj_replay_print(&np->rec, text, (size_t)n + 1);
+	np->rec.unfinished = false;
 	char why[96];
 	switch (tc_file_save(path, text, (size_t)n, replace, why, sizeof why)) {
 	case TC_SAVE_DONE:
-		say(np, false, "replay saved to %s", path);
+		say_path(np, false, "replay saved to ", path);
 		break;
 	case TC_SAVE_EXISTS:
 		tc_prompt_ask(&np->prompt, PROMPT_REPLACE, "Replace the file there?", path);
 		break;
-	case TC_SAVE_REFUSED:
-		say(np, true, "cannot save, %s: %s", why, path);
+	case TC_SAVE_REFUSED: {
+		char words[128];
+		snprintf(words, sizeof words, "cannot save, %s: ", why);
+		say_path(np, true, words, path);
 		break;
+	}
 	}
 	free(text);
 }
@@ -705,7 +767,8 @@ static enum tc_ninja_result prompt_event(struct tc_ninja_play *np, const struct 
 	switch (tc_prompt_event(&np->prompt, ev)) {
 	case TC_PROMPT_CANCEL:
 		if (kind == PROMPT_REPLACE)
-			say(np, false, "not saved; the file there is kept: %s", np->prompt.input);
+			say_path(np, false,
+			         "not saved; the file there is kept: ", np->prompt.input);
 		else
 			say(np, false, "cancelled");
 		break;
@@ -715,7 +778,7 @@ static enum tc_ninja_result prompt_event(struct tc_ninja_play *np, const struct 
 		} else if (!*np->prompt.input) {
 			say(np, true, "no path given");
 		} else if (!tc_prompt_path(np->prompt.input, path, sizeof path)) {
-			say(np, true, "cannot save, the path is too long: %s", np->prompt.input);
+			say_path(np, true, "cannot save, the path is too long: ", np->prompt.input);
 		} else {
 			write_replay(np, path, false);
 		}
@@ -776,7 +839,7 @@ enum tc_ninja_result tc_ninja_play_event(struct tc_ninja_play *np, const struct 
 		np->message[0] = '\0';
 	if (too_small())
 		return ev->key == 'q' || ev->key == TC_KEY_ESCAPE ? TC_NJ_LEAVE : TC_NJ_STAY;
-	if (over(np)) {
+	if (ended(np)) {
 		if (np->mode == MODE_PLAY && !ev->ctrl && ev->key == 'w')
 			start_save_prompt(np);
 		else if (np->mode == MODE_PLAY && np->offer_next && !ev->ctrl && ev->key == 'n')

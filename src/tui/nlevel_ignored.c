@@ -86,7 +86,8 @@ void tc_nlv_ignored_line(const struct nj_ignored *ig, char *buf, size_t len)
 
 #define LINES_MAX (NL_OBJECT_TYPES + 8)
 
-void tc_nlv_ignored_draw(const struct nj_ignored *ig, struct tc_rect area)
+void tc_nlv_ignored_draw(const struct nj_ignored *ig, struct tc_rect area,
+                         const struct tc_tiles *tiles)
 {
 	static char text[LINES_MAX][96];
 	const char *lines[LINES_MAX];
@@ -126,5 +127,5 @@ void tc_nlv_ignored_draw(const struct nj_ignored *ig, struct tc_rect area)
 	lines[n++] = "Played: the ninja, gold, mines and exits.";
 	lines[n++] = "Saving writes the level back as it was read.";
 	lines[n++] = "(any key closes this list)";
-	tc_overlay_box_in(area, lines, n, TC_ROLE_OVERLAY);
+	tc_overlay_box_over(area, tiles, lines, n, TC_ROLE_OVERLAY);
 }

@@ -7,6 +7,7 @@
 #include <stddef.h>
 
 #include "grid_layout.h"
+#include "overlay.h"
 #include "tilecade/ninja.h"
 
 /* Whether there is anything to tell. */
@@ -16,7 +17,9 @@ bool tc_nlv_ignores(const struct nj_ignored *ig);
  * ignored"; "" when nothing is ignored. */
 void tc_nlv_ignored_line(const struct nj_ignored *ig, char *buf, size_t len);
 
-/* The overlay listing it all, a line per kind, with why, centred in area (the map). */
-void tc_nlv_ignored_draw(const struct nj_ignored *ig, struct tc_rect area);
+/* The overlay listing it all, a line per kind, with why, centred in area (the map), over its
+ * tiles. */
+void tc_nlv_ignored_draw(const struct nj_ignored *ig, struct tc_rect area,
+                         const struct tc_tiles *tiles);
 
 #endif

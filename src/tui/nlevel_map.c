@@ -85,8 +85,9 @@ int tc_nlmap_width(int scale)
 	return NL_COLS * 2 * scale + 2;
 }
 
-void tc_nlmap_layout(struct tc_nlmap *m, int min_panel_w, int max_panel_w)
+void tc_nlmap_layout(struct tc_nlmap *m)
 {
+	const int min_panel_w = TC_NLMAP_PANEL_W, max_panel_w = TC_NLMAP_PANEL_MAX_W;
 	/* Bigger than 1 only with the borders and the panel. */
 	m->scale = 1;
 	while (tc_nlmap_width(m->scale + 1) + min_panel_w <= COLS &&
@@ -107,6 +108,21 @@ void tc_nlmap_layout(struct tc_nlmap *m, int min_panel_w, int max_panel_w)
 struct tc_rect tc_nlmap_inside(const struct tc_nlmap *m)
 {
 	return (struct tc_rect){m->x0 + 1, m->y0, NL_COLS * 2 * m->scale, NL_ROWS * m->scale};
+}
+
+struct tc_tiles tc_nlmap_tiles(const struct tc_nlmap *m)
+{
+	struct tc_rect in = tc_nlmap_inside(m);
+	return (struct tc_tiles){in.x, in.y, 2 * m->scale, m->scale, 2 * m->scale, m->scale};
+}
+
+struct tc_rect tc_nlmap_half_away(const struct tc_nlmap *m, int y)
+{
+	struct tc_rect in = tc_nlmap_inside(m);
+	int top_h = NL_ROWS / 2 * m->scale; /* whole tile rows: 11 of 23 */
+	if (y < in.y + in.h / 2)
+		return (struct tc_rect){in.x, in.y + top_h, in.w, in.h - top_h};
+	return (struct tc_rect){in.x, in.y, in.w, top_h};
 }
 
 bool tc_nlmap_place(const struct tc_nlmap *m, double x, double y, int *sx, int *sy)

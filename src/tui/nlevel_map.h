@@ -9,6 +9,7 @@
 #include <stdbool.h>
 
 #include "grid_layout.h"
+#include "overlay.h"
 #include "tilecade/nlevel.h"
 
 #define TC_NLMAP_W (NL_COLS * 2 + 2) /* the map at scale 1 and its side borders */
@@ -35,11 +36,23 @@ struct tc_nlmap {
 
 /* The columns of a map at this scale, its side borders included. */
 int tc_nlmap_width(int scale);
-/* Lays the map out on the screen: a panel when min_panel_w columns are left beside it, as
- * wide as the room, up to max_panel_w. */
-void tc_nlmap_layout(struct tc_nlmap *m, int min_panel_w, int max_panel_w);
+/* The panel beside the map, its gap included: at least this wide, else none, and at most
+ * (a level's name, a seed's 20 digits). The browser and the play screen share them, so that
+ * the map stays where it is from one to the other. */
+#define TC_NLMAP_PANEL_W 16
+#define TC_NLMAP_PANEL_MAX_W 40
+
+/* Lays the map out on the screen, with a panel when there is room for one. */
+void tc_nlmap_layout(struct tc_nlmap *m);
 /* The map's tiles on the screen, inside its borders: where the boxes over the map go. */
 struct tc_rect tc_nlmap_inside(const struct tc_nlmap *m);
+
+/* The map's tiles for a box over them (overlay.h): tc_overlay_box_over cuts none in half. */
+struct tc_tiles tc_nlmap_tiles(const struct tc_nlmap *m);
+
+/* The half of the map (top or bottom, whole tile rows) farther from the screen row y: where a
+ * box goes that should leave the ninja in sight. */
+struct tc_rect tc_nlmap_half_away(const struct tc_nlmap *m, int y);
 
 /* The screen cell of the pixel position (x, y), at half a tile's resolution across and a tile's
  * down at scale 1, finer on a bigger map; false when it lies off the map by more than a cell. */

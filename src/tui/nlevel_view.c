@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "grid.h"
-#include "tilecade/file_open.h"
+#include "file_open.h"
 #include "file_save.h"
 #include "help.h"
 #include "nlevel_ignored.h"
@@ -16,6 +16,7 @@
 #include "overlay.h"
 #include "prompt.h"
 #include "term.h"
+#include "text_wrap.h"
 #include "theme.h"
 #include "tilecade/gameid.h"
 
@@ -69,9 +70,12 @@ void tc_nlevel_open(struct tc_nlevel_view *v, uint64_t seed, bool playable)
 	generate(v, seed);
 }
 
-static void say(struct tc_nlevel_view *v, bool bad, const char *what, const char *detail)
+/* A message that ends in a path: a line too narrow for it shortens the path, not the words
+ * (the reason), in the middle, keeping the file's name. */
+static void say_path(struct tc_nlevel_view *v, bool bad, const char *words, const char *path)
 {
-	snprintf(v->message, sizeof v->message, "%.40s%.270s", what, detail); /* fits */
+	snprintf(v->message, sizeof v->message, "%.250s%s", words, path); /* fits */
+	v->message_path = strlen(words) < 250 ? strlen(words) : 250;
 	v->message_bad = bad;
 }
 
@@ -205,9 +209,12 @@ static void draw_status(struct tc_nlevel_view *v, int x, int y, int w)
 				w = wide;
 			}
 		}
+		/* Wider than the screen, its path gives way in the middle. */
+		char shown[sizeof v->message + 8];
+		tc_text_fit_path(v->message, v->message_path, w - used,
+		                 tc_term_unicode() ? "…" : "~", shown, sizeof shown);
 		tc_draw_text(x + used, y, w - used,
-		             tc_theme_attr(v->message_bad ? TC_ROLE_BAD : TC_ROLE_TEXT),
-		             v->message);
+		             tc_theme_attr(v->message_bad ? TC_ROLE_BAD : TC_ROLE_TEXT), shown);
 		return;
 	}
 	snprintf(line, sizeof line, "n new  p playable  o open  w save  %s? help  q back%s%s",
@@ -228,12 +235,13 @@ void tc_nlevel_draw(struct tc_nlevel_view *v)
 	}
 	erase();
 	struct tc_nlmap m;
-	tc_nlmap_layout(&m, TC_NLV_PANEL_W, TC_NLV_PANEL_MAX_W);
+	tc_nlmap_layout(&m);
 	tc_nlmap_draw_level(&m, &v->level);
 	if (m.panel_w)
 		draw_panel(v, m.x0 + tc_nlmap_width(m.scale) + 1, m.y0, m.panel_w,
 		           NL_ROWS * m.scale);
 	draw_status(v, m.x0, m.top + m.h - 1, m.w);
+	struct tc_tiles tiles = tc_nlmap_tiles(&m);
 	if (v->help_open) {
 		static const struct tc_help_line keys[] = {
 		        {"Enter", "play this level (N's real-time screen)"},
@@ -245,9 +253,9 @@ void tc_nlevel_draw(struct tc_nlevel_view *v)
 		        {"q, Esc", "back to the menu"},
 		        {NULL, NULL},
 		};
-		tc_help_draw_in(tc_nlmap_inside(&m), "N levels: keys", keys, false);
+		tc_help_draw_in(tc_nlmap_inside(&m), &tiles, "N levels: keys", keys, false);
 	} else if (v->ignored_open) {
-		tc_nlv_ignored_draw(&v->ignored, tc_nlmap_inside(&m));
+		tc_nlv_ignored_draw(&v->ignored, tc_nlmap_inside(&m), &tiles);
 	}
 }
 
@@ -292,8 +300,9 @@ static void open_file(struct tc_nlevel_view *v, const char *typed)
 	else
 		f = tc_file_open_regular(path, why, sizeof why);
 	if (!f) { /* the reason first: a long path must not push it off the line */
-		snprintf(v->message, sizeof v->message, "cannot open, %s: %s", why, path);
-		v->message_bad = true;
+		char words[128];
+		snprintf(words, sizeof words, "cannot open, %s: ", why);
+		say_path(v, true, words, path);
 		return;
 	}
 	/* Longer than a level can be, so nl_parse tells a line too long. */
@@ -302,7 +311,7 @@ static void open_file(struct tc_nlevel_view *v, const char *typed)
 	bool got = first_line(f, line, sizeof line, &len);
 	fclose(f);
 	if (!got) {
-		say(v, true, "empty file: ", path);
+		say_path(v, true, "empty file: ", path);
 		return;
 	}
 	/* The reason first: a long path must not push it off the line. */
@@ -312,8 +321,9 @@ static void open_file(struct tc_nlevel_view *v, const char *typed)
 		snprintf(err, sizeof err, "offset %zu: a NUL byte; levels are text",
 		         (size_t)(nul - line));
 	if (nul || nl_parse(line, &v->scratch, err, sizeof err) != 0) {
-		snprintf(v->message, sizeof v->message, "invalid level, %s: %s", err, path);
-		v->message_bad = true;
+		char words[200];
+		snprintf(words, sizeof words, "invalid level, %s: ", err);
+		say_path(v, true, words, path);
 		return;
 	}
 	v->level = v->scratch;
@@ -322,22 +332,23 @@ static void open_file(struct tc_nlevel_view *v, const char *typed)
 	check(v);
 	size_t at;
 	if (ninja_nowhere(&v->level, &at)) {
-		snprintf(v->message, sizeof v->message,
+		char words[160];
+		snprintf(words, sizeof words,
 		         "cannot be played, offset %zu: the ninja's position is not a finite "
-		         "number; opened %s",
-		         at, path);
-		v->message_bad = true;
+		         "number; opened ",
+		         at);
+		say_path(v, true, words, path);
 		return;
 	}
 	if (!tc_nlv_ignores(&v->ignored)) {
-		say(v, false, "opened ", path);
+		say_path(v, false, "opened ", path);
 		return;
 	}
 	/* The key first, then what is not played: a long list must not push it off the line. */
-	char what[200];
+	char what[200], words[220];
 	tc_nlv_ignored_line(&v->ignored, what, sizeof what);
-	snprintf(v->message, sizeof v->message, "i: %s; opened %s", what, path);
-	v->message_bad = false;
+	snprintf(words, sizeof words, "i: %s; opened ", what);
+	say_path(v, false, words, path);
 }
 
 /* Saves the level at path; a file there is replaced only when the player said so. */
@@ -350,15 +361,17 @@ static void save_file(struct tc_nlevel_view *v, const char *path, bool replace)
 	char why[96];
 	switch (tc_file_save(path, line, n, replace, why, sizeof why)) {
 	case TC_SAVE_DONE:
-		say(v, false, "saved to ", path);
+		say_path(v, false, "saved to ", path);
 		break;
 	case TC_SAVE_EXISTS:
 		tc_prompt_ask(&v->prompt, TC_NLV_REPLACE, "Replace the file there?", path);
 		break;
-	case TC_SAVE_REFUSED:
-		snprintf(v->message, sizeof v->message, "cannot save, %s: %s", why, path);
-		v->message_bad = true;
+	case TC_SAVE_REFUSED: {
+		char words[128];
+		snprintf(words, sizeof words, "cannot save, %s: ", why);
+		say_path(v, true, words, path);
 		break;
+	}
 	}
 }
 
@@ -370,15 +383,15 @@ static void prompt_event(struct tc_nlevel_view *v, const struct tc_event *ev)
 	switch (tc_prompt_event(&v->prompt, ev)) {
 	case TC_PROMPT_CANCEL:
 		if (kind == TC_NLV_REPLACE)
-			say(v, false, "not saved; the file there is kept: ", v->prompt.input);
+			say_path(v, false, "not saved; the file there is kept: ", v->prompt.input);
 		else
-			say(v, false, "cancelled", "");
+			say_path(v, false, "cancelled", "");
 		break;
 	case TC_PROMPT_DONE:
 		if (kind == TC_NLV_REPLACE) {
 			save_file(v, v->prompt.input, true);
 		} else if (!*v->prompt.input) {
-			say(v, true, "no path given", "");
+			say_path(v, true, "no path given", "");
 		} else if (kind == TC_NLV_OPEN) {
 			open_file(v, v->prompt.input);
 		} else {
@@ -386,8 +399,8 @@ static void prompt_event(struct tc_nlevel_view *v, const struct tc_event *ev)
 			if (tc_prompt_path(v->prompt.input, path, sizeof path))
 				save_file(v, path, false);
 			else
-				say(v, true,
-				    "cannot save, the path is too long: ", v->prompt.input);
+				say_path(v, true,
+				         "cannot save, the path is too long: ", v->prompt.input);
 		}
 		break;
 	case TC_PROMPT_EDITING:
@@ -424,16 +437,17 @@ static enum tc_nlv_result play(struct tc_nlevel_view *v)
 {
 	size_t at;
 	if (ninja_nowhere(&v->level, &at)) {
-		snprintf(v->message, sizeof v->message,
+		char words[96];
+		snprintf(words, sizeof words,
 		         "cannot play: the ninja's position (offset %zu) is not a finite number",
 		         at);
-		v->message_bad = true;
+		say_path(v, true, words, "");
 		return TC_NLV_STAY;
 	}
 	for (int i = 0; i < v->level.objects; i++)
 		if (v->level.object[i].type == NL_NINJA)
 			return TC_NLV_PLAY;
-	say(v, true, "this level has no ninja to play", "");
+	say_path(v, true, "this level has no ninja to play", "");
 	return TC_NLV_STAY;
 }
 
@@ -470,9 +484,10 @@ enum tc_nlv_result tc_nlevel_event(struct tc_nlevel_view *v, const struct tc_eve
 			return TC_NLV_STAY;
 		case 'p':
 			v->playable = !v->playable;
-			say(v, false,
-			    v->playable ? "n now makes playable levels" : "n now makes any level",
-			    "");
+			say_path(v, false,
+			         v->playable ? "n now makes playable levels"
+			                     : "n now makes any level",
+			         "");
 			return TC_NLV_STAY;
 		case 'o':
 			start_prompt(v, TC_NLV_OPEN);

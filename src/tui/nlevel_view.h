@@ -17,8 +17,6 @@
 
 #define TC_NLV_PATH_MAX TC_PROMPT_MAX
 #define TC_NLV_MAP_W TC_NLMAP_W /* the map and its side borders */
-#define TC_NLV_PANEL_W 16       /* the info panel beside the map, with its gap */
-#define TC_NLV_PANEL_MAX_W 32   /* wider when there is room: a seed's 20 digits */
 
 enum tc_nlv_prompt { TC_NLV_NO_PROMPT, TC_NLV_OPEN, TC_NLV_SAVE, TC_NLV_REPLACE };
 
@@ -47,6 +45,7 @@ struct tc_nlevel_view {
 	struct tc_prompt prompt;             /* kind: enum tc_nlv_prompt */
 	int play_x0, play_x1, play_y;        /* where the "Enter play" hint is, for a click */
 	char message[TC_NLV_PATH_MAX + 256]; /* a reason, what is not played, a path */
+	size_t message_path;                 /* where the path at its end starts */
 	bool message_bad;
 };
 

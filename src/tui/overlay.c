@@ -85,7 +85,31 @@ bool tc_overlay_fits(struct tc_rect area, const char *const *lines, int count)
 	return lay_out(area, lines, count, &w, &mx, &my);
 }
 
+/* The span [*from, *to] widened to whole tiles of this axis (first tile at o, one every step,
+ * each size long): an end inside a tile moves out to that tile's edge. */
+static void widen_to_tiles(int *from, int *to, int o, int step, int size)
+{
+	if (step <= 0 || size <= 0)
+		return;
+	if (*from > o) {
+		int start = o + (*from - o) / step * step;
+		if (*from < start + size)
+			*from = start;
+	}
+	if (*to >= o) {
+		int end = o + (*to - o) / step * step + size - 1;
+		if (*to < end)
+			*to = end;
+	}
+}
+
 void tc_overlay_box_in(struct tc_rect area, const char *const *lines, int count, enum tc_role role)
+{
+	tc_overlay_box_over(area, NULL, lines, count, role);
+}
+
+void tc_overlay_box_over(struct tc_rect area, const struct tc_tiles *tiles,
+                         const char *const *lines, int count, enum tc_role role)
 {
 	static struct wrapped w;
 	int mx, my;
@@ -102,7 +126,12 @@ void tc_overlay_box_in(struct tc_rect area, const char *const *lines, int count,
 		h = area.h;
 	int x = area.x + (area.w - width) / 2, y = area.y + (area.h - h) / 2;
 	attr_t attr = tc_theme_attr(role);
-	tc_fill_rect((struct tc_rect){x, y, width, h}, attr);
+	int left = x, right = x + width - 1, top = y, bottom = y + h - 1;
+	if (tiles) {
+		widen_to_tiles(&left, &right, tiles->x0, tiles->step_x, tiles->w);
+		widen_to_tiles(&top, &bottom, tiles->y0, tiles->step_y, tiles->h);
+	}
+	tc_fill_rect((struct tc_rect){left, top, right - left + 1, bottom - top + 1}, attr);
 	for (int i = 0; i < w.n && my + i < h; i++)
 		tc_draw_text(x + mx, y + my + i, width - 2 * mx, w.title[i] ? attr | A_BOLD : attr,
 		             w.text[i]);

@@ -12,6 +12,15 @@
  * shrink on a small area, and what does not fit even so is cut. The first line is the title,
  * drawn bold. */
 void tc_overlay_box_in(struct tc_rect area, const char *const *lines, int count, enum tc_role role);
+/* The tiles of a board a box over it covers whole or not at all: the first tile's top-left
+ * corner, the step from one tile to the next and a tile's size, in screen cells. */
+struct tc_tiles {
+	int x0, y0, step_x, step_y, w, h;
+};
+/* The same box over tiles: an edge that would cut a tile moves out to the tile's edge (the
+ * lines stay where they were), so that no tile shows in part beside it. */
+void tc_overlay_box_over(struct tc_rect area, const struct tc_tiles *tiles,
+                         const char *const *lines, int count, enum tc_role role);
 /* Whether tc_overlay_box_in would show every line whole. */
 bool tc_overlay_fits(struct tc_rect area, const char *const *lines, int count);
 /* The same box centred on the whole screen. */

@@ -373,8 +373,8 @@ static void test_continue(void **state)
 	wait_text(t, "N cont.txt");
 	e2e_send_str(t, "c");
 	wait_text(t, "Paused");
-	wait_text(t, "p to resume");
-	wait_status(t, "gold 1/1  time");
+	wait_text(t, "p: resume");
+	wait_status(t, "gold 1/1  time"); /* no message takes the line */
 	e2e_send_str(t, "p");
 	wait_gone(t, "Paused");
 	ninja_at(t);
@@ -456,7 +456,7 @@ static bool has_fallen(struct e2e_term *t, void *from)
 static void test_waits_for_first_key(void **state)
 {
 	struct e2e_term *t = start_level(state, "wait.txt", FALL_LEVEL);
-	wait_status(t, "Ready: a run or jump key starts");
+	wait_status(t, "Ready: a run, jump or stop key starts");
 	struct spot start = ninja_at(t);
 	/* Longer than a second: a running clock would read 89, a falling ninja be rows lower. */
 	assert_false(e2e_wait(t, never, NULL, 1500));
@@ -674,6 +674,129 @@ static void test_ascii_no_color(void **state)
 	assert_false(find_ninja(t, &none));
 }
 
+/* A mine right under the ninja, in the middle of the map: it dies where a centred box goes. */
+#define MID_MINE_LEVEL "5^300,250!12^300,330!0^700,564"
+
+static bool same_color(struct e2e_color a, struct e2e_color b)
+{
+	return a.kind == b.kind && a.r == b.r && a.g == b.g && a.b == b.b;
+}
+
+/* Whether the box holding text (its background, on text's row) starts and ends at the edges of
+ * the map's two-column tiles: a tile beside it is never cut in half. */
+static bool box_on_whole_tiles(struct e2e_term *t, void *text)
+{
+	int row, col;
+	struct e2e_cell cell, at;
+	if (!e2e_find(t, text, &row, &col) || !e2e_cell(t, row, col, &at))
+		return false;
+	int left = col, right = col;
+	while (left > 1 && e2e_cell(t, row, left - 1, &cell) && same_color(cell.bg, at.bg))
+		left--;
+	while (right < MAP_COLS - 2 && e2e_cell(t, row, right + 1, &cell) &&
+	       same_color(cell.bg, at.bg))
+		right++;
+	return (left - 1) % 2 == 0 && (right - 1) % 2 == 1; /* map column 1 starts a tile */
+}
+
+static void wait_box_on_whole_tiles(struct e2e_term *t, const char *text)
+{
+	wait_text(t, text);
+	if (!e2e_wait(t, box_on_whole_tiles, (void *)text, WAIT_MS))
+		fail_msg("the box of '%s' cuts a tile in half:\n%s", text, e2e_screen(t));
+}
+
+/* The end and pause boxes leave the ninja in sight (it died under the death box, no ninja on
+ * the screen), and every box covers whole tiles. */
+static void test_boxes_leave_the_ninja_in_sight(void **state)
+{
+	struct e2e_term *t = start_level(state, "mid.txt", MID_MINE_LEVEL);
+	e2e_send_str(t, "?");
+	wait_box_on_whole_tiles(t, "N: keys");
+	e2e_send_str(t, " ");
+	wait_gone(t, "N: keys");
+	e2e_send_str(t, "p");
+	wait_box_on_whole_tiles(t, "Paused");
+	ninja_at(t);
+	e2e_send_str(t, "p");
+	wait_gone(t, "Paused");
+	e2e_send_str(t, E2E_KEY_DOWN); /* the first key: it falls onto the mine */
+	wait_box_on_whole_tiles(t, "Killed by a mine");
+	struct spot dead = ninja_at(t);
+	int row, col;
+	assert_true(e2e_find(t, "Killed by a mine", &row, &col));
+	assert_true(dead.row > row + 3); /* the box is above it, the ninja below */
+}
+
+/* A replay saved before the run ended stops where it was saved: --headless says
+ * "unfinished", and the screen says so rather than play on with no key to the clock's end. */
+static void test_unfinished_replay_stops(void **state)
+{
+	struct e2e_term *t = start_level(state, "unfinished.txt", OPEN_LEVEL);
+	e2e_send_str(t, E2E_KEY_RIGHT);
+	wait_gone(t, "Ready");
+	e2e_send_str(t, "p");
+	wait_text(t, "Paused");
+	char path[4200];
+	snprintf(path, sizeof path, "%s/unfinished.replay", e2e_sandbox);
+	e2e_send_str(t, "w");
+	wait_text(t, "Save replay to");
+	e2e_send_str(t, "\025");
+	e2e_send_str(t, "~/unfinished.replay");
+	e2e_send_str(t, E2E_KEY_ENTER);
+	wait_text(t, "replay saved to");
+	e2e_send_str(t, "q");
+	wait_text(t, "Enter play");
+	e2e_free(t);
+	*state = NULL;
+	char command[8600];
+	snprintf(command, sizeof command, "'%s' ninja --replay '%s' --headless", e2e_bin, path);
+	FILE *p = popen(command, "r");
+	assert_non_null(p);
+	char result[128] = "";
+	assert_non_null(fgets(result, sizeof result, p));
+	assert_int_equal(pclose(p), 0);
+	if (strncmp(result, "unfinished steps=", 17) != 0)
+		fail_msg("a replay saved paused plays on: %s", result);
+	const char *argv[] = {e2e_bin, "ninja", "--replay", path, NULL};
+	t = e2e_start(24, 80, argv, NULL);
+	assert_non_null(t);
+	*state = t;
+	wait_text(t, "The run was saved here, unfinished");
+	wait_text(t, "r: replay again   q: quit");
+	e2e_send_str(t, "q");
+	assert_true(e2e_wait_exit(t, WAIT_MS) == 0);
+}
+
+/* The status line: a message has the line to itself, its path shortened in the middle and its
+ * file name kept; the level's name is shown whole or not at all, and the panel's ends with …
+ * where it does not fit. */
+static void test_status_fields_whole(void **state)
+{
+	char path[4200];
+	write_level("a-level-whose-name-is-too-long-for-the-panel.txt", GOLD_LEVEL, path,
+	            sizeof path);
+	struct e2e_term *t = start_env(state, 24, 80, NULL);
+	play_level(t, path);
+	wait_text(t, "a-le…-panel.txt"); /* the panel: 15 columns */
+	const char *status = e2e_row(t, e2e_rows(t) - 1);
+	if (strstr(status, "a-level") && !strstr(status, "too-long-for-the-panel.txt"))
+		fail_msg("the status line cuts the level's name:\n%s", status);
+	e2e_send_str(t, "p");
+	wait_text(t, "Paused");
+	e2e_send_str(t, "w");
+	wait_text(t, "Save replay to");
+	e2e_send_str(t, "\025");
+	e2e_send_str(t, "~/a-replay-saved-under-a-name-far-too-long-for-the-status-line-of-"
+	                "eighty-columns.replay");
+	e2e_send_str(t, E2E_KEY_ENTER);
+	wait_status(t, "replay saved to ");
+	wait_status(t, "…");
+	wait_status(t, "-of-eighty-columns.replay");
+	if (status_has(t, "gold "))
+		fail_msg("a message shares the line:\n%s", e2e_row(t, e2e_rows(t) - 1));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -690,6 +813,9 @@ int main(void)
 	        cmocka_unit_test_teardown(test_map_grows_on_a_big_screen, teardown),
 	        cmocka_unit_test_teardown(test_click_play, teardown),
 	        cmocka_unit_test_teardown(test_ascii_no_color, teardown),
+	        cmocka_unit_test_teardown(test_boxes_leave_the_ninja_in_sight, teardown),
+	        cmocka_unit_test_teardown(test_unfinished_replay_stops, teardown),
+	        cmocka_unit_test_teardown(test_status_fields_whole, teardown),
 	};
 	return cmocka_run_group_tests(tests, e2e_game_group_setup, e2e_game_group_teardown);
 }
