@@ -979,6 +979,39 @@ static void test_2048_best_starts_at_the_players_best_on_the_board(void **state)
 	assert_int_equal(s.best, score);
 }
 
+/* H asked again for the position it was given for counts once, and goes with the score
+ * (issue 17: every H counted). */
+static void test_2048_hints_count_once_per_position(void **state)
+{
+	char cfg[4300];
+	config_file("ann.ini", "[player]\nname = Ann\n[2048]\nsize = 3\n", cfg, sizeof cfg);
+	char keys[512];
+	uint64_t score;
+	int n = losing_moves(1, keys, sizeof keys, &score);
+	struct e2e_term *t =
+	        tilecade(state, "--config", cfg, "2048", "--seed", "1", "--no-anim", NULL);
+	struct e2e_2048_status s;
+	wait_2048(t, &s);
+	type_keys(t, "H");
+	wait_text(t, "Hint: slide");
+	type_keys(t, "HH");
+	slide_keys(t, keys, 0);
+	wait_text(t, "Rank 1 on this scoreboard (lost)");
+	type_keys(t, "q");
+	wait_menu(t);
+	type_keys(t, "q");
+	assert_exits(t, 0);
+	struct e2e_run r;
+	run(&r, "--config", cfg, "scores", "2048", NULL);
+	assert_run_exit(&r, 0);
+	char own[256], expected[64];
+	squeeze(r.out, own, sizeof own);
+	snprintf(expected, sizeof expected, " 1 Ann %llu %d 1 ", (unsigned long long)score, n);
+	if (!strstr(own, expected))
+		fail_msg("expected '%s' (score, moves, hints) in: %s", expected, own);
+	e2e_run_free(&r);
+}
+
 /* ---- tests: the daily puzzle ---- */
 
 /* Today's zNumbers: its seed is the date, and a win goes on the day's board. */
@@ -1267,6 +1300,7 @@ int main(void)
 	        TEST(test_2048_ended_again_after_undo_keeps_its_better_end),
 	        TEST(test_2048_autoplayed_then_restarted_is_not_ranked),
 	        TEST(test_2048_best_starts_at_the_players_best_on_the_board),
+	        TEST(test_2048_hints_count_once_per_position),
 	        TEST(test_daily_znumbers_is_todays_and_scored_on_its_day),
 	        TEST(test_daily_ignores_settings_and_the_menu_lists_it),
 	        TEST(test_daily_bad_command_lines),

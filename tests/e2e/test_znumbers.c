@@ -1477,10 +1477,8 @@ static void test_the_solution_shown_unranks_the_level_through_a_restart(void **s
 	wait_for((struct expect){.g = g, .text = {"You won!", "Rank 1 on this scoreboard"}});
 	const char *level4[] = {e2e_bin, "scores", "znumbers", "--level", "4", NULL};
 	assert_true(e2e_run(level4, 5000, &r));
-	char row[64], one_space[512] = "";
-	for (size_t i = 0, n = 0; r.out[i] && n + 1 < sizeof one_space; i++)
-		if (r.out[i] != ' ' || (n > 0 && one_space[n - 1] != ' '))
-			one_space[n++] = r.out[i];
+	char row[64], one_space[512];
+	e2e_zn_squeeze(r.out, one_space, sizeof one_space);
 	snprintf(row, sizeof row, " %d 2 ", count); /* moves, hints */
 	if (!strstr(one_space, row))
 		fail_msg("expected '%s' (moves, hints) in:\n%s", row, r.out);
