@@ -797,6 +797,53 @@ static void test_status_fields_whole(void **state)
 		fail_msg("a message shares the line:\n%s", e2e_row(t, e2e_rows(t) - 1));
 }
 
+/* The column of the map's top-left corner. */
+static int map_left(struct e2e_term *t)
+{
+	int row, col;
+	if (!e2e_wait_text(t, "┌", WAIT_MS) || !e2e_find(t, "┌", &row, &col))
+		fail_msg("no map's corner:\n%s", e2e_screen(t));
+	return col;
+}
+
+/* The browser's message with a path too long for the screen keeps its reason and the file's
+ * name, the path shortened in the middle (it showed "... ('0' to 'Q'): /tmp/picky2-home/r"); at
+ * 200x30 the map stays where it is from the browser to the play screen (it moved 4 columns). */
+static void test_browser_message_and_map_origin(void **state)
+{
+	char path[4200];
+	write_level("a-level-file-whose-path-does-not-fit-on-one-line-of-a-screen-of-eighty-"
+	            "columns.txt",
+	            "5^60,560!0^156,564!bad", path, sizeof path);
+	struct e2e_term *t = start_env(state, 24, 80, NULL);
+	wait_text(t, "Enter play");
+	e2e_send_str(t, "o");
+	wait_text(t, "Open level file");
+	e2e_send_str(t, "\025");
+	e2e_send_str(t, path);
+	e2e_send_str(t, E2E_KEY_ENTER);
+	wait_status(t, "invalid level, ");
+	wait_status(t, "…");
+	wait_status(t, "-eighty-columns.txt");
+	e2e_free(t);
+	write_level("origin.txt", GOLD_LEVEL, path, sizeof path);
+	t = start_env(state, 30, 200, NULL);
+	wait_text(t, "Enter play");
+	e2e_send_str(t, "o");
+	wait_text(t, "Open level file");
+	e2e_send_str(t, "\025");
+	e2e_send_str(t, path);
+	e2e_send_str(t, E2E_KEY_ENTER);
+	wait_text(t, "opened");
+	e2e_send_str(t, E2E_KEY_ENTER);
+	wait_text(t, "gold 0/1  time 90"); /* the status line, above the screen's last row */
+	int play = map_left(t);
+	e2e_send_str(t, "q");
+	wait_text(t, "Enter play");
+	int browser = map_left(t);
+	assert_int_equal(browser, play);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -816,6 +863,7 @@ int main(void)
 	        cmocka_unit_test_teardown(test_boxes_leave_the_ninja_in_sight, teardown),
 	        cmocka_unit_test_teardown(test_unfinished_replay_stops, teardown),
 	        cmocka_unit_test_teardown(test_status_fields_whole, teardown),
+	        cmocka_unit_test_teardown(test_browser_message_and_map_origin, teardown),
 	};
 	return cmocka_run_group_tests(tests, e2e_game_group_setup, e2e_game_group_teardown);
 }
