@@ -13,13 +13,24 @@ struct tc_store;
 
 #define TC_STORE_NOTICE_MAX 256
 
-/* Opens the database at path (creating it and its directory, and migrating its schema), or the
- * default path when path is NULL. Returns NULL only when out of memory; check tc_store_ok. On a
- * problem, `notice` gets one line for the player ("" when all is well). */
+/* Opens the database at path (creating it, and migrating its schema), or the default path when
+ * path is NULL (creating its directories too). Returns NULL only when out of memory; check
+ * tc_store_ok. On a problem, `notice` gets one line for the player ("" when all is well). Only
+ * a regular file, or a name not taken yet in a folder that is there, is opened ("not a regular
+ * file": a device, a named pipe, a directory); a file that is not tilecade's (another program's
+ * SQLite database, whatever its user_version) is refused ("not a tilecade database") and left
+ * byte for byte as it was. */
 struct tc_store *tc_store_open(const char *path, char *notice, size_t len);
 /* Opens the database at path as tc_store_open does, but only a file that is there already and is
  * not a symbolic link (a shared scoreboard, which its admin creates). */
 struct tc_store *tc_store_open_existing(const char *path, char *notice, size_t len);
+/* Opens the database at path (NULL: the default) as tc_store_open does, to read its scores, but
+ * makes nothing: where there is no database, the store reads as one with no scores and takes no
+ * writes. */
+struct tc_store *tc_store_open_to_read(const char *path, char *notice, size_t len);
+/* Why the store is off, without its path ("file is not a database", "made by a newer
+ * tilecade"); "" when it is not. */
+const char *tc_store_why_off(const struct tc_store *st);
 void tc_store_close(struct tc_store *st);
 bool tc_store_ok(const struct tc_store *st);
 /* The schema version of the open database (TC_STORE_SCHEMA once opened). A database of a newer

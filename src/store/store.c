@@ -4,6 +4,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "tilecade/store.h"
 
+#include <errno.h>
 #include <limits.h>
 #include <pwd.h>
 #include <sqlite3.h>
@@ -20,7 +21,8 @@
 struct tc_store {
 	sqlite3 *db; /* NULL when the store is disabled */
 	bool read_only;
-	int64_t last_score_id; /* of the last tc_store_add_score */
+	int64_t last_score_id;             /* of the last tc_store_add_score */
+	char why[TC_STORE_NOTICE_MAX / 2]; /* why it is disabled, "" when it is not */
 };
 
 /* Migration i brings the schema from version i to i + 1. Add new ones at the end; never edit
@@ -41,8 +43,18 @@ static const char *const migrations[TC_STORE_SCHEMA] = {
         "ALTER TABLE scores ADD COLUMN hints INTEGER NOT NULL DEFAULT 0;",
 };
 
-static void say(char *notice, size_t len, const char *path, const char *why)
+/* The columns of the scores table at each schema version (what the migrations made), and of
+ * the saves table at every version: how a database is known to be tilecade's. */
+static const char *const score_columns[TC_STORE_SCHEMA + 1] = {
+        NULL,
+        "id,game,mode,level,player,points,time_ms,moves,date,game_id",
+        "id,game,mode,level,player,points,time_ms,moves,date,game_id,won,hints",
+};
+#define SAVE_COLUMNS "game,blob,summary,saved_at"
+
+static void say(struct tc_store *st, char *notice, size_t len, const char *path, const char *why)
 {
+	snprintf(st->why, sizeof st->why, "%s", why);
 	snprintf(notice, len, "scores and saves are off: %s: %s", path, why);
 }
 
@@ -121,10 +133,58 @@ static int read_version(sqlite3 *db, int *version)
 	return query_int(db, "PRAGMA user_version", version);
 }
 
-/* How many things (tables, indexes...) the schema holds. */
-static int count_schema(sqlite3 *db, int *count)
+/* Whether the database at schema `version` is tilecade's: at version 0 it holds nothing at all
+ * (a new file); at a version this program knows, its tables have that version's columns and
+ * nothing else is there; a newer one needs only the two tables. Another program's database,
+ * given by mistake, is refused before anything is written into it, whatever its user_version.
+ * Returns NULL, or why the database cannot be used. */
+static const char *check_ours(sqlite3 *db, int version)
 {
-	return query_int(db, "SELECT COUNT(*) FROM sqlite_master", count);
+	sqlite3_stmt *stmt;
+	int rc = prepare(db,
+	                 "SELECT (SELECT group_concat(name) FROM (SELECT name FROM"
+	                 "         pragma_table_info('scores') ORDER BY cid)),"
+	                 "       (SELECT group_concat(name) FROM (SELECT name FROM"
+	                 "         pragma_table_info('saves') ORDER BY cid)),"
+	                 "       (SELECT COUNT(*) FROM sqlite_master),"
+	                 "       (SELECT COUNT(*) FROM sqlite_master WHERE name NOT IN ('scores',"
+	                 "         'saves', 'scores_by_board', 'sqlite_autoindex_saves_1'))",
+	                 &stmt);
+	if (rc != SQLITE_OK)
+		return sqlite3_errstr(rc);
+	if ((rc = step(stmt)) != SQLITE_ROW) {
+		sqlite3_finalize(stmt);
+		return sqlite3_errstr(rc);
+	}
+	const char *scores = (const char *)sqlite3_column_text(stmt, 0);
+	const char *saves = (const char *)sqlite3_column_text(stmt, 1);
+	int things = sqlite3_column_int(stmt, 2), others = sqlite3_column_int(stmt, 3);
+	bool ours = version == 0 ? things == 0
+	            : version > TC_STORE_SCHEMA
+	                    ? scores && saves
+	                    : version > 0 && others == 0 && scores && saves &&
+	                              strcmp(scores, score_columns[version]) == 0 &&
+	                              strcmp(saves, SAVE_COLUMNS) == 0;
+	sqlite3_finalize(stmt);
+	if (!ours)
+		return "not a tilecade database"; /* another program's, given by mistake */
+	return version > TC_STORE_SCHEMA ? "made by a newer tilecade" : NULL;
+}
+
+/* The schema version and whether the database is tilecade's, read in one transaction so that
+ * both come from the same moment. Returns NULL, or why the database cannot be used. */
+static const char *inspect(sqlite3 *db, int *version)
+{
+	int rc = exec(db, "BEGIN");
+	if (rc != SQLITE_OK)
+		return sqlite3_errstr(rc);
+	const char *why = NULL;
+	if ((rc = read_version(db, version)) != SQLITE_OK)
+		why = sqlite3_errstr(rc); /* not a database, corrupt */
+	else
+		why = check_ours(db, *version);
+	exec(db, "COMMIT");
+	return why;
 }
 
 /* Brings the schema to TC_STORE_SCHEMA in one transaction. Returns NULL, or why the database
@@ -136,17 +196,13 @@ static const char *migrate(sqlite3 *db)
 		return sqlite3_errstr(rc);
 	/* Another process may have migrated while this one waited for the lock; only under it does
 	 * version 0 mean a database no tilecade has set up yet. */
-	int version, things = 0;
+	int version;
 	const char *why = NULL;
 	rc = read_version(db, &version);
-	if (rc == SQLITE_OK && version == 0)
-		rc = count_schema(db, &things);
 	if (rc != SQLITE_OK)
 		why = sqlite3_errstr(rc);
-	else if (version < 0 || (version == 0 && things > 0))
-		why = "not a tilecade database"; /* another program's, given by mistake */
-	else if (version > TC_STORE_SCHEMA)
-		why = "made by a newer tilecade";
+	else
+		why = check_ours(db, version);
 	for (int v = version; !why && v < TC_STORE_SCHEMA; v++)
 		if ((rc = exec(db, migrations[v])) != SQLITE_OK)
 			why = sqlite3_errstr(rc);
@@ -178,39 +234,84 @@ static void make_parents(const char *path)
 		}
 }
 
-static bool set_up(struct tc_store *st, const char *path, int flags, char *notice, size_t len)
+/* How a store is opened. */
+enum opening {
+	OPEN_OWN,      /* the player's: made where there is none yet */
+	OPEN_EXISTING, /* a shared board: only a file already there, not a symbolic link */
+	OPEN_TO_READ,  /* to read scores: nothing is made; no file reads as no scores */
+};
+
+/* Why no database can be at path, or NULL. Only a regular file can be one: SQLite would write
+ * its journal beside a device (/dev/null-journal, when root) and would fail on a named pipe or
+ * a directory only once it tried. A name not taken yet (*missing) is refused unless `how`
+ * makes one, and then it needs a folder that is there: nothing is made for a path that may be
+ * a typo. */
+static const char *not_a_file(const char *path, enum opening how, bool *missing)
 {
+	struct stat sb;
+	*missing = false;
+	if (stat(path, &sb) == 0)
+		return S_ISREG(sb.st_mode) ? NULL : "not a regular file";
+	if (errno != ENOENT && errno != ENOTDIR)
+		return strerror(errno);
+	*missing = true;
+	if (how == OPEN_EXISTING)
+		return strerror(ENOENT);
+	if (how == OPEN_TO_READ)
+		return NULL;
+	char dir[PATH_MAX];
+	const char *slash = strrchr(path, '/');
+	snprintf(dir, sizeof dir, "%.*s", slash ? (int)(slash - path) : 1,
+	         slash ? (slash == path ? "/" : path) : ".");
+	if (stat(dir, &sb) != 0 || !S_ISDIR(sb.st_mode))
+		return "its folder is not there";
+	return NULL;
+}
+
+/* A database with no scores and no saves, in memory, that takes nothing: what reading a store
+ * not made yet finds. */
+static bool set_up_empty(struct tc_store *st)
+{
+	st->read_only = true;
+	return sqlite3_open_v2(":memory:", &st->db, SQLITE_OPEN_READWRITE, NULL) == SQLITE_OK &&
+	       migrate(st->db) == NULL;
+}
+
+static bool set_up(struct tc_store *st, const char *path, enum opening how, char *notice,
+                   size_t len)
+{
+	bool missing;
+	const char *why = not_a_file(path, how, &missing);
+	if (why) {
+		say(st, notice, len, path, why);
+		return false;
+	}
+	if (missing && how == OPEN_TO_READ)
+		return set_up_empty(st);
+	int flags = how == OPEN_OWN        ? SQLITE_OPEN_CREATE
+	            : how == OPEN_EXISTING ? SQLITE_OPEN_NOFOLLOW
+	                                   : 0;
 	if (sqlite3_open_v2(path, &st->db, SQLITE_OPEN_READWRITE | flags, NULL) != SQLITE_OK) {
-		say(notice, len, path, st->db ? sqlite3_errmsg(st->db) : "cannot open");
+		say(st, notice, len, path, st->db ? sqlite3_errmsg(st->db) : "cannot open");
 		return false;
 	}
 	sqlite3_busy_timeout(st->db, BUSY_TIMEOUT_MS);
 	int version;
-	int rc = read_version(st->db, &version);
-	if (rc != SQLITE_OK) {
-		say(notice, len, path, sqlite3_errstr(rc)); /* not a database, corrupt */
-		return false;
-	}
-	if (version < 0) {
-		say(notice, len, path, "not a tilecade database");
-		return false;
-	}
-	if (version > TC_STORE_SCHEMA) {
-		say(notice, len, path, "made by a newer tilecade");
+	if ((why = inspect(st->db, &version)) != NULL) {
+		say(st, notice, len, path, why);
 		return false;
 	}
 	st->read_only = sqlite3_db_readonly(st->db, "main") == 1;
 	if (st->read_only) {
 		if (version < TC_STORE_SCHEMA) {
-			say(notice, len, path, "read-only and too old to use");
+			say(st, notice, len, path, "read-only and too old to use");
 			return false;
 		}
 		snprintf(notice, len, "%s is read-only: scores and saves are not kept", path);
 		return true;
 	}
-	const char *why;
 	if (version < TC_STORE_SCHEMA && (why = migrate(st->db)) != NULL) {
-		say(notice, len, path, why);
+		say(st, notice, len, path, why);
 		return false;
 	}
 	/* WAL lets readers and one writer work at once. It is kept in the file once set, so it is
@@ -223,8 +324,7 @@ static bool set_up(struct tc_store *st, const char *path, int flags, char *notic
 	return true;
 }
 
-/* Opens path with SQLite's extra flags (creating, not following links). */
-static struct tc_store *open_with(const char *path, int flags, char *notice, size_t len)
+static struct tc_store *open_with(const char *path, enum opening how, char *notice, size_t len)
 {
 	struct tc_store *st = calloc(1, sizeof *st);
 	if (!st)
@@ -233,13 +333,15 @@ static struct tc_store *open_with(const char *path, int flags, char *notice, siz
 	char default_path[1024];
 	if (!path) {
 		if (tc_store_default_path(default_path, sizeof default_path) != 0) {
-			snprintf(notice, len, "scores and saves are off: no home directory");
+			snprintf(st->why, sizeof st->why, "no home directory");
+			snprintf(notice, len, "scores and saves are off: %s", st->why);
 			return st;
 		}
 		path = default_path;
-		make_parents(path);
+		if (how == OPEN_OWN)
+			make_parents(path);
 	}
-	if (!set_up(st, path, flags, notice, len)) {
+	if (!set_up(st, path, how, notice, len)) {
 		sqlite3_close(st->db);
 		st->db = NULL;
 	}
@@ -248,12 +350,22 @@ static struct tc_store *open_with(const char *path, int flags, char *notice, siz
 
 struct tc_store *tc_store_open(const char *path, char *notice, size_t len)
 {
-	return open_with(path, SQLITE_OPEN_CREATE, notice, len);
+	return open_with(path, OPEN_OWN, notice, len);
 }
 
 struct tc_store *tc_store_open_existing(const char *path, char *notice, size_t len)
 {
-	return open_with(path, SQLITE_OPEN_NOFOLLOW, notice, len);
+	return open_with(path, OPEN_EXISTING, notice, len);
+}
+
+struct tc_store *tc_store_open_to_read(const char *path, char *notice, size_t len)
+{
+	return open_with(path, OPEN_TO_READ, notice, len);
+}
+
+const char *tc_store_why_off(const struct tc_store *st)
+{
+	return st ? st->why : "out of memory";
 }
 
 void tc_store_close(struct tc_store *st)
@@ -290,6 +402,13 @@ static const char *order_by(enum tc_rank_by by)
 	                            : "won DESC, time_ms ASC, moves ASC, date ASC, id ASC";
 }
 
+/* The rows of board ?1, ?2, ?3. A row of impossible values (negative moves or time: a damaged
+ * or hostile database) is on no board, so that no list shows it and no rank counts it. */
+#define SANE_ROW                                                                                   \
+	"moves BETWEEN 0 AND 4294967295 AND hints BETWEEN 0 AND 4294967295 AND time_ms >= 0"       \
+	" AND points >= 0"
+#define ON_BOARD "game = ?1 AND mode = ?2 AND level = ?3 AND " SANE_ROW
+
 static void bind_board(sqlite3_stmt *stmt, const struct tc_board_key *b)
 {
 	sqlite3_bind_text(stmt, 1, b->game, -1, SQLITE_TRANSIENT);
@@ -304,7 +423,7 @@ static int rank_of(struct tc_store *st, const struct tc_board_key *board, sqlite
 	char sql[400];
 	snprintf(sql, sizeof sql,
 	         "SELECT place FROM (SELECT id, ROW_NUMBER() OVER (ORDER BY %s) AS place"
-	         " FROM scores WHERE game = ?1 AND mode = ?2 AND level = ?3) WHERE id = ?4",
+	         " FROM scores WHERE " ON_BOARD ") WHERE id = ?4",
 	         order_by(by));
 	sqlite3_stmt *stmt;
 	if (prepare(st->db, sql, &stmt) != SQLITE_OK)
@@ -389,12 +508,11 @@ static void read_score(sqlite3_stmt *stmt, const struct tc_board_key *board, str
 	copy_text(s->player, sizeof s->player, sqlite3_column_text(stmt, 0));
 	s->points = sqlite3_column_int64(stmt, 1);
 	s->time_ms = sqlite3_column_int64(stmt, 2);
-	s->moves = (unsigned)sqlite3_column_int64(stmt, 3);
+	s->moves = (unsigned)sqlite3_column_int64(stmt, 3); /* ON_BOARD: within range */
 	s->date = sqlite3_column_int64(stmt, 4);
 	copy_text(s->game_id, sizeof s->game_id, sqlite3_column_text(stmt, 5));
 	s->lost = sqlite3_column_int(stmt, 6) == 0;
-	sqlite3_int64 hints = sqlite3_column_int64(stmt, 7);
-	s->hints = hints < 0 ? 0 : hints > UINT_MAX ? UINT_MAX : (unsigned)hints;
+	s->hints = (unsigned)sqlite3_column_int64(stmt, 7); /* ON_BOARD: within range */
 	s->id = sqlite3_column_int64(stmt, 8);
 }
 
@@ -406,7 +524,7 @@ int tc_store_top_scores(struct tc_store *st, const struct tc_board_key *board, e
 	char sql[400];
 	snprintf(sql, sizeof sql,
 	         "SELECT " SCORE_COLUMNS ", id FROM scores"
-	         " WHERE game = ?1 AND mode = ?2 AND level = ?3 ORDER BY %s LIMIT ?4",
+	         " WHERE " ON_BOARD " ORDER BY %s LIMIT ?4",
 	         order_by(by));
 	sqlite3_stmt *stmt;
 	if (prepare(st->db, sql, &stmt) != SQLITE_OK)
@@ -428,7 +546,7 @@ int tc_store_best_of(struct tc_store *st, const struct tc_board_key *board, enum
 	char sql[400];
 	snprintf(sql, sizeof sql,
 	         "SELECT " SCORE_COLUMNS ", id FROM scores"
-	         " WHERE game = ?1 AND mode = ?2 AND level = ?3 AND player = ?4 ORDER BY %s"
+	         " WHERE " ON_BOARD " AND player = ?4 ORDER BY %s"
 	         " LIMIT 1",
 	         order_by(by));
 	sqlite3_stmt *stmt;
@@ -446,16 +564,30 @@ int tc_store_best_of(struct tc_store *st, const struct tc_board_key *board, enum
 	return result;
 }
 
+/* SQL: whether text column c fits a char[size] whole: text, shorter than size, without a NUL.
+ * KEY_FITS: whether a row's key fits struct tc_board_key, its sizes bound to ?2, ?3, ?4. */
+#define FITS(c, size)                                                                              \
+	"(typeof(" c ") = 'text' AND length(CAST(" c " AS BLOB)) < " size " AND instr(CAST(" c     \
+	" AS BLOB), x'00') = 0)"
+#define KEY_FITS FITS("game", "?2") " AND " FITS("mode", "?3") " AND " FITS("level", "?4")
+
 int tc_store_boards(struct tc_store *st, struct tc_board_key *out, int max)
 {
 	if (!tc_store_ok(st) || max <= 0)
 		return 0;
+	/* Only boards whose key fits struct tc_board_key whole, and that show a row: a key cut
+	 * short (a level name of 3000 bytes) would name another board, or none, and read as
+	 * having no scores. */
 	sqlite3_stmt *stmt;
 	if (prepare(st->db,
-	            "SELECT DISTINCT game, mode, level FROM scores"
+	            "SELECT DISTINCT game, mode, level FROM scores WHERE " SANE_ROW " AND " KEY_FITS
 	            " ORDER BY game, mode, level LIMIT ?1",
 	            &stmt) != SQLITE_OK)
 		return 0;
+	const struct tc_board_key *key = NULL;
+	sqlite3_bind_int(stmt, 2, (int)sizeof key->game);
+	sqlite3_bind_int(stmt, 3, (int)sizeof key->mode);
+	sqlite3_bind_int(stmt, 4, (int)sizeof key->level);
 	sqlite3_bind_int(stmt, 1, max);
 	int n = 0;
 	while (n < max && step(stmt) == SQLITE_ROW) {

@@ -247,6 +247,87 @@ static void store_leaves_other_programs_databases_alone(void **state)
 	char mode[16];
 	store_sql_text(path, "PRAGMA journal_mode", mode, sizeof mode);
 	assert_string_equal(mode, "delete");
+
+	/* Whatever user_version it carries: one of tilecade's (1, 2) is no proof. */
+	for (int version = 1; version <= TC_STORE_SCHEMA; version++) {
+		char name[32], sql[160], notice[TC_STORE_NOTICE_MAX];
+		snprintf(name, sizeof name, "other-v%d.db", version);
+		snprintf(sql, sizeof sql,
+		         "CREATE TABLE t (x); INSERT INTO t VALUES (1); PRAGMA user_version = %d;",
+		         version);
+		store_sql(store_in(state, name, path), sql);
+		store_assert_refused_untouched(path);
+		tc_store_close(store_open_refused(path, notice));
+		assert_non_null(strstr(notice, "not a tilecade database"));
+		store_sql_text(path, "PRAGMA journal_mode", mode, sizeof mode);
+		assert_string_equal(mode, "delete");
+	}
+	/* Tilecade's own tables with another program's beside them. */
+	struct tc_store *st = store_open_ok(store_in(state, "mixed.db", path));
+	tc_store_close(st);
+	store_sql(path, "CREATE TABLE bookmarks (url TEXT);");
+	store_assert_refused_untouched(path);
+}
+
+/* Only a regular file is a database: a device, a named pipe or a directory is refused before
+ * SQLite opens it, so that nothing is written beside it (as root, /dev/null-journal). */
+static void store_refuses_what_is_not_a_regular_file(void **state)
+{
+	char path[STORE_PATH_MAX], link[STORE_PATH_MAX], notice[TC_STORE_NOTICE_MAX];
+	struct stat sb;
+	bool journal_before = stat("/dev/null-journal", &sb) == 0;
+	const char *devices[] = {"/dev/null", "/dev/zero"};
+	for (int i = 0; i < 2; i++) {
+		tc_store_close(store_open_refused(devices[i], notice));
+		assert_non_null(strstr(notice, "not a regular file"));
+		tc_store_close(tc_store_open_to_read(devices[i], notice, sizeof notice));
+		assert_non_null(strstr(notice, "not a regular file"));
+	}
+	assert_int_equal(stat("/dev/null-journal", &sb) == 0, journal_before);
+	assert_int_equal(symlink("/dev/null", store_in(state, "null.db", link)), 0);
+	tc_store_close(store_open_refused(link, notice));
+	assert_non_null(strstr(notice, "not a regular file"));
+	assert_false(store_exists(store_in(state, "null.db-journal", path)));
+	assert_int_equal(mkfifo(store_in(state, "pipe.db", path), 0600), 0);
+	struct tc_store *st = store_open_refused(path, notice);
+	assert_non_null(strstr(notice, "not a regular file"));
+	assert_string_equal(tc_store_why_off(st), "not a regular file");
+	tc_store_close(st);
+}
+
+/* Reading scores makes nothing: no database is one with no scores. */
+static void store_reads_without_making(void **state)
+{
+	char path[STORE_PATH_MAX], dir[STORE_PATH_MAX], notice[TC_STORE_NOTICE_MAX];
+	store_in(state, "none.db", path);
+	struct tc_store *st = tc_store_open_to_read(path, notice, sizeof notice);
+	assert_true(tc_store_ok(st));
+	assert_string_equal(notice, "");
+	struct tc_board_key boards[2];
+	assert_int_equal(tc_store_boards(st, boards, 2), 0);
+	struct tc_score s = store_score(&store_board_4x4, "a", 10, 1000, 5, 100);
+	assert_int_equal(tc_store_add_score(st, &s, TC_RANK_POINTS), -1);
+	tc_store_close(st);
+	assert_false(store_exists(path));
+	/* The default path, in a tree not made yet. */
+	char *xdg = getenv("XDG_DATA_HOME") ? strdup(getenv("XDG_DATA_HOME")) : NULL;
+	setenv("XDG_DATA_HOME", store_in(state, "data", dir), 1);
+	st = tc_store_open_to_read(NULL, notice, sizeof notice);
+	assert_true(tc_store_ok(st));
+	tc_store_close(st);
+	assert_false(store_exists(dir));
+	if (xdg)
+		setenv("XDG_DATA_HOME", xdg, 1);
+	else
+		unsetenv("XDG_DATA_HOME");
+	free(xdg);
+	/* A database that is there is read as it is. */
+	st = store_open_ok(path);
+	assert_int_equal(tc_store_add_score(st, &s, TC_RANK_POINTS), 1);
+	tc_store_close(st);
+	st = tc_store_open_to_read(path, notice, sizeof notice);
+	assert_int_equal(tc_store_boards(st, boards, 2), 1);
+	tc_store_close(st);
 }
 
 static void store_refuses_files_that_are_not_databases(void **state)
@@ -320,6 +401,7 @@ static void store_refuses_a_directory(void **state)
 	char notice[TC_STORE_NOTICE_MAX];
 	struct store_dir *d = *state;
 	tc_store_close(store_open_refused(d->path, notice));
+	assert_non_null(strstr(notice, "not a regular file"));
 }
 
 static void store_given_path_needs_its_directory(void **state)
@@ -685,6 +767,41 @@ static void store_lists_boards(void **state)
 	tc_store_close(st);
 }
 
+/* Rows a damaged or hostile database holds: impossible values are on no board (not shown as
+ * 4294967291 moves, not counted in a rank), and a board whose key does not fit a board key is
+ * not listed (it would read as having no scores). */
+static void store_skips_impossible_rows(void **state)
+{
+	char path[STORE_PATH_MAX];
+	struct tc_store *st = store_open_ok(store_in(state, "hostile.db", path));
+	struct tc_score good = store_score(&store_board_4x4, "good", 10, 1000, 5, 100);
+	assert_int_equal(tc_store_add_score(st, &good, TC_RANK_POINTS), 1);
+	tc_store_close(st);
+	store_sql(path,
+	          "INSERT INTO scores (game, mode, level, player, points, time_ms, moves, date,"
+	          " game_id) VALUES"
+	          " ('2048', 'normal', '4x4', 'neg', 500, 1, -5, 1, 'x'),"
+	          " ('2048', 'normal', '4x4', 'big', 600, 1, 4294967296, 1, 'x'),"
+	          " ('2048', 'normal', '4x4', 'late', 700, -1, 1, 1, 'x'),"
+	          " ('2048', 'normal', '4x4', 'text', 800, 1, 'many', 1, 'x'),"
+	          " ('2048', 'normal', '5x5', 'only', 1, 1, -1, 1, 'x'),"
+	          " ('2048', 'normal', printf('%.3000c', 'L'), 'long', 1, 1, 1, 1, 'x'),"
+	          " ('2048', 'normal', 'a' || char(0) || 'b', 'nul', 1, 1, 1, 1, 'x');"
+	          "UPDATE scores SET hints = -3 WHERE player = 'text';");
+	st = store_open_ok(path);
+	struct tc_score out[8];
+	assert_int_equal(tc_store_top_scores(st, &store_board_4x4, TC_RANK_POINTS, out, 8), 1);
+	assert_string_equal(out[0].player, "player-good");
+	struct tc_score best;
+	assert_int_equal(tc_store_best_of(st, &store_board_4x4, TC_RANK_POINTS, "neg", &best), -1);
+	struct tc_board_key boards[8];
+	assert_int_equal(tc_store_boards(st, boards, 8), 1);
+	assert_string_equal(boards[0].level, "4x4");
+	struct tc_score next = store_score(&store_board_4x4, "next", 5, 1, 1, 1);
+	assert_int_equal(tc_store_add_score(st, &next, TC_RANK_POINTS), 2);
+	tc_store_close(st);
+}
+
 static void store_assert_load(struct tc_store *st, const char *game, const void *bytes, size_t len)
 {
 	void *blob = NULL;
@@ -860,6 +977,8 @@ int main(void)
 	        STORE_TEST(store_refuses_a_newer_schema),
 	        STORE_TEST(store_refuses_a_negative_schema_version),
 	        STORE_TEST(store_leaves_other_programs_databases_alone),
+	        STORE_TEST(store_refuses_what_is_not_a_regular_file),
+	        STORE_TEST(store_reads_without_making),
 	        STORE_TEST(store_refuses_files_that_are_not_databases),
 	        STORE_TEST(store_survives_a_damaged_database),
 	        STORE_TEST(store_refuses_a_directory),
@@ -874,6 +993,7 @@ int main(void)
 	        STORE_TEST(store_migrates_schema_1),
 	        STORE_TEST(store_keeps_text_as_given),
 	        STORE_TEST(store_lists_boards),
+	        STORE_TEST(store_skips_impossible_rows),
 	        STORE_TEST(store_round_trips_saves),
 	        STORE_TEST(store_finds_the_latest_save),
 	        STORE_TEST(store_disabled_does_nothing),
