@@ -92,6 +92,11 @@ bool tc_grid_fit(struct tc_grid_layout *l, int rows, int cols, struct tc_rect ar
 	return false;
 }
 
+struct tc_rect tc_grid_inside(const struct tc_grid_layout *l)
+{
+	return (struct tc_rect){l->frame.x + 1, l->frame.y + 1, l->frame.w - 2, l->frame.h - 2};
+}
+
 int tc_grid_cell_x(const struct tc_grid_layout *l, int col)
 {
 	return l->x0 + col * (l->tile_w + l->gap_x);

@@ -25,6 +25,10 @@ bool tc_grid_fit(struct tc_grid_layout *l, int rows, int cols, struct tc_rect ar
 /* The smallest area (with border) such a grid needs. */
 void tc_grid_min_size(int rows, int cols, int min_w, int min_h, int *w, int *h);
 
+/* The inside of the board's border: where a game's won and lost boxes go, so that the border
+ * stays whole (the views' board_inside). */
+struct tc_rect tc_grid_inside(const struct tc_grid_layout *l);
+
 /* Top-left screen position of a cell. */
 int tc_grid_cell_x(const struct tc_grid_layout *l, int col);
 int tc_grid_cell_y(const struct tc_grid_layout *l, int row);

@@ -164,8 +164,7 @@ static void draw(void *view, const struct tc_session *s, struct tc_rect area, ui
 static bool board_inside(void *view, struct tc_rect *inside)
 {
 	const struct view_2048 *v = view;
-	const struct tc_rect f = v->layout.frame;
-	*inside = (struct tc_rect){f.x + 1, f.y + 1, f.w - 2, f.h - 2};
+	*inside = tc_grid_inside(&v->layout);
 	return v->has_layout;
 }
 

@@ -442,6 +442,14 @@ static bool mouse(void *view, struct tc_session *s, const struct tc_event *ev, u
 	return true;
 }
 
+/* Inside the board's frame: the won and lost boxes stay within it, the frame whole. */
+static bool board_inside(void *view, struct tc_rect *inside)
+{
+	const struct view_zn *v = view;
+	*inside = tc_grid_inside(&v->layout);
+	return v->has_layout;
+}
+
 static int next_frame(void *view, uint64_t now)
 {
 	(void)view;
@@ -520,6 +528,7 @@ const struct tc_view tc_view_znumbers = {
         .action = action,
         .mouse = mouse,
         .next_frame = next_frame,
+        .board_inside = board_inside,
         .reset = reset,
         .cancel = cancel,
         .describe = describe,

@@ -17,6 +17,7 @@
 
 #include <cmocka.h>
 
+#include "frame.h"
 #include "harness.h"
 #include "key_bytes.h"
 #include "sandbox.h"
@@ -62,62 +63,23 @@ static bool play_out(int size, uint64_t seed, bool win, char *keys, size_t len)
 	return reached;
 }
 
-struct frame {
-	int top, left, bottom, right;
-};
-
-/* The board's frame: its corners on the screen. */
-static bool find_frame(struct e2e_term *t, struct frame *f)
-{
-	int row, col;
-	if (!e2e_find(t, "┌", &f->top, &f->left) || !e2e_find(t, "┘", &f->bottom, &f->right))
-		return false;
-	return e2e_find_from(t, "└", f->top, &row, &col) && row == f->bottom && col == f->left &&
-	       f->bottom > f->top && f->right > f->left;
-}
-
-static bool cell_is(struct e2e_term *t, int row, int col, const char *text)
-{
-	struct e2e_cell cell;
-	return e2e_cell(t, row, col, &cell) && strcmp(cell.text, text) == 0;
-}
-
-/* Every cell of the frame's four sides is a border glyph. */
-static bool frame_whole(struct e2e_term *t, const struct frame *f)
-{
-	for (int c = f->left + 1; c < f->right; c++)
-		if (!cell_is(t, f->top, c, "─") || !cell_is(t, f->bottom, c, "─"))
-			return false;
-	for (int r = f->top + 1; r < f->bottom; r++)
-		if (!cell_is(t, r, f->left, "│") || !cell_is(t, r, f->right, "│"))
-			return false;
-	return cell_is(t, f->top, f->right, "┐") && cell_is(t, f->bottom, f->left, "└");
-}
-
 /* The box's lines, each whole on one row inside the frame. */
 struct box {
 	const char *lines[6];
 };
 
-static bool inside(struct e2e_term *t, const struct frame *f, const char *text)
-{
-	int row, col;
-	return e2e_find(t, text, &row, &col) && row > f->top && row < f->bottom && col > f->left &&
-	       col + (int)strlen(text) <= f->right;
-}
-
 struct look {
 	const struct box *box;
-	struct frame frame;
+	struct e2e_frame frame;
 };
 
 static bool box_fits(struct e2e_term *t, void *ctx)
 {
 	struct look *l = ctx;
-	if (!find_frame(t, &l->frame) || !frame_whole(t, &l->frame))
+	if (!e2e_find_frame(t, &l->frame) || !e2e_frame_whole(t, &l->frame))
 		return false;
 	for (int i = 0; l->box->lines[i]; i++)
-		if (!inside(t, &l->frame, l->box->lines[i]))
+		if (!e2e_inside_frame(t, &l->frame, l->box->lines[i]))
 			return false;
 	return true;
 }

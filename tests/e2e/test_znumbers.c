@@ -13,6 +13,7 @@
 
 #include <cmocka.h>
 
+#include "frame.h"
 #include "harness.h"
 #include "key_bytes.h"
 #include "proc.h"
@@ -596,6 +597,13 @@ static bool asked_or_level(struct e2e_term *t, void *level)
 	return e2e_find(t, "(y/n)", &row, &col) || shows_level(t, level);
 }
 
+/* Waits for the box's lines inside the board's frame, the frame whole. */
+static void wait_box_in_frame(struct game *g, const char *const *lines)
+{
+	if (!e2e_wait(g->t, e2e_box_in_frame, (void *)lines, WAIT_MS))
+		fail_msg("the box is not inside a whole frame:\n%s", e2e_screen(g->t));
+}
+
 /* ---- tests ---- */
 
 static void test_solve_a_level_by_keys(void **state)
@@ -613,6 +621,7 @@ static void test_solve_a_level_by_keys(void **state)
 	        .g = g,
 	        .status = true,
 	        .text = {"You won!", summary, "n: next level   u: undo   q: menu"}});
+	wait_box_in_frame(g, (const char *const[]){"You won!", summary, NULL});
 	/* Undo leaves the won game; redo wins it again. */
 	undo_key(g, "u");
 	wait_gone(g, "You won!");
@@ -877,11 +886,11 @@ static void test_stuck_box_and_undo_out_of_it(void **state)
 	struct game *g = start(state, id, 24, 80, NULL);
 	for (int i = 0; i < n; i++)
 		key_move(g, moves[i], i);
-	wait_for((struct expect){.g = g,
-	                         .status = true,
-	                         .text = {"Stuck: no tile can move",
-	                                  /* a generated level: n makes another like it */
-	                                  "n: new game   r: restart   u: undo   q: menu"}});
+	wait_for((struct expect){.g = g, .status = true, .text = {"Stuck: no tile can move"}});
+	/* Inside the board's frame, the keys broken between them where the frame is narrow; a
+	 * generated level: n makes another like it. */
+	wait_box_in_frame(g, (const char *const[]){"Stuck: no tile can move", "n: new game",
+	                                           "r: restart", "u: undo", "q: menu", NULL});
 	undo_key(g, "u");
 	wait_for((struct expect){.g = g, .board = true, .gone = {"Stuck"}});
 	type_keys(g, "U");
