@@ -500,7 +500,7 @@ static int scores_command(const struct tc_options *o, const struct tc_settings *
 	if (!st && *records->notice && !o->db) /* a shared board named but not usable */
 		tc_cli_error(records->notice);
 	if (o->db || !st)
-		st = own = tc_store_open_to_read(own_database(o, settings), notice, sizeof notice);
+		st = own = tc_store_open(own_database(o, settings), notice, sizeof notice);
 	if (!tc_store_ok(st)) {
 		tc_cli_error(*notice ? notice : records->notice);
 		tc_store_close(own);

@@ -6,6 +6,7 @@
 
 #include "grid.h"
 #include "overlay.h"
+#include "text_wrap.h"
 
 #define MAX_HELP_LINES 48
 #define LINE_BYTES 96
@@ -35,13 +36,16 @@ static bool game_says(const struct tc_help_line *own, const char *keys)
 /* The help's lines for a box of `room` columns inside and `rows` lines for keys. */
 struct help_text {
 	char text[MAX_HELP_LINES][LINE_BYTES];
+	bool starts[MAX_HELP_LINES]; /* the line starts an entry (a key and its text) */
 	int n;
 };
 
-static void add(struct help_text *t, const char *s)
+static void add(struct help_text *t, const char *s, bool starts)
 {
-	if (t->n < MAX_HELP_LINES)
+	if (t->n < MAX_HELP_LINES) {
+		t->starts[t->n] = starts;
 		snprintf(t->text[t->n++], LINE_BYTES, "%s", s);
+	}
 }
 
 /* One line of the two columns, keys then what they do; where that is too wide, what they do
@@ -52,13 +56,20 @@ static void key_line(struct help_text *t, const struct tc_help_line *h, int room
 	/* Pad by columns, not bytes: keys may hold arrows, which are 3 bytes each. */
 	int pad = KEYS_W - tc_text_width(h->keys);
 	snprintf(line, sizeof line, "%s%*s%s", h->keys, pad > 1 ? pad : 1, "", h->what);
+	bool starts = h->keys[0] != '\0'; /* no keys: more of the entry before */
 	if (tc_text_width(line) <= room) {
-		add(t, line);
+		add(t, line, starts);
 		return;
 	}
-	add(t, h->keys);
-	snprintf(line, sizeof line, "    %s", h->what);
-	add(t, line);
+	add(t, h->keys, starts);
+	/* Broken here, not by the box, so that the page counts every line it shows. */
+	for (const char *what = h->what; *what;) {
+		size_t len = tc_text_line(what, room - 4);
+		snprintf(line, sizeof line, "    %.*s", (int)len, what);
+		add(t, line, false);
+		for (what += len; *what == ' '; what++)
+			;
+	}
 }
 
 /* "key: what" items, several to a line as the room allows. */
@@ -72,7 +83,7 @@ static void packed_line(struct help_text *t, const struct tc_help_line *h, int r
 		snprintf(last + len, LINE_BYTES - len, "   %s", item);
 		return;
 	}
-	add(t, item);
+	add(t, item, true);
 }
 
 /* The keys' lines: the game's own one a line, then the shared ones, packed several to a line
@@ -105,9 +116,17 @@ static int draw_page(struct tc_rect area, const struct tc_tiles *tiles, const ch
 	if (rows < 1)
 		rows = 1;
 	lay_out(&t, own, shared, room, rows);
-	int pages = (t.n + rows - 1) / rows;
-	if (pages < 1)
-		pages = 1;
+	/* Pages of whole entries: a key and its text are never split between two pages (but an
+	 * entry longer than a page). */
+	int first[MAX_HELP_LINES + 1], pages = 0;
+	for (int i = 0; pages == 0 || i < t.n;) {
+		first[pages++] = i;
+		int cut = i + rows;
+		while (cut > i && cut < t.n && !t.starts[cut])
+			cut--;
+		i = cut > i ? cut : i + rows;
+	}
+	first[pages] = t.n;
 	if (page >= pages)
 		page = pages - 1;
 	char head[LINE_BYTES], foot[LINE_BYTES];
@@ -122,7 +141,7 @@ static int draw_page(struct tc_rect area, const struct tc_tiles *tiles, const ch
 		snprintf(foot, sizeof foot, "(any key closes this help)");
 	}
 	lines[n++] = head;
-	for (int i = page * rows; i < t.n && i < (page + 1) * rows; i++)
+	for (int i = first[page]; i < first[page + 1]; i++)
 		lines[n++] = t.text[i];
 	lines[n++] = foot;
 	tc_overlay_box_over(area, tiles, lines, n, TC_ROLE_OVERLAY);

@@ -202,11 +202,12 @@ void tc_play_draw(struct tc_play *p, uint64_t now)
 	struct tc_rect area = {0, 1, COLS, LINES - 2};
 	if (p->help_open) {
 		/* The clock is held under the help, so the board is hidden as in a pause; nor does
-		 * a piece of the board or the solution pane show around the help's box. */
+		 * a piece of the board or the solution pane show around the help's box. It stays
+		 * between the status lines, which show whole, not cut at its edges. */
 		char title[64];
 		snprintf(title, sizeof title, "%s: keys", p->title);
-		p->help_pages = tc_help_draw_page((struct tc_rect){0, 0, COLS, LINES}, title,
-		                                  p->view->help, true, p->help_page);
+		p->help_pages =
+		        tc_help_draw_page(area, title, p->view->help, true, p->help_page);
 	} else if (p->paused) {
 		/* The board stays hidden so a pause cannot be used to think for free. */
 		const char *lines[] = {"Paused", "p: resume   q: menu"};

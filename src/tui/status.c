@@ -18,46 +18,70 @@ void tc_format_time(uint64_t ms, char *buf, size_t len)
 		snprintf(buf, len, "%" PRIu64 ":%02" PRIu64, s / 60, s % 60);
 }
 
-/* The fields of the top line, spaced by sep: the title when there is one, the game's own
- * part (or the score and best), the moves and the time played when asked for. */
-static void compose_top(const struct tc_session *s, const char *title, const char *detail,
-                        bool moves, bool time, const char *sep, char *buf, size_t len)
+/* The fields of the top line, in the order they show. */
+enum top_field { TOP_TITLE, TOP_GAME, TOP_MOVES, TOP_TIME, TOP_PAUSED, TOP_FIELDS };
+
+/* Dropped one by one, least important first, while the line does not fit: a field is shown
+ * whole or not at all. The game's own part stays. */
+static const enum top_field drop_order[] = {TOP_TITLE, TOP_MOVES, TOP_PAUSED, TOP_TIME};
+
+/* The fields of the top line ("" for one not shown): the title when there is one, the game's
+ * own part (or the score and best, spaced by sep), the moves and the time played when asked
+ * for, and whether the clock is held. */
+static void top_fields(const struct tc_session *s, const char *title, const char *detail,
+                       bool moves, bool time, const char *sep, char field[TOP_FIELDS][128])
 {
-	char field[4][128];
-	int n = 0;
+	for (int i = 0; i < TOP_FIELDS; i++)
+		field[i][0] = '\0';
 	if (title)
-		snprintf(field[n++], sizeof field[0], " %s", title);
+		snprintf(field[TOP_TITLE], sizeof field[0], " %s", title);
 	if (detail)
-		snprintf(field[n++], sizeof field[0], "%s", detail);
+		snprintf(field[TOP_GAME], sizeof field[0], "%s", detail);
 	else if (tc_session_game(s)->score)
-		snprintf(field[n++], sizeof field[0], "Score: %" PRId64 "%sBest: %" PRId64,
+		snprintf(field[TOP_GAME], sizeof field[0], "Score: %" PRId64 "%sBest: %" PRId64,
 		         tc_session_score(s), sep, tc_session_best_score(s));
 	if (moves)
-		snprintf(field[n++], sizeof field[0], "Moves: %u", tc_session_moves(s));
+		snprintf(field[TOP_MOVES], sizeof field[0], "Moves: %u", tc_session_moves(s));
 	if (time) {
 		char played[32];
 		tc_format_time(tc_session_elapsed_ms(s), played, sizeof played);
-		snprintf(field[n++], sizeof field[0], "Time: %s", played);
+		snprintf(field[TOP_TIME], sizeof field[0], "Time: %s", played);
 	}
+	if (tc_session_paused(s))
+		snprintf(field[TOP_PAUSED], sizeof field[0], "(paused)");
+}
+
+/* The fields shown, spaced by sep ("(paused)" follows what it is about, one space on). */
+static void join_fields(char field[TOP_FIELDS][128], const char *sep, char *buf, size_t len)
+{
 	size_t used = 0;
 	buf[0] = '\0';
-	for (int i = 0; i < n && used < len; i++)
-		used += (size_t)snprintf(buf + used, len - used, "%s%s", i ? sep : "", field[i]);
-	if (tc_session_paused(s) && used < len)
-		snprintf(buf + used, len - used, " (paused)");
+	for (int i = 0; i < TOP_FIELDS && used < len; i++)
+		if (field[i][0])
+			used += (size_t)snprintf(buf + used, len - used, "%s%s",
+			                         !used ? ""
+			                         : i == TOP_PAUSED ? " "
+			                                           : sep,
+			                         field[i]);
 }
 
 void tc_status_draw(const struct tc_session *s, const char *title, const char *detail,
                     const char *narrow_detail, bool moves, bool time, const char *message)
 {
 	attr_t attr = tc_theme_attr(TC_ROLE_STATUS);
-	char top[256], id[TC_GAMEID_MAX];
-	compose_top(s, title, detail, moves, time, "   ", top, sizeof top);
-	/* A narrow window: the game's short part, closer; then no title. */
-	if (tc_text_width(top) > COLS)
-		compose_top(s, title, narrow_detail, moves, time, "  ", top, sizeof top);
-	if (tc_text_width(top) > COLS)
-		compose_top(s, NULL, narrow_detail, moves, time, "  ", top, sizeof top);
+	char top[256], id[TC_GAMEID_MAX], field[TOP_FIELDS][128];
+	top_fields(s, title, detail, moves, time, "   ", field);
+	join_fields(field, "   ", top, sizeof top);
+	/* A narrow window: the game's short part, closer; then whole fields go. */
+	if (tc_text_width(top) > COLS) {
+		top_fields(s, title, narrow_detail, moves, time, "  ", field);
+		join_fields(field, "  ", top, sizeof top);
+	}
+	for (size_t i = 0; i < sizeof drop_order / sizeof drop_order[0] && tc_text_width(top) > COLS;
+	     i++) {
+		field[drop_order[i]][0] = '\0';
+		join_fields(field, "  ", top, sizeof top);
+	}
 	attr_t headline = tc_theme_attr(TC_ROLE_HEADLINE);
 	tc_fill_rect((struct tc_rect){0, 0, COLS, 1}, headline);
 	tc_draw_text(0, 0, COLS, headline, top);

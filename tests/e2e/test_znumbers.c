@@ -1368,6 +1368,42 @@ static void test_help_over_the_pane_shows_no_piece_of_it(void **state)
 	wait_for((struct expect){.g = g, .board = true, .pane = PANE_BESIDE, .has = {first}});
 }
 
+/* The help at the smallest size, page by page: a key and its text on one page (page 1 ended
+ * with the key H, page 2 began with its text), and the status lines whole above and below
+ * the help, nothing of the board around it (issue 17). */
+static void test_help_pages_keep_a_key_with_its_text(void **state)
+{
+	struct game *g = start(state, "znumbers:level1:s0", 12, 40, NULL);
+	type_keys(g, "?");
+	int pages = 0;
+	for (int page = 1; page <= 8; page++) {
+		char title[32];
+		snprintf(title, sizeof title, "keys (%d/", page);
+		wait_text(g, title);
+		assert_true(e2e_wait_quiet(g->t, QUIET_MS, WAIT_MS));
+		pages = page;
+		for (int r = 1; r < 11; r++) {
+			const char *row = e2e_row(g->t, r);
+			while (*row == ' ')
+				row++;
+			if (row[0] == 'H' && (row[1] == ' ' || !row[1]) && !strstr(row, "hint:") &&
+			    !strstr(e2e_row(g->t, r + 1), "hint:"))
+				fail_msg("page %d: H without its text:\n%s", page, e2e_screen(g->t));
+			if (strstr(row, "│") || strstr(row, "┌") || strstr(row, "└"))
+				fail_msg("page %d: the board shows:\n%s", page, e2e_screen(g->t));
+		}
+		if (!strstr(e2e_row(g->t, 0), "Left: ") || !strstr(e2e_row(g->t, 11), "znumbers:"))
+			fail_msg("page %d: the status lines are not whole:\n%s", page,
+			         e2e_screen(g->t));
+		if (strstr(e2e_screen(g->t), "(any key closes this help)"))
+			break;
+		type_keys(g, " ");
+	}
+	assert_true(pages > 1);
+	type_keys(g, " ");
+	wait_for((struct expect){.g = g, .board = true, .gone = {"keys ("}});
+}
+
 /* "Too small for the solution pane" lasts as long as the window is too small, not beyond: it
  * went on under the pane once the window grew, after > had said it (issue 17). */
 static void test_too_small_for_the_pane_goes_when_the_window_grows(void **state)
@@ -1526,6 +1562,7 @@ int main(void)
 	        cmocka_unit_test_teardown(test_esc_moved_tile_and_hidden_pane_keys, teardown),
 	        cmocka_unit_test_teardown(test_clock_stops_under_help_and_questions, teardown),
 	        cmocka_unit_test_teardown(test_help_over_the_pane_shows_no_piece_of_it, teardown),
+	        cmocka_unit_test_teardown(test_help_pages_keep_a_key_with_its_text, teardown),
 	        cmocka_unit_test_teardown(test_too_small_for_the_pane_goes_when_the_window_grows,
 	                                  teardown),
 	};
