@@ -166,7 +166,7 @@ static void open_levels(struct app *a, const struct tc_catalog_entry *e)
 {
 	const struct tc_view *view = e->view;
 	tc_levels_open(&a->levels, e, &a->cfg->defaults[e - tc_catalog]);
-	bool scores = tc_store_ok(tc_records_scores(a->records)), won_before = false;
+	bool scores = tc_store_ok(tc_records_scores(a->records));
 	for (int i = 0; i < a->levels.count; i++) {
 		struct tc_board_key key;
 		char best[48];
@@ -175,11 +175,10 @@ static void open_levels(struct app *a, const struct tc_catalog_entry *e)
 		if (tc_records_best(a->records, &key, best, sizeof best, &won))
 			tc_levels_mark(&a->levels, i, best, won);
 		bool in_order = view->opens_after_previous && view->opens_after_previous(i);
-		if (in_order && scores && !won_before)
+		if (tc_levels_locked(a->records, view, i, &a->cfg->defaults[e - tc_catalog]))
 			tc_levels_lock(&a->levels, i);
 		else if (in_order && scores)
 			a->levels.selected = i;
-		won_before = won;
 	}
 }
 

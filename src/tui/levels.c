@@ -8,6 +8,7 @@
 #include "overlay.h"
 #include "term.h"
 #include "theme.h"
+#include "tilecade/store.h"
 #include "tilecade/gameid.h"
 
 #define LEVELS_W 60
@@ -59,6 +60,21 @@ void tc_levels_mark(struct tc_levels *l, int i, const char *best, bool won)
 {
 	snprintf(l->best[i], sizeof l->best[i], "%s", best);
 	l->won[i] = won;
+}
+
+bool tc_levels_locked(struct tc_records *r, const struct tc_view *view, int i,
+                      const struct tc_params *defaults)
+{
+	if (!view->opens_after_previous || !view->opens_after_previous(i) ||
+	    !tc_store_ok(tc_records_scores(r)))
+		return false;
+	struct tc_params before = *defaults;
+	struct tc_board_key key;
+	char name[24], detail[48], best[48];
+	bool won = false; /* the scoreboard ranks a win above any loss: the best tells */
+	view->level_entry(i - 1, name, sizeof name, detail, sizeof detail, before.bytes);
+	tc_records_board_of(view->game, before.bytes, 0, &key);
+	return !tc_records_best(r, &key, best, sizeof best, &won) || !won;
 }
 
 void tc_levels_lock(struct tc_levels *l, int i)

@@ -9,6 +9,7 @@
 
 #include "catalog.h"
 #include "event.h"
+#include "records.h"
 #include "tilecade/game.h"
 
 #define TC_LEVELS_MAX 24
@@ -38,6 +39,11 @@ void tc_levels_open_daily(struct tc_levels *l, int64_t unix_time);
 /* Notes on level i that the player finished it, e.g. with "best 1:02.3"; won: a win, which
  * earns the level its tick. */
 void tc_levels_mark(struct tc_levels *l, int i, const char *best, bool won);
+/* Whether level i of the view's list is locked: it opens only once level i - 1 is won (the
+ * view's opens_after_previous) and the scoreboard has no win of it. With no scoreboard to
+ * tell, every level is open. defaults: the parameters the list starts from. */
+bool tc_levels_locked(struct tc_records *r, const struct tc_view *view, int i,
+                      const struct tc_params *defaults);
 /* Locks level i: choosing it says which level opens it instead of playing it. */
 void tc_levels_lock(struct tc_levels *l, int i);
 /* Marks the level of these parameters, if it is in the list (the one last played, say). */

@@ -27,6 +27,7 @@ struct tc_play {
 	bool suspended;      /* Ctrl-Z */
 	const char *message; /* shown in the status line until the next key */
 	char told[96];       /* the text of a message from outside (tc_play_tell) */
+	char refused[96];    /* why a key did nothing, when that needs its own words */
 	int campaign_open;   /* the campaign's levels not won (tc_play_campaign), -1: unknown */
 };
 
@@ -90,6 +91,34 @@ static bool moves_on(const struct tc_session *s)
 	return memcmp(next.bytes, tc_session_params(s), game->params_size) != 0;
 }
 
+/* Whether n would go on to a level that opens only once this one is won (the level list's
+ * lock: the view's opens_after_previous) while this one is not won; buf (if any) then says
+ * so as the list does ("Level 13 opens once Level 12 is won"). */
+static bool next_locked(const struct tc_play *p, char *buf, size_t len)
+{
+	const struct tc_view *v = p->view;
+	if (!v->opens_after_previous || tc_session_status(p->s) == TC_WON || !moves_on(p->s))
+		return false;
+	const struct tc_game *game = tc_session_game(p->s);
+	struct tc_params next, entry;
+	game->next_params(tc_session_params(p->s), next.bytes);
+	char name[2][24], detail[48];
+	for (int i = 0; i < v->level_count; i++) {
+		memcpy(entry.bytes, tc_session_params(p->s), game->params_size);
+		v->level_entry(i, name[i % 2], sizeof name[0], detail, sizeof detail, entry.bytes);
+		if (!name[i % 2][0])
+			return false;
+		if (memcmp(entry.bytes, next.bytes, game->params_size) != 0)
+			continue;
+		if (!v->opens_after_previous(i))
+			return false;
+		if (buf)
+			snprintf(buf, len, "%s opens once %s is won", name[i % 2], name[(i + 1) % 2]);
+		return true;
+	}
+	return false;
+}
+
 static const char *question_text(const struct tc_play *p, enum question q)
 {
 	switch (q) {
@@ -126,14 +155,19 @@ static void draw_result(struct tc_play *p, enum tc_status status, struct tc_rect
 		snprintf(score, sizeof score, "%u move%s, %s", moves, plural, time);
 	bool next_level = moves_on(p->s);
 	const char *lines[4], *keys = NULL;
-	char keys_line[64], title[48], campaign[80];
+	char keys_line[64], title[48], campaign[80], why[128];
 	int n = 0;
 	enum tc_role role = status == TC_WON ? TC_ROLE_GOOD : TC_ROLE_BAD;
 	if (status != TC_WON) {
-		lines[n++] = p->view->lost_text;
-		/* Only keys that work: a game whose time ran out cannot be undone. */
-		snprintf(keys_line, sizeof keys_line, "%s   r: restart%s   q: menu",
-		         next_level ? "n: next level" : "n: new game",
+		if (p->view->why_lost)
+			p->view->why_lost(p->s, why, sizeof why);
+		lines[n++] = p->view->why_lost ? why : p->view->lost_text;
+		/* Only keys that work: a game whose time ran out cannot be undone, nor does n go
+		 * past a level kept locked until this one is won. */
+		snprintf(keys_line, sizeof keys_line, "%sr: restart%s   q: menu",
+		         next_locked(p, NULL, 0) ? ""
+		         : next_level            ? "n: next level   "
+		                                 : "n: new game   ",
 		         tc_session_can_undo(p->s) ? "   u: undo" : "");
 		keys = keys_line;
 	} else if (p->view->campaign_won &&
@@ -319,6 +353,10 @@ static enum tc_play_result shared_action(struct tc_play *p, enum tc_action actio
 	case TC_ACT_RESTART:
 		return ask_or_do(p, ASK_RESTART);
 	case TC_ACT_NEW:
+		if (next_locked(p, p->refused, sizeof p->refused)) {
+			p->message = p->refused;
+			return TC_PLAY_STAY;
+		}
 		return ask_or_do(p, ASK_NEW);
 	case TC_ACT_BACK:
 		return ask_or_do(p, ASK_LEAVE);

@@ -89,7 +89,9 @@ void tc_status_draw(const struct tc_session *s, const char *title, const char *d
 	tc_session_game_id(s, id, sizeof id);
 	int bottom = LINES - 1;
 	tc_fill_rect((struct tc_rect){0, bottom, COLS, 1}, attr);
-	const char *right = message ? message : "? help   u undo   q menu";
+	/* Only keys that work: no undo before the first move, nor after the time ran out. */
+	const char *keys = tc_session_can_undo(s) ? "? help   u undo   q menu" : "? help   q menu";
+	const char *right = message ? message : keys;
 	int w = tc_text_width(right);
 	/* The reminder yields to the ID when both do not fit; a message never does: it takes the
 	 * ID's place (until the next key) rather than be cut. */

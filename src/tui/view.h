@@ -21,6 +21,9 @@ struct tc_view {
 	bool wasd_moves;                 /* w a s d are directions in this game */
 	bool keep_going;                 /* a won game may be played on */
 	const char *lost_text;           /* why a lost game ended, e.g. "No moves left" */
+	/* Optional: why this lost game ended when a game ends in more than one way ("Out of
+	 * moves: goals ●6/25 ..."), in place of lost_text. */
+	void (*why_lost)(const struct tc_session *s, char *buf, size_t len);
 	bool asks_to_skip;               /* n on an unfinished level asks first, even with
 	                                    nothing to lose (a campaign's levels) */
 	bool solution_unranks;           /* s shows the solution: a ranked game asks first, and a

@@ -386,6 +386,23 @@ static void reset(void *view)
 	v->info[0] = '\0';
 }
 
+/* The goals and how much of each is collected: "● 6/25  ■ 3/25", closer when narrow. */
+static void goals_text(const struct match3 *m, bool narrow, char *buf, size_t len)
+{
+	int n = 0;
+	buf[0] = '\0';
+	for (int i = 0; i < m->goals && n >= 0 && (size_t)n < len; i++) {
+		unsigned got = m->collected[i] < m->goal[i].count ? m->collected[i]
+		                                                  : m->goal[i].count;
+		n += snprintf(buf + n, len - (size_t)n, "%s%s%s%u/%u",
+		              i == 0   ? ""
+		              : narrow ? " "
+		                       : "  ",
+		              glyph(m->goal[i].type), narrow ? "" : " ", got,
+		              (unsigned)m->goal[i].count);
+	}
+}
+
 static void describe(void *view, const struct tc_session *s, bool narrow, char *buf, size_t len)
 {
 	(void)view;
@@ -393,18 +410,10 @@ static void describe(void *view, const struct tc_session *s, bool narrow, char *
 	const char *gap = narrow ? "  " : "   ";
 	if (m->mode == M3_GOALS) {
 		/* Narrow, the goals go closer: "●0/25 ■0/25" (four goals fit in 60 columns). */
-		int n = snprintf(buf, len, "Level %d%s%s: %u", m->level, gap,
-		                 narrow ? "Moves" : "Moves left", (unsigned)m->moves_left);
-		for (int i = 0; i < m->goals && n > 0 && (size_t)n < len; i++) {
-			unsigned got = m->collected[i] < m->goal[i].count ? m->collected[i]
-			                                                  : m->goal[i].count;
-			n += snprintf(buf + n, len - (size_t)n, "%s%s%s%u/%u",
-			              i == 0   ? gap
-			              : narrow ? " "
-			                       : "  ",
-			              glyph(m->goal[i].type), narrow ? "" : " ", got,
-			              (unsigned)m->goal[i].count);
-		}
+		int n = snprintf(buf, len, "Level %d%s%s: %u%s", m->level, gap,
+		                 narrow ? "Moves" : "Moves left", (unsigned)m->moves_left, gap);
+		if (n > 0 && (size_t)n < len)
+			goals_text(m, narrow, buf + n, len - (size_t)n);
 	} else if (m->mode == M3_TIMED) {
 		int64_t secs = (time_left(s) + 999) / 1000;
 		snprintf(buf, len, "%s: %d:%02d%sScore: %" PRId64, narrow ? "Time" : "Time left",
@@ -412,6 +421,20 @@ static void describe(void *view, const struct tc_session *s, bool narrow, char *
 	} else {
 		snprintf(buf, len, "Score: %" PRId64, m->score);
 	}
+}
+
+/* Which way the game ended: out of moves short of the goals, out of swaps, or out of time. */
+static void why_lost(const struct tc_session *s, char *buf, size_t len)
+{
+	const struct match3 *m = state_of(s);
+	char goals[96];
+	goals_text(m, true, goals, sizeof goals);
+	if (m->mode == M3_TIMED && !m->stuck)
+		snprintf(buf, len, "Out of time");
+	else if (m->mode == M3_GOALS)
+		snprintf(buf, len, "%s: goals %s", m->stuck ? "No swap left" : "Out of moves", goals);
+	else
+		snprintf(buf, len, "No swap left");
 }
 
 /* The menu's list: the goals pack's levels, then the endless and the timed mode at the player's
@@ -491,7 +514,7 @@ const struct tc_view tc_view_match3 = {
         .help = help_m3,
         .wasd_moves = false,
         .keep_going = false,
-        .lost_text = "Game over: out of moves, swaps or time",
+        .why_lost = why_lost,
         .create = create,
         .destroy = destroy,
         .min_size = min_size,

@@ -11,11 +11,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <unistd.h>
 #include <pwd.h>
 
 #include <cmocka.h>
 
+#include "frame.h"
 #include "grid_layout.h"
 #include "harness.h"
 #include "key_bytes.h"
@@ -616,6 +618,100 @@ static void test_esc_lets_go_of_a_picked_tile(void **state)
 	assert_null(strstr(e2e_screen(g->t), "Leave this game"));
 }
 
+/* Waits for the box's lines inside the board's frame, the frame whole. */
+static void wait_box_in_frame(struct game *g, const char *const *lines)
+{
+	if (!e2e_wait(g->t, e2e_box_in_frame, (void *)lines, WAIT_MS)) {
+		fprintf(stderr, "the box is not inside a whole frame:\n%s\n", e2e_screen(g->t));
+		fail();
+	}
+}
+
+/* The bottom line offers undo only once there is a move to undo (after a timed game's end,
+ * "u undo" showed and u said "Nothing to undo"). */
+static void test_footer_offers_undo_only_when_it_works(void **state)
+{
+	struct game *g = start(state, "endless-8x8t8", 3, 24, 80, NULL, false);
+	wait_text(g, "? help   q menu");
+	assert_null(strstr(e2e_screen(g->t), "u undo"));
+	int a = 0, b = 0;
+	assert_true(first_valid_swap(&g->m, &a, &b) > 0);
+	swap_by_keys(g, a, b);
+	wait_text(g, "? help   u undo   q menu");
+}
+
+/* A level the list keeps locked is locked on the command line too: one line, status 2; with
+ * no scoreboard to tell, every level plays, as in the list. */
+static void test_a_locked_level_is_refused_on_the_command_line(void **state)
+{
+	const char *argv[] = {e2e_bin, "match3", "--level", "13", NULL};
+	struct e2e_run r;
+	assert_true(e2e_run(argv, WAIT_MS, &r));
+	bool refused = WIFEXITED(r.status) && WEXITSTATUS(r.status) == 2 &&
+	               strcmp(r.err, "tilecade: level 13 opens once level 12 is won\n") == 0;
+	if (!refused)
+		fprintf(stderr, "status %d, standard error: %s\n", r.status, r.err);
+	e2e_run_free(&r);
+	assert_true(refused);
+
+	struct game *g = calloc(1, sizeof *g);
+	assert_non_null(g);
+	*state = g;
+	run(g, 24, 80, NULL, "match3", "--level", "13", "--db", "/nonexistent/scores.db", NULL);
+	wait_text(g, "Level 13");
+}
+
+/* The help at 53x15, page by page: each special's mark with its whole text on one page (one
+ * text was split between pages), and nothing of the field around the help, the status lines
+ * whole above and below it (the field's right border showed down column 52). */
+static void test_help_pages_keep_entries_whole_and_hide_the_field(void **state)
+{
+	struct game *g = start(state, "endless-8x8t8", 3, 15, 53, NULL, false);
+	type_keys(g, "?");
+	int pages = 0;
+	for (int page = 1; page <= 6; page++) {
+		char title[32];
+		snprintf(title, sizeof title, "keys (%d/", page);
+		wait_text(g, title);
+		assert_true(e2e_wait_quiet(g->t, QUIET_MS, WAIT_MS));
+		pages = page;
+		const char *screen = e2e_screen(g->t);
+		bool whole = (strstr(screen, "5 in a line: removes") != NULL) ==
+		                     (strstr(screen, "it is swapped with") != NULL) &&
+		             (strstr(screen, "✱") != NULL) == (strstr(screen, "5 in a line") != NULL);
+		bool hidden = !strstr(screen, "│") && !strstr(screen, "┐") && !strstr(screen, "┘");
+		bool status = strstr(e2e_row(g->t, 0), "Score: 0") &&
+		              strstr(e2e_row(g->t, 14), "match3:endless-8x8t8:s3");
+		if (!whole || !hidden || !status) {
+			fprintf(stderr, "page %d:\n%s\n", page, screen);
+			fail();
+		}
+		if (strstr(screen, "(any key closes this help)"))
+			break;
+		type_keys(g, " ");
+	}
+	assert_true(pages > 1);
+	type_keys(g, " ");
+	wait_field(g);
+}
+
+/* A goals level's top line at 53 columns leaves out a field that does not fit, whole: the time
+ * was cut to "Time: 0" (issue 17). */
+static void test_goals_status_line_drops_whole_fields(void **state)
+{
+	struct game *g = start(state, "goals-level13", 1, 15, 53, NULL, false);
+	char goal[32];
+	snprintf(goal, sizeof goal, "%s0/%u", glyph_unicode[g->m.goal[g->m.goals - 1].type - 1],
+	         (unsigned)g->m.goal[g->m.goals - 1].count);
+	wait_text(g, goal);
+	const char *top = e2e_row(g->t, 0);
+	const char *time = strstr(top, "Time");
+	if (time && !strstr(time, "Time: 0:0")) {
+		fprintf(stderr, "the top line cuts a field: %s\n", top);
+		fail();
+	}
+}
+
 /* A score of this player's on a goals level's board, won or lost. */
 static void add_goals_score(struct tc_store *st, int level, bool lost)
 {
@@ -743,7 +839,7 @@ static void test_a_lost_level_is_a_loss_on_the_board(void **state)
 	struct match3 m;
 	char id[TC_GAMEID_MAX];
 	for (; seed < 100; seed++) {
-		make_id("goals-level13", seed, id, sizeof id);
+		make_id("goals-level12", seed, id, sizeof id);
 		model_start(&m, id);
 		for (steps = 0; match3_game.status(&m) == TC_PLAYING && steps < 200; steps++) {
 			assert_true(first_valid_swap(&m, &plan[steps][0], &plan[steps][1]) > 0);
@@ -753,9 +849,19 @@ static void test_a_lost_level_is_a_loss_on_the_board(void **state)
 			break;
 	}
 	assert_int_equal(match3_game.status(&m), TC_LOST);
-	struct game *g = start(state, "goals-level13", seed, 24, 80, NULL, false);
+	struct game *g = start(state, "goals-level12", seed, 24, 80, NULL, false);
 	play_plan(g, plan, steps);
 	wait_text(g, "Rank 1 on this scoreboard (lost)");
+	/* The box says which way it ended, inside the field's frame, and offers only keys that
+	 * work: n would go past level 13's lock (it opens once level 12 is won), so it says so. */
+	char why[64];
+	snprintf(why, sizeof why, "%s: goals ", m.stuck ? "No swap left" : "Out of moves");
+	const char *box[] = {why, "r: restart   u: undo   q: menu", NULL};
+	wait_box_in_frame(g, box);
+	assert_null(strstr(e2e_screen(g->t), "n: next level"));
+	type_keys(g, "n");
+	wait_text(g, "Level 13 opens once Level 12 is won");
+	assert_non_null(strstr(e2e_screen(g->t), why));
 	char scores[512];
 	match3_scores(NULL, scores, sizeof scores);
 	if (!strstr(scores, " lost ")) {
@@ -868,6 +974,12 @@ int main(void)
 	        cmocka_unit_test_teardown(test_timed_clock_stops_under_help_and_questions,
 	                                  teardown),
 	        cmocka_unit_test_teardown(test_a_win_left_by_n_is_on_the_board, teardown),
+	        cmocka_unit_test_teardown(test_footer_offers_undo_only_when_it_works, teardown),
+	        cmocka_unit_test_teardown(test_help_pages_keep_entries_whole_and_hide_the_field,
+	                                  teardown),
+	        cmocka_unit_test_teardown(test_goals_status_line_drops_whole_fields, teardown),
+	        cmocka_unit_test_teardown(test_a_locked_level_is_refused_on_the_command_line,
+	                                  teardown),
 	        cmocka_unit_test_teardown(test_a_lost_level_is_a_loss_on_the_board, teardown),
 	};
 	return cmocka_run_group_tests(tests, e2e_game_group_setup, e2e_game_group_teardown);
