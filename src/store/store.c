@@ -238,7 +238,8 @@ static void make_parents(const char *path)
 enum opening {
 	OPEN_OWN,      /* the player's: made where there is none yet */
 	OPEN_EXISTING, /* a shared board: only a file already there, not a symbolic link */
-	OPEN_TO_READ,  /* to read scores: nothing is made; no file reads as no scores */
+	OPEN_TO_READ,  /* to read scores: nothing is made; no file in a folder that is there, or
+	                * none at the default path, reads as no scores */
 };
 
 /* Why no database can be at path, or NULL. Only a regular file can be one: SQLite would write
@@ -257,8 +258,6 @@ static const char *not_a_file(const char *path, enum opening how, bool *missing)
 	*missing = true;
 	if (how == OPEN_EXISTING)
 		return strerror(ENOENT);
-	if (how == OPEN_TO_READ)
-		return NULL;
 	char dir[PATH_MAX];
 	const char *slash = strrchr(path, '/');
 	snprintf(dir, sizeof dir, "%.*s", slash ? (int)(slash - path) : 1,
@@ -341,7 +340,9 @@ static struct tc_store *open_with(const char *path, enum opening how, char *noti
 		if (how == OPEN_OWN)
 			make_parents(path);
 	}
-	if (!set_up(st, path, how, notice, len)) {
+	/* No database at the default path, or its folder: nothing played yet, not a typo. */
+	bool nothing_yet = path == default_path && how == OPEN_TO_READ && access(path, F_OK) != 0;
+	if (!(nothing_yet ? set_up_empty(st) : set_up(st, path, how, notice, len))) {
 		sqlite3_close(st->db);
 		st->db = NULL;
 	}

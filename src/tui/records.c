@@ -3,6 +3,8 @@
 #include "records.h"
 
 #include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
 #include <pwd.h>
 #include <stdlib.h>
 #include <stdio.h>
@@ -36,12 +38,32 @@ static bool our_group(gid_t g)
 	return g == getegid();
 }
 
+/* Every way a shared board is not used says so alike, and the scores go to the player's own
+ * database, as when no board is set. */
+static void say_shared_off(char *notice, size_t len, const char *why, const char *path)
+{
+	snprintf(notice, len, "shared scores off, %s; yours are kept in your own database: %s", why,
+	         path);
+}
+
+/* Whether this process may make files in the folder of path: SQLite makes the board's -wal and
+ * -shm files there as it writes. */
+static bool folder_writable(const char *path, char *folder, size_t len)
+{
+	const char *slash = strrchr(path, '/');
+	snprintf(folder, len, "%.*s", slash ? (int)(slash - path) : 1,
+	         slash ? (slash == path ? "/" : path) : ".");
+	return faccessat(AT_FDCWD, folder, W_OK | X_OK, AT_EACCESS) == 0;
+}
+
 /* Whether the shared board at path is one every player can write: a regular file (not a link)
  * that the admin made (owned by root, or by whoever runs this), writable by its group, which is
- * ours. A board the first player created (0644, theirs) would lock every other player out. */
+ * ours, in a folder the group may write. A board the first player created (0644, theirs) would
+ * lock every other player out. */
 static bool shared_board_usable(const char *path, char *notice, size_t len)
 {
 	struct stat st;
+	char folder[PATH_MAX], folder_why[176];
 	const char *why = NULL;
 	if (lstat(path, &st) != 0)
 		why = errno == ENOENT ? "no board there, the admin creates it (see the README)"
@@ -54,10 +76,14 @@ static bool shared_board_usable(const char *path, char *notice, size_t len)
 		why = "it is owned by a player, not by root";
 	else if (!our_group(st.st_gid) || !(st.st_mode & S_IWGRP))
 		why = "it is not writable by the games group";
+	else if (!folder_writable(path, folder, sizeof folder)) {
+		snprintf(folder_why, sizeof folder_why,
+		         "its folder %.100s is not writable by the games group (it needs g+w)",
+		         folder);
+		why = folder_why;
+	}
 	if (why)
-		snprintf(notice, len,
-		         "shared scores off, %s; yours are kept in your own database: %s", why,
-		         path);
+		say_shared_off(notice, len, why, path);
 	return why == NULL;
 }
 
@@ -75,6 +101,12 @@ void tc_records_open_shared(struct tc_records *r, const char *shared_path)
 	umask(players & ~(mode_t)S_IWGRP);
 	r->shared = tc_store_open_existing(shared_path, r->notice, sizeof r->notice);
 	umask(players);
+	if (!tc_store_ok(r->shared)) { /* not a database, a newer one, damaged */
+		say_shared_off(r->notice, sizeof r->notice, tc_store_why_off(r->shared),
+		               shared_path);
+		tc_store_close(r->shared);
+		r->shared = NULL;
+	}
 }
 
 void tc_records_open_own(struct tc_records *r, const char *db_path, const char *player)
@@ -128,7 +160,8 @@ int64_t tc_records_best_points(struct tc_records *r, const struct tc_session *s)
 	struct tc_board_key key;
 	struct tc_score best;
 	tc_records_board(s, &key);
-	return tc_store_best_of(tc_records_scores(r), &key, tc_rank_of(key.game), r->player, &best) == 0
+	return tc_store_best_of(tc_records_scores(r), &key, tc_rank_of(key.game), r->player,
+	                        &best) == 0
 	               ? best.points
 	               : 0;
 }

@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include <cmocka.h>
+#include <sqlite3.h>
 
 #include "board.h"
 #include "proc.h"
@@ -1067,6 +1068,108 @@ static void test_scores_without_a_database(void **state)
 	assert_int_equal(count_lines(r->err), 1);
 }
 
+/* The file's bytes, malloc'd, or NULL when it cannot be read. */
+static char *file_bytes(const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return NULL;
+	char *bytes = malloc(1 << 16);
+	*len = bytes ? fread(bytes, 1, 1 << 16, f) : 0;
+	fclose(f);
+	return bytes;
+}
+
+/* `tilecade scores` only reads: where there is no database it says "no scores yet" and makes
+ * none; what is not a regular file, or not tilecade's, is refused with one line and left as it
+ * was (as root, --db /dev/null made a world-writable /dev/null-journal; another program's
+ * SQLite file with user_version 2 was switched to WAL). */
+static void test_scores_only_read(void **state)
+{
+	scores_environment();
+	char data[4200], typed[4200], pipe[4200], other[4200];
+	snprintf(data, sizeof data, "%s/no-data-yet", e2e_sandbox);
+	char *xdg = strdup(getenv("XDG_DATA_HOME"));
+	setenv("XDG_DATA_HOME", data, 1);
+	struct e2e_run *r = tilecade(state, "scores", NULL);
+	setenv("XDG_DATA_HOME", xdg, 1);
+	free(xdg);
+	assert_exit(r, 0);
+	assert_string_equal(r->out, "no scores yet\n");
+	assert_string_equal(r->err, "");
+	struct stat sb;
+	assert_int_not_equal(stat(data, &sb), 0);
+	snprintf(typed, sizeof typed, "%s/typed.db", e2e_sandbox);
+	r = tilecade(state, "scores", "2048", "--db", typed, NULL);
+	assert_exit(r, 0);
+	assert_string_equal(r->out, "no scores yet\n");
+	assert_int_not_equal(stat(typed, &sb), 0);
+
+	bool journal_before = stat("/dev/null-journal", &sb) == 0;
+	r = tilecade(state, "scores", "--db", "/dev/null", NULL);
+	assert_exit(r, 1);
+	assert_string_equal(r->out, "");
+	assert_non_null(strstr(r->err, "/dev/null: not a regular file\n"));
+	assert_int_equal(stat("/dev/null-journal", &sb) == 0, journal_before);
+	snprintf(pipe, sizeof pipe, "%s/scores.fifo", e2e_sandbox);
+	assert_int_equal(mkfifo(pipe, 0600), 0);
+	r = tilecade(state, "scores", "--db", pipe, NULL);
+	assert_exit(r, 1);
+	assert_non_null(strstr(r->err, "scores.fifo: not a regular file\n"));
+	r = tilecade(state, "scores", "--db", e2e_sandbox, NULL);
+	assert_exit(r, 1);
+	assert_non_null(strstr(r->err, ": not a regular file\n"));
+
+	snprintf(other, sizeof other, "%s/other-program.db", e2e_sandbox);
+	sqlite3 *db;
+	assert_int_equal(sqlite3_open(other, &db), SQLITE_OK);
+	assert_int_equal(sqlite3_exec(db,
+	                              "CREATE TABLE t (x); INSERT INTO t VALUES (1);"
+	                              "PRAGMA user_version = 2;",
+	                              NULL, NULL, NULL),
+	                 SQLITE_OK);
+	sqlite3_close(db);
+	size_t len_before, len_after;
+	char *before = file_bytes(other, &len_before);
+	r = tilecade(state, "scores", "--db", other, NULL);
+	assert_exit(r, 1);
+	assert_non_null(strstr(r->err, "other-program.db: not a tilecade database\n"));
+	char *after = file_bytes(other, &len_after);
+	assert_non_null(before);
+	assert_non_null(after);
+	assert_int_equal(len_after, len_before);
+	assert_memory_equal(after, before, len_before);
+	free(before);
+	free(after);
+}
+
+/* Rows no tilecade writes, from a damaged or hostile database: impossible values are not shown
+ * (negative moves read 4294967291), and a board whose key is too long for a board key is not
+ * listed (a 3000-byte level read "no scores yet" under its title). */
+static void test_scores_skip_impossible_rows(void **state)
+{
+	scores_environment();
+	char path[4200];
+	struct tc_store *st = scores_db("impossible.db", path, sizeof path);
+	add_score(st, "2048", "random", "5x5", "alice", 512, 30000, 60, NOV_21);
+	tc_store_close(st);
+	sqlite3 *db;
+	assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
+	assert_int_equal(sqlite3_exec(db,
+	                              "INSERT INTO scores (game, mode, level, player, points,"
+	                              " time_ms, moves, date, game_id) VALUES"
+	                              " ('2048', 'random', '5x5', 'mallory', 9999, 1, -5, 1, 'x'),"
+	                              " ('2048', 'random', printf('%.3000c', 'L'), 'long', 1, 1,"
+	                              "  1, 1, 'x');",
+	                              NULL, NULL, NULL),
+	                 SQLITE_OK);
+	sqlite3_close(db);
+	struct e2e_run *r = tilecade(state, "scores", "--db", path, NULL);
+	assert_exit(r, 0);
+	assert_string_equal(r->out, board_5x5);
+	assert_null(strstr(r->out, "4294967291"));
+}
+
 /* Without --db the scores are those of the default database, in XDG_DATA_HOME. */
 static void test_scores_default_database(void **state)
 {
@@ -1870,6 +1973,8 @@ int main(void)
 	        cmocka_unit_test_setup_teardown(test_scores_are_sanitised, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_scores_without_a_database, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_scores_default_database, setup, teardown),
+	        cmocka_unit_test_setup_teardown(test_scores_only_read, setup, teardown),
+	        cmocka_unit_test_setup_teardown(test_scores_skip_impossible_rows, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_scores_bad_command_lines, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_nl_generate_levels, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_nl_parse_prints_levels_back, setup, teardown),

@@ -25,6 +25,8 @@
 
 #include <cmocka.h>
 
+#include <sqlite3.h>
+
 #include "harness.h"
 #include "sandbox.h"
 #include "tilecade/store.h"
@@ -114,6 +116,18 @@ static bool add_score_as(uid_t uid, const char *player, int64_t points)
 	int status;
 	assert_int_equal(waitpid(pid, &status, 0), pid);
 	return WIFEXITED(status) && WEXITSTATUS(status) == 0;
+}
+
+/* Sets the board's schema version, as a newer tilecade would have. */
+static bool shared_set_user_version(const char *path, int version)
+{
+	sqlite3 *db;
+	char sql[48];
+	snprintf(sql, sizeof sql, "PRAGMA user_version = %d", version);
+	bool ok = sqlite3_open(path, &db) == SQLITE_OK &&
+	          sqlite3_exec(db, sql, NULL, NULL, NULL) == SQLITE_OK;
+	sqlite3_close(db);
+	return ok;
 }
 
 /* The admin's set-up of the README: the board made once, owned by root (here: this process),
@@ -234,6 +248,62 @@ static void test_a_board_not_the_admins_is_refused(void **state)
 	assert_int_equal(rename(real, board), 0);
 }
 
+/* A board there but not usable (not a database, made by a newer tilecade, in a folder the
+ * group cannot write) is off as a missing one is: one line in the shared board's words, the
+ * player's own scores shown, exit status 0; the menu says the same, not "scores and saves are
+ * off" (saves work). */
+static void test_a_board_that_cannot_be_used_is_off_like_a_missing_one(void **state)
+{
+	bool root = geteuid() == 0;
+	uid_t b = root ? PLAYER_B : getuid();
+	char kept[4500], expected[4600];
+	snprintf(kept, sizeof kept, "%s.kept", board);
+	assert_int_equal(rename(board, kept), 0);
+	snprintf(expected, sizeof expected, "; yours are kept in your own database: %s\n", board);
+	struct player_run r;
+
+	FILE *f = fopen(board, "w"); /* the admin's, group-writable: but text */
+	assert_non_null(f);
+	fputs("player,points\nann,2048\n", f);
+	fclose(f);
+	assert_int_equal(chown(board, getuid(), root ? GAMES_GID : getgid()), 0);
+	assert_int_equal(chmod(board, 0664), 0);
+	scores_as(b, &r);
+	assert_true(WIFEXITED(r.status) && WEXITSTATUS(r.status) == 0);
+	assert_non_null(strstr(r.err, "shared scores off, file is not a database"));
+	assert_non_null(strstr(r.err, expected));
+	assert_non_null(strstr(r.out, "no scores yet"));
+
+	assert_int_equal(chown(board, getuid(), getgid()), 0); /* this process's group: it plays */
+	const char *argv[] = {e2e_bin, NULL};
+	struct e2e_term *t = e2e_start(24, 80, argv, NULL);
+	assert_non_null(t);
+	*state = t;
+	if (!e2e_wait_text(t, "shared scores off, file is not a database", 5000))
+		fail_msg("no notice:\n%s", e2e_screen(t));
+	assert_null(strstr(e2e_screen(t), "scores and saves are off"));
+	unlink(board);
+
+	admin_creates_the_board(root ? GAMES_GID : getgid()); /* then a newer tilecade's */
+	assert_true(shared_set_user_version(board, TC_STORE_SCHEMA + 1));
+	scores_as(b, &r);
+	assert_true(WIFEXITED(r.status) && WEXITSTATUS(r.status) == 0);
+	assert_non_null(strstr(r.err, "shared scores off, made by a newer tilecade"));
+	assert_non_null(strstr(r.err, expected));
+	assert_true(shared_set_user_version(board, TC_STORE_SCHEMA));
+
+	if (root) { /* the group cannot make the board's -wal and -shm beside it */
+		assert_int_equal(chmod(board_dir, 0755), 0);
+		scores_as(b, &r);
+		assert_true(WIFEXITED(r.status) && WEXITSTATUS(r.status) == 0);
+		assert_non_null(strstr(r.err, "shared scores off, its folder "));
+		assert_non_null(strstr(r.err, "is not writable by the games group"));
+		assert_int_equal(chmod(board_dir, 02775), 0);
+	}
+	unlink(board);
+	assert_int_equal(rename(kept, board), 0);
+}
+
 /* A usable board leaves the player's own files alone: a level saved from N's browser while
  * the board is open is made with the player's umask (022: 0644), not group-writable. */
 static void test_own_files_keep_the_players_umask(void **state)
@@ -284,6 +354,8 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 	        cmocka_unit_test(test_two_players_share_the_board),
 	        cmocka_unit_test(test_a_board_not_the_admins_is_refused),
+	        cmocka_unit_test_teardown(test_a_board_that_cannot_be_used_is_off_like_a_missing_one,
+	                                  e2e_term_teardown),
 	        cmocka_unit_test_teardown(test_own_files_keep_the_players_umask, e2e_term_teardown),
 	};
 	return cmocka_run_group_tests(tests, group_setup, e2e_game_group_teardown);

@@ -309,6 +309,11 @@ static void store_reads_without_making(void **state)
 	assert_int_equal(tc_store_add_score(st, &s, TC_RANK_POINTS), -1);
 	tc_store_close(st);
 	assert_false(store_exists(path));
+	/* A path typed into a folder that is not there may be a typo: said, not read as empty. */
+	st = tc_store_open_to_read(store_in(state, "typo/none.db", dir), notice, sizeof notice);
+	assert_false(tc_store_ok(st));
+	assert_non_null(strstr(notice, "its folder is not there"));
+	tc_store_close(st);
 	/* The default path, in a tree not made yet. */
 	char *xdg = getenv("XDG_DATA_HOME") ? strdup(getenv("XDG_DATA_HOME")) : NULL;
 	setenv("XDG_DATA_HOME", store_in(state, "data", dir), 1);
