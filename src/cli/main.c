@@ -16,6 +16,7 @@
 #include "keymap.h"
 #include "ninja_records.h"
 #include "options.h"
+#include "levels.h"
 #include "records.h"
 #include "settings.h"
 #include "tilecade/gameid.h"
@@ -533,6 +534,19 @@ static int play(const struct tc_options *o, const struct tc_settings *settings,
                 const struct tc_game *game, const struct tc_params *params, uint64_t seed)
 {
 	tc_records_open_own(records, own_database(o, settings), settings->config.player);
+	/* A level the level list keeps locked (Match-3's goals, played in order) is locked here
+	 * too: as in the list, the scoreboard tells, and without one every level is open. */
+	struct tc_params defaults;
+	if (o->has_level && entry && entry->view) {
+		tc_settings_game_params(settings, game, defaults.bytes);
+		if (tc_levels_locked(records, entry->view, o->level - 1, &defaults)) {
+			char err[96];
+			snprintf(err, sizeof err, "level %d opens once level %d is won", o->level,
+			         o->level - 1);
+			tc_records_close(records);
+			return usage_error(err);
+		}
+	}
 	tc_file_save_protect_folder_of(own_database(o, settings));
 	tc_file_save_protect_folder_of(settings->shared_scores);
 	char warn[160];
