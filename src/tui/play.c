@@ -139,6 +139,14 @@ static const char *question_text(const struct tc_play *p, enum question q)
 	}
 }
 
+/* The keys of a won game that may be played on. */
+static const char *keep_going_keys(const struct tc_view *v, char *buf, size_t len)
+{
+	snprintf(buf, len, "Enter: keep going   %s%sn: new game   u: undo   q: menu",
+	         v->keep_going_key ? v->keep_going_key_text : "", v->keep_going_key ? "   " : "");
+	return buf;
+}
+
 static void draw_result(struct tc_play *p, enum tc_status status, struct tc_rect area)
 {
 	struct tc_rect inside;
@@ -155,7 +163,7 @@ static void draw_result(struct tc_play *p, enum tc_status status, struct tc_rect
 		snprintf(score, sizeof score, "%u move%s, %s", moves, plural, time);
 	bool next_level = moves_on(p->s);
 	const char *lines[4], *keys = NULL;
-	char keys_line[64], title[48], campaign[80], why[128];
+	char keys_line[96], title[48], campaign[80], why[128];
 	int n = 0;
 	enum tc_role role = status == TC_WON ? TC_ROLE_GOOD : TC_ROLE_BAD;
 	if (status != TC_WON) {
@@ -180,7 +188,7 @@ static void draw_result(struct tc_play *p, enum tc_status status, struct tc_rect
 		lines[n++] = "You won!";
 	}
 	if (!keys)
-		keys = p->view->keep_going ? "Enter: keep going   n: new game   u: undo"
+		keys = p->view->keep_going ? keep_going_keys(p->view, keys_line, sizeof keys_line)
 		       : next_level        ? "n: next level   u: undo   q: menu"
 		                           : "n: new game   u: undo   q: menu";
 	lines[n++] = score;
@@ -189,7 +197,9 @@ static void draw_result(struct tc_play *p, enum tc_status status, struct tc_rect
 		lines[n - 2] = keys;
 		n--;
 	}
-	tc_overlay_box_in(area, lines, n, role);
+	struct tc_tiles tiles;
+	bool on_tiles = p->view->board_tiles && p->view->board_tiles(p->vs, &tiles);
+	tc_overlay_box_over(area, on_tiles ? &tiles : NULL, lines, n, role);
 }
 
 /* The session's clock runs only while the player can see the board and play: not while
@@ -432,8 +442,12 @@ static enum tc_play_result handle_event(struct tc_play *p, const struct tc_event
 	if (is_shared(action))
 		return shared_action(p, action);
 	enum tc_status status = tc_session_status(p->s);
-	if (status == TC_WON && action == TC_ACT_SELECT && p->view->keep_going) {
+	bool own_key = ev->type == TC_EV_KEY && p->view->keep_going_key &&
+	               ev->key == p->view->keep_going_key;
+	if (status == TC_WON && (action == TC_ACT_SELECT || own_key) && p->view->keep_going) {
 		tc_session_keep_going(p->s);
+		if (own_key)
+			p->view->action(p->vs, p->s, action, ev, now);
 		return TC_PLAY_STAY;
 	}
 	if (status != TC_PLAYING)

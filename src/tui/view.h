@@ -9,6 +9,7 @@
 
 #include "event.h"
 #include "grid_layout.h"
+#include "overlay.h"
 #include "tilecade/session.h"
 
 struct tc_help_line {
@@ -20,6 +21,10 @@ struct tc_view {
 	const struct tc_help_line *help; /* this game's own keys, ending with {NULL, NULL} */
 	bool wasd_moves;                 /* w a s d are directions in this game */
 	bool keep_going;                 /* a won game may be played on */
+	/* With keep_going: a key of the view's own (0: none) that also keeps a won game going,
+	 * then does what it does (2048's a: autoplay plays on), and its words on the won box. */
+	int keep_going_key;
+	const char *keep_going_key_text;
 	const char *lost_text;           /* why a lost game ended, e.g. "No moves left" */
 	/* Optional: why this lost game ended when a game ends in more than one way ("Out of
 	 * moves: goals ●6/25 ..."), in place of lost_text. */
@@ -88,6 +93,9 @@ struct tc_view {
 	/* Optional: the inside of the board's frame as last drawn, where the play screen puts the
 	 * won and lost boxes so that the frame stays whole; false when there is none. */
 	bool (*board_inside)(void *view, struct tc_rect *inside);
+	/* Optional: the board's tiles as last drawn, which the won and lost boxes cover whole or
+	 * not at all (a box's edge through a tile showed half its number); false when none. */
+	bool (*board_tiles)(void *view, struct tc_tiles *tiles);
 
 	/* Optional: levels to choose from before playing (0: none, play at once). level_entry
 	 * names entry i, gives a short detail, and sets the parameters that play it (they hold

@@ -168,6 +168,15 @@ static bool board_inside(void *view, struct tc_rect *inside)
 	return v->has_layout;
 }
 
+static bool board_tiles(void *view, struct tc_tiles *tiles)
+{
+	const struct view_2048 *v = view;
+	const struct tc_grid_layout *l = &v->layout;
+	*tiles = (struct tc_tiles){l->x0,      l->y0,     l->tile_w + l->gap_x,
+	                           l->tile_h + l->gap_y, l->tile_w, l->tile_h};
+	return v->has_layout;
+}
+
 static void slide(struct view_2048 *v, struct tc_session *s, enum g2048_dir dir, uint64_t now,
                   bool animate)
 {
@@ -440,6 +449,8 @@ const struct tc_view tc_view_2048 = {
         .help = help_2048,
         .wasd_moves = false, /* a is autoplay */
         .keep_going = true,
+        .keep_going_key = 'a',
+        .keep_going_key_text = "a: autoplay on",
         .lost_text = "Game over: no moves left",
         .create = create,
         .destroy = destroy,
@@ -453,6 +464,7 @@ const struct tc_view tc_view_2048 = {
         .input = input,
         .message = message,
         .board_inside = board_inside,
+        .board_tiles = board_tiles,
         .level_count = G2048_MAX_SIZE - G2048_MIN_SIZE + 1,
         .level_on_row = true,
         .level_word = "board size",

@@ -65,13 +65,50 @@ static bool play_out(int size, uint64_t seed, bool win, char *keys, size_t len)
 
 /* The box's lines, each whole on one row inside the frame. */
 struct box {
-	const char *lines[6];
+	const char *lines[8];
 };
 
 struct look {
 	const struct box *box;
 	struct e2e_frame frame;
 };
+
+static bool same_bg(const struct e2e_cell *a, const struct e2e_cell *b)
+{
+	return a->bg.kind == b->bg.kind && a->bg.r == b->bg.r && a->bg.g == b->bg.g &&
+	       a->bg.b == b->bg.b;
+}
+
+/* Whether the box (the background of its first line, on every row it covers) cuts no tile:
+ * beside it, left and right, is the board's background (a gap between tiles, the frame's
+ * padding), never part of a tile ("│    3  You won!" showed half of a 32). */
+static bool box_cuts_no_tile(struct e2e_term *t, const struct look *l)
+{
+	int row, col;
+	struct e2e_cell box, board, cell;
+	if (!e2e_find(t, l->box->lines[0], &row, &col) || !e2e_cell(t, row, col, &box) ||
+	    !e2e_cell(t, l->frame.top, l->frame.left, &board))
+		return false;
+	int top = row, bottom = row;
+	while (top - 1 > l->frame.top && e2e_cell(t, top - 1, col, &cell) && same_bg(&cell, &box))
+		top--;
+	while (bottom + 1 < l->frame.bottom && e2e_cell(t, bottom + 1, col, &cell) &&
+	       same_bg(&cell, &box))
+		bottom++;
+	for (int r = top; r <= bottom; r++) {
+		int left = col, right = col;
+		while (left - 1 > l->frame.left && e2e_cell(t, r, left - 1, &cell) &&
+		       same_bg(&cell, &box))
+			left--;
+		while (right + 1 < l->frame.right && e2e_cell(t, r, right + 1, &cell) &&
+		       same_bg(&cell, &box))
+			right++;
+		if (!e2e_cell(t, r, left - 1, &cell) || !same_bg(&cell, &board) ||
+		    !e2e_cell(t, r, right + 1, &cell) || !same_bg(&cell, &board))
+			return false;
+	}
+	return true;
+}
 
 static bool box_fits(struct e2e_term *t, void *ctx)
 {
@@ -81,7 +118,7 @@ static bool box_fits(struct e2e_term *t, void *ctx)
 	for (int i = 0; l->box->lines[i]; i++)
 		if (!e2e_inside_frame(t, &l->frame, l->box->lines[i]))
 			return false;
-	return true;
+	return box_cuts_no_tile(t, l);
 }
 
 /* Resizes to rows x cols and waits until the box shows inside a whole frame. */
@@ -90,7 +127,8 @@ static void look_at(struct e2e_term *t, int rows, int cols, const struct box *bo
 	assert_true(e2e_resize(t, rows, cols));
 	struct look l = {box, {0, 0, 0, 0}};
 	if (!e2e_wait(t, box_fits, &l, WAIT_MS))
-		fail_msg("at %dx%d the box does not fit its frame:\n%s", cols, rows, e2e_screen(t));
+		fail_msg("at %dx%d the box does not fit its frame, or cuts a tile:\n%s", cols, rows,
+		         e2e_screen(t));
 }
 
 /* The game size:seed played to its end on a terminal. */
@@ -112,13 +150,13 @@ static struct e2e_term *play(void **state, int size, uint64_t seed, bool win)
 	return t;
 }
 
-static const struct box won = {
-        {"You won!", " moves, ", "Enter: keep going", "n: new game", "u: undo", NULL}};
+static const struct box won = {{"You won!", " moves, ", "Enter: keep going", "a: autoplay on",
+                                "n: new game", "u: undo", "q: menu", NULL}};
 static const struct box lost = {
         {"Game over: no moves left", " moves, ", "n: new game", "r: restart", "q: menu", NULL}};
 /* On the smallest screens the box leaves out the score and time: the status line shows them. */
-static const struct box won_small = {
-        {"You won!", "Enter: keep going", "n: new game", "u: undo", NULL}};
+static const struct box won_small = {{"You won!", "Enter: keep going", "a: autoplay on",
+                                      "n: new game", "u: undo", "q: menu", NULL}};
 static const struct box lost_small = {
         {"Game over: no moves left", "n: new game", "r: restart", "q: menu", NULL}};
 
@@ -147,6 +185,20 @@ static void test_5x5_to_7x7_win_boxes(void **state)
 	}
 }
 
+/* a at the won box keeps going with autoplay on, as the won box and the man page say (it did
+ * nothing). */
+static void test_a_at_the_won_box_autoplays_on(void **state)
+{
+	struct e2e_term *t = play(state, 4, 1, true);
+	assert_true(e2e_send_str(t, "a"));
+	if (!e2e_wait_text(t, "Autoplay ", WAIT_MS))
+		fail_msg("a at the won box did not start autoplay:\n%s", e2e_screen(t));
+	struct e2e_frame f;
+	assert_true(e2e_find_frame(t, &f));
+	if (e2e_inside_frame(t, &f, "You won!"))
+		fail_msg("the won box stays:\n%s", e2e_screen(t));
+}
+
 static void test_8x8_win_box(void **state)
 {
 	struct e2e_term *t = play(state, 8, 1, true);
@@ -168,6 +220,7 @@ int main(void)
 	        cmocka_unit_test_teardown(test_4x4_win_box, e2e_term_teardown),
 	        cmocka_unit_test_teardown(test_5x5_to_7x7_win_boxes, e2e_term_teardown),
 	        cmocka_unit_test_teardown(test_8x8_win_box, e2e_term_teardown),
+	        cmocka_unit_test_teardown(test_a_at_the_won_box_autoplays_on, e2e_term_teardown),
 	        cmocka_unit_test_teardown(test_3x3_lost_box, e2e_term_teardown),
 	};
 	return cmocka_run_group_tests(tests, e2e_game_group_setup, e2e_game_group_teardown);
