@@ -105,16 +105,24 @@ static const struct tc_view *row_chooser(const struct tc_menu *m, int row)
 	return view && view->level_on_row ? view : NULL;
 }
 
-/* "◂ 4x4 ▸" after a row-chosen game's text: the level it shows. */
+/* "◂ 4x4 ▸" after a row-chosen game's text: the level it shows, and an arrow on each side
+ * that has a level further on ("  3x3 ▸" at the smallest board: the arrow left did nothing). */
 static void row_level(const struct tc_menu *m, int row, char *buf, size_t len)
 {
 	const struct tc_view *view = row_chooser(m, row);
+	int level = m->level[m->row[row].game];
 	struct tc_params p = m->defaults[m->row[row].game];
 	char name[24], detail[48];
-	view->level_entry(m->level[m->row[row].game], name, sizeof name, detail, sizeof detail,
-	                  p.bytes);
+	view->level_entry(level, name, sizeof name, detail, sizeof detail, p.bytes);
 	bool u = tc_term_unicode();
-	snprintf(buf, len, "%s %s %s", u ? "◂" : "<", name, u ? "▸" : ">");
+	snprintf(buf, len, "%s %s %s",
+	         level == 0 ? " "
+	         : u        ? "◂"
+	                    : "<",
+	         name,
+	         level + 1 >= view->level_count ? " "
+	         : u                            ? "▸"
+	                                        : ">");
 }
 
 void tc_menu_row_params(const struct tc_menu *m, const struct tc_catalog_entry *game,

@@ -924,6 +924,16 @@ static void test_menu_row_chooses_2048_board_size(void **state)
 	assert_true(e2e_mouse_press(t, col + 1, row + 1));
 	assert_true(e2e_mouse_release(t, col + 1, row + 1));
 	wait_text(t, "◂ 4x4 ▸");
+	/* At either end, the arrow that would do nothing is not there. */
+	type_keys(t, E2E_KEY_LEFT E2E_KEY_LEFT);
+	wait_text(t, "  3x3 ▸");
+	assert_false(e2e_find(t, "◂ 3x3", &row, &col));
+	type_keys(t, E2E_KEY_RIGHT E2E_KEY_RIGHT E2E_KEY_RIGHT E2E_KEY_RIGHT E2E_KEY_RIGHT
+	                     E2E_KEY_RIGHT);
+	wait_text(t, "◂ 8x8");
+	assert_false(e2e_find(t, "8x8 ▸", &row, &col));
+	type_keys(t, E2E_KEY_LEFT E2E_KEY_LEFT E2E_KEY_LEFT E2E_KEY_LEFT);
+	wait_text(t, "◂ 4x4 ▸");
 	/* A click on the name plays the size shown. */
 	assert_true(e2e_find(t, "2048", &row, &col));
 	assert_true(e2e_mouse_press(t, col + 2, row + 1));
