@@ -114,6 +114,10 @@ void *tc_session_save(const struct tc_session *s, size_t *len);
  * bytes are not a whole, valid save of a game of this program. */
 struct tc_session *tc_session_restore(const void *blob, size_t len, const struct tc_clock *clock,
                                       char *err, size_t errlen);
+/* Whether bytes tc_session_restore refuses are a save of a newer tilecade (another version of
+ * the format, a game or a mark this version does not know), to be kept for it, rather than a
+ * damaged save. */
+bool tc_session_save_is_newer(const void *blob, size_t len);
 
 /* Writes the game ID ("2048:4x4:s12345"); returns what snprintf returns. */
 int tc_session_game_id(const struct tc_session *s, char *buf, size_t len);

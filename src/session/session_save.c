@@ -14,6 +14,7 @@
 #include "tilecade/gameid.h"
 
 #define MAGIC "tcsave1"
+#define MAGIC_STEM_LEN 6 /* "tcsave": a save of tilecade's, of some version */
 #define NAME_LEN 16
 
 /* The word of marks and counts. */
@@ -115,11 +116,17 @@ static struct tc_session *fail(struct tc_session *s, char *err, size_t errlen, c
 	return NULL;
 }
 
-struct tc_session *tc_session_restore(const void *blob, size_t len, const struct tc_clock *clock,
-                                      char *err, size_t errlen)
+/* tc_session_restore; *newer says whether the bytes refused are a newer tilecade's save (its
+ * format's version, a game or a mark this version does not know) rather than damaged ones. */
+static struct tc_session *restore(const void *blob, size_t len, const struct tc_clock *clock,
+                                  char *err, size_t errlen, bool *newer)
 {
 	struct reader r = {blob, (const unsigned char *)blob + len, false};
 	const unsigned char *magic = take(&r, sizeof MAGIC);
+	*newer = magic && memcmp(magic, MAGIC, MAGIC_STEM_LEN) == 0 &&
+	         memcmp(magic, MAGIC, sizeof MAGIC) != 0;
+	if (*newer)
+		return fail(NULL, err, errlen, "a save of a newer tilecade");
 	if (!magic || memcmp(magic, MAGIC, sizeof MAGIC) != 0)
 		return fail(NULL, err, errlen, "not a tilecade save");
 	char name[NAME_LEN + 1] = {0};
@@ -127,8 +134,10 @@ struct tc_session *tc_session_restore(const void *blob, size_t len, const struct
 	if (name_bytes)
 		memcpy(name, name_bytes, NAME_LEN);
 	const struct tc_game *game = tc_game_find(name);
-	if (!game)
+	if (!game) {
+		*newer = name_bytes != NULL;
 		return fail(NULL, err, errlen, "a save of a game this version does not have");
+	}
 	uint64_t size = take_u64(&r), params_size = take_u64(&r);
 	struct tc_params params;
 	memset(&params, 0, sizeof params);
@@ -137,12 +146,16 @@ struct tc_session *tc_session_restore(const void *blob, size_t len, const struct
 		memcpy(params.bytes, params_bytes, game->params_size);
 	uint64_t seed = take_u64(&r), count = take_u64(&r), current = take_u64(&r);
 	uint64_t elapsed = take_u64(&r), flags = take_u64(&r), best = take_u64(&r);
+	if (!r.bad && (flags & UNKNOWN_BITS)) {
+		*newer = true;
+		return fail(NULL, err, errlen, "a save of a newer tilecade");
+	}
 	if (r.bad || size != game->state_size || params_size != game->params_size ||
-	    !params_valid(game, &params) || current > count || (flags & UNKNOWN_BITS) ||
+	    !params_valid(game, &params) || current > count ||
 	    ((flags & TIMED_OUT_BIT) && (current != count || current == 0)) ||
 	    count >= (uint64_t)(r.end - r.p) / size ||
 	    (count + 1) * size != (uint64_t)(r.end - r.p))
-		return fail(NULL, err, errlen, "a damaged save, or one of another version");
+		return fail(NULL, err, errlen, "a damaged save");
 
 	struct tc_session *s = tc_session_new(game, params.bytes, seed, clock);
 	if (!s || !tc_session_reserve(s, (size_t)count + 2))
@@ -168,4 +181,19 @@ struct tc_session *tc_session_restore(const void *blob, size_t len, const struct
 	s->elapsed_before = elapsed;
 	tc_session_sync_clock(s);
 	return s;
+}
+
+struct tc_session *tc_session_restore(const void *blob, size_t len, const struct tc_clock *clock,
+                                      char *err, size_t errlen)
+{
+	bool newer;
+	return restore(blob, len, clock, err, errlen, &newer);
+}
+
+bool tc_session_save_is_newer(const void *blob, size_t len)
+{
+	char err[8];
+	bool newer;
+	tc_session_free(restore(blob, len, NULL, err, sizeof err, &newer));
+	return newer;
 }

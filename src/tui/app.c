@@ -240,8 +240,8 @@ static bool choose_in_menu(struct app *a)
 	switch (tc_menu_chosen(&a->menu, &e)) {
 	case TC_MENU_CONTINUE:
 		if (!resume(a, err, sizeof err)) {
+			open_menu(a); /* which clears the message: said after */
 			snprintf(a->menu.message, sizeof a->menu.message, "%s", err);
-			open_menu(a);
 		}
 		break;
 	case TC_MENU_GAME:

@@ -317,6 +317,22 @@ void tc_records_leave(struct tc_records *r, const struct tc_session *s)
 	forget(r, s);
 }
 
+/* A save this version cannot continue, and what the menu says of it. A newer tilecade's is
+ * kept, whatever this version makes of it: on a home shared with that version, an older one
+ * must not wipe it. A damaged one is of no use to anyone: removed, and said so. */
+static void unreadable_save(struct tc_records *r, const char *game, const void *blob, size_t len,
+                            char *err, size_t errlen)
+{
+	char name[32];
+	tc_sanitize(game, name, sizeof name);
+	if (tc_session_save_is_newer(blob, len)) {
+		snprintf(err, errlen, "The saved %s game is a newer tilecade's: kept for it", name);
+		return;
+	}
+	tc_store_delete_game(r->store, game);
+	snprintf(err, errlen, "The saved %s game could not be read and was removed", name);
+}
+
 struct tc_session *tc_records_continue(struct tc_records *r, char *err, size_t errlen)
 {
 	char game[32], text[160];
@@ -328,9 +344,9 @@ struct tc_session *tc_records_continue(struct tc_records *r, char *err, size_t e
 		return NULL;
 	}
 	struct tc_session *s = tc_session_restore(blob, len, NULL, err, errlen);
+	if (!s)
+		unreadable_save(r, game, blob, len, err, errlen);
 	free(blob);
-	if (!s) /* a save that cannot be played is of no use to keep */
-		tc_store_delete_game(r->store, game);
 	return s;
 }
 

@@ -31,6 +31,7 @@
 #include "zn_model.h"
 #include "tilecade/g2048.h"
 #include "tilecade/gameid.h"
+#include "tilecade/store.h"
 #include "tilecade/znumbers.h"
 
 #define WAIT_MS 5000
@@ -586,6 +587,66 @@ static void test_continue_without_a_save(void **state)
 	assert_non_null(err);
 	assert_string_equal(err, "tilecade: no saved game to continue\n");
 	free(err);
+}
+
+/* The player's save of game, as the store holds it (malloc'd), or NULL. */
+static void *stored_save(const char *game, size_t *len)
+{
+	char notice[TC_STORE_NOTICE_MAX];
+	void *blob = NULL;
+	struct tc_store *st = tc_store_open(NULL, notice, sizeof notice);
+	if (tc_store_load_game(st, game, &blob, len) != 0)
+		blob = NULL;
+	tc_store_close(st);
+	return blob;
+}
+
+static void store_save(const char *game, const void *blob, size_t len, const char *summary)
+{
+	char notice[TC_STORE_NOTICE_MAX];
+	struct tc_store *st = tc_store_open(NULL, notice, sizeof notice);
+	assert_int_equal(tc_store_save_game(st, game, blob, len, summary), 0);
+	tc_store_close(st);
+}
+
+/* A save this version cannot continue is never dropped without a word: a newer tilecade's
+ * (another version of the save format) is kept, for that version, on a home both use; a
+ * damaged one is removed, and the menu says which. Both went silently. */
+static void test_a_save_that_cannot_be_read_is_told(void **state)
+{
+	struct e2e_term *t = tilecade(state, "2048", "--seed", "7", "--no-anim", NULL);
+	struct e2e_play p;
+	e2e_play_begin(&p, t, e2e_bin);
+	play_2048(&p, 3);
+	assert_int_equal(kill(e2e_pid(t), SIGTERM), 0);
+	assert_ends_on_signal(t, SIGTERM);
+	size_t len, len_after;
+	unsigned char *newer = stored_save("2048", &len);
+	assert_non_null(newer);
+	assert_memory_equal(newer, "tcsave1", 8);
+	newer[6] = '9'; /* "tcsave9": a format this version does not know */
+	store_save("2048", newer, len, "2048 4x4, from a newer tilecade");
+
+	t = tilecade(state, "--no-anim", NULL);
+	wait_menu(t);
+	assert_continue_row(t, "from a newer tilecade");
+	type_keys(t, "\r");
+	wait_text(t, "The saved 2048 game is a newer tilecade's: kept for it");
+	unsigned char *after = stored_save("2048", &len_after);
+	assert_non_null(after);
+	assert_int_equal(len_after, len);
+	assert_memory_equal(after, newer, len);
+	free(after);
+	free(newer);
+
+	store_save("2048", "\x01\x02", 2, "2048 4x4, damaged");
+	t = tilecade(state, "--no-anim", NULL);
+	wait_menu(t);
+	assert_continue_row(t, "damaged");
+	type_keys(t, "\r");
+	wait_text(t, "The saved 2048 game could not be read and was removed");
+	assert_no_continue_row(t);
+	assert_null(stored_save("2048", &len_after));
 }
 
 /* A game the player restarts is dropped, and so is its autosave: nothing stale to continue. */
@@ -1294,6 +1355,7 @@ int main(void)
 	        TEST(test_leaving_and_ctrl_c_keep_the_game),
 	        TEST(test_a_kill_loses_at_most_the_moves_since_the_last_autosave),
 	        TEST(test_continue_without_a_save),
+	        TEST(test_a_save_that_cannot_be_read_is_told),
 	        TEST(test_restart_drops_the_autosave),
 	        TEST(test_znumbers_level_kept_then_won_and_scored),
 	        TEST(test_lost_2048_scored_under_the_player_name),

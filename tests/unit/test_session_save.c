@@ -422,6 +422,7 @@ static void save_keeps_a_win_and_keep_going(void **unused)
 	tc_session_free(r);
 	kept[AT_KEEP_GOING] = 0x20; /* bits 1-4 are the marks and the clock's end; 5-7 unknown */
 	save_assert_refused(kept, len);
+	assert_true(tc_session_save_is_newer(kept, len)); /* a mark of a newer tilecade */
 
 	free(kept);
 	free(won);
@@ -524,8 +525,10 @@ static void save_refuses_every_truncation(void **unused)
 	for (size_t i = 0; i < SAVE_CASES; i++) {
 		size_t len;
 		unsigned char *blob = save_case_blob(&save_cases[i], &len);
-		for (size_t n = 0; n < len; n++)
+		for (size_t n = 0; n < len; n++) {
 			save_assert_refused(blob, n);
+			assert_false(tc_session_save_is_newer(blob, n));
+		}
 		free(blob);
 	}
 	save_assert_refused(NULL, 0);
@@ -641,8 +644,10 @@ static void save_refuses_wrong_magic(void **unused)
 	unsigned char *blob = save_blob_of("2048", &len);
 	blob[AT_MAGIC] = 'T';
 	save_assert_refused(blob, len);
-	memcpy(blob + AT_MAGIC, "tcsave2", 8); /* a later format */
+	assert_false(tc_session_save_is_newer(blob, len)); /* damaged: not kept */
+	memcpy(blob + AT_MAGIC, "tcsave2", 8);             /* a later format: kept for it */
 	save_assert_refused(blob, len);
+	assert_true(tc_session_save_is_newer(blob, len));
 	free(blob);
 }
 
@@ -653,6 +658,7 @@ static void save_refuses_unknown_game(void **unused)
 	memset(blob + AT_NAME, 0, 16);
 	memcpy(blob + AT_NAME, "tetris", 6);
 	save_assert_refused(blob, len);
+	assert_true(tc_session_save_is_newer(blob, len)); /* a game of a newer tilecade */
 	memset(blob + AT_NAME, 0, 16);
 	save_assert_refused(blob, len);
 	memset(blob + AT_NAME, 'z', 16); /* no terminator */
