@@ -98,6 +98,13 @@ void tc_status_draw(const struct tc_session *s, const char *title, const char *d
 	int used = 0;
 	if (!message || tc_text_width(id) + 4 + w <= COLS)
 		used = tc_draw_text(1, bottom, COLS - 1, attr, id);
+	/* A game the computer helped in says so all along, where it fits, not only in its end's
+	 * message (after "keep going" it said nothing); a message says more. */
+	const char *unranked = "not ranked";
+	if (used && !message && tc_session_assisted(s) &&
+	    1 + used + 3 + tc_text_width(unranked) + 3 + w + 1 <= COLS)
+		used += 3 + tc_draw_text(1 + used + 3, bottom, COLS, tc_theme_attr(TC_ROLE_DIM),
+		                         unranked);
 	int x = COLS - w - 1;
 	if (x < used + 3 && message)
 		x = used ? used + 3 : 1;

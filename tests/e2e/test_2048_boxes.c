@@ -199,6 +199,36 @@ static void test_a_at_the_won_box_autoplays_on(void **state)
 		fail_msg("the won box stays:\n%s", e2e_screen(t));
 }
 
+static bool won_box_gone(struct e2e_term *t, void *frame)
+{
+	return e2e_find_frame(t, frame) && !e2e_inside_frame(t, frame, "You won!");
+}
+
+/* A game autoplay won, played on with Enter: the bottom line still says it is not ranked (it
+ * said so only while the won box showed). */
+static void test_autoplayed_game_kept_going_is_not_ranked(void **state)
+{
+	const char *argv[] = {e2e_bin, "--id", "2048:4x4:s1", "--no-anim", NULL};
+	struct e2e_term *t = e2e_start(24, 80, argv, NULL);
+	assert_non_null(t);
+	*state = t;
+	if (!e2e_wait_text(t, "Score: 0", WAIT_MS))
+		fail_msg("no board:\n%s", e2e_screen(t));
+	assert_true(e2e_send_str(t, "a++++++++++++"));
+	if (!e2e_wait_text(t, "You won!", 6 * WAIT_MS))
+		fail_msg("autoplay did not win:\n%s", e2e_screen(t));
+	assert_true(e2e_send_str(t, E2E_KEY_ENTER));
+	struct e2e_frame f;
+	if (!e2e_wait(t, won_box_gone, &f, WAIT_MS))
+		fail_msg("Enter did not keep going:\n%s", e2e_screen(t));
+	if (!e2e_wait_text(t, "not ranked", WAIT_MS))
+		fail_msg("kept going, the game no longer says it is not ranked:\n%s",
+		         e2e_screen(t));
+	int row, col;
+	assert_true(e2e_find(t, "not ranked", &row, &col));
+	assert_int_equal(row, e2e_rows(t) - 1);
+}
+
 static void test_8x8_win_box(void **state)
 {
 	struct e2e_term *t = play(state, 8, 1, true);
@@ -221,6 +251,8 @@ int main(void)
 	        cmocka_unit_test_teardown(test_5x5_to_7x7_win_boxes, e2e_term_teardown),
 	        cmocka_unit_test_teardown(test_8x8_win_box, e2e_term_teardown),
 	        cmocka_unit_test_teardown(test_a_at_the_won_box_autoplays_on, e2e_term_teardown),
+	        cmocka_unit_test_teardown(test_autoplayed_game_kept_going_is_not_ranked,
+	                                  e2e_term_teardown),
 	        cmocka_unit_test_teardown(test_3x3_lost_box, e2e_term_teardown),
 	};
 	return cmocka_run_group_tests(tests, e2e_game_group_setup, e2e_game_group_teardown);
