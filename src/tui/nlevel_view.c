@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "grid.h"
-#include "file_open.h"
+#include "tilecade/file_open.h"
 #include "file_save.h"
 #include "help.h"
 #include "nlevel_ignored.h"
