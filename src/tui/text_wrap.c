@@ -81,9 +81,6 @@ void tc_text_shorten(const char *text, int width, const char *mark, char *out, s
 	snprintf(out, len, "%.*s%s%s", (int)head_bytes, text, mark, end);
 }
 
-/* The fewest columns of a path worth showing: its file name's end, past the mark. */
-#define PATH_MIN_COLUMNS 12
-
 void tc_text_fit_path(const char *text, size_t path_at, int width, const char *mark, char *out,
                       size_t len)
 {
@@ -93,11 +90,12 @@ void tc_text_fit_path(const char *text, size_t path_at, int width, const char *m
 	char words[512];
 	snprintf(words, sizeof words, "%.*s", (int)path_at, text);
 	int room = width - columns_of(words);
-	if (columns_of(text) <= width || room < PATH_MIN_COLUMNS || path_at == n) {
+	if (columns_of(text) <= width || path_at == n) {
 		tc_text_shorten(text, width, mark, out, len);
 		return;
 	}
-	char path[512];
-	tc_text_shorten(text + path_at, room, mark, path, sizeof path);
+	char path[512] = "";
+	if (room >= 2)
+		tc_text_shorten(text + path_at, room, mark, path, sizeof path);
 	snprintf(out, len, "%s%s", words, path);
 }

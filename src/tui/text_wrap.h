@@ -18,8 +18,10 @@ size_t tc_text_line(const char *text, int width);
 void tc_text_shorten(const char *text, int width, const char *mark, char *out, size_t len);
 
 /* A message that ends in a path (from byte path_at on) in at most width columns: whole when
- * it fits, else with the path shortened in the middle (tc_text_shorten), else, when the words
- * before it leave the path too little room, all of it shortened so. */
+ * it fits, else its words whole (they say what happened) and the path shortened in the middle
+ * (tc_text_shorten) to the room they leave, left out when that is under 2 columns; words wider
+ * than the line are the caller's to cut. A message without a path (path_at its length) is
+ * shortened in the middle. */
 void tc_text_fit_path(const char *text, size_t path_at, int width, const char *mark, char *out,
                       size_t len);
 

@@ -812,9 +812,10 @@ static int map_left(struct e2e_term *t)
 static void test_browser_message_and_map_origin(void **state)
 {
 	char path[4200];
-	write_level("a-level-file-whose-path-does-not-fit-on-one-line-of-a-screen-of-eighty-"
-	            "columns.txt",
-	            "5^60,560!0^156,564!bad", path, sizeof path);
+	snprintf(path, sizeof path,
+	         "%s/no-level-file-whose-path-does-not-fit-on-one-line-of-a-screen-of-eighty-"
+	         "columns.txt",
+	         e2e_sandbox);
 	struct e2e_term *t = start_env(state, 24, 80, NULL);
 	wait_text(t, "Enter play");
 	e2e_send_str(t, "o");
@@ -822,7 +823,7 @@ static void test_browser_message_and_map_origin(void **state)
 	e2e_send_str(t, "\025");
 	e2e_send_str(t, path);
 	e2e_send_str(t, E2E_KEY_ENTER);
-	wait_status(t, "invalid level, ");
+	wait_status(t, "cannot open, ");
 	wait_status(t, "…");
 	wait_status(t, "-eighty-columns.txt");
 	e2e_free(t);

@@ -84,9 +84,11 @@ static void test_a_message_keeps_its_words_and_its_file_name(void **state)
 	assert_string_equal(out, m);
 	tc_text_fit_path(m, 16, 32, "…", out, sizeof out);
 	assert_string_equal(out, "replay saved to /tmp/…/r2.replay");
-	/* Too little room for the path: the whole message gives way in the middle. */
-	tc_text_fit_path(m, 16, 24, "…", out, sizeof out);
-	assert_string_equal(out, "replay …2-home/r2.replay");
+	/* Little room for the path: the words stay whole, the path takes what is left. */
+	tc_text_fit_path(m, 16, 22, "…", out, sizeof out);
+	assert_string_equal(out, "replay saved to /…play");
+	tc_text_fit_path(m, 16, 17, "…", out, sizeof out);
+	assert_string_equal(out, "replay saved to ");
 }
 
 int main(void)
