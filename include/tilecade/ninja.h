@@ -169,6 +169,9 @@ struct nj_replay {
 /* Parses a replay (the whole file, NUL-terminated); returns 0, or -1 with "line L, column C:
  * why" in err. */
 int nj_replay_parse(const char *text, struct nj_replay *rp, char *err, size_t errlen);
+/* Whether text nj_replay_parse refuses is a replay of a newer tilecade (its first line names
+ * another version of the format), to be kept for that version rather than dropped as damaged. */
+bool nj_replay_is_newer(const char *text);
 /* Writes the replay text; returns what snprintf would (the bytes needed, without the NUL). */
 int nj_replay_print(const struct nj_replay *rp, char *buf, size_t len);
 

@@ -7,7 +7,8 @@
 
 #include "tilecade/ninja.h"
 
-#define REPLAY_HEADER "tilecade ninja replay 1"
+#define REPLAY_STEM "tilecade ninja replay " /* then the format's version */
+#define REPLAY_HEADER REPLAY_STEM "1"
 /* The last line of a replay of a run saved before it ended. */
 #define UNFINISHED_LINE "unfinished"
 /* Printed input lines stay readable in a terminal and a mail. */
@@ -111,6 +112,19 @@ static int playable(const struct nl_level *l, char *err, size_t errlen)
 	int bad = nj_world_from_level(l, w, err, errlen);
 	free(w);
 	return bad;
+}
+
+bool nj_replay_is_newer(const char *text)
+{
+	for (const char *p = text, *next; *p; p = next) {
+		size_t n = line_length(p, &next);
+		if ((n > 0 && p[0] == '#') || blank(p, n))
+			continue; /* as nj_replay_parse skips them */
+		return n > strlen(REPLAY_STEM) &&
+		       memcmp(p, REPLAY_STEM, strlen(REPLAY_STEM)) == 0 &&
+		       !(n == strlen(REPLAY_HEADER) && memcmp(p, REPLAY_HEADER, n) == 0);
+	}
+	return false;
 }
 
 int nj_replay_parse(const char *text, struct nj_replay *rp, char *err, size_t errlen)

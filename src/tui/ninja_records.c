@@ -122,14 +122,18 @@ int tc_nj_load_run(struct tc_records *r, struct nj_replay *rp, char *name, size_
 		text[len] = '\0';
 		char why[160];
 		rc = nj_replay_parse(text, rp, why, sizeof why);
-		if (rc != 0)
-			snprintf(err, errlen, "the saved N run cannot be read: %s", why);
+		/* As tc_records_continue: a newer tilecade's run is kept for it, a damaged one
+		 * removed, and the menu says which. */
+		if (rc != 0 && nj_replay_is_newer(text)) {
+			snprintf(err, errlen, "The saved N run is a newer tilecade's: kept for it");
+		} else if (rc != 0) {
+			snprintf(err, errlen, "The saved N run could not be read and was removed");
+			tc_nj_forget_run(r);
+		}
 	} else {
 		snprintf(err, errlen, "out of memory");
 	}
 	free(text);
 	free(blob);
-	if (rc != 0)
-		tc_nj_forget_run(r);
 	return rc;
 }

@@ -31,7 +31,7 @@ void tc_nj_save_run(struct tc_records *r, const struct nj_replay *rp, const stru
 /* Forgets the saved run (the run ended, or restarted). */
 void tc_nj_forget_run(struct tc_records *r);
 /* Loads the saved run into rp and the level's name into name. Returns 0, or -1 with why in
- * err (a save that cannot be read is deleted). */
+ * err (a save that cannot be read is removed, unless a newer tilecade's: that is kept). */
 int tc_nj_load_run(struct tc_records *r, struct nj_replay *rp, char *name, size_t name_len,
                    char *err, size_t errlen);
 

@@ -647,6 +647,24 @@ static void test_a_save_that_cannot_be_read_is_told(void **state)
 	wait_text(t, "The saved 2048 game could not be read and was removed");
 	assert_no_continue_row(t);
 	assert_null(stored_save("2048", &len_after));
+
+	/* N's saved runs alike. */
+	static const char later[] = "tilecade ninja replay 2\nwhat a later version writes\n";
+	store_save("ninja", later, strlen(later), "N level, 0:01.00, 0 gold");
+	t = tilecade(state, "--no-anim", NULL);
+	wait_menu(t);
+	type_keys(t, "\r");
+	wait_text(t, "The saved N run is a newer tilecade's: kept for it");
+	after = stored_save("ninja", &len_after);
+	assert_non_null(after);
+	assert_int_equal(len_after, strlen(later));
+	free(after);
+	store_save("ninja", "tilecade ninja replay 1\n", 24, "N level, 0:01.00, 0 gold");
+	t = tilecade(state, "--no-anim", NULL);
+	wait_menu(t);
+	type_keys(t, "\r");
+	wait_text(t, "The saved N run could not be read and was removed");
+	assert_null(stored_save("ninja", &len_after));
 }
 
 /* A game the player restarts is dropped, and so is its autosave: nothing stale to continue. */

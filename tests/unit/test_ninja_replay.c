@@ -395,6 +395,18 @@ static void replays_are_deterministic(void **unused)
 	free(rp);
 }
 
+/* A replay nj_replay_parse refuses is a newer tilecade's when its first line names another
+ * version of the format (kept for it), else damaged (removed). */
+static void a_newer_replay_is_told_from_a_damaged_one(void **unused)
+{
+	assert_true(nj_replay_is_newer("tilecade ninja replay 2\nlevel\n"));
+	assert_true(nj_replay_is_newer("# a comment\n\ntilecade ninja replay 10\n"));
+	assert_false(nj_replay_is_newer("tilecade ninja replay 1\nnot a level\n"));
+	assert_false(nj_replay_is_newer("tilecade ninja replay \n"));
+	assert_false(nj_replay_is_newer("player,points\n"));
+	assert_false(nj_replay_is_newer(""));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -402,6 +414,7 @@ int main(void)
 	        cmocka_unit_test(inputs_are_run_length_encoded),
 	        cmocka_unit_test(hand_written_replays_parse),
 	        cmocka_unit_test(malformed_replays_say_where),
+	        cmocka_unit_test(a_newer_replay_is_told_from_a_damaged_one),
 	        cmocka_unit_test(a_searched_win_wins_again),
 	        cmocka_unit_test(a_replay_always_ends),
 	        cmocka_unit_test(an_unfinished_replay_stops_where_it_was_saved),
