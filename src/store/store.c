@@ -244,9 +244,9 @@ enum opening {
 
 /* Why no database can be at path, or NULL. Only a regular file can be one: SQLite would write
  * its journal beside a device (/dev/null-journal, when root) and would fail on a named pipe or
- * a directory only once it tried. A name not taken yet (*missing) is refused unless `how`
- * makes one, and then it needs a folder that is there: nothing is made for a path that may be
- * a typo. */
+ * a directory only once it tried. A name not taken yet (*missing) needs a folder that is there
+ * (a path that may be a typo is neither made nor read as empty), and is refused for a shared
+ * board, which must be there. */
 static const char *not_a_file(const char *path, enum opening how, bool *missing)
 {
 	struct stat sb;
