@@ -38,13 +38,18 @@ int tc_batch_2048(const struct g2048_params *params, uint64_t seed, const char *
 /* Plays `games` games of these parameters with the expectimax player of g2048_ai.h searching
  * `depth` slides ahead, game i the one the game 2048:NxN:s(seed+i) starts (seed + i wrapping
  * past 2^64-1), and prints a line for each as it ends, "game I score N max T moves M
- * ms_per_move X" (T the largest tile's value, X the game's milliseconds per move, 3 decimals),
+ * ms_per_move X" (T the largest tile's value, X the game's milliseconds per move, 3 decimals;
+ * " stopped" after a game cut at the move limit of a board larger than 4x4),
  * then "reached T in K of GAMES games (P%)" for T = 2048, 4096, 8192 and 16384, "median score
  * N" and "median ms_per_move X" (the lower middle game for an even number). Scores depend only
  * on the parameters, seed and depth. Returns 0, or 1 with err set when memory runs out or the
  * output cannot be written. */
 int tc_batch_2048_autoplay(const struct g2048_params *params, uint64_t seed, int games, int depth,
                            FILE *out, char *err, size_t errlen);
+/* Refuses more --games than a board larger than 4x4 allows at that depth (its games stop at a
+ * move limit, "stopped" at the end of their line). */
+int tc_batch_2048_autoplay_check(const struct g2048_params *params, int games, int depth,
+                                 char *err, size_t errlen);
 
 /* Prints `count` generated zNumbers levels of these parameters (a generated level, not a pack
  * level), level i made with seed + i (wrapping past 2^64-1): its rows, a line "solution", then

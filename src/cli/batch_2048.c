@@ -4,12 +4,15 @@
 #include "batch.h"
 
 #include <inttypes.h>
+#include <stdbool.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
 #include "tilecade/g2048_ai.h"
 #include "tilecade/session.h"
+#include "options.h"
 
 static int direction_of(char letter)
 {
@@ -86,9 +89,38 @@ static int by_time(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
+/* A game on a board larger than 4x4 hardly ends: its tiles grow on (depth 1 played 2.8 million
+ * moves on 8x8). It stops at this many moves, each taking up to 9 ms there (5x5, depth 4 to 6;
+ * 0.7 ms on 8x8 from depth 2, 0.003 ms at depth 1); a 4x4 game ends by itself (some 7400 moves
+ * at depth 3). */
+#define BIG_BOARD_MOVES_MAX 10000
+/* The games on such a board, by depth: at most some 3.5 minutes a command. */
+static const int big_board_games_max[] = {0, 1000, 20, 3, 2, 1, 1};
+_Static_assert(sizeof big_board_games_max / sizeof big_board_games_max[0] ==
+                       TC_AUTOPLAY_MAX_DEPTH + 1,
+               "a limit for every depth");
+
+static bool big_board(const struct g2048_params *params)
+{
+	return params->size > G2048_DEFAULT_SIZE;
+}
+
+int tc_batch_2048_autoplay_check(const struct g2048_params *params, int games, int depth,
+                                 char *err, size_t errlen)
+{
+	if (!big_board(params) || games <= big_board_games_max[depth])
+		return 0;
+	snprintf(err, errlen,
+	         "--games is at most %d at --depth %d on a board larger than 4x4 (each game "
+	         "stops at %d moves), not %d",
+	         big_board_games_max[depth], depth, BIG_BOARD_MOVES_MAX, games);
+	return -1;
+}
+
 int tc_batch_2048_autoplay(const struct g2048_params *params, uint64_t seed, int games, int depth,
                            FILE *out, char *err, size_t errlen)
 {
+	uint64_t moves_max = big_board(params) ? BIG_BOARD_MOVES_MAX : UINT64_MAX;
 	struct g2048_ai *ai = g2048_ai_new();
 	uint64_t *scores = malloc((size_t)games * sizeof *scores);
 	double *ms = malloc((size_t)games * sizeof *ms);
@@ -107,7 +139,7 @@ int tc_batch_2048_autoplay(const struct g2048_params *params, uint64_t seed, int
 		g2048_new(&g, params, seed + (uint64_t)i);
 		uint64_t moves = 0;
 		double start = seconds_now();
-		for (;;) {
+		while (moves < moves_max) {
 			struct g2048_ai_choice c;
 			g2048_ai_choose(ai, &g, depth, &c);
 			if (c.dir < 0)
@@ -123,8 +155,9 @@ int tc_batch_2048_autoplay(const struct g2048_params *params, uint64_t seed, int
 		ms[i] = moves ? elapsed * 1e3 / (double)moves : 0;
 		fprintf(out,
 		        "game %d score %" PRIu64 " max %" PRIu64 " moves %" PRIu64
-		        " ms_per_move %.3f\n",
-		        i, g.score, g2048_tile_value(top), moves, ms[i]);
+		        " ms_per_move %.3f%s\n",
+		        i, g.score, g2048_tile_value(top), moves, ms[i],
+		        moves == moves_max ? " stopped" : "");
 		fflush(out); /* long runs show each game as it ends */
 	}
 	for (int k = 0; k < 4; k++)

@@ -825,6 +825,9 @@ int main(int argc, char **argv)
 	}
 
 	if (o.autoplay) {
+		if (tc_batch_2048_autoplay_check((const struct g2048_params *)params.bytes, o.games,
+		                                 o.depth, err, sizeof err) != 0)
+			return usage_error(err);
 		if (tc_batch_2048_autoplay((const struct g2048_params *)params.bytes, seed, o.games,
 		                           o.depth, stdout, err, sizeof err) != 0) {
 			tc_cli_error(err);

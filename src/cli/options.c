@@ -113,7 +113,8 @@ const char tc_usage_match3[] =
         "                   over the game's physics reaches (exit=yes: it won)\n"
         "  --solve          read levels as --check does and print for each a winning\n"
         "                   replay, or \"unsolved: WHY\" or \"invalid: ...\"; a blank\n"
-        "                   line between answers; exit 0 if all are won, 1 if not\n"
+        "                   line between answers; exit 0 if all are won, 1 if not;\n"
+        "                   --check and --solve read at most 2000 levels a run\n"
         "  --replay FILE    play the replay in FILE (its level and inputs) on screen\n"
         "  --headless       with --replay, no terminal: print \"win|death|timeout\n"
         "                   steps=N gold=G\" (\"unfinished\" for a run saved before\n"
@@ -129,8 +130,10 @@ const char tc_usage_2048[] =
         "                   the games' ms_per_move\n"
         "  --games K        with --autoplay, K games (default 1), at most 100000 at depth\n"
         "                   1, ten times fewer at each depth deeper (1000 at 3, 1 at 6);\n"
-        "                   game i, counting from 0, uses seed S+i, so it is the game\n"
-        "                   2048:NxN:s(S+i)\n"
+        "                   on a board larger than 4x4 a game stops at 10000 moves\n"
+        "                   (\"stopped\" ends its line) and at most 1000, 20, 3, 2, 1, 1\n"
+        "                   games are played at depths 1 to 6; game i, counting from 0,\n"
+        "                   uses seed S+i, so it is the game 2048:NxN:s(S+i)\n"
         "  --depth D        with --autoplay, the slides searched ahead, 1 to 6 (default\n"
         "                   3); deeper plays better and slower\n";
 _Static_assert(G2048_AI_MIN_DEPTH == 1 && TC_AUTOPLAY_MAX_DEPTH == 6 &&
@@ -411,14 +414,39 @@ static int check_work(const struct tc_options *o, char *err, size_t errlen)
 	return 0;
 }
 
+/* The options read so far, by name ("--count" of "--count=2"): one given twice is refused, as
+ * the second would silently win over the first (--count 1 --count 2). */
+struct seen_options {
+	const char *names[64]; /* more distinct names than tilecade has: an unknown one stops first */
+	size_t lengths[64];
+	int count;
+};
+
+static bool seen_before(struct seen_options *seen, const char *arg)
+{
+	size_t len = strcspn(arg, "=");
+	for (int k = 0; k < seen->count; k++)
+		if (seen->lengths[k] == len && strncmp(seen->names[k], arg, len) == 0)
+			return true;
+	if (seen->count < 64) {
+		seen->names[seen->count] = arg;
+		seen->lengths[seen->count++] = len;
+	}
+	return false;
+}
+
 int tc_options_parse(int argc, char **argv, struct tc_options *o, char *err, size_t errlen)
 {
 	memset(o, 0, sizeof *o);
 	o->count = 1;
 	o->games = 1;
 	o->depth = G2048_AI_DEFAULT_DEPTH;
+	struct seen_options seen = {.count = 0};
 	for (int i = 1; i < argc; i++) {
 		if (argv[i][0] == '-' && argv[i][1] != '\0') {
+			if (seen_before(&seen, argv[i]))
+				return tc_cli_fail(err, errlen, "%.*s is given twice; give it once",
+				                   (int)strcspn(argv[i], "="), argv[i]);
 			if (parse_option(argc, argv, &i, o, err, errlen) != 0)
 				return -1;
 		} else if (!o->game && !o->scores && strcmp(argv[i], "scores") == 0) {

@@ -154,6 +154,19 @@ static void test_work_asked_for_is_capped(void **state)
 	         "--depth must be a whole number from 1 to 6"},
 	        {{"ninja", "--generate", "--playable", "--count", "5001", NULL},
 	         "--count is at most 5000 with --playable"},
+	        /* A board larger than 4x4: its games stop at 10000 moves, and fewer are played. */
+	        {{"2048", "--autoplay", "--size", "8", "--games", "4", NULL},
+	         "--games is at most 3 at --depth 3 on a board larger than 4x4 (each game stops "
+	         "at 10000 moves), not 4"},
+	        {{"2048", "--autoplay", "--size", "5", "--depth", "1", "--games", "1001", NULL},
+	         "--games is at most 1000 at --depth 1 on a board larger than 4x4"},
+	        {{"2048", "--autoplay", "--size", "6", "--depth", "4", "--games", "3", NULL},
+	         "--games is at most 2 at --depth 4 on a board larger than 4x4"},
+	        /* The second of an option given twice would silently win. */
+	        {{"sudoku", "--generate", "--count", "1", "--count", "2", NULL},
+	         "--count is given twice; give it once"},
+	        {{"2048", "--autoplay", "--depth=1", "--depth", "2", NULL},
+	         "--depth is given twice; give it once"},
 	};
 	for (size_t i = 0; i < sizeof over / sizeof over[0]; i++) {
 		struct e2e_run r;
@@ -166,12 +179,29 @@ static void test_work_asked_for_is_capped(void **state)
 	}
 }
 
-/* N's --check and --solve search every level: one run reads at most 5000 lines. */
+/* A game on a board larger than 4x4 hardly ends (2.8 million moves on 8x8 at depth 1): it
+ * stops at 10000 moves, its line saying so. */
+static void test_big_board_games_stop(void **state)
+{
+	static const char *const args[] = {"2048", "--autoplay", "--size", "8", "--depth", "1",
+	                                   "--seed", "1", NULL};
+	struct e2e_run r;
+	run_args(args, &r);
+	assert_true(WIFEXITED(r.status));
+	assert_int_equal(WEXITSTATUS(r.status), 0);
+	const char *line_end = strchr(r.out, '\n');
+	assert_non_null(line_end);
+	assert_non_null(strstr(r.out, " moves 10000 ms_per_move "));
+	assert_memory_equal(line_end - strlen(" stopped"), " stopped", strlen(" stopped"));
+	e2e_run_free(&r);
+}
+
+/* N's --check and --solve search every level: one run reads at most 2000 lines. */
 static void test_ninja_searches_are_capped(void **state)
 {
 	FILE *in = tmpfile();
 	assert_non_null(in);
-	for (int i = 0; i < 5001; i++)
+	for (int i = 0; i < 2001; i++)
 		fputs("0\n", in); /* refused at once, but a line all the same */
 	fflush(in);
 	const char *options[] = {"--check", "--solve"};
@@ -196,7 +226,7 @@ static void test_ninja_searches_are_capped(void **state)
 		fclose(err);
 		assert_true(WIFEXITED(status));
 		assert_int_equal(WEXITSTATUS(status), 1);
-		assert_string_equal(text, "tilecade: line 5001: more than 5000 lines in one run; "
+		assert_string_equal(text, "tilecade: line 2001: more than 2000 lines in one run; "
 		                          "the rest is not read\n");
 	}
 	fclose(in);
@@ -209,6 +239,7 @@ int main(void)
 	        cmocka_unit_test(test_ninja_commands_skip_a_huge_line),
 	        cmocka_unit_test(test_znumbers_solve_refuses_a_huge_line),
 	        cmocka_unit_test(test_work_asked_for_is_capped),
+	        cmocka_unit_test(test_big_board_games_stop),
 	        cmocka_unit_test(test_ninja_searches_are_capped),
 	};
 	return cmocka_run_group_tests(tests, e2e_game_group_setup, e2e_game_group_teardown);
