@@ -39,6 +39,9 @@ struct app {
 	struct tc_records *records;
 };
 
+/* The most keys taken between two draws: a long paste still shows its progress. */
+#define KEYS_A_DRAW 4096
+
 static void draw(struct app *a, uint64_t now)
 {
 	if (a->ninja)
@@ -452,7 +455,16 @@ int tc_app_run(const struct tc_app_config *cfg, const struct tc_catalog_entry *e
 		                                  : -1;
 		if (!tc_term_wait(&ev, timeout))
 			continue; /* a frame is due */
-		if (!handle(&a, &ev, tc_monotonic_ms()))
+		bool going = handle(&a, &ev, tc_monotonic_ms());
+		/* Keys already waiting (a paste into N's path prompt) are taken before the next
+		 * draw: one draw a batch, not one a key (200 KB pasted took half a minute). Only on
+		 * a still screen (no frame due) with no game session, whose end is recorded, and
+		 * told, before the next key. */
+		bool still = timeout < 0 && !a.play;
+		for (int batch = 1; going && still && batch < KEYS_A_DRAW && tc_term_wait(&ev, 0);
+		     batch++)
+			going = handle(&a, &ev, tc_monotonic_ms());
+		if (!going)
 			break;
 	}
 	/* However the program ends (q, Ctrl-C, a hang-up, SIGTERM), the game is kept. */

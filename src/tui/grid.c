@@ -2,8 +2,10 @@
  * clipped, so any window size, even 1x1, is safe to draw into. */
 #include "grid.h"
 
+#include <stdio.h>
 #include <string.h>
 
+#include "score_text.h"
 #include "term.h"
 
 void tc_fill_rect(struct tc_rect r, attr_t attr)
@@ -36,12 +38,21 @@ int tc_draw_text(int x, int y, int max_w, attr_t attr, const char *text)
 		size_t len = *p < 0x80 ? 1 : (*p & 0xE0) == 0xC0 ? 2 : (*p & 0xF0) == 0xE0 ? 3 : 4;
 		if (strnlen((const char *)p, len) < len)
 			break;
+		/* A wide character (界) takes two columns: the next one is drawn after both. */
+		int columns = 1;
+		if (len > 1) {
+			char one[5];
+			snprintf(one, sizeof one, "%.*s", (int)len, (const char *)p);
+			columns = tc_text_columns(one) == 2 ? 2 : 1;
+		}
+		if (used + columns > max_w || x + used + columns > COLS)
+			break;
 		if (x + used >= 0) {
 			attrset(attr);
 			mvaddnstr(y, x + used, (const char *)p, (int)len);
 		}
 		p += len;
-		used++;
+		used += columns;
 	}
 	attrset(A_NORMAL);
 	return used;

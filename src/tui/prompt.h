@@ -1,6 +1,7 @@
 /* A one-line text prompt at the bottom of a screen, for a file path: "Save to (Enter, Esc
  * cancels): ./level.txt_". Typing edits it (Backspace removes a whole character, Ctrl-U clears
- * it), Enter accepts, Esc cancels. Or a yes/no question in the same place ("Replace the file
+ * it), Enter accepts, Esc cancels. A text wider than the line shows its end, where the cursor
+ * is, after "…"; controls and the code points that reorder or hide text (U+202E) show as '?'. Or a yes/no question in the same place ("Replace the file
  * there? (y/n) ./level.txt"), which y answers and any other key declines, as the games'
  * questions are answered. Shared by N's level browser and N's play screen. */
 #ifndef TILECADE_TUI_PROMPT_H
@@ -11,13 +12,16 @@
 
 #include "event.h"
 
-#define TC_PROMPT_MAX 256
+/* A path as long as the system allows (PATH_MAX on Linux), its NUL included. */
+#define TC_PROMPT_MAX 4096
 
 struct tc_prompt {
 	int kind;                  /* what the prompt is for, the caller's own; 0: none open */
 	const char *label;         /* e.g. "Save to" */
 	char input[TC_PROMPT_MAX]; /* what the player typed (UTF-8); a question's detail */
 	bool yes_no;               /* a question: y is DONE, any other key CANCEL */
+	bool too_long;             /* more was typed than input holds: Enter refuses it, never
+	                            * using the text cut; Ctrl-U (or Esc) starts again */
 };
 
 enum tc_prompt_result {

@@ -430,6 +430,61 @@ static void test_save_asks_before_replacing(void **state)
 
 /* w never writes through a symbolic link, nor into tilecade's own data folder, whether the path
  * names it, reaches it through a link or through "..". */
+/* The path prompt keeps what is typed up to PATH_MAX and refuses more, never cutting it (a
+ * pasted path of 300 bytes was saved under its first 255); on the line it shows the end, where
+ * the cursor is, wide characters in two columns and a U+202E as '?'. */
+static void test_path_prompt_keeps_long_paths(void **state)
+{
+	char path[4200], dir[4200], name[128];
+	memset(name, 'd', 100);
+	name[100] = '\0';
+	snprintf(dir, sizeof dir, "%s/%s", e2e_sandbox, name);
+	assert_int_equal(mkdir(dir, 0700), 0);
+	strcat(dir, "/");
+	strcat(dir, name);
+	assert_int_equal(mkdir(dir, 0700), 0);
+	snprintf(path, sizeof path, "%s/%s-end.txt", dir, name);
+	assert_true(strlen(path) > 300);
+	struct e2e_term *t = start(state, 24, 80, "ninja");
+	wait_text(t, "seed ");
+	settle(t);
+	e2e_send_str(t, "w");
+	wait_text(t, "Save to");
+	e2e_send_str(t, "\025");
+	e2e_send_str(t, path);
+	wait_text(t, "dddd-end.txt_"); /* the end is on the line */
+	wait_text(t, "…");
+	e2e_send_str(t, E2E_KEY_ENTER);
+	wait_text(t, "saved to");
+	struct stat st;
+	assert_int_equal(stat(path, &st), 0);
+
+	/* Wide characters and a right-to-left override, as the player typed them. */
+	e2e_send_str(t, "w");
+	wait_text(t, "Save to");
+	e2e_send_str(t, "\025evil界界界.txt");
+	settle(t);
+	int row, col, end_row, end_col;
+	assert_true(e2e_find(t, "evil", &row, &col));
+	assert_true(e2e_find(t, ".txt_", &end_row, &end_col));
+	assert_int_equal(end_col - col, 4 + 3 * 2); /* 界 is two columns */
+	e2e_send_str(t, "\025a\u202Eb.txt");
+	wait_text(t, "a?b.txt_");
+
+	/* Past PATH_MAX: refused, not cut; Ctrl-U starts again. */
+	static char huge[5001];
+	memset(huge, 'x', sizeof huge - 1);
+	e2e_send_str(t, "\025");
+	e2e_send_str(t, huge);
+	wait_text(t, "the path is too long");
+	e2e_send_str(t, E2E_KEY_ENTER);
+	settle(t);
+	wait_text(t, "the path is too long"); /* Enter does not take it */
+	e2e_send_str(t, "\025");
+	wait_text(t, "Save to (Enter, Esc cancels): _");
+	e2e_send_str(t, E2E_KEY_ESC);
+}
+
 static void test_save_refuses_links_and_the_data_folder(void **state)
 {
 	char target[4200], link[4200], text[64];
@@ -526,6 +581,7 @@ int main(void)
 	        cmocka_unit_test_teardown(test_save_refuses_links_and_the_data_folder,
 	                                  e2e_term_teardown),
 	        cmocka_unit_test_teardown(test_open_refuses_a_named_pipe, e2e_term_teardown),
+	        cmocka_unit_test_teardown(test_path_prompt_keeps_long_paths, e2e_term_teardown),
 	        cmocka_unit_test_teardown(test_too_small, e2e_term_teardown),
 	        cmocka_unit_test_teardown(test_menu_opens_the_browser, e2e_term_teardown),
 	        cmocka_unit_test_teardown(test_ascii, e2e_term_teardown),
