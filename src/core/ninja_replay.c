@@ -55,8 +55,10 @@ static int read_inputs(const char *p, size_t n, long line, struct nj_replay *rp,
 			            "expected an input, a digit 0-7 (1 left, 2 right, 4 jump)");
 		uint8_t input = (uint8_t)(p[i++] - '0');
 		long count = 1;
+		long count_col = col; /* where a bad count is told: at its first digit */
 		if (i < n && p[i] == '*') {
 			i++;
+			count_col = (long)i + 1;
 			if (i >= n || p[i] < '0' || p[i] > '9')
 				return fail(err, errlen, line, (long)i + 1,
 				            "expected a count of steps after '*'");
@@ -70,7 +72,7 @@ static int read_inputs(const char *p, size_t n, long line, struct nj_replay *rp,
 				char why[96];
 				snprintf(why, sizeof why, "a count must be 1 to %d steps",
 				         NJ_MAX_STEPS);
-				return fail(err, errlen, line, col, why);
+				return fail(err, errlen, line, count_col, why);
 			}
 		}
 		if (i < n && p[i] != ' ' && p[i] != '\t')

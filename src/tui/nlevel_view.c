@@ -3,6 +3,7 @@
  * numbers and a legend; the bottom line holds messages and the path prompts. */
 #include "nlevel_view.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -309,7 +310,14 @@ static void open_file(struct tc_nlevel_view *v, const char *typed)
 	static char line[NL_LINE_MAX + 8];
 	size_t len = 0;
 	bool got = first_line(f, line, sizeof line, &len);
+	int read_errno = ferror(f) ? errno : 0; /* /proc/self/mem: EIO, not an empty file */
 	fclose(f);
+	if (read_errno) {
+		char words[128];
+		snprintf(words, sizeof words, "cannot open, %s: ", strerror(read_errno));
+		say_path(v, true, words, path);
+		return;
+	}
 	if (!got) {
 		say_path(v, true, "empty file: ", path);
 		return;

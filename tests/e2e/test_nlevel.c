@@ -530,6 +530,9 @@ static void test_open_refuses_a_named_pipe(void **state)
 	type_path(t, "o", "Open level file", path);
 	wait_text(t, "cannot open, a named pipe, not a file: ");
 	unlink(path);
+	/* A file that cannot be read says why: it is not an empty file. */
+	type_path(t, "o", "Open level file", "/proc/self/mem");
+	wait_text(t, "cannot open, Input/output error: /proc/self/mem");
 }
 
 static void test_too_small(void **state)

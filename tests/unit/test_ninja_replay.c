@@ -183,9 +183,9 @@ static void malformed_replays_say_where(void **unused)
 	        {"tilecade ninja replay 1\n", "8", "line 3, column 1: "},
 	        {"tilecade ninja replay 1\n", "0 2 x", "line 3, column 5: "},
 	        {"tilecade ninja replay 1\n", "0\n  2*", "line 4, column 5: "},
-	        {"tilecade ninja replay 1\n", "2*0", "line 3, column 1: "},
+	        {"tilecade ninja replay 1\n", "2*0", "line 3, column 3: "}, /* at the count */
 	        {"tilecade ninja replay 1\n", "2*-1", "line 3, column 3: "},
-	        {"tilecade ninja replay 1\n", "2*99999999999999999999", "line 3, column 1: "},
+	        {"tilecade ninja replay 1\n", "1 2*99999999999999999999", "line 3, column 5: "},
 	        {"tilecade ninja replay 1\n", "22", "line 3, column 2: "},
 	        {"tilecade ninja replay 1\n", "2*3x", "line 3, column 4: "},
 	        {"tilecade ninja replay 1\n", "2 # no", "line 3, column 3: "},
