@@ -162,6 +162,9 @@ static void test_work_asked_for_is_capped(void **state)
 	         "--games is at most 1000 at --depth 1 on a board larger than 4x4"},
 	        {{"2048", "--autoplay", "--size", "6", "--depth", "4", "--games", "3", NULL},
 	         "--games is at most 2 at --depth 4 on a board larger than 4x4"},
+	        {{"sudoku", "--generate", "--difficulty", "intermediate", "--count", "40001",
+	          NULL},
+	         "--count is at most 40000 with --difficulty intermediate"},
 	        /* The second of an option given twice would silently win. */
 	        {{"sudoku", "--generate", "--count", "1", "--count", "2", NULL},
 	         "--count is given twice; give it once"},
