@@ -7,6 +7,7 @@
 
 #include "score_text.h"
 #include "term.h"
+#include "tilecade/store.h"
 
 void tc_fill_rect(struct tc_rect r, attr_t attr)
 {
@@ -38,18 +39,24 @@ int tc_draw_text(int x, int y, int max_w, attr_t attr, const char *text)
 		size_t len = *p < 0x80 ? 1 : (*p & 0xE0) == 0xC0 ? 2 : (*p & 0xF0) == 0xE0 ? 3 : 4;
 		if (strnlen((const char *)p, len) < len)
 			break;
-		/* A wide character (界) takes two columns: the next one is drawn after both. */
+		/* A wide character (界) takes two columns: the next one is drawn after both. A
+		 * control or a code point that reorders or hides text (U+202E, in a path the
+		 * player typed) is drawn as '?', never sent to the terminal. */
 		int columns = 1;
-		if (len > 1) {
-			char one[5];
-			snprintf(one, sizeof one, "%.*s", (int)len, (const char *)p);
+		char one[5] = "?";
+		if (*p < 0x20 || *p >= 0x7F) {
+			char raw[5];
+			snprintf(raw, sizeof raw, "%.*s", (int)len, (const char *)p);
+			tc_sanitize(raw, one, sizeof one);
 			columns = tc_text_columns(one) == 2 ? 2 : 1;
+		} else {
+			one[0] = (char)*p;
 		}
 		if (used + columns > max_w || x + used + columns > COLS)
 			break;
 		if (x + used >= 0) {
 			attrset(attr);
-			mvaddnstr(y, x + used, (const char *)p, (int)len);
+			mvaddstr(y, x + used, one);
 		}
 		p += len;
 		used += columns;

@@ -468,12 +468,20 @@ static void test_path_prompt_keeps_long_paths(void **state)
 	assert_true(e2e_find(t, "evil", &row, &col));
 	assert_true(e2e_find(t, ".txt_", &end_row, &end_col));
 	assert_int_equal(end_col - col, 4 + 3 * 2); /* 界 is two columns */
-	e2e_send_str(t, "\025a\u202Eb.txt");
+	char bidi[4300];
+	snprintf(bidi, sizeof bidi, "\025%s/a\u202Eb.txt", e2e_sandbox);
+	e2e_send_str(t, bidi);
 	wait_text(t, "a?b.txt_");
+	e2e_send_str(t, E2E_KEY_ENTER); /* saved, and the message names it the same way */
+	wait_text(t, "a?b.txt");
+	wait_text(t, "saved to");
+	assert_null(strstr(e2e_screen(t), "\u202E"));
 
 	/* Past PATH_MAX: refused, not cut; Ctrl-U starts again. */
 	static char huge[5001];
 	memset(huge, 'x', sizeof huge - 1);
+	e2e_send_str(t, "w");
+	wait_text(t, "Save to");
 	e2e_send_str(t, "\025");
 	e2e_send_str(t, huge);
 	wait_text(t, "the path is too long");
