@@ -4,9 +4,10 @@
 # splits the line itself (_tilecade_split_line).
 #
 # What is offered follows tilecade --help and src/cli/options.c: the game may stand anywhere on
-# the line, in any case, each game is offered only the options it takes, and a value is
-# completed where it is one of a few words or numbers, or a file. tests/completion checks these
-# lists against the program.
+# the line, in any case, each game is offered only the options it takes, an option already on
+# the line is not offered again (tilecade refuses one given twice), and a value is completed
+# where it is one of a few words or numbers, or a file. tests/completion checks these lists
+# against the program.
 
 _tilecade_games='znumbers match3 sudoku ninja n 2048'
 
@@ -15,7 +16,7 @@ _tilecade_valued=' --seed --id --theme --db --config --size --attempts --level -
  --stage --puzzle --mode --types --replay --games --depth --moves '
 
 # The options of one place on the line. $1: the game, or 'scores' or 'scores GAME', or empty
-# before any game (the menu).
+# before any game (the menu); $2: the options on the line, each between blanks.
 _tilecade_options()
 {
 	local common='--theme --no-anim --db --config --help -h --version -V'
@@ -23,10 +24,14 @@ _tilecade_options()
 	'') echo "$common --continue --id" ;;
 	znumbers) echo "$common --seed --id --daily --size --attempts --level --generate --count --solve" ;;
 	match3) echo "$common --seed --id --daily --mode --level --size --types --generate --count --swaps" ;;
-	sudoku) echo "$common --seed --id --daily --stage --difficulty --generate --count --solve --rate --puzzle" ;;
-	ninja | n) echo "$common --generate --playable --count --seed --parse --check --solve --replay --headless" ;;
+	sudoku) echo "$common --seed --id --daily --stage --difficulty --level --generate --count --solve --rate --puzzle" ;;
+	ninja | n)
+		echo "$common --generate --parse --check --solve --replay --headless"
+		# The level browser refuses these: "--seed needs --generate".
+		[[ $2 == *' --generate '* ]] && echo '--playable --count --seed'
+		;;
 	2048) echo "$common --seed --id --daily --size --moves --autoplay --games --depth" ;;
-	scores | 'scores znumbers') echo '--level --db --config --help -h --version -V' ;;
+	scores | 'scores znumbers' | 'scores match3' | 'scores sudoku') echo '--level --db --config --help -h --version -V' ;;
 	scores\ *) echo '--db --config --help -h --version -V' ;;
 	esac
 }
@@ -44,9 +49,10 @@ _tilecade_values()
 	--depth) echo {1..6} ;;
 	--replay | --db | --config) echo FILE ;;
 	--level)
-		case $1 in
+		case ${1#scores } in # scores GAME --level: the levels of GAME
 		match3) echo {1..13} ;; # the goals pack
-		*) echo {1..9} ;;       # zNumbers' original pack (scores --level is zNumbers')
+		sudoku) echo {1..6} ;;  # the campaign
+		*) echo {1..9} ;;       # zNumbers' original pack (scores --level alone is zNumbers')
 		esac
 		;;
 	--size) # N for NxN; zNumbers also takes RxC
@@ -107,15 +113,19 @@ _tilecade()
 		_tilecade_split_line
 	fi
 
-	# The game (or `scores` and its game) named so far, skipping the values of options.
-	local i word game='' scores=''
+	# The game (or `scores` and its game) named so far, skipping the values of options, and the
+	# options given so far.
+	local i word game='' scores='' given=' '
 	for ((i = 1; i < cword; i++)); do
 		# Names and options have no quotes or backslashes of their own: 'ninja' is ninja.
 		word=${words[i]//[\'\"\\]/}
 		case $word in
 		--) return ;; # tilecade takes no `--`: whatever follows, it refuses the line
-		-*=*) ;;
-		-?*) [[ $_tilecade_valued == *[[:space:]]"$word"[[:space:]]* ]] && ((i++)) ;;
+		-*=*) given+="${word%%=*} " ;;
+		-?*)
+			given+="$word "
+			[[ $_tilecade_valued == *[[:space:]]"$word"[[:space:]]* ]] && ((i++))
+			;;
 		*)
 			if [[ -z $game && -z $scores && $word == scores ]]; then
 				scores=scores
@@ -130,7 +140,7 @@ _tilecade()
 
 	if [[ $split == true || $_tilecade_valued == *[[:space:]]"$prev"[[:space:]]* ]]; then
 		# Values only for an option offered here: tilecade ninja --level refuses any.
-		[[ " $(_tilecade_options "$place") " == *" $prev "* ]] || return
+		[[ " $(_tilecade_options "$place" "$given") " == *" $prev "* ]] || return
 		local values
 		values=$(_tilecade_values "$place" "$prev")
 		if [[ $values == FILE ]]; then
@@ -144,7 +154,11 @@ _tilecade()
 	fi
 
 	if [[ $cur == -* || $game ]]; then
-		mapfile -t COMPREPLY < <(compgen -W "$(_tilecade_options "$place")" -- "$cur")
+		local option options=''
+		for option in $(_tilecade_options "$place" "$given"); do
+			[[ $given == *" $option "* ]] || options+=" $option"
+		done
+		mapfile -t COMPREPLY < <(compgen -W "$options" -- "$cur")
 	elif [[ $scores ]]; then
 		_tilecade_first_words "$cur"
 	else

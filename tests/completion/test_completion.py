@@ -28,17 +28,15 @@ REPLAY = os.path.join(SRC, 'data', 'ninja-demo.replay')
 
 GAMES = ['znumbers', 'match3', 'sudoku', 'ninja', 'n', '2048']
 # The places on a line that have options of their own: before a game (the menu), after each
-# game, after `scores` (with and without the game whose boards to print).
-PLACES = [''] + GAMES + ['scores', 'scores znumbers', 'scores match3']
+# game, after `scores` (alone, with each game that has levels, and with one that has none).
+PLACES = [''] + GAMES + ['scores', 'scores znumbers', 'scores match3', 'scores sudoku',
+                         'scores 2048']
 
-# Options the program takes at a place without complaint but that mean nothing there, so the
-# completions leave them out. ninja: the level browser has no size and no daily level. scores:
-# it only prints boards, so it ignores what plays or reads games.
-SCORES_IGNORES = {'--check', '--continue', '--daily', '--headless', '--mode', '--no-anim',
-                  '--parse', '--replay', '--swaps', '--theme', '--types'}
-IGNORED = {'ninja': {'--size', '--daily'}, 'n': {'--size', '--daily'},
-           'scores': SCORES_IGNORES, 'scores znumbers': SCORES_IGNORES,
-           'scores match3': SCORES_IGNORES}
+# Options offered at a place only once another is on the line, as the program requires: N's
+# level browser refuses --seed ("--seed needs --generate"); --count and --playable are taken
+# with their companion --generate (COMPANIONS), but offered only after it.
+ONLY_AFTER = {'ninja': ('--generate', {'--seed', '--count', '--playable'}),
+              'n': ('--generate', {'--seed', '--count', '--playable'})}
 
 PUZZLE = '4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......'
 IDS = {'znumbers': 'znumbers:6x6a60:s1', 'match3': 'match3:endless-8x8t5:s3',
@@ -345,8 +343,8 @@ def run_checks(tap, program, shell, bare=None):
         (ask('tilecade --seed '), set(), 'nothing for a seed, not the games'),
         (ask('tilecade sudoku --'),
          {'--theme', '--no-anim', '--db', '--config', '--help', '--version', '--seed', '--id',
-          '--daily', '--stage', '--difficulty', '--generate', '--count', '--solve', '--rate',
-          '--puzzle'}, "sudoku's options after sudoku --"),
+          '--daily', '--stage', '--difficulty', '--level', '--generate', '--count', '--solve',
+          '--rate', '--puzzle'}, "sudoku's options after sudoku --"),
         (ask('tilecade sudoku --difficulty '), {'simple', 'easy', 'intermediate', 'expert'},
          'the difficulties after sudoku --difficulty'),
         (ask('tilecade sudoku --difficulty=ex'), {'expert'}, 'a value after --difficulty='),
@@ -367,8 +365,21 @@ def run_checks(tap, program, shell, bare=None):
         (ask('tilecade scores '), set(GAMES), 'the games after scores'),
         (ask('tilecade scores --'), {'--level', '--db', '--config', '--help', '--version'},
          "scores' options"),
-        (ask('tilecade scores match3 --'), {'--db', '--config', '--help', '--version'},
-         "scores' options for a game without levels of zNumbers'"),
+        (ask('tilecade scores match3 --'), {'--level', '--db', '--config', '--help', '--version'},
+         "scores' options for a game with levels"),
+        (ask('tilecade scores 2048 --'), {'--db', '--config', '--help', '--version'},
+         "scores' options for a game without levels"),
+        (ask('tilecade sudoku --level '), {str(n) for n in range(1, 7)},
+         "sudoku's campaign levels"),
+        (ask('tilecade scores sudoku --level='), {str(n) for n in range(1, 7)},
+         "sudoku's campaign levels after scores"),
+        (ask('tilecade scores match3 --level '), {str(n) for n in range(1, 14)},
+         "match3's goals levels after scores"),
+        (ask('tilecade ninja --generate --p'), {'--playable', '--parse'},
+         '--playable once --generate is on the line'),
+        (ask('tilecade ninja --s'), {'--solve'}, 'no --seed without --generate'),
+        (ask('tilecade n --generate --seed 3 --s'), {'--solve'}, 'no --seed given twice'),
+        (ask('tilecade sudoku --seed=3 --s'), {'--stage', '--solve'}, 'no --seed= given twice'),
         # tilecade refuses a bare -- anywhere ("unknown option").
         (ask('tilecade -- '), set(), 'nothing after --'),
         (ask('tilecade ninja -- '), set(), 'nothing after ninja --'),
@@ -390,10 +401,10 @@ def run_checks(tap, program, shell, bare=None):
     size_line = ask('tilecade znumbers --size ')
 
     offered_line = {p: ask(f'tilecade {p} -' if p else 'tilecade -') for p in PLACES}
+    companion_line = {p: ask(f'tilecade {p} {c} -') for p, (c, _) in ONLY_AFTER.items()}
     accepted = {p: {o for o in program.table if program.accepted(p, o) is None}
                 for p in PLACES}
-    # Every option's values at every place: an option not offered there gets none.
-    offered_at = {p: accepted[p] - IGNORED.get(p, set()) for p in PLACES}
+    # Every option's values at every place: an option the program refuses there gets none.
     value_lines = {}
     for p in PLACES:
         for o in program.valued:
@@ -451,9 +462,18 @@ def run_checks(tap, program, shell, bare=None):
         refused = {o: program.accepted(p, o) for o in offered - accepted[p]}
         tap.check(not refused, f'{where}: every option offered is one the program takes',
                   '\n'.join(f'{o}: {m}' for o, m in sorted(refused.items())))
-        missing = accepted[p] - offered - IGNORED.get(p, set())
+        later = ONLY_AFTER.get(p, ('', set()))
+        missing = accepted[p] - offered - later[1]
         tap.check(not missing, f'{where}: every option the program takes is offered',
                   'not offered: ' + ' '.join(sorted(missing)))
+        if p in ONLY_AFTER:
+            with_companion = set(answers[companion_line[p]])
+            all_offered |= with_companion
+            tap.check(later[1] <= with_companion and later[1].isdisjoint(offered),
+                      f'{where}: {" ".join(sorted(later[1]))} offered only after {later[0]}',
+                      f'after {later[0]}: {" ".join(sorted(with_companion))}\n'
+                      f'without: {" ".join(sorted(offered))}')
+            offered |= with_companion & later[1]  # for its --help part
         if p in help_places:
             documented = help_places[p]
             tap.check(documented <= offered, f'{where}: every option of its --help part',
@@ -466,7 +486,7 @@ def run_checks(tap, program, shell, bare=None):
     for (p, o), line in sorted(value_lines.items()):
         got = {w.rstrip('/') for w in answers[line]}
         where = f'{o} after tilecade {p}' if p else f'{o} before a game'
-        if o not in offered_at[p]:
+        if o not in accepted[p]:
             tap.same(got, set(), f'{where}: nothing, the option not being offered there')
             continue
         if o in program.file_options:
@@ -485,12 +505,15 @@ def run_checks(tap, program, shell, bare=None):
     for (p, o, form), line in sorted(after_lines.items()):
         got = set(answers[line])
         if p:
-            # zsh leaves out an option already given, and nothing follows --help or --version.
+            # An option already given is not offered again (the program refuses a repeat), and
+            # nothing follows --help or --version.
             if o in ('--help', '-h', '--version', '-V'):
                 continue
             want = set(answers[offered_line[p]]) - {o, '-h', '-V'}
-            tap.check(want <= got, f'after tilecade {p} {form}: the options of {p}',
-                      'missing: ' + ' '.join(sorted(want - got)))
+            tap.check(want <= got and o not in got,
+                      f'after tilecade {p} {form}: the options of {p} but {o}',
+                      'missing: ' + ' '.join(sorted(want - got)) +
+                      (f'\noffered again: {o}' if o in got else ''))
         else:
             if o in ('--help', '-h', '--version', '-V'):
                 continue
