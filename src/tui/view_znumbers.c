@@ -519,6 +519,7 @@ const struct tc_view tc_view_znumbers = {
         .help = help_zn,
         .wasd_moves = false,
         .keep_going = false,
+        .asks_to_skip = true,
         .solution_unranks = true,
         .lost_text = "Stuck: no tile can move",
         .create = create,
