@@ -273,13 +273,15 @@ void tc_records_begin(struct tc_records *r, const struct tc_session *s)
 }
 
 /* A game's end: won or lost for games with points (a won 2048 ends here too; played on, it ends
- * again later); only a win for games against the clock, where a loss has no time to rank. */
+ * again later); only a win for games against the clock, where a loss has no time to rank; and
+ * any end of a game the computer helped in, which says why it is not ranked (a Sudoku whose
+ * solution was revealed ends lost: it said nothing). */
 static bool over(const struct tc_session *s)
 {
 	enum tc_status status = tc_session_status(s);
 	if (status == TC_PLAYING)
 		return false;
-	return tc_session_game(s)->score || status == TC_WON;
+	return tc_session_game(s)->score || status == TC_WON || tc_session_assisted(s);
 }
 
 void tc_records_update(struct tc_records *r, const struct tc_session *s)

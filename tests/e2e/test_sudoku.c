@@ -1285,6 +1285,23 @@ static void test_revealed_then_restarted_is_not_ranked(void **state)
 	e2e_run_free(&r);
 }
 
+/* A revealed solution ends the game lost, and says why it is on no board at every size
+ * (issue 17: a lost Sudoku was not recorded, so its end said nothing; only the 80-column
+ * line's "not ranked" hinted at it). */
+static void test_revealed_says_not_ranked(void **state)
+{
+	static const int sizes[][2] = {{20, 60}, {24, 80}};
+	for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
+		struct game *g = start(state, "sudoku:classic-easy:s3", sizes[i][0], sizes[i][1], NULL);
+		type_keys(g, "s");
+		wait_text(g, "Reveal the solution?");
+		type_keys(g, "y");
+		wait_for((struct expect){
+		        .g = g, .text = {"Solution revealed", "Not ranked: the solution was shown"}});
+		teardown(state);
+	}
+}
+
 /* A hint shown in its three parts is one hint, and one refused for a wrong digit is none
  * (issue 17: each H counted, refused or not: 162 for 54 hints). */
 static void test_a_hint_counts_once_and_a_refused_one_not(void **state)
@@ -1539,6 +1556,7 @@ int main(void)
 	        cmocka_unit_test_teardown(test_reveal_ends_the_game, teardown),
 	        cmocka_unit_test_teardown(test_revealed_then_typed_in_is_not_ranked, teardown),
 	        cmocka_unit_test_teardown(test_revealed_then_restarted_is_not_ranked, teardown),
+	        cmocka_unit_test_teardown(test_revealed_says_not_ranked, teardown),
 	        cmocka_unit_test_teardown(test_a_hint_counts_once_and_a_refused_one_not,
 	                                  teardown),
 	        cmocka_unit_test_teardown(test_latin_grid_has_no_boxes, teardown),
