@@ -144,9 +144,19 @@ void tc_overlay_box(const char *const *lines, int count, enum tc_role role)
 
 void tc_draw_too_small(int need_w, int need_h)
 {
+	/* Shorter where the window is narrow: the size needed always shows (at 20 columns it was
+	 * cut to "terminal too small:"). */
+	static const char *const need_says[] = {"terminal too small: need ", "too small: need ",
+	                                        "need "};
 	char need[64], now[64];
-	snprintf(need, sizeof need, "terminal too small: need %dx%d", need_w, need_h);
+	for (size_t i = 0; i < sizeof need_says / sizeof need_says[0]; i++) {
+		snprintf(need, sizeof need, "%s%dx%d", need_says[i], need_w, need_h);
+		if (tc_text_width(need) <= COLS)
+			break;
+	}
 	snprintf(now, sizeof now, "(now %dx%d)", COLS, LINES);
+	if (tc_text_width(now) > COLS)
+		snprintf(now, sizeof now, "now %dx%d", COLS, LINES);
 	erase();
 	int y = LINES / 2 - 1;
 	if (y < 0)

@@ -941,6 +941,26 @@ static void test_menu_row_chooses_2048_board_size(void **state)
 	wait_text(t, "2048:4x4:s");
 }
 
+/* A window narrower than the message still shows the size needed and the size it is, shorter
+ * (at 20 columns it was cut to "terminal too small:" and "(now 20x8)"). */
+static void test_too_small_says_the_size_needed_when_narrow(void **state)
+{
+	struct e2e_term *t = tilecade(state, NULL);
+	wait_menu(t);
+	assert_true(e2e_resize(t, 8, 80));
+	struct need need;
+	assert_true(e2e_wait(t, says_too_small, &need, WAIT_MS));
+	static const int widths[] = {20, 12};
+	for (size_t i = 0; i < sizeof widths / sizeof widths[0]; i++) {
+		assert_true(e2e_resize(t, 8, widths[i]));
+		char text[32];
+		snprintf(text, sizeof text, "need %dx%d", need.w, need.h);
+		wait_text(t, text);
+		snprintf(text, sizeof text, "now %dx8", widths[i]);
+		wait_text(t, text);
+	}
+}
+
 /* A menu too small to show its rows takes no click on them: each row's place is where no row
  * is drawn (a click there read the arrows of a row never drawn, and crashed on Daily's). */
 static void test_click_on_a_menu_too_small_does_nothing(void **state)
@@ -998,6 +1018,8 @@ int main(void)
 	        cmocka_unit_test_teardown(test_menu_reaches_match3_levels_and_timed,
 	                                  e2e_term_teardown),
 	        cmocka_unit_test_teardown(test_menu_row_chooses_2048_board_size, e2e_term_teardown),
+	        cmocka_unit_test_teardown(test_too_small_says_the_size_needed_when_narrow,
+	                                  e2e_term_teardown),
 	        cmocka_unit_test_teardown(test_click_on_a_menu_too_small_does_nothing,
 	                                  e2e_term_teardown),
 	};
