@@ -48,20 +48,34 @@ static void add(struct help_text *t, const char *s, bool starts)
 	}
 }
 
-/* One line of the two columns, keys then what they do; where that is too wide, what they do
- * goes on a line of its own below, indented. */
-static void key_line(struct help_text *t, const struct tc_help_line *h, int room)
+/* Whether an entry (its key's line and the lines with no keys after it, more of its text) fits
+ * as two columns, keys then what they do. */
+static bool fits_two_columns(const struct tc_help_line *h, int room)
+{
+	for (const struct tc_help_line *l = h; l->keys && (l == h || !l->keys[0]); l++) {
+		int keys_w = tc_text_width(l->keys);
+		if ((keys_w + 1 > KEYS_W ? keys_w + 1 : KEYS_W) + tc_text_width(l->what) > room)
+			return false;
+	}
+	return true;
+}
+
+/* One line of the two columns, keys then what they do; where the entry is too wide, what they
+ * do goes on lines of its own below, indented, and so does the rest of its text (else that
+ * stood far right of what it follows). */
+static void key_line(struct help_text *t, const struct tc_help_line *h, int room, bool two)
 {
 	char line[LINE_BYTES];
-	/* Pad by columns, not bytes: keys may hold arrows, which are 3 bytes each. */
-	int pad = KEYS_W - tc_text_width(h->keys);
-	snprintf(line, sizeof line, "%s%*s%s", h->keys, pad > 1 ? pad : 1, "", h->what);
 	bool starts = h->keys[0] != '\0'; /* no keys: more of the entry before */
-	if (tc_text_width(line) <= room) {
+	if (two) {
+		/* Pad by columns, not bytes: keys may hold arrows, which are 3 bytes each. */
+		int pad = KEYS_W - tc_text_width(h->keys);
+		snprintf(line, sizeof line, "%s%*s%s", h->keys, pad > 1 ? pad : 1, "", h->what);
 		add(t, line, starts);
 		return;
 	}
-	add(t, h->keys, starts);
+	if (starts)
+		add(t, h->keys, starts);
 	/* Broken here, not by the box, so that the page counts every line it shows. */
 	for (const char *what = h->what; *what;) {
 		size_t len = tc_text_line(what, room - 4);
@@ -92,12 +106,16 @@ static void lay_out(struct help_text *t, const struct tc_help_line *own, bool sh
                     int rows)
 {
 	t->n = 0;
-	for (const struct tc_help_line *h = own; h && h->keys; h++)
-		key_line(t, h, room);
+	bool two = true; /* the entry's layout, kept by the lines that carry on its text */
+	for (const struct tc_help_line *h = own; h && h->keys; h++) {
+		if (h->keys[0] || h == own)
+			two = fits_two_columns(h, room);
+		key_line(t, h, room, two);
+	}
 	int from = t->n;
 	for (const struct tc_help_line *h = shared_keys; shared && h->keys; h++)
 		if (!game_says(own, h->keys)) /* else the game gives the key its own meaning */
-			key_line(t, h, room);
+			key_line(t, h, room, fits_two_columns(h, room));
 	if (t->n <= rows)
 		return;
 	t->n = from;
@@ -139,6 +157,19 @@ static int draw_page(struct tc_rect area, const struct tc_tiles *tiles, const ch
 	} else {
 		snprintf(head, sizeof head, "%s", title);
 		snprintf(foot, sizeof foot, "(any key closes this help)");
+	}
+	/* Every page's box as wide as the widest page's, so that its left margin stays put from
+	 * page to page: the closing line is padded (spaces, unseen). */
+	int widest = tc_text_width(head);
+	for (int i = 0; i < t.n; i++)
+		if (tc_text_width(t.text[i]) > widest)
+			widest = tc_text_width(t.text[i]);
+	if (pages > 1 && widest < tc_text_width("(any key closes this help)"))
+		widest = tc_text_width("(any key closes this help)");
+	int pad = (widest < room ? widest : room) - tc_text_width(foot);
+	if (pad > 0) {
+		size_t len = strlen(foot);
+		snprintf(foot + len, sizeof foot - len, "%*s", pad, "");
 	}
 	lines[n++] = head;
 	for (int i = first[page]; i < first[page + 1]; i++)

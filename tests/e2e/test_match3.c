@@ -695,6 +695,51 @@ static void test_help_pages_keep_entries_whole_and_hide_the_field(void **state)
 	wait_field(g);
 }
 
+/* The column where text starts on the screen's row holding it (rows start with ASCII here),
+ * or -1. */
+static int column_of(struct game *g, const char *text)
+{
+	for (int row = 0; row < 13; row++) {
+		const char *line = e2e_row(g->t, row);
+		const char *at = strstr(line, text);
+		if (at)
+			return (int)(at - line);
+	}
+	return -1;
+}
+
+/* The help at 43x13: one left margin on every page (it drifted, 2, 3, 5, 6 columns, as each
+ * page's box was as wide as its widest line), and a text carried on to a line of its own stands
+ * under the text it carries on ("it is swapped with" stood at column 23, its entry's at 6). */
+static void test_help_keeps_one_margin_and_carries_text_under_itself(void **state)
+{
+	struct game *g = start(state, "endless-8x8t8", 3, 13, 43, NULL, false);
+	type_keys(g, "?");
+	int margin = -1;
+	bool carried = false;
+	for (int page = 1; page <= 8; page++) {
+		char title[32];
+		snprintf(title, sizeof title, "keys (%d/", page);
+		wait_text(g, title);
+		assert_true(e2e_wait_quiet(g->t, QUIET_MS, WAIT_MS));
+		int at = column_of(g, "Match-3: keys");
+		if (margin < 0)
+			margin = at;
+		int entry = column_of(g, "5 in a line: removes"),
+		    more = column_of(g, "it is swapped with");
+		if (at != margin || (entry >= 0 && more != entry)) {
+			fprintf(stderr, "page %d (margin %d, first page's %d):\n%s\n", page, at,
+			        margin, e2e_screen(g->t));
+			fail();
+		}
+		carried |= entry >= 0;
+		if (strstr(e2e_screen(g->t), "(any key closes this help)"))
+			break;
+		type_keys(g, " ");
+	}
+	assert_true(carried);
+}
+
 /* A goals level's top line at 53 columns leaves out a field that does not fit, whole: the time
  * was cut to "Time: 0" (issue 17). */
 static void test_goals_status_line_drops_whole_fields(void **state)
@@ -975,6 +1020,8 @@ int main(void)
 	                                  teardown),
 	        cmocka_unit_test_teardown(test_a_win_left_by_n_is_on_the_board, teardown),
 	        cmocka_unit_test_teardown(test_footer_offers_undo_only_when_it_works, teardown),
+	        cmocka_unit_test_teardown(test_help_keeps_one_margin_and_carries_text_under_itself,
+	                                  teardown),
 	        cmocka_unit_test_teardown(test_help_pages_keep_entries_whole_and_hide_the_field,
 	                                  teardown),
 	        cmocka_unit_test_teardown(test_goals_status_line_drops_whole_fields, teardown),
