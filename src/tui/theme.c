@@ -116,9 +116,13 @@ static attr_t mono_attr(int role)
 	case TC_ROLE_EMPTY:
 	case TC_ROLE_USED:
 		return A_DIM;
-	case TC_ROLE_PICKED: /* tiles are reversed: a picked one is not */
-	case TC_ROLE_TARGET:
+	/* Tiles are reversed: these are not, and differ from each other at a glance (a picked
+	 * Match-3 tile looked like a hint's). */
+	case TC_ROLE_PICKED:
+		return A_BOLD;
 	case TC_ROLE_HINT:
+		return A_UNDERLINE;
+	case TC_ROLE_TARGET:
 		return A_BOLD | A_UNDERLINE;
 	default:
 		return A_NORMAL;

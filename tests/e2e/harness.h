@@ -36,7 +36,7 @@ struct e2e_cell {
 	char text[32]; /* UTF-8, "" for a cell nothing was written to */
 	int width;     /* 2 for the left half of a wide character */
 	struct e2e_color fg, bg;
-	bool bold, reverse;
+	bool bold, reverse, underline;
 };
 
 /* Starts argv (searched in PATH) on a rows x cols pseudo-terminal. The child is a session leader

@@ -170,5 +170,6 @@ bool e2e_cell(const struct e2e_term *t, int row, int col, struct e2e_cell *out)
 	out->bg = e2e_color(t->vs, cell.bg, VTERM_COLOR_IS_DEFAULT_BG(&cell.bg));
 	out->bold = cell.attrs.bold;
 	out->reverse = cell.attrs.reverse;
+	out->underline = cell.attrs.underline != 0;
 	return true;
 }

@@ -597,6 +597,46 @@ static bool shows_picked(struct e2e_term *t, void *ctx)
 	return e2e_cell(t, y, x, &cl) && cl.reverse != p->picked;
 }
 
+/* The look of the tile at cell: its label's cell on the screen. */
+static struct e2e_cell tile_look(struct game *g, int cell)
+{
+	const struct tc_grid_layout *l = &g->layout;
+	int x = tc_grid_cell_x(l, cell % l->cols) + l->tile_w / 2;
+	int y = tc_grid_cell_y(l, cell / l->cols) + (l->tile_h - 1) / 2;
+	struct e2e_cell c;
+	assert_true(e2e_cell(g->t, y, x, &c));
+	return c;
+}
+
+/* Without colour a picked tile and a hint's differ at a glance, and from the other tiles (both
+ * were bold and underlined: a picked tile looked like a hint). */
+static void test_no_color_picked_is_not_a_hint(void **state)
+{
+	static const char *const mono[] = {"NO_COLOR=1", NULL};
+	struct game *g = start(state, "endless-8x8t8", 3, 24, 80, mono, false);
+	type_keys(g, "H");
+	wait_text(g, "Hint:");
+	assert_true(e2e_wait_quiet(g->t, QUIET_MS, WAIT_MS));
+	int cells = g->m.field.size * g->m.field.size, hint = -1, plain = -1;
+	for (int i = 0; i < cells; i++)
+		if (!tile_look(g, i).reverse)
+			hint = i; /* the hint's tiles are the only ones not reversed */
+		else if (plain < 0 && i > 0)
+			plain = i;
+	assert_true(hint >= 0 && plain >= 0);
+	cursor_to(g, plain);
+	type_keys(g, " ");
+	struct picked_at at = {g, plain, true};
+	assert_true(e2e_wait(g->t, shows_picked, &at, WAIT_MS));
+	assert_true(e2e_wait_quiet(g->t, QUIET_MS, WAIT_MS));
+	struct e2e_cell picked = tile_look(g, plain), hinted = tile_look(g, hint);
+	if (picked.bold == hinted.bold && picked.underline == hinted.underline &&
+	    picked.reverse == hinted.reverse) {
+		fprintf(stderr, "picked and hint tiles look the same:\n%s\n", e2e_screen(g->t));
+		fail();
+	}
+}
+
 /* Esc with a tile picked lets go of it: the game stays, and an arrow then moves the cursor
  * rather than swap. */
 static void test_esc_lets_go_of_a_picked_tile(void **state)
@@ -1020,6 +1060,7 @@ int main(void)
 	                                  teardown),
 	        cmocka_unit_test_teardown(test_a_win_left_by_n_is_on_the_board, teardown),
 	        cmocka_unit_test_teardown(test_footer_offers_undo_only_when_it_works, teardown),
+	        cmocka_unit_test_teardown(test_no_color_picked_is_not_a_hint, teardown),
 	        cmocka_unit_test_teardown(test_help_keeps_one_margin_and_carries_text_under_itself,
 	                                  teardown),
 	        cmocka_unit_test_teardown(test_help_pages_keep_entries_whole_and_hide_the_field,
