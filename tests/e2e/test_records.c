@@ -788,6 +788,17 @@ static int losing_moves(uint64_t seed, char *keys, size_t len, uint64_t *score)
 	return (int)n;
 }
 
+/* Ann's settings (a 3x3 board) written to cfg, and her 2048 game of seed 1 started from them. */
+static struct e2e_term *start_anns_3x3(void **state, char *cfg, size_t len,
+                                       struct e2e_2048_status *s)
+{
+	config_file("ann.ini", "[player]\nname = Ann\n[2048]\nsize = 3\n", cfg, len);
+	struct e2e_term *t =
+	        tilecade(state, "--config", cfg, "2048", "--seed", "1", "--no-anim", NULL);
+	wait_2048(t, s);
+	return t;
+}
+
 static bool moves_shown(struct e2e_term *t, void *moves)
 {
 	struct e2e_2048_status s;
@@ -806,14 +817,11 @@ static bool another_game_shown(struct e2e_term *t, void *old_id)
 static void test_lost_2048_scored_under_the_player_name(void **state)
 {
 	char cfg[4300];
-	config_file("ann.ini", "[player]\nname = Ann\n[2048]\nsize = 3\n", cfg, sizeof cfg);
 	char keys[512];
 	uint64_t score;
 	int n = losing_moves(1, keys, sizeof keys, &score);
-	struct e2e_term *t =
-	        tilecade(state, "--config", cfg, "2048", "--seed", "1", "--no-anim", NULL);
 	struct e2e_2048_status s;
-	wait_2048(t, &s);
+	struct e2e_term *t = start_anns_3x3(state, cfg, sizeof cfg, &s);
 	assert_string_equal(s.id, "2048:3x3:s1");
 	for (int i = 0; i < n; i++) {
 		char key[2] = {keys[i], '\0'};
@@ -921,15 +929,12 @@ static bool better_ending(uint64_t seed, const char *keys, int n, uint64_t first
 static void test_2048_ended_again_after_undo_keeps_its_better_end(void **state)
 {
 	char cfg[4300];
-	config_file("ann.ini", "[player]\nname = Ann\n[2048]\nsize = 3\n", cfg, sizeof cfg);
 	char keys[512], more[512];
 	uint64_t first, second = 0;
 	int n = losing_moves(1, keys, sizeof keys, &first), back = 0;
 	assert_true(better_ending(1, keys, n, first, &back, more, sizeof more, &second));
-	struct e2e_term *t =
-	        tilecade(state, "--config", cfg, "2048", "--seed", "1", "--no-anim", NULL);
 	struct e2e_2048_status s;
-	wait_2048(t, &s);
+	struct e2e_term *t = start_anns_3x3(state, cfg, sizeof cfg, &s);
 	slide_keys(t, keys, 0);
 	wait_text(t, "Rank 1 on this scoreboard (lost)");
 	for (int i = 0; i < back; i++)
@@ -982,14 +987,11 @@ static bool restarted_or_asked(struct e2e_term *t, void *unused)
 static void test_2048_autoplayed_then_restarted_is_not_ranked(void **state)
 {
 	char cfg[4300];
-	config_file("ann.ini", "[player]\nname = Ann\n[2048]\nsize = 3\n", cfg, sizeof cfg);
 	char keys[512];
 	uint64_t score;
 	int n = losing_moves(1, keys, sizeof keys, &score);
-	struct e2e_term *t =
-	        tilecade(state, "--config", cfg, "2048", "--seed", "1", "--no-anim", NULL);
 	struct e2e_2048_status s;
-	wait_2048(t, &s);
+	struct e2e_term *t = start_anns_3x3(state, cfg, sizeof cfg, &s);
 	type_keys(t, "a");
 	assert_true(e2e_wait(t, moves_at_least_one, NULL, WAIT_MS));
 	type_keys(t, "a"); /* off */
@@ -1023,14 +1025,11 @@ static void test_2048_autoplayed_then_restarted_is_not_ranked(void **state)
 static void test_2048_best_starts_at_the_players_best_on_the_board(void **state)
 {
 	char cfg[4300];
-	config_file("ann.ini", "[player]\nname = Ann\n[2048]\nsize = 3\n", cfg, sizeof cfg);
 	char keys[512];
 	uint64_t score;
 	losing_moves(1, keys, sizeof keys, &score);
-	struct e2e_term *t =
-	        tilecade(state, "--config", cfg, "2048", "--seed", "1", "--no-anim", NULL);
 	struct e2e_2048_status s;
-	wait_2048(t, &s);
+	struct e2e_term *t = start_anns_3x3(state, cfg, sizeof cfg, &s);
 	slide_keys(t, keys, 0);
 	wait_text(t, "Rank 1 on this scoreboard (lost)");
 	type_keys(t, "q");
@@ -1070,14 +1069,11 @@ static void test_2048_best_starts_at_the_players_best_on_the_board(void **state)
 static void test_2048_hints_count_once_per_position(void **state)
 {
 	char cfg[4300];
-	config_file("ann.ini", "[player]\nname = Ann\n[2048]\nsize = 3\n", cfg, sizeof cfg);
 	char keys[512];
 	uint64_t score;
 	int n = losing_moves(1, keys, sizeof keys, &score);
-	struct e2e_term *t =
-	        tilecade(state, "--config", cfg, "2048", "--seed", "1", "--no-anim", NULL);
 	struct e2e_2048_status s;
-	wait_2048(t, &s);
+	struct e2e_term *t = start_anns_3x3(state, cfg, sizeof cfg, &s);
 	type_keys(t, "H");
 	wait_text(t, "Hint: slide");
 	type_keys(t, "HH");
