@@ -244,6 +244,18 @@ static void test_run_and_collect_gold(void **state)
 	wait_text(t, "Enter play"); /* back in the browser */
 }
 
+/* The outcome line that `ninja --replay PATH --headless` prints for a replay saved in a test. */
+static void headless_outcome(const char *path, char *result, size_t len)
+{
+	char command[8600];
+	snprintf(command, sizeof command, "'%s' ninja --replay '%s' --headless", e2e_bin, path);
+	FILE *p = popen(command, "r");
+	assert_non_null(p);
+	result[0] = '\0';
+	assert_non_null(fgets(result, (int)len, p));
+	assert_int_equal(pclose(p), 0);
+}
+
 static void test_mine_restart_pause(void **state)
 {
 	struct e2e_term *t = start_level(state, "mine.txt", MINE_LEVEL);
@@ -299,13 +311,8 @@ static void test_mine_restart_pause(void **state)
 	assert_int_equal(stat(path, &after), 0);
 	assert_int_equal(after.st_ino, before.st_ino); /* a save would have renamed a new file */
 	/* The run saved plays back to the same end without a terminal. */
-	char command[8600];
-	snprintf(command, sizeof command, "'%s' ninja --replay '%s' --headless", e2e_bin, path);
-	FILE *p = popen(command, "r");
-	assert_non_null(p);
-	char result[128] = "";
-	assert_non_null(fgets(result, sizeof result, p));
-	assert_int_equal(pclose(p), 0);
+	char result[128];
+	headless_outcome(path, result, sizeof result);
 	if (strncmp(result, "death ", 6) != 0)
 		fail_msg("the saved replay ends otherwise: %s", result);
 	e2e_send_str(t, "q");
@@ -749,13 +756,8 @@ static void test_unfinished_replay_stops(void **state)
 	wait_text(t, "Enter play");
 	e2e_free(t);
 	*state = NULL;
-	char command[8600];
-	snprintf(command, sizeof command, "'%s' ninja --replay '%s' --headless", e2e_bin, path);
-	FILE *p = popen(command, "r");
-	assert_non_null(p);
-	char result[128] = "";
-	assert_non_null(fgets(result, sizeof result, p));
-	assert_int_equal(pclose(p), 0);
+	char result[128];
+	headless_outcome(path, result, sizeof result);
 	if (strncmp(result, "unfinished steps=", 17) != 0)
 		fail_msg("a replay saved paused plays on: %s", result);
 	const char *argv[] = {e2e_bin, "ninja", "--replay", path, NULL};

@@ -1088,7 +1088,7 @@ static const char *const help_keys[][2] = {
         {"0, x, Backspace", "clear the cell"},
         {"m, Tab", "digits or marks mode (or click it)"},
         {"right-click the bar", "toggle that pencil mark"},
-        {"Enter, Space", "write the last digit again"},
+        {"Enter, Space", "write your last digit again"},
         {"a", "pencil in all candidates"},
         {"c", "highlight conflicts or not"},
         {"e", "check: mark wrong digits"},
