@@ -119,6 +119,15 @@ struct tc_session *tc_session_restore(const void *blob, size_t len, const struct
  * damaged save. */
 bool tc_session_save_is_newer(const void *blob, size_t len);
 
+/* Who hears of every change the session makes: each is one event of the game's stream
+ * (tilecade/live.h), told after the change with the elapsed time: a move (the clock's timeout,
+ * one the computer chose), undo, redo, restart, a new game (with its ID), keep going, an
+ * assisted mark, a counted hint, pause and resume (only when they change anything). Changes
+ * that did nothing (a refused move, undo with nothing to undo) are not told. NULL stops it. */
+struct tc_live_event;
+typedef void (*tc_session_listener)(void *ctx, const struct tc_live_event *ev);
+void tc_session_listen(struct tc_session *s, tc_session_listener listener, void *ctx);
+
 /* Writes the game ID ("2048:4x4:s12345"); returns what snprintf returns. */
 int tc_session_game_id(const struct tc_session *s, char *buf, size_t len);
 /* The parameters of this game, in the game's own struct. */

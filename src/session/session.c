@@ -8,6 +8,7 @@
 
 #include "session_internal.h"
 #include "tilecade/gameid.h"
+#include "tilecade/live.h"
 
 uint64_t tc_monotonic_ms(void)
 {
@@ -130,7 +131,34 @@ const void *tc_session_state(const struct tc_session *s)
 	return tc_session_state_at(s, s->current);
 }
 
-bool tc_session_apply(struct tc_session *s, const struct tc_move *move)
+void tc_session_listen(struct tc_session *s, tc_session_listener listener, void *ctx)
+{
+	s->listener = listener;
+	s->listener_ctx = ctx;
+}
+
+/* Tells the listener of a change. */
+static void tell(struct tc_session *s, enum tc_live_kind kind, const struct tc_move *move,
+                 uint32_t value)
+{
+	if (!s->listener)
+		return;
+	struct tc_live_event ev = {.kind = (uint8_t)kind, .value = value};
+	uint64_t elapsed = tc_session_elapsed_ms(s);
+	ev.at_ms = elapsed > UINT32_MAX ? UINT32_MAX : (uint32_t)elapsed;
+	char id[TC_GAMEID_MAX];
+	if (move)
+		ev.move = *move;
+	if (kind == TC_LIVE_NEW_GAME) {
+		int n = tc_session_game_id(s, id, sizeof id);
+		ev.text = id;
+		ev.text_len = n > 0 && (size_t)n < sizeof id ? (size_t)n : 0;
+	}
+	s->listener(s->listener_ctx, &ev);
+}
+
+/* A move, told by the caller as what it was. */
+static bool play(struct tc_session *s, const struct tc_move *move)
 {
 	if (s->paused || !tc_session_reserve(s, s->count + 2))
 		return false;
@@ -146,11 +174,20 @@ bool tc_session_apply(struct tc_session *s, const struct tc_move *move)
 	return true;
 }
 
+bool tc_session_apply(struct tc_session *s, const struct tc_move *move)
+{
+	if (!play(s, move))
+		return false;
+	tell(s, TC_LIVE_MOVE, move, 0);
+	return true;
+}
+
 bool tc_session_apply_timeout(struct tc_session *s, const struct tc_move *move)
 {
-	if (s->timed_out || !tc_session_apply(s, move))
+	if (s->timed_out || !play(s, move))
 		return false;
 	s->timed_out = true;
+	tell(s, TC_LIVE_TIMEOUT, move, 0);
 	return true;
 }
 
@@ -169,6 +206,7 @@ bool tc_session_undo(struct tc_session *s)
 		return false;
 	s->current--;
 	tc_session_sync_clock(s);
+	tell(s, TC_LIVE_UNDO, NULL, 0);
 	return true;
 }
 
@@ -178,15 +216,22 @@ bool tc_session_redo(struct tc_session *s)
 		return false;
 	s->current++;
 	tc_session_sync_clock(s);
+	tell(s, TC_LIVE_REDO, NULL, 0);
 	return true;
 }
 
 /* A restart replays the same start: the help the game had (the solution seen, hints given)
  * stays with it, or a restart would make an assisted game the player's again. */
-void tc_session_restart(struct tc_session *s)
+static void restart(struct tc_session *s)
 {
 	s->paused = false;
 	start(s);
+}
+
+void tc_session_restart(struct tc_session *s)
+{
+	restart(s);
+	tell(s, TC_LIVE_RESTART, NULL, 0);
 }
 
 void tc_session_new_game(struct tc_session *s, uint64_t seed)
@@ -200,7 +245,7 @@ void tc_session_new_game(struct tc_session *s, uint64_t seed)
 		s->params = next;
 	}
 	s->seed = seed;
-	tc_session_restart(s);
+	restart(s);
 	/* Another start is another game, with no help yet; the same one (a fixed level played
 	 * again) is a restart. */
 	if (s->seed != seed_before ||
@@ -208,6 +253,7 @@ void tc_session_new_game(struct tc_session *s, uint64_t seed)
 		s->assisted = s->hints = 0;
 		s->hinted_count = 0;
 	}
+	tell(s, TC_LIVE_NEW_GAME, NULL, 0);
 }
 
 const void *tc_session_state_back(const struct tc_session *s, unsigned back)
@@ -233,14 +279,20 @@ uint64_t tc_session_elapsed_ms(const struct tc_session *s)
 
 void tc_session_pause(struct tc_session *s)
 {
+	bool was = s->paused;
 	s->paused = true;
 	tc_session_sync_clock(s);
+	if (!was)
+		tell(s, TC_LIVE_PAUSE, NULL, 0);
 }
 
 void tc_session_resume(struct tc_session *s)
 {
+	bool was = s->paused;
 	s->paused = false;
 	tc_session_sync_clock(s);
+	if (was)
+		tell(s, TC_LIVE_RESUME, NULL, 0);
 }
 
 bool tc_session_paused(const struct tc_session *s)
@@ -256,8 +308,11 @@ enum tc_status tc_session_status(const struct tc_session *s)
 
 void tc_session_keep_going(struct tc_session *s)
 {
+	bool was = s->keep_going;
 	s->keep_going = true;
 	tc_session_sync_clock(s);
+	if (!was)
+		tell(s, TC_LIVE_KEEP_GOING, NULL, 0);
 }
 
 bool tc_session_won(const struct tc_session *s)
@@ -270,7 +325,10 @@ bool tc_session_won(const struct tc_session *s)
 
 void tc_session_mark_assisted(struct tc_session *s, enum tc_assist how)
 {
+	unsigned before = s->assisted;
 	s->assisted |= how;
+	if (s->assisted != before)
+		tell(s, TC_LIVE_ASSIST, NULL, how);
 }
 
 bool tc_session_apply_assisted(struct tc_session *s, const struct tc_move *move, enum tc_assist how)
@@ -278,10 +336,11 @@ bool tc_session_apply_assisted(struct tc_session *s, const struct tc_move *move,
 	/* Marked first: the move may end the game, and its end must not count as the player's. */
 	unsigned before = s->assisted;
 	s->assisted |= how;
-	if (!tc_session_apply(s, move)) {
+	if (!play(s, move)) {
 		s->assisted = before;
 		return false;
 	}
+	tell(s, TC_LIVE_HELPED, move, how);
 	return true;
 }
 
@@ -317,6 +376,7 @@ bool tc_session_count_hint(struct tc_session *s)
 	if (s->hinted_count < s->hinted_capacity) /* out of memory: counted, not remembered */
 		s->hinted[s->hinted_count++] = h;
 	s->hints++;
+	tell(s, TC_LIVE_HINT, NULL, 0);
 	return true;
 }
 

@@ -32,6 +32,9 @@ struct tc_session {
 	bool clock_running;
 	uint64_t elapsed_before; /* time accumulated before the clock last started */
 	uint64_t started_at;
+
+	tc_session_listener listener; /* told every change (tc_session_listen), or NULL */
+	void *listener_ctx;
 };
 
 /* The i-th snapshot of the history. */

@@ -3,11 +3,11 @@
  * many players' processes write one shared scoreboard without losing a score. */
 #define _POSIX_C_SOURCE 200809L
 #include "tilecade/store.h"
+#include "store_internal.h"
 
 #include <errno.h>
 #include <limits.h>
 #include <pwd.h>
-#include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,13 +17,6 @@
 
 #define BUSY_TIMEOUT_MS 5000
 #define BUSY_RETRIES 20
-
-struct tc_store {
-	sqlite3 *db; /* NULL when the store is disabled */
-	bool read_only;
-	int64_t last_score_id;             /* of the last tc_store_add_score */
-	char why[TC_STORE_NOTICE_MAX / 2]; /* why it is disabled, "" when it is not */
-};
 
 /* Migration i brings the schema from version i to i + 1. Add new ones at the end; never edit
  * one that has shipped. */
@@ -41,6 +34,20 @@ static const char *const migrations[TC_STORE_SCHEMA] = {
         /* 2: a score's result and hints. Scores of before were all wins, without hints. */
         "ALTER TABLE scores ADD COLUMN won INTEGER NOT NULL DEFAULT 1;"
         "ALTER TABLE scores ADD COLUMN hints INTEGER NOT NULL DEFAULT 0;",
+        /* 3: the arcade. Recordings of finished games (a game ID and its event stream, see
+         * tilecade/live.h), which scores link to (0: none); a save's event stream so far, so
+         * that a continued game's recording starts at its start; players known by the public
+         * key they log in with. */
+        "CREATE TABLE recordings ("
+        "  id INTEGER PRIMARY KEY,"
+        "  player TEXT NOT NULL, game TEXT NOT NULL, game_id TEXT NOT NULL,"
+        "  result TEXT NOT NULL, points INTEGER NOT NULL, time_ms INTEGER NOT NULL,"
+        "  moves INTEGER NOT NULL, date INTEGER NOT NULL, events BLOB NOT NULL);"
+        "ALTER TABLE scores ADD COLUMN recording INTEGER NOT NULL DEFAULT 0;"
+        "ALTER TABLE saves ADD COLUMN events BLOB NOT NULL DEFAULT x'';"
+        "CREATE TABLE players ("
+        "  key TEXT PRIMARY KEY, name TEXT NOT NULL UNIQUE COLLATE NOCASE,"
+        "  since INTEGER NOT NULL);",
 };
 
 /* The columns of the scores table at each schema version (what the migrations made), and of
@@ -49,8 +56,21 @@ static const char *const score_columns[TC_STORE_SCHEMA + 1] = {
         NULL,
         "id,game,mode,level,player,points,time_ms,moves,date,game_id",
         "id,game,mode,level,player,points,time_ms,moves,date,game_id,won,hints",
+        "id,game,mode,level,player,points,time_ms,moves,date,game_id,won,hints,recording",
 };
-#define SAVE_COLUMNS "game,blob,summary,saved_at"
+static const char *const save_columns[TC_STORE_SCHEMA + 1] = {
+        NULL,
+        "game,blob,summary,saved_at",
+        "game,blob,summary,saved_at",
+        "game,blob,summary,saved_at,events",
+};
+/* The tables and indexes of each version but scores' and saves'. */
+static const char *const other_things[TC_STORE_SCHEMA + 1] = {
+        NULL,
+        "",
+        "",
+        "players,recordings,sqlite_autoindex_players_1,sqlite_autoindex_players_2",
+};
 
 static void say(struct tc_store *st, char *notice, size_t len, const char *path, const char *why)
 {
@@ -83,7 +103,7 @@ static bool retry(int rc, int attempt, uint64_t start)
 }
 
 /* Runs SQL without results, waiting out a busy database. */
-static int exec(sqlite3 *db, const char *sql)
+int tc_store_exec(sqlite3 *db, const char *sql)
 {
 	uint64_t start = now_ms();
 	int rc;
@@ -92,7 +112,7 @@ static int exec(sqlite3 *db, const char *sql)
 	return rc;
 }
 
-static int step(sqlite3_stmt *stmt)
+int tc_store_step(sqlite3_stmt *stmt)
 {
 	uint64_t start = now_ms();
 	int rc;
@@ -103,7 +123,7 @@ static int step(sqlite3_stmt *stmt)
 
 /* Prepares a statement, waiting out a busy database: the first statement of a connection reads
  * the schema, which another process may hold locked (creating or migrating the database). */
-static int prepare(sqlite3 *db, const char *sql, sqlite3_stmt **stmt)
+int tc_store_prepare(sqlite3 *db, const char *sql, sqlite3_stmt **stmt)
 {
 	uint64_t start = now_ms();
 	int rc;
@@ -116,10 +136,10 @@ static int prepare(sqlite3 *db, const char *sql, sqlite3_stmt **stmt)
 static int query_int(sqlite3 *db, const char *sql, int *value)
 {
 	sqlite3_stmt *stmt;
-	int rc = prepare(db, sql, &stmt);
+	int rc = tc_store_prepare(db, sql, &stmt);
 	if (rc != SQLITE_OK)
 		return rc;
-	rc = step(stmt);
+	rc = tc_store_step(stmt);
 	if (rc == SQLITE_ROW) {
 		*value = sqlite3_column_int(stmt, 0);
 		rc = SQLITE_OK;
@@ -141,30 +161,33 @@ static int read_version(sqlite3 *db, int *version)
 static const char *check_ours(sqlite3 *db, int version)
 {
 	sqlite3_stmt *stmt;
-	int rc = prepare(db,
+	int rc = tc_store_prepare(db,
 	                 "SELECT (SELECT group_concat(name) FROM (SELECT name FROM"
 	                 "         pragma_table_info('scores') ORDER BY cid)),"
 	                 "       (SELECT group_concat(name) FROM (SELECT name FROM"
 	                 "         pragma_table_info('saves') ORDER BY cid)),"
 	                 "       (SELECT COUNT(*) FROM sqlite_master),"
-	                 "       (SELECT COUNT(*) FROM sqlite_master WHERE name NOT IN ('scores',"
-	                 "         'saves', 'scores_by_board', 'sqlite_autoindex_saves_1'))",
+	                 "       (SELECT ifnull(group_concat(name), '') FROM (SELECT name FROM"
+	                 "         sqlite_master WHERE name NOT IN ('scores', 'saves',"
+	                 "         'scores_by_board', 'sqlite_autoindex_saves_1') ORDER BY name))",
 	                 &stmt);
 	if (rc != SQLITE_OK)
 		return sqlite3_errstr(rc);
-	if ((rc = step(stmt)) != SQLITE_ROW) {
+	if ((rc = tc_store_step(stmt)) != SQLITE_ROW) {
 		sqlite3_finalize(stmt);
 		return sqlite3_errstr(rc);
 	}
 	const char *scores = (const char *)sqlite3_column_text(stmt, 0);
 	const char *saves = (const char *)sqlite3_column_text(stmt, 1);
-	int things = sqlite3_column_int(stmt, 2), others = sqlite3_column_int(stmt, 3);
+	int things = sqlite3_column_int(stmt, 2);
+	const char *others = (const char *)sqlite3_column_text(stmt, 3);
 	bool ours = version == 0 ? things == 0
 	            : version > TC_STORE_SCHEMA
 	                    ? scores && saves
-	                    : version > 0 && others == 0 && scores && saves &&
+	                    : version > 0 && others && scores && saves &&
+	                              strcmp(others, other_things[version]) == 0 &&
 	                              strcmp(scores, score_columns[version]) == 0 &&
-	                              strcmp(saves, SAVE_COLUMNS) == 0;
+	                              strcmp(saves, save_columns[version]) == 0;
 	sqlite3_finalize(stmt);
 	if (!ours)
 		return "not a tilecade database"; /* another program's, given by mistake */
@@ -175,7 +198,7 @@ static const char *check_ours(sqlite3 *db, int version)
  * both come from the same moment. Returns NULL, or why the database cannot be used. */
 static const char *inspect(sqlite3 *db, int *version)
 {
-	int rc = exec(db, "BEGIN");
+	int rc = tc_store_exec(db, "BEGIN");
 	if (rc != SQLITE_OK)
 		return sqlite3_errstr(rc);
 	const char *why = NULL;
@@ -183,7 +206,7 @@ static const char *inspect(sqlite3 *db, int *version)
 		why = sqlite3_errstr(rc); /* not a database, corrupt */
 	else
 		why = check_ours(db, *version);
-	exec(db, "COMMIT");
+	tc_store_exec(db, "COMMIT");
 	return why;
 }
 
@@ -191,7 +214,7 @@ static const char *inspect(sqlite3 *db, int *version)
  * cannot be used. */
 static const char *migrate(sqlite3 *db)
 {
-	int rc = exec(db, "BEGIN IMMEDIATE");
+	int rc = tc_store_exec(db, "BEGIN IMMEDIATE");
 	if (rc != SQLITE_OK)
 		return sqlite3_errstr(rc);
 	/* Another process may have migrated while this one waited for the lock; only under it does
@@ -204,18 +227,18 @@ static const char *migrate(sqlite3 *db)
 	else
 		why = check_ours(db, version);
 	for (int v = version; !why && v < TC_STORE_SCHEMA; v++)
-		if ((rc = exec(db, migrations[v])) != SQLITE_OK)
+		if ((rc = tc_store_exec(db, migrations[v])) != SQLITE_OK)
 			why = sqlite3_errstr(rc);
 	if (!why && version < TC_STORE_SCHEMA) {
 		char sql[40];
 		snprintf(sql, sizeof sql, "PRAGMA user_version = %d", TC_STORE_SCHEMA);
-		if ((rc = exec(db, sql)) != SQLITE_OK)
+		if ((rc = tc_store_exec(db, sql)) != SQLITE_OK)
 			why = sqlite3_errstr(rc);
 	}
-	if (!why && (rc = exec(db, "COMMIT")) != SQLITE_OK)
+	if (!why && (rc = tc_store_exec(db, "COMMIT")) != SQLITE_OK)
 		why = sqlite3_errstr(rc);
 	if (why)
-		exec(db, "ROLLBACK");
+		tc_store_exec(db, "ROLLBACK");
 	return why;
 }
 
@@ -315,11 +338,11 @@ static bool set_up(struct tc_store *st, const char *path, enum opening how, char
 	}
 	/* WAL lets readers and one writer work at once. It is kept in the file once set, so it is
 	 * set only once the file is known to be tilecade's. */
-	exec(st->db, "PRAGMA journal_mode = WAL");
+	tc_store_exec(st->db, "PRAGMA journal_mode = WAL");
 	/* With WAL, NORMAL syncs at checkpoints rather than at every commit: the file can never be
 	 * corrupted, a power cut may lose the last scores, and a write holds the lock for far less
 	 * time, so that many players saving at once on a busy host do not time out. */
-	exec(st->db, "PRAGMA synchronous = NORMAL");
+	tc_store_exec(st->db, "PRAGMA synchronous = NORMAL");
 	return true;
 }
 
@@ -382,7 +405,7 @@ bool tc_store_ok(const struct tc_store *st)
 	return st && st->db;
 }
 
-static bool writable(const struct tc_store *st)
+bool tc_store_writable(const struct tc_store *st)
 {
 	return tc_store_ok(st) && !st->read_only;
 }
@@ -427,11 +450,11 @@ static int rank_of(struct tc_store *st, const struct tc_board_key *board, sqlite
 	         " FROM scores WHERE " ON_BOARD ") WHERE id = ?4",
 	         order_by(by));
 	sqlite3_stmt *stmt;
-	if (prepare(st->db, sql, &stmt) != SQLITE_OK)
+	if (tc_store_prepare(st->db, sql, &stmt) != SQLITE_OK)
 		return -1;
 	bind_board(stmt, board);
 	sqlite3_bind_int64(stmt, 4, id);
-	int rank = step(stmt) == SQLITE_ROW ? sqlite3_column_int(stmt, 0) : -1;
+	int rank = tc_store_step(stmt) == SQLITE_ROW ? sqlite3_column_int(stmt, 0) : -1;
 	sqlite3_finalize(stmt);
 	return rank;
 }
@@ -452,17 +475,17 @@ static void bind_score(sqlite3_stmt *stmt, const struct tc_score *s)
 
 int tc_store_add_score(struct tc_store *st, const struct tc_score *s, enum tc_rank_by by)
 {
-	if (!writable(st))
+	if (!tc_store_writable(st))
 		return -1;
 	sqlite3_stmt *stmt;
-	if (prepare(st->db,
+	if (tc_store_prepare(st->db,
 	            "INSERT INTO scores (game, mode, level, " SCORE_COLUMNS ")"
 	            " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
 	            &stmt) != SQLITE_OK)
 		return -1;
 	bind_board(stmt, &s->board);
 	bind_score(stmt, s);
-	int rc = step(stmt);
+	int rc = tc_store_step(stmt);
 	sqlite3_finalize(stmt);
 	if (rc != SQLITE_DONE)
 		return -1;
@@ -477,10 +500,10 @@ int64_t tc_store_last_score_id(const struct tc_store *st)
 
 int tc_store_replace_score(struct tc_store *st, const struct tc_score *s, enum tc_rank_by by)
 {
-	if (!writable(st))
+	if (!tc_store_writable(st))
 		return -1;
 	sqlite3_stmt *stmt;
-	if (prepare(st->db,
+	if (tc_store_prepare(st->db,
 	            "UPDATE scores SET player = ?4, points = ?5, time_ms = ?6, moves = ?7,"
 	            " date = ?8, game_id = ?9, won = ?10, hints = ?11"
 	            " WHERE id = ?12 AND game = ?1 AND mode = ?2 AND level = ?3",
@@ -489,7 +512,7 @@ int tc_store_replace_score(struct tc_store *st, const struct tc_score *s, enum t
 	bind_board(stmt, &s->board);
 	bind_score(stmt, s);
 	sqlite3_bind_int64(stmt, 12, s->id);
-	int rc = step(stmt);
+	int rc = tc_store_step(stmt);
 	sqlite3_finalize(stmt);
 	if (rc != SQLITE_DONE || sqlite3_changes(st->db) != 1)
 		return -1;
@@ -528,12 +551,12 @@ int tc_store_top_scores(struct tc_store *st, const struct tc_board_key *board, e
 	         " WHERE " ON_BOARD " ORDER BY %s LIMIT ?4",
 	         order_by(by));
 	sqlite3_stmt *stmt;
-	if (prepare(st->db, sql, &stmt) != SQLITE_OK)
+	if (tc_store_prepare(st->db, sql, &stmt) != SQLITE_OK)
 		return 0;
 	bind_board(stmt, board);
 	sqlite3_bind_int(stmt, 4, max);
 	int n = 0;
-	while (n < max && step(stmt) == SQLITE_ROW)
+	while (n < max && tc_store_step(stmt) == SQLITE_ROW)
 		read_score(stmt, board, &out[n++]);
 	sqlite3_finalize(stmt);
 	return n;
@@ -551,12 +574,12 @@ int tc_store_best_of(struct tc_store *st, const struct tc_board_key *board, enum
 	         " LIMIT 1",
 	         order_by(by));
 	sqlite3_stmt *stmt;
-	if (prepare(st->db, sql, &stmt) != SQLITE_OK)
+	if (tc_store_prepare(st->db, sql, &stmt) != SQLITE_OK)
 		return -1;
 	bind_board(stmt, board);
 	sqlite3_bind_text(stmt, 4, player, -1, SQLITE_TRANSIENT);
 	int result = -1;
-	if (step(stmt) == SQLITE_ROW) {
+	if (tc_store_step(stmt) == SQLITE_ROW) {
 		read_score(stmt, board, out);
 		snprintf(out->player, sizeof out->player, "%s", player);
 		result = 0;
@@ -580,7 +603,7 @@ int tc_store_boards(struct tc_store *st, struct tc_board_key *out, int max)
 	 * short (a level name of 3000 bytes) would name another board, or none, and read as
 	 * having no scores. */
 	sqlite3_stmt *stmt;
-	if (prepare(st->db,
+	if (tc_store_prepare(st->db,
 	            "SELECT DISTINCT game, mode, level FROM scores WHERE " SANE_ROW " AND " KEY_FITS
 	            " ORDER BY game, mode, level LIMIT ?1",
 	            &stmt) != SQLITE_OK)
@@ -591,7 +614,7 @@ int tc_store_boards(struct tc_store *st, struct tc_board_key *out, int max)
 	sqlite3_bind_int(stmt, 4, (int)sizeof key->level);
 	sqlite3_bind_int(stmt, 1, max);
 	int n = 0;
-	while (n < max && step(stmt) == SQLITE_ROW) {
+	while (n < max && tc_store_step(stmt) == SQLITE_ROW) {
 		struct tc_board_key *b = &out[n++];
 		copy_text(b->game, sizeof b->game, sqlite3_column_text(stmt, 0));
 		copy_text(b->mode, sizeof b->mode, sqlite3_column_text(stmt, 1));
@@ -604,11 +627,11 @@ int tc_store_boards(struct tc_store *st, struct tc_board_key *out, int max)
 int tc_store_save_game(struct tc_store *st, const char *game, const void *blob, size_t len,
                        const char *summary)
 {
-	if (!writable(st))
+	if (!tc_store_writable(st))
 		return -1;
 	sqlite3_stmt *stmt;
 	/* One statement is one transaction: the old save stays until the new one is whole. */
-	if (prepare(st->db,
+	if (tc_store_prepare(st->db,
 	            "INSERT OR REPLACE INTO saves (game, blob, summary, saved_at)"
 	            " VALUES (?1, ?2, ?3, ?4)",
 	            &stmt) != SQLITE_OK)
@@ -617,7 +640,7 @@ int tc_store_save_game(struct tc_store *st, const char *game, const void *blob, 
 	sqlite3_bind_blob64(stmt, 2, blob, len, SQLITE_TRANSIENT);
 	sqlite3_bind_text(stmt, 3, summary, -1, SQLITE_TRANSIENT);
 	sqlite3_bind_int64(stmt, 4, (sqlite3_int64)time(NULL));
-	int rc = step(stmt);
+	int rc = tc_store_step(stmt);
 	sqlite3_finalize(stmt);
 	return rc == SQLITE_DONE ? 0 : -1;
 }
@@ -627,11 +650,11 @@ int tc_store_load_game(struct tc_store *st, const char *game, void **blob, size_
 	if (!tc_store_ok(st))
 		return -1;
 	sqlite3_stmt *stmt;
-	if (prepare(st->db, "SELECT blob FROM saves WHERE game = ?1", &stmt) != SQLITE_OK)
+	if (tc_store_prepare(st->db, "SELECT blob FROM saves WHERE game = ?1", &stmt) != SQLITE_OK)
 		return -1;
 	sqlite3_bind_text(stmt, 1, game, -1, SQLITE_TRANSIENT);
 	int result = -1;
-	if (step(stmt) == SQLITE_ROW) {
+	if (tc_store_step(stmt) == SQLITE_ROW) {
 		int n = sqlite3_column_bytes(stmt, 0);
 		const void *data = sqlite3_column_blob(stmt, 0);
 		*blob = malloc(n > 0 ? (size_t)n : 1);
@@ -648,13 +671,13 @@ int tc_store_load_game(struct tc_store *st, const char *game, void **blob, size_
 
 void tc_store_delete_game(struct tc_store *st, const char *game)
 {
-	if (!writable(st))
+	if (!tc_store_writable(st))
 		return;
 	sqlite3_stmt *stmt;
-	if (prepare(st->db, "DELETE FROM saves WHERE game = ?1", &stmt) != SQLITE_OK)
+	if (tc_store_prepare(st->db, "DELETE FROM saves WHERE game = ?1", &stmt) != SQLITE_OK)
 		return;
 	sqlite3_bind_text(stmt, 1, game, -1, SQLITE_TRANSIENT);
-	step(stmt);
+	tc_store_step(stmt);
 	sqlite3_finalize(stmt);
 }
 
@@ -664,13 +687,13 @@ int tc_store_latest_save(struct tc_store *st, char *game, size_t game_len, char 
 	if (!tc_store_ok(st))
 		return -1;
 	sqlite3_stmt *stmt;
-	if (prepare(st->db,
+	if (tc_store_prepare(st->db,
 	            "SELECT game, summary FROM saves ORDER BY saved_at DESC, rowid DESC"
 	            " LIMIT 1",
 	            &stmt) != SQLITE_OK)
 		return -1;
 	int result = -1;
-	if (step(stmt) == SQLITE_ROW) {
+	if (tc_store_step(stmt) == SQLITE_ROW) {
 		copy_text(game, game_len, sqlite3_column_text(stmt, 0));
 		copy_text(summary, summary_len, sqlite3_column_text(stmt, 1));
 		result = 0;

@@ -699,7 +699,7 @@ static void store_migrates_schema_1(void **state)
 	          "INSERT INTO saves VALUES ('2048', x'00', 'a game', 5);"
 	          "PRAGMA user_version = 1;");
 	struct tc_store *st = store_open_ok(path);
-	assert_int_equal(tc_store_schema_version(st), 2);
+	assert_int_equal(tc_store_schema_version(st), TC_STORE_SCHEMA);
 	store_assert_schema(path);
 	const struct tc_board_key board = {"2048", "random", "4x4"};
 	struct tc_score out[2];
