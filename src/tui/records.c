@@ -126,6 +126,7 @@ void tc_records_open_own(struct tc_records *r, const char *db_path, const char *
 
 void tc_records_close(struct tc_records *r)
 {
+	tc_live_log_free(&r->log);
 	tc_store_close(r->store);
 	tc_store_close(r->shared);
 	r->store = r->shared = NULL;
@@ -263,8 +264,53 @@ static void forget(struct tc_records *r, const struct tc_session *s)
 	r->saved = false;
 }
 
-void tc_records_begin(struct tc_records *r, const struct tc_session *s)
+/* Appends an event to the stream and passes it on. */
+static void log_event(struct tc_records *r, const struct tc_live_event *ev)
 {
+	tc_live_log_add(&r->log, ev); /* out of memory: the recording misses it, play goes on */
+	if (r->on_event)
+		r->on_event(r->on_event_ctx, ev);
+}
+
+/* The stream starts again at this game's ID: another game begins. */
+static void start_stream(struct tc_records *r, const struct tc_session *s)
+{
+	char id[TC_GAMEID_MAX];
+	int n = tc_session_game_id(s, id, sizeof id);
+	struct tc_live_event start = {.kind = TC_LIVE_START, .text = id,
+	                              .text_len = n > 0 && (size_t)n < sizeof id ? (size_t)n : 0};
+	tc_live_log_clear(&r->log);
+	log_event(r, &start);
+}
+
+static void heard(void *ctx, const struct tc_live_event *ev)
+{
+	struct tc_records *r = ctx;
+	if (ev->kind == TC_LIVE_NEW_GAME) {
+		/* The log is this game's alone: the next one's starts at its START. Watchers are told
+		 * the new game as it came. */
+		struct tc_live_event start = *ev;
+		start.kind = TC_LIVE_START;
+		tc_live_log_clear(&r->log);
+		tc_live_log_add(&r->log, &start);
+		if (r->on_event)
+			r->on_event(r->on_event_ctx, ev);
+		return;
+	}
+	log_event(r, ev);
+}
+
+void tc_records_tell(struct tc_records *r, const struct tc_session *s, struct tc_live_event *ev)
+{
+	uint64_t elapsed = tc_session_elapsed_ms(s);
+	ev->at_ms = elapsed > UINT32_MAX ? UINT32_MAX : (uint32_t)elapsed;
+	log_event(r, ev);
+}
+
+void tc_records_begin(struct tc_records *r, struct tc_session *s)
+{
+	start_stream(r, s);
+	tc_session_listen(s, heard, r);
 	r->saved_at_moves = tc_session_moves(s);
 	r->saved = tc_session_in_progress(s); /* a continued game comes from its save */
 	r->recorded = false;
@@ -289,7 +335,10 @@ void tc_records_update(struct tc_records *r, const struct tc_session *s)
 	if (!tc_session_in_progress(s)) { /* a new game or a restart: the old one is dropped */
 		if (r->saved)
 			forget(r, s);
-		tc_records_begin(r, s);
+		r->saved_at_moves = 0;
+		r->saved = r->recorded = false;
+		r->told[0] = '\0';
+		memset(&r->kept, 0, sizeof r->kept);
 		return;
 	}
 	if (tc_session_status(s) == TC_PLAYING)
@@ -305,18 +354,29 @@ void tc_records_update(struct tc_records *r, const struct tc_session *s)
 		save(r, s);
 }
 
+/* The stream's last event. */
+static void end_stream(struct tc_records *r, const struct tc_session *s, enum tc_live_end how)
+{
+	struct tc_live_event end = {.kind = TC_LIVE_END, .value = how};
+	tc_records_tell(r, s, &end);
+}
+
 void tc_records_leave(struct tc_records *r, const struct tc_session *s)
 {
-	if (!tc_session_in_progress(s))
+	if (!tc_session_in_progress(s)) {
+		end_stream(r, s, TC_LIVE_END_FINISHED);
 		return; /* nothing to keep; a save of an earlier game of this kind stays */
+	}
 	enum tc_status status = tc_session_status(s);
 	if (status == TC_PLAYING) {
 		save(r, s);
+		end_stream(r, s, TC_LIVE_END_LEFT);
 		return;
 	}
 	if (!r->recorded && over(s))
 		record(r, s);
 	forget(r, s);
+	end_stream(r, s, TC_LIVE_END_FINISHED);
 }
 
 /* A save this version cannot continue, and what the menu says of it. A newer tilecade's is

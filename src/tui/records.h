@@ -9,6 +9,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "tilecade/live.h"
 #include "tilecade/session.h"
 #include "tilecade/store.h"
 
@@ -23,6 +24,13 @@ struct tc_records {
 	bool recorded;        /* its end is dealt with (recorded, or found not rankable) */
 	char told[80];        /* what became of its end, for the player; "" for nothing to say */
 	struct tc_score kept; /* its score on the board (kept.id 0: none yet) */
+	/* Its stream (tilecade/live.h) from its START on: its recording, and what a watcher who
+	 * comes late is sent first. */
+	struct tc_live_log log;
+	/* Told every event of the stream once it is in the log (a START when another game
+	 * begins), e.g. to send it to watchers; NULL for no one. */
+	void (*on_event)(void *ctx, const struct tc_live_event *ev);
+	void *on_event_ctx;
 };
 
 /* Opens the host's shared scoreboard (NULL or "" for none): first, while a setgid program may
@@ -36,12 +44,17 @@ void tc_records_close(struct tc_records *r);
 /* Where scores go. */
 struct tc_store *tc_records_scores(const struct tc_records *r);
 
-/* A game starts (or is continued). */
-void tc_records_begin(struct tc_records *r, const struct tc_session *s);
+/* A game starts (or is continued): its stream begins, and r listens to the session (see
+ * tc_session_listen) until the next tc_records_begin or tc_records_leave. */
+void tc_records_begin(struct tc_records *r, struct tc_session *s);
+/* An event of the stream the session does not make (TC_LIVE_VIEW: what the player's screen
+ * shows), at the session's time: logged and told like the session's. */
+void tc_records_tell(struct tc_records *r, const struct tc_session *s, struct tc_live_event *ev);
 /* After every event of the game: a save every few moves, the score once the game is over. */
 void tc_records_update(struct tc_records *r, const struct tc_session *s);
 /* The game is left or the program ends with it open: keep it if it can go on, else forget its
- * save (a points game that was won is recorded now). */
+ * save (a points game that was won is recorded now). Its stream ends (TC_LIVE_END): the session
+ * is not to be played on after this. */
 void tc_records_leave(struct tc_records *r, const struct tc_session *s);
 
 /* The most recent save, as a session; NULL when there is none (why, in err). */
