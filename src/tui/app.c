@@ -145,6 +145,18 @@ static void leave_ninja(struct app *a, uint64_t now)
 		open_menu(a);
 }
 
+/* After a run, the browser's next level on the same screen: its watchers watch on. */
+static void next_browser_level(struct app *a, uint64_t now)
+{
+	char name[64], err[160];
+	tc_nlevel_new_level(&a->nlevels);
+	tc_nlevel_name(&a->nlevels, name, sizeof name);
+	if (tc_ninja_play_next_level(a->ninja, &a->nlevels.level, name, now, err, sizeof err) != 0) {
+		leave_ninja(a, now);
+		snprintf(a->nlevels.message, sizeof a->nlevels.message, "%s", err);
+	}
+}
+
 /* The most recent save; false (with a message in the menu) when it cannot be played. */
 static bool resume(struct app *a, char *err, size_t errlen)
 {
@@ -289,9 +301,7 @@ static bool handle_ninja(struct app *a, const struct tc_event *ev, uint64_t now)
 		leave_ninja(a, now);
 		return true;
 	case TC_NJ_NEXT:
-		leave_ninja(a, now);
-		tc_nlevel_new_level(&a->nlevels);
-		play_browser_level(a);
+		next_browser_level(a, now);
 		return true;
 	}
 	return true;

@@ -30,6 +30,7 @@
 #include "term.h"
 #include "text_wrap.h"
 #include "theme.h"
+#include "tilecade/ninja_stream.h"
 
 #define MIN_W TC_NLMAP_W
 #define MIN_H TC_NLMAP_MIN_H
@@ -69,6 +70,10 @@ struct tc_ninja_play {
 	bool has_best;
 	int64_t best_ms; /* the best before this run's win */
 	bool new_best;
+	/* The run's stream (tilecade/ninja_stream.h), told through the records. */
+	bool streaming;     /* its START was told (not for a level too long for a stream) */
+	int32_t told_steps; /* steps told */
+	bool told_running;  /* the clock as last told: a run's stream starts with it stopped */
 };
 
 __attribute__((format(printf, 3, 4))) static void say(struct tc_ninja_play *np, bool bad,
@@ -87,6 +92,57 @@ static void say_path(struct tc_ninja_play *np, bool bad, const char *words, cons
 {
 	say(np, bad, "%s%s", words, path);
 	np->message_path = strlen(words) < strlen(np->message) ? strlen(words) : 0;
+}
+
+/* ---- the run's stream ---- */
+
+static void tell(void *ctx, const struct tc_live_event *ev)
+{
+	struct tc_ninja_play *np = ctx;
+	if (np->streaming)
+		tc_records_stream_event(np->records, ev);
+}
+
+/* A run begins: the stream's START, or a NEW_GAME when the stream goes on (a restart, the
+ * next level). */
+static void tell_run(struct tc_ninja_play *np, enum tc_live_kind kind)
+{
+	np->told_steps = 0;
+	np->told_running = false;
+	if (np->mode != MODE_PLAY || !np->records)
+		return;
+	char *text = malloc(TC_LIVE_TEXT_MAX + 1);
+	size_t n = text ? nj_stream_start_text(&np->rec.level, np->name, text,
+	                                        TC_LIVE_TEXT_MAX + 1)
+	                : 0;
+	struct tc_live_event ev = {.kind = (uint8_t)kind, .text = text, .text_len = n};
+	if (kind == TC_LIVE_START && n > 0)
+		tc_records_stream_start(np->records, text, n);
+	else if (n > 0)
+		tell(np, &ev);
+	else if (np->streaming) /* a level no stream can carry: the stream ends here */
+		tell(np, &(struct tc_live_event){.kind = TC_LIVE_END, .value = TC_LIVE_END_FINISHED});
+	np->streaming = n > 0;
+	free(text);
+}
+
+static void tell_steps(struct tc_ninja_play *np)
+{
+	if (np->mode != MODE_PLAY)
+		return;
+	nj_stream_tell_steps(np->rec.input, np->told_steps, np->rec.steps, tell, np);
+	np->told_steps = np->rec.steps > np->told_steps ? np->rec.steps : np->told_steps;
+}
+
+/* The clock started or stopped (not at the run's end: its steps tell that). */
+static void tell_clock(struct tc_ninja_play *np, bool running)
+{
+	if (np->mode != MODE_PLAY || running == np->told_running || np->run.outcome != NJ_RUNNING)
+		return;
+	np->told_running = running;
+	struct tc_live_event ev = {.kind = running ? TC_LIVE_RESUME : TC_LIVE_PAUSE,
+	                           .at_ms = (uint32_t)np->run.steps * NJ_STEP_MS};
+	tell(np, &ev);
 }
 
 /* ---- the clock and the run ---- */
@@ -193,6 +249,7 @@ static void advance(struct tc_ninja_play *np, uint64_t now)
 			break; /* the record is full (a run never gets so long) */
 		play_step(np, np->origin + (uint64_t)(np->run.steps + 1) * NJ_STEP_MS);
 	}
+	tell_steps(np);
 	if (ended(np) && !np->finished)
 		finish(np);
 	else if (np->run.steps >= np->saved_at + AUTOSAVE_STEPS)
@@ -208,8 +265,10 @@ static void sync_clock(struct tc_ninja_play *np, uint64_t now)
 		np->origin = now - (uint64_t)np->run.steps * NJ_STEP_MS;
 		tc_held_reset(&np->held); /* keys may have been let go meanwhile */
 		np->clock_running = true;
+		tell_clock(np, true);
 	} else if (!run && np->clock_running) {
 		np->clock_running = false;
+		tell_clock(np, false);
 		if (np->mode == MODE_PLAY && !over(np) && too_small())
 			np->paused = true; /* back at a good size, the player resumes */
 	}
@@ -229,6 +288,7 @@ static void restart(struct tc_ninja_play *np, uint64_t now)
 	np->new_best = false;
 	np->message[0] = '\0';
 	np->clock_running = false;
+	tell_run(np, TC_LIVE_NEW_GAME);
 	sync_clock(np, now);
 }
 
@@ -265,6 +325,7 @@ struct tc_ninja_play *tc_ninja_play_new(const struct nl_level *level, const char
 	np->waiting = true;
 	if (records)
 		np->has_best = tc_nj_best(records, level, &np->best_ms);
+	tell_run(np, TC_LIVE_START);
 	return np;
 }
 
@@ -281,6 +342,7 @@ struct tc_ninja_play *tc_ninja_play_continue(const struct nj_replay *rp, const c
 		np->rec.steps = k + 1;
 		nj_step(&np->world, &np->run, np->rec.input[k]);
 	}
+	tell_steps(np);
 	np->waiting = steps == 0;
 	np->saved = true; /* it came from the save */
 	np->saved_at = np->run.steps;
@@ -300,6 +362,27 @@ struct tc_ninja_play *tc_ninja_play_replay(const struct nj_replay *rp, const cha
 	np->mode = MODE_REPLAY;
 	np->rec = *rp;
 	return np;
+}
+
+int tc_ninja_play_next_level(struct tc_ninja_play *np, const struct nl_level *level,
+                             const char *name, uint64_t now, char *err, size_t errlen)
+{
+	struct nj_world *world = malloc(sizeof *world);
+	if (!world) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	if (nj_world_from_level(level, world, err, errlen) != 0) {
+		free(world);
+		return -1;
+	}
+	np->world = *world;
+	free(world);
+	np->rec.level = *level;
+	snprintf(np->name, sizeof np->name, "%s", name && *name ? name : "N");
+	np->has_best = np->records && tc_nj_best(np->records, level, &np->best_ms);
+	restart(np, now);
+	return 0;
 }
 
 void tc_ninja_play_free(struct tc_ninja_play *np)
@@ -328,6 +411,12 @@ void tc_ninja_play_leave(struct tc_ninja_play *np, uint64_t now)
 	advance(np, now);
 	np->clock_running = false;
 	save_run(np);
+	struct tc_live_event end = {.kind = TC_LIVE_END,
+	                            .at_ms = (uint32_t)np->run.steps * NJ_STEP_MS,
+	                            .value = np->saved && !over(np) ? TC_LIVE_END_LEFT
+	                                                            : TC_LIVE_END_FINISHED};
+	tell(np, &end);
+	np->streaming = false; /* nothing more: the screen goes */
 }
 
 int tc_ninja_play_next_frame(struct tc_ninja_play *np, uint64_t now)

@@ -38,6 +38,10 @@ struct tc_ninja_play *tc_ninja_play_continue(const struct nj_replay *rp, const c
 /* A replay played back on screen (tilecade ninja --replay FILE); nothing is kept. */
 struct tc_ninja_play *tc_ninja_play_replay(const struct nj_replay *rp, const char *name, char *err,
                                            size_t errlen);
+/* After a run: a new run of another level on the same screen (its stream goes on with the new
+ * run). Returns 0, or -1 with why in err (the level has no ninja), the screen as it was. */
+int tc_ninja_play_next_level(struct tc_ninja_play *np, const struct nl_level *level,
+                             const char *name, uint64_t now, char *err, size_t errlen);
 void tc_ninja_play_free(struct tc_ninja_play *np);
 
 /* Plays the steps due by now, then draws the screen into curses' virtual screen. */

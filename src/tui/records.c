@@ -272,15 +272,19 @@ static void log_event(struct tc_records *r, const struct tc_live_event *ev)
 		r->on_event(r->on_event_ctx, ev);
 }
 
+void tc_records_stream_start(struct tc_records *r, const char *text, size_t len)
+{
+	struct tc_live_event start = {.kind = TC_LIVE_START, .text = text, .text_len = len};
+	tc_live_log_clear(&r->log);
+	log_event(r, &start);
+}
+
 /* The stream starts again at this game's ID: another game begins. */
 static void start_stream(struct tc_records *r, const struct tc_session *s)
 {
 	char id[TC_GAMEID_MAX];
 	int n = tc_session_game_id(s, id, sizeof id);
-	struct tc_live_event start = {.kind = TC_LIVE_START, .text = id,
-	                              .text_len = n > 0 && (size_t)n < sizeof id ? (size_t)n : 0};
-	tc_live_log_clear(&r->log);
-	log_event(r, &start);
+	tc_records_stream_start(r, id, n > 0 && (size_t)n < sizeof id ? (size_t)n : 0);
 }
 
 static void heard(void *ctx, const struct tc_live_event *ev)
@@ -298,6 +302,11 @@ static void heard(void *ctx, const struct tc_live_event *ev)
 		return;
 	}
 	log_event(r, ev);
+}
+
+void tc_records_stream_event(struct tc_records *r, const struct tc_live_event *ev)
+{
+	heard(r, ev);
 }
 
 void tc_records_tell(struct tc_records *r, const struct tc_session *s, struct tc_live_event *ev)

@@ -50,6 +50,11 @@ void tc_records_begin(struct tc_records *r, struct tc_session *s);
 /* An event of the stream the session does not make (TC_LIVE_VIEW: what the player's screen
  * shows), at the session's time: logged and told like the session's. */
 void tc_records_tell(struct tc_records *r, const struct tc_session *s, struct tc_live_event *ev);
+/* A stream that is no session's (N's run, tilecade/ninja_stream.h): it starts with a START of
+ * this text, the log starting again, and each event after it is logged and told as a session's
+ * are (a NEW_GAME starts the log again at its text). */
+void tc_records_stream_start(struct tc_records *r, const char *text, size_t len);
+void tc_records_stream_event(struct tc_records *r, const struct tc_live_event *ev);
 /* After every event of the game: a save every few moves, the score once the game is over. */
 void tc_records_update(struct tc_records *r, const struct tc_session *s);
 /* The game is left or the program ends with it open: keep it if it can go on, else forget its
