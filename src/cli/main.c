@@ -9,8 +9,10 @@
 #include <unistd.h>
 
 #include "app.h"
+#include "arcade.h"
 #include "batch.h"
 #include "catalog.h"
+#include "command.h"
 #include "error_line.h"
 #include "file_save.h"
 #include "keymap.h"
@@ -710,6 +712,17 @@ static int ninja_command(const struct tc_options *o)
 
 /* ---- end of the ninja commands ---- */
 
+/* A setgid tilecade gives up the games group for good; 0, or -1 (said) when it cannot. */
+static int drop_games_group(void)
+{
+	gid_t gid = getgid();
+	if (getegid() != gid && setresgid(gid, gid, gid) != 0) {
+		fprintf(stderr, "tilecade: cannot drop the games group\n");
+		return -1;
+	}
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	setlocale(LC_ALL, "");
@@ -717,6 +730,12 @@ int main(int argc, char **argv)
 	 * output are text that must read the same on every machine (strtod and printf would take
 	 * a comma for the decimal point under de_DE). */
 	setlocale(LC_NUMERIC, "C");
+	/* OpenSSH's forced command: the request comes in SSH_ORIGINAL_COMMAND, never here. */
+	if (argc >= 2 && strcmp(argv[1], "arcade") == 0)
+		return argc == 2 ? (drop_games_group() != 0 ? 1 : tc_arcade_main())
+		                 : usage_error("arcade takes nothing more: sshd runs it as the "
+		                               "ForceCommand, with the request in "
+		                               "SSH_ORIGINAL_COMMAND");
 	struct tc_options o;
 	char err[256];
 	if (tc_options_parse(argc, argv, &o, err, sizeof err) != 0)
@@ -740,16 +759,21 @@ int main(int argc, char **argv)
 	if (o.scores ||
 	    !(o.generate || o.solve || o.rate || o.moves || o.swaps || o.parse || o.check))
 		tc_records_open_shared(&records, settings.shared_scores);
-	gid_t gid = getgid();
-	if (getegid() != gid && setresgid(gid, gid, gid) != 0) {
-		fprintf(stderr, "tilecade: cannot drop the games group\n");
+	if (drop_games_group() != 0)
 		return 1;
-	}
 	if (tc_settings_load_player(&o, &settings, err, sizeof err) != 0)
 		return usage_error(err);
+	return tc_cli_command(&o, &settings, &records);
+}
+
+int tc_cli_command(const struct tc_options *opts, struct tc_settings *settings,
+                   struct tc_records *records)
+{
+	const struct tc_options o = *opts;
+	char err[256];
 	if (o.scores) { /* a command of its own: no game to set up, no terminal */
-		int status = scores_command(&o, &settings, &records);
-		tc_records_close(&records);
+		int status = scores_command(&o, settings, records);
+		tc_records_close(records);
 		return status;
 	}
 
@@ -791,7 +815,7 @@ int main(int argc, char **argv)
 			return usage_error(err);
 		return status;
 	}
-	if (game && resolve_params(&o, &settings, game, &params, &seed, err, sizeof err) != 0)
+	if (game && resolve_params(&o, settings, game, &params, &seed, err, sizeof err) != 0)
 		return usage_error(err);
 	if (o.generate && game == &match3_game) {
 		if (tc_batch_m3_generate((const struct m3_params *)params.bytes, seed, o.count,
@@ -839,5 +863,5 @@ int main(int argc, char **argv)
 		snprintf(err, sizeof err, "%s is not available in this version", entry->title);
 		return usage_error(err);
 	}
-	return play(&o, &settings, &records, entry, game, &params, seed);
+	return play(&o, settings, records, entry, game, &params, seed);
 }

@@ -53,6 +53,14 @@ int tc_settings_load_player(const struct tc_options *o, struct tc_settings *s, c
 	return 0;
 }
 
+void tc_settings_load_file(struct tc_settings *s, const char *path)
+{
+	char why[256];
+	if (tc_config_load(&s->config, path, false, why, sizeof why) != 0)
+		tc_cli_error(why);
+	report(s);
+}
+
 void tc_settings_game_params(const struct tc_settings *s, const struct tc_game *game, void *params)
 {
 	game->default_params(params);

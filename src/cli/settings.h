@@ -27,6 +27,9 @@ void tc_settings_load_host(struct tc_settings *s);
 int tc_settings_load_player(const struct tc_options *o, struct tc_settings *s, char *err,
                             size_t errlen);
 
+/* Or, in the arcade, the player's own file at path (none there: the host's settings). */
+void tc_settings_load_file(struct tc_settings *s, const char *path);
+
 /* A game's parameters before the command line: its defaults, with the sizes the settings give. */
 void tc_settings_game_params(const struct tc_settings *s, const struct tc_game *game, void *params);
 

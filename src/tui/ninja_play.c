@@ -21,6 +21,7 @@
 
 #include "grid.h"
 #include "held_keys.h"
+#include "arcade_policy.h"
 #include "file_save.h"
 #include "help.h"
 #include "ninja_records.h"
@@ -846,6 +847,11 @@ static void write_replay(struct tc_ninja_play *np, const char *path, bool replac
 static void start_save_prompt(struct tc_ninja_play *np)
 {
 	np->message[0] = '\0';
+	char why[sizeof np->message];
+	if (!tc_policy_files_allowed(why, sizeof why)) {
+		say(np, true, "%s", why);
+		return;
+	}
 	tc_prompt_start(&np->prompt, PROMPT_SAVE_REPLAY, "Save replay to", DEFAULT_REPLAY_PATH);
 }
 

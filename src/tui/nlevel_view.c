@@ -10,6 +10,7 @@
 
 #include "grid.h"
 #include "tilecade/file_open.h"
+#include "arcade_policy.h"
 #include "file_save.h"
 #include "help.h"
 #include "nlevel_ignored.h"
@@ -419,6 +420,11 @@ static void prompt_event(struct tc_nlevel_view *v, const struct tc_event *ev)
 static void start_prompt(struct tc_nlevel_view *v, enum tc_nlv_prompt p)
 {
 	v->message[0] = '\0';
+	char why[sizeof v->message];
+	if (!tc_policy_files_allowed(why, sizeof why)) {
+		say_path(v, true, why, "");
+		return;
+	}
 	const char *start = p == TC_NLV_SAVE ? (*v->source ? v->source : DEFAULT_PATH) : "";
 	tc_prompt_start(&v->prompt, p, p == TC_NLV_OPEN ? "Open level file" : "Save to", start);
 }

@@ -109,15 +109,22 @@ void tc_records_open_shared(struct tc_records *r, const char *shared_path)
 	}
 }
 
+void tc_records_open_arcade(struct tc_records *r, struct tc_store *arcade)
+{
+	memset(r, 0, sizeof *r);
+	r->shared = arcade;
+	r->names_given = true;
+}
+
 void tc_records_open_own(struct tc_records *r, const char *db_path, const char *player)
 {
 	char notice[TC_STORE_NOTICE_MAX];
 	r->store = tc_store_open(db_path, notice, sizeof notice);
 	if (*notice && !*r->notice)
 		snprintf(r->notice, sizeof r->notice, "%s", notice);
-	/* On the shared board players are who they logged in as. */
+	/* On a host's shared board players are who they logged in as. */
 	char name[32];
-	if (r->shared || !player || !*player)
+	if ((r->shared && !r->names_given) || !player || !*player)
 		login_name(name, sizeof name);
 	else
 		snprintf(name, sizeof name, "%s", player);

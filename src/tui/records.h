@@ -17,6 +17,7 @@ struct tc_records {
 	struct tc_store *store;  /* saves, and scores when no shared scoreboard is set */
 	struct tc_store *shared; /* the host's scoreboard, or NULL */
 	char player[32];
+	bool names_given; /* the shared board's players are named by the arcade, not by login */
 	char notice[TC_STORE_NOTICE_MAX]; /* one line for the menu; "" when all is well */
 	/* Of the game being played: */
 	unsigned saved_at_moves;
@@ -36,6 +37,10 @@ struct tc_records {
 /* Opens the host's shared scoreboard (NULL or "" for none): first, while a setgid program may
  * still write it. Never fails: problems become the notice. */
 void tc_records_open_shared(struct tc_records *r, const char *shared_path);
+/* Or the arcade's database (tilecade arcade), open already, made and owned by the arcade's
+ * account: its board is the shared one, and r keeps (and closes) it. Players on it are the
+ * names tc_records_open_own is given. */
+void tc_records_open_arcade(struct tc_records *r, struct tc_store *arcade);
 /* Then the player's own database (NULL for the default path); player "" means the login name,
  * which is also the name on a shared board. */
 void tc_records_open_own(struct tc_records *r, const char *db_path, const char *player);

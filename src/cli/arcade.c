@@ -1,0 +1,225 @@
+/* The arcade's front door: a login becomes a player, a confined store and an ordinary command. */
+#define _POSIX_C_SOURCE 200809L
+#include "arcade.h"
+
+#include <errno.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "arcade_identity.h"
+#include "arcade_policy.h"
+#include "arcade_request.h"
+#include "catalog.h"
+#include "command.h"
+#include "error_line.h"
+#include "tilecade/players.h"
+
+#define USAGE_ERROR 2
+
+static const char arcade_help[] =
+        "The tilecade arcade: what you may ask for (ssh -t HOST REQUEST)\n"
+        "  (nothing)            the menu\n"
+        "  GAME [options]       play a game as tilecade GAME does: 2048, znumbers, sudoku,\n"
+        "                       match3, ninja; e.g. 2048 --seed 5, znumbers --level 3,\n"
+        "                       sudoku --daily (see tilecade --help; no --db, --config,\n"
+        "                       --replay nor batch commands)\n"
+        "  continue             your most recently saved game\n"
+        "  live                 the games in progress (no -t needed)\n"
+        "  watch PLAYER         watch PLAYER's game as it is played\n"
+        "  scores [GAME]        the arcade's scoreboards, each row's recording as #N\n"
+        "  replay N             replay recording N; with --headless, print its outcome\n"
+        "  name NAME            pick your name without a terminal (once: names stay)\n"
+        "  help                 this text\n";
+
+/* The words a request may start with that are not games. */
+static const char *const commands[] = {"continue", "live", "watch", "scores",
+                                       "replay",   "name", "help"};
+
+static bool is_command(const char *word, const char *command)
+{
+	return word && strcmp(word, command) == 0;
+}
+
+static bool known_first_word(const char *word)
+{
+	for (size_t i = 0; i < sizeof commands / sizeof *commands; i++)
+		if (is_command(word, commands[i]))
+			return true;
+	return tc_catalog_find(word) != NULL;
+}
+
+/* Whether the request draws on a terminal; `ssh HOST REQUEST` without -t has none. */
+static bool needs_terminal(const struct tc_arcade_request *r)
+{
+	const char *first = r->argc > 1 ? r->argv[1] : NULL;
+	if (is_command(first, "scores") || is_command(first, "live") || is_command(first, "name"))
+		return false;
+	for (int i = 2; is_command(first, "replay") && i < r->argc; i++)
+		if (strcmp(r->argv[i], "--headless") == 0)
+			return false;
+	return true;
+}
+
+static int refuse(const char *line)
+{
+	tc_cli_error(line);
+	return USAGE_ERROR;
+}
+
+/* path's folder, made if missing (only the arcade's account may enter). */
+static int make_folder(const char *path, char *err, size_t errlen)
+{
+	if (mkdir(path, 0700) != 0 && errno != EEXIST)
+		return tc_cli_fail(err, errlen, "cannot make the arcade's folder %s: %s", path,
+		                   strerror(errno));
+	return 0;
+}
+
+/* The arcade's folder, $XDG_DATA_HOME/tilecade/arcade (beside a local player's database), made
+ * with its players/ folder. */
+static int arcade_folder(char *buf, size_t len, char *err, size_t errlen)
+{
+	char db[360];
+	if (tc_store_default_path(db, sizeof db) != 0)
+		return tc_cli_fail(err, errlen, "the arcade's account has no home folder");
+	char *slash = strrchr(db, '/');
+	*slash = '\0'; /* .../tilecade */
+	char *parent = strrchr(db, '/');
+	*parent = '\0'; /* .../share: made with tilecade below it, as a local store's are */
+	char players[512];
+	snprintf(buf, len, "%s/tilecade/arcade", db);
+	snprintf(players, sizeof players, "%s/players", buf);
+	if (make_folder(db, err, errlen) != 0)
+		return -1;
+	*parent = '/';
+	if (make_folder(db, err, errlen) != 0 || make_folder(buf, err, errlen) != 0)
+		return -1;
+	return make_folder(players, err, errlen);
+}
+
+/* `name NAME`: a new key gets the name; a known one is told its own. */
+static int name_request(struct tc_store *arcade, const char *key, const char *known,
+                        const struct tc_arcade_request *r)
+{
+	char line[200];
+	if (r->argc != 3)
+		return refuse("name takes one name: ssh HOST name NAME");
+	const char *wanted = r->argv[2];
+	if (*known) {
+		if (strcmp(known, wanted) == 0)
+			printf("you are %s on this arcade\n", known);
+		else
+			printf("you are %s on this arcade; names do not change\n", known);
+		return strcmp(known, wanted) == 0 ? 0 : 1;
+	}
+	enum tc_player_result result = tc_players_add(arcade, key, wanted);
+	if (result == TC_PLAYER_OK) {
+		printf("you are %s on this arcade\n", wanted);
+		return 0;
+	}
+	tc_arcade_name_refusal(result, wanted, line, sizeof line);
+	tc_cli_error(line);
+	return result == TC_PLAYER_BAD ? USAGE_ERROR : 1;
+}
+
+/* The ordinary command, with the player's own settings and database and the arcade's board. */
+static int run_confined(const struct tc_arcade_request *r, const char *folder,
+                        struct tc_store *arcade, const char *key, const char *name)
+{
+	struct tc_options o;
+	char err[256];
+	/* `continue` is the local --continue. */
+	static char continue_option[] = "--continue";
+	struct tc_arcade_request words = *r;
+	if (words.argc > 1 && is_command(words.argv[1], "continue")) {
+		if (words.argc > 2)
+			return refuse("continue takes nothing more: ssh -t HOST continue");
+		words.argv[1] = continue_option;
+	}
+	if (tc_options_parse(words.argc, words.argv, &o, err, sizeof err) != 0)
+		return refuse(err);
+	if (o.help || o.version)
+		return refuse("see: ssh HOST help");
+	if (tc_policy_refused_option(&o, err, sizeof err))
+		return refuse(err);
+	char id[TC_PLAYER_ID_LEN + 1], own[480];
+	tc_player_id(key, id);
+	snprintf(own, sizeof own, "%s/players/%s", folder, id);
+	if (make_folder(own, err, sizeof err) != 0) {
+		tc_cli_error(err);
+		return 1;
+	}
+	static struct tc_settings settings;
+	static struct tc_records records;
+	tc_settings_load_host(&settings);
+	snprintf(settings.shared_scores, sizeof settings.shared_scores, "%s/arcade.db", folder);
+	char config[640];
+	snprintf(config, sizeof config, "%s/config.ini", own);
+	tc_settings_load_file(&settings, config);
+	snprintf(settings.config.database, sizeof settings.config.database, "%s/tilecade.db", own);
+	snprintf(settings.config.player, sizeof settings.config.player, "%s", name);
+	tc_records_open_arcade(&records, arcade);
+	return tc_cli_command(&o, &settings, &records);
+}
+
+int tc_arcade_main(void)
+{
+	char err[512], key[TC_ARCADE_KEY_MAX], folder[400];
+	tc_policy_confine();
+	if (tc_arcade_key(key, sizeof key, err, sizeof err) != 0) {
+		tc_cli_error(err);
+		return 1;
+	}
+	struct tc_arcade_request r;
+	if (tc_arcade_request_split(getenv("SSH_ORIGINAL_COMMAND"), &r, err, sizeof err) != 0)
+		return refuse(err);
+	const char *first = r.argc > 1 ? r.argv[1] : NULL;
+	if (first && !known_first_word(first)) {
+		char shown[64];
+		tc_sanitize(first, shown, sizeof shown);
+		snprintf(err, sizeof err, "'%s' is not something the arcade does (try: help)", shown);
+		return refuse(err);
+	}
+	if (is_command(first, "help")) {
+		fputs(arcade_help, stdout);
+		return 0;
+	}
+	bool terminal = isatty(STDIN_FILENO) && isatty(STDOUT_FILENO);
+	if (needs_terminal(&r) && !terminal)
+		return refuse(first ? "this needs a terminal: ssh -t HOST ..."
+		                    : "the menu needs a terminal: ssh -t HOST");
+	if (arcade_folder(folder, sizeof folder, err, sizeof err) != 0) {
+		tc_cli_error(err);
+		return 1;
+	}
+	char path[512], notice[TC_STORE_NOTICE_MAX] = "";
+	snprintf(path, sizeof path, "%s/arcade.db", folder);
+	struct tc_store *arcade = tc_store_open(path, notice, sizeof notice);
+	char name[TC_PLAYER_NAME_MAX + 1] = "";
+	enum tc_player_result known = tc_players_name_of(arcade, key, name, sizeof name);
+	int status = -1;
+	if (known == TC_PLAYER_ERROR) {
+		tc_cli_error(*notice ? notice : "the arcade's database cannot be read");
+		status = 1;
+	} else if (is_command(first, "name")) {
+		status = name_request(arcade, key, name, &r);
+	} else if (known == TC_PLAYER_UNKNOWN && !terminal) {
+		tc_cli_error("this key is new here: pick a name first, ssh HOST name NAME");
+		status = 1;
+	} else if (known == TC_PLAYER_UNKNOWN &&
+	           tc_arcade_ask_name(arcade, key, name, sizeof name, err, sizeof err) != 0) {
+		if (*err)
+			tc_cli_error(err);
+		status = 1;
+	}
+	if (status >= 0) {
+		tc_store_close(arcade);
+		return status;
+	}
+	return run_confined(&r, folder, arcade, key, name);
+}

@@ -1,0 +1,24 @@
+/* What an arcade login asks for: the text OpenSSH hands over in SSH_ORIGINAL_COMMAND, split into
+ * words as git-shell does it, without a shell: no quotes, no variables, no redirections. */
+#ifndef TILECADE_CLI_ARCADE_REQUEST_H
+#define TILECADE_CLI_ARCADE_REQUEST_H
+
+#include <stddef.h>
+
+#define TC_ARCADE_WORDS_MAX 16
+#define TC_ARCADE_REQUEST_MAX 256
+
+struct tc_arcade_request {
+	int argc;                              /* 1 + the words: argv[0] is "tilecade" */
+	char *argv[TC_ARCADE_WORDS_MAX + 2];   /* NULL-terminated, for tc_options_parse */
+	char text[TC_ARCADE_REQUEST_MAX + 1];  /* the words, each NUL-terminated */
+};
+
+/* Splits text (NULL or blank: no words, the menu) at spaces and tabs. Returns 0, or -1 with one
+ * line in err for a request longer than TC_ARCADE_REQUEST_MAX bytes or TC_ARCADE_WORDS_MAX
+ * words, or one with a byte other than letters, digits and "-_.,:=" (quotes, '$', ';', '|',
+ * '/', controls: what a shell would read, or a path). */
+int tc_arcade_request_split(const char *text, struct tc_arcade_request *r, char *err,
+                            size_t errlen);
+
+#endif
