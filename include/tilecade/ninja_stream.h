@@ -36,6 +36,10 @@
 size_t nj_stream_start_text(const struct nl_level *level, const char *name, char *buf,
                             size_t len);
 
+/* Whether a START's text is a run's (its first line is a replay's), not a session game's ID:
+ * which follower a watcher or a replay takes. */
+bool nj_stream_is_run(const char *text, size_t text_len);
+
 /* Reads a START or NEW_GAME text: the level into *level and the name (as written: sanitize it
  * before it reaches a screen) into name. Returns 0, or -1 with why in err (the text is not an N
  * replay this version reads, its level has no ninja, it holds inputs). */

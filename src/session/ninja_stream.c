@@ -33,6 +33,13 @@ size_t nj_stream_start_text(const struct nl_level *level, const char *name, char
 	return total;
 }
 
+bool nj_stream_is_run(const char *text, size_t text_len)
+{
+	/* Any version's: a newer one is N's to refuse, with the version named. */
+	const char *stem = "tilecade ninja replay ";
+	return text_len >= strlen(stem) && memcmp(text, stem, strlen(stem)) == 0;
+}
+
 int nj_stream_read_start(const char *text, size_t text_len, struct nl_level *level, char *name,
                          size_t name_len, char *err, size_t errlen)
 {

@@ -43,7 +43,8 @@
 #define BAR_W 10
 #define DEFAULT_REPLAY_PATH "./ninja.replay"
 
-enum mode { MODE_PLAY, MODE_REPLAY };
+/* MODE_WATCH: another player's run, drawn from its stream as it comes (no clock of its own). */
+enum mode { MODE_PLAY, MODE_REPLAY, MODE_WATCH };
 enum { PROMPT_NONE, PROMPT_SAVE_REPLAY, PROMPT_REPLACE };
 
 struct tc_ninja_play {
@@ -75,6 +76,10 @@ struct tc_ninja_play {
 	bool streaming;     /* its START was told (not for a level too long for a stream) */
 	int32_t told_steps; /* steps told */
 	bool told_running;  /* the clock as last told: a run's stream starts with it stopped */
+	/* Watching: the stream followed, whose run is shown as far as it is confirmed. */
+	struct nj_follow *follow;
+	unsigned runs_shown; /* the follower's runs when its level was last taken */
+	char player[32];     /* sanitized */
 };
 
 __attribute__((format(printf, 3, 4))) static void say(struct tc_ninja_play *np, bool bad,
@@ -171,10 +176,17 @@ static bool ended(const struct tc_ninja_play *np)
 	return over(np) || replay_stopped(np);
 }
 
-/* Whether the run is on show and its clock should run. */
+/* The watched stream has ended: the player left, or went away. */
+static bool watch_ended(const struct tc_ninja_play *np)
+{
+	return np->mode == MODE_WATCH && np->follow->ended;
+}
+
+/* Whether the run is on show and its clock should run (a watched run's steps come with its
+ * stream). */
 static bool should_run(const struct tc_ninja_play *np)
 {
-	return !ended(np) && !np->waiting && !np->paused && !np->suspended && !np->help_open &&
+	return np->mode != MODE_WATCH && !ended(np) && !np->waiting && !np->paused && !np->suspended && !np->help_open &&
 	       np->prompt.kind == PROMPT_NONE && !too_small();
 }
 
@@ -386,8 +398,62 @@ int tc_ninja_play_next_level(struct tc_ninja_play *np, const struct nl_level *le
 	return 0;
 }
 
+/* The follower's run on screen: its level when another run began, its state as confirmed. */
+static void show_followed(struct tc_ninja_play *np)
+{
+	const struct nj_follow *f = np->follow;
+	if (f->runs != np->runs_shown) {
+		np->world = f->world;
+		np->rec.level = f->rp.level;
+		tc_sanitize(*f->name ? f->name : "N", np->name, sizeof np->name);
+		np->runs_shown = f->runs;
+	}
+	np->run = f->run;
+	np->rec.steps = f->rp.steps;
+	np->waiting = f->paused && f->run.steps == 0;
+	np->paused = f->paused && f->run.steps > 0;
+}
+
+struct tc_ninja_play *tc_ninja_play_watch(const char *player, const struct tc_live_event *start,
+                                          char *err, size_t errlen)
+{
+	struct nj_follow *f = malloc(sizeof *f);
+	if (!f) {
+		snprintf(err, errlen, "out of memory");
+		return NULL;
+	}
+	nj_follow_init(f);
+	struct tc_ninja_play *np = NULL;
+	if (nj_follow(f, start, err, errlen) == 0)
+		np = create(&f->rp.level, f->name, err, errlen);
+	if (!np) {
+		free(f);
+		return NULL;
+	}
+	np->mode = MODE_WATCH;
+	np->follow = f;
+	tc_sanitize(player, np->player, sizeof np->player);
+	show_followed(np);
+	return np;
+}
+
+int tc_ninja_play_follow(struct tc_ninja_play *np, const struct tc_live_event *ev, char *err,
+                         size_t errlen)
+{
+	if (np->mode != MODE_WATCH) {
+		snprintf(err, errlen, "not watching");
+		return -1;
+	}
+	if (nj_follow(np->follow, ev, err, errlen) != 0)
+		return -1;
+	show_followed(np);
+	return 0;
+}
+
 void tc_ninja_play_free(struct tc_ninja_play *np)
 {
+	if (np)
+		free(np->follow);
 	free(np);
 }
 
@@ -549,6 +615,17 @@ static void clock_bar(const struct nj_run *r, int width, char *buf, size_t len)
 	}
 }
 
+/* Whose run is watched, what it is doing and how many watch, e.g. "ann playing, 2 watching". */
+static void watch_text(const struct tc_ninja_play *np, char *buf, size_t len)
+{
+	const char *doing = watch_ended(np) ? "gone"
+	                    : over(np)      ? "done"
+	                    : np->waiting   ? "ready"
+	                    : np->paused    ? "paused"
+	                                    : "playing";
+	snprintf(buf, len, "%s %s, %u watching", np->player, doing, np->follow->watchers);
+}
+
 static const char *state_text(const struct tc_ninja_play *np)
 {
 	if (np->paused)
@@ -587,9 +664,14 @@ static void draw_status(const struct tc_ninja_play *np, int x, int y, int w)
 		tc_nj_format_time(np->best_ms, t, sizeof t);
 		snprintf(best, sizeof best, "  best %s", t);
 	}
+	char watching[96];
 	const char *right = state_text(np);
-	if (!right)
+	if (np->mode == MODE_WATCH) {
+		watch_text(np, watching, sizeof watching);
+		right = watching;
+	} else if (!right) {
 		right = "? help";
+	}
 	int rw = tc_text_width(right);
 	/* The numbers as full as the line allows, with the state and a column's margin each end
 	 * and two columns between. */
@@ -619,7 +701,10 @@ static void draw_panel(const struct tc_ninja_play *np, int x, int y, int w, int 
 		snprintf(lines[n], sizeof lines[n], __VA_ARGS__);                                  \
 		role[n++] = tc_theme_attr(r);                                                      \
 	} while (0)
-	LINE(TC_ROLE_TITLE, "%s", np->mode == MODE_REPLAY ? "N replay" : "N");
+	LINE(TC_ROLE_TITLE, "%s",
+	     np->mode == MODE_REPLAY  ? "N replay"
+	     : np->mode == MODE_WATCH ? "N, watching"
+	                              : "N");
 	char name[sizeof np->name + 8]; /* shortened in the middle to the panel's width */
 	tc_text_shorten(np->name, w - 1, tc_term_unicode() ? "…" : "~", name, sizeof name);
 	LINE(TC_ROLE_TEXT, "%s", name);
@@ -650,9 +735,15 @@ static void draw_panel(const struct tc_ninja_play *np, int x, int y, int w, int 
 		LINE(TC_ROLE_DIM, "%s jump %s stop", unicode ? "↑" : "^", unicode ? "↓" : "v");
 		LINE(TC_ROLE_DIM, "p pause");
 		LINE(TC_ROLE_DIM, "r restart");
-	} else {
+	} else if (np->mode == MODE_REPLAY) {
 		LINE(TC_ROLE_DIM, "p pause");
 		LINE(TC_ROLE_DIM, "r replay again");
+	} else {
+		char player[sizeof np->player + 8];
+		tc_text_shorten(np->player, w - 1, tc_term_unicode() ? "…" : "~", player,
+		                sizeof player);
+		LINE(TC_ROLE_TEXT, "%s", player);
+		LINE(TC_ROLE_DIM, "%u watching", np->follow->watchers);
 	}
 	LINE(TC_ROLE_DIM, "? help  q %s", np->mode == MODE_REPLAY ? "quit" : "back");
 #undef LINE
@@ -683,6 +774,8 @@ static void draw_outcome(const struct tc_ninja_play *np, const struct tc_nlmap *
 	snprintf(numbers, sizeof numbers, "%s, %d gold", time, np->run.gold);
 	if (np->mode == MODE_REPLAY)
 		snprintf(keys, sizeof keys, "r: replay again   q: quit");
+	else if (np->mode == MODE_WATCH)
+		snprintf(keys, sizeof keys, "q: back");
 	else
 		snprintf(keys, sizeof keys, "r: %s   w: save replay   %sq: back",
 		         np->run.outcome == NJ_WIN ? "play again" : "try again",
@@ -748,6 +841,33 @@ static const struct tc_help_line replay_help[] = {
         {NULL, NULL},
 };
 
+static const struct tc_help_line watch_help[] = {
+        {"q, Esc", "back"},
+        {"", ""},
+        {"Watching", "another player's run as it is"},
+        {"", "played, at your own size: it shows"},
+        {"", "what they have played so far."},
+        {NULL, NULL},
+};
+
+/* The watched stream ended before its run did (or the run was left): who went, and how. */
+static void draw_watch_end(const struct tc_ninja_play *np, const struct tc_nlmap *m)
+{
+	char why[96];
+	switch (np->follow->end) {
+	case TC_LIVE_END_LEFT:
+		snprintf(why, sizeof why, "%s left; the run is kept to continue", np->player);
+		break;
+	case TC_LIVE_END_DROPPED:
+		snprintf(why, sizeof why, "%s's connection dropped", np->player);
+		break;
+	default:
+		snprintf(why, sizeof why, "%s left the run", np->player);
+		break;
+	}
+	box_beside_ninja(np, m, (const char *[]){why, "q: back"}, 2, TC_ROLE_OVERLAY);
+}
+
 void tc_ninja_play_draw(struct tc_ninja_play *np, uint64_t now)
 {
 	sync_clock(np, now);
@@ -765,8 +885,14 @@ void tc_ninja_play_draw(struct tc_ninja_play *np, uint64_t now)
 	if (m.panel_w)
 		draw_panel(np, m.x0 + tc_nlmap_width(m.scale) + 1, m.y0, m.panel_w, map.h);
 	draw_status(np, m.x0, m.top + m.h - 1, m.w);
-	if (ended(np)) {
+	if (watch_ended(np) && (!over(np) || np->follow->end != TC_LIVE_END_FINISHED)) {
+		draw_watch_end(np, &m);
+	} else if (ended(np)) {
 		draw_outcome(np, &m);
+	} else if (np->paused && np->mode == MODE_WATCH) {
+		char who[64];
+		snprintf(who, sizeof who, "%s paused", np->player);
+		box_beside_ninja(np, &m, (const char *[]){who, "q: back"}, 2, TC_ROLE_OVERLAY);
 	} else if (np->paused) {
 		const char *lines[] = {
 		        "Paused", np->mode == MODE_REPLAY
@@ -776,8 +902,14 @@ void tc_ninja_play_draw(struct tc_ninja_play *np, uint64_t now)
 	}
 	struct tc_tiles tiles = tc_nlmap_tiles(&m);
 	if (np->help_open)
-		tc_help_draw_in(map, &tiles, np->mode == MODE_REPLAY ? "N replay: keys" : "N: keys",
-		                np->mode == MODE_REPLAY ? replay_help : play_help, false);
+		tc_help_draw_in(map, &tiles,
+		                np->mode == MODE_REPLAY  ? "N replay: keys"
+		                : np->mode == MODE_WATCH ? "N, watching: keys"
+		                                         : "N: keys",
+		                np->mode == MODE_REPLAY  ? replay_help
+		                : np->mode == MODE_WATCH ? watch_help
+		                                         : play_help,
+		                false);
 }
 
 /* ---- keys ---- */
@@ -928,6 +1060,13 @@ enum tc_ninja_result tc_ninja_play_event(struct tc_ninja_play *np, const struct 
 	if (np->help_open) {
 		np->help_open = false;
 		sync_clock(np, now);
+		return TC_NJ_STAY;
+	}
+	if (np->mode == MODE_WATCH) { /* read-only */
+		if (!ev->ctrl && ev->key == '?')
+			np->help_open = true;
+		else if (!ev->ctrl && (ev->key == 'q' || ev->key == TC_KEY_ESCAPE))
+			return TC_NJ_LEAVE;
 		return TC_NJ_STAY;
 	}
 	if (!ev->repeat)

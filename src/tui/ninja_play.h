@@ -38,6 +38,16 @@ struct tc_ninja_play *tc_ninja_play_continue(const struct nj_replay *rp, const c
 /* A replay played back on screen (tilecade ninja --replay FILE); nothing is kept. */
 struct tc_ninja_play *tc_ninja_play_replay(const struct nj_replay *rp, const char *name, char *err,
                                            size_t errlen);
+/* Another player's run watched, from its stream's START (nj_stream_is_run says whether a START
+ * is a run's); player is whose it is (sanitized here). Read-only: q leaves. Returns NULL with
+ * why in err (the START is not a run's, out of memory). */
+struct tc_ninja_play *tc_ninja_play_watch(const char *player, const struct tc_live_event *start,
+                                          char *err, size_t errlen);
+/* The next event of the watched stream: the run shown as far as the stream has confirmed it,
+ * the end told when it ends. Returns 0, or -1 with why when the stream is not a run's (the
+ * screen is then as it was: drop the stream). */
+int tc_ninja_play_follow(struct tc_ninja_play *np, const struct tc_live_event *ev, char *err,
+                         size_t errlen);
 /* After a run: a new run of another level on the same screen (its stream goes on with the new
  * run). Returns 0, or -1 with why in err (the level has no ninja), the screen as it was. */
 int tc_ninja_play_next_level(struct tc_ninja_play *np, const struct nl_level *level,

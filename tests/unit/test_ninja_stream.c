@@ -84,6 +84,9 @@ static void start_text_round_trip(void **unused)
 	assert_true(n > 0);
 	assert_int_equal(strlen(text), n);
 	assert_memory_equal(text, "tilecade ninja replay 1\n# seed 42?(evil)\n", 41);
+	assert_true(nj_stream_is_run(text, n));
+	assert_false(nj_stream_is_run("2048:4x4:5", 10));
+	assert_false(nj_stream_is_run("tilecade", 8));
 	struct nl_level *back = malloc(sizeof *back);
 	assert_non_null(back);
 	assert_int_equal(nj_stream_read_start(text, n, back, name, sizeof name, err, sizeof err), 0);
