@@ -1,4 +1,5 @@
-/* N's play screen. Timing: step k of the run is due at origin + k * NJ_STEP_MS; each wake plays
+/* N's play screen. Timing: step k of the run is due at origin + k * NJ_STEP_MS (a replay played
+ * faster or slower divides that by its speed); each wake plays
  * the steps due (input from the held keys at each step's own time, so a key pressed between
  * two wakes counts from its press), then one frame is drawn. The origin moves whenever the
  * clock stops and starts again, so that a pause, a help screen or a suspension costs no time.
@@ -37,7 +38,7 @@
 #define MIN_H TC_NLMAP_MIN_H
 #define PANEL_W TC_NLMAP_PANEL_W
 #define PANEL_MAX_W TC_NLMAP_PANEL_MAX_W
-#define CATCH_UP_STEPS 8 /* at most this many steps a wake: a stall does not fast-forward */
+#define CATCH_UP_STEPS 8 /* at most this many steps a wake (at 1x): a stall does not rush */
 #define AUTOSAVE_STEPS (5 * NJ_STEPS_PER_SECOND)
 #define DRAW_RADIUS 11.0 /* px: the dots drawn for the ninja (its body is NJ_RADIUS) */
 #define BAR_W 10
@@ -46,6 +47,12 @@
 /* MODE_WATCH: another player's run, drawn from its stream as it comes (no clock of its own). */
 enum mode { MODE_PLAY, MODE_REPLAY, MODE_WATCH };
 enum { PROMPT_NONE, PROMPT_SAVE_REPLAY, PROMPT_REPLACE };
+
+/* A replay's speeds in thousandths, 0.25x to 16x, each twice the one before (as the replay
+ * screen of the other games). Play is always at 1x. */
+static const unsigned speeds[] = {250, 500, 1000, 2000, 4000, 8000, 16000};
+#define SPEEDS (int)(sizeof speeds / sizeof speeds[0])
+#define NORMAL_SPEED 2
 
 struct tc_ninja_play {
 	enum mode mode;
@@ -59,6 +66,7 @@ struct tc_ninja_play {
 	/* The clock. */
 	bool clock_running;
 	uint64_t origin;
+	int speed; /* index into speeds */
 	bool paused, suspended, help_open;
 	bool waiting; /* a new run, before its first game key: the clock has not started */
 	struct tc_prompt prompt;
@@ -246,21 +254,31 @@ static void play_step(struct tc_ninja_play *np, uint64_t at)
 	nj_step(&np->world, &np->run, input);
 }
 
+/* A step's length in thousandths of a millisecond at 1x. */
+#define STEP_UNITS ((uint64_t)NJ_STEP_MS * 1000)
+
+/* How long k steps take at the screen's speed, in ms. */
+static uint64_t step_span(const struct tc_ninja_play *np, int32_t k)
+{
+	return (uint64_t)k * STEP_UNITS / speeds[np->speed];
+}
+
 /* Plays the steps due by now. */
 static void advance(struct tc_ninja_play *np, uint64_t now)
 {
 	if (!np->clock_running)
 		return;
-	uint64_t due = now > np->origin ? (now - np->origin) / NJ_STEP_MS : 0;
+	uint64_t due = now > np->origin ? (now - np->origin) * speeds[np->speed] / STEP_UNITS : 0;
 	int64_t todo = (int64_t)due - np->run.steps;
-	if (todo > CATCH_UP_STEPS) { /* a stall: drop the time lost rather than rush */
-		todo = CATCH_UP_STEPS;
-		np->origin = now - (uint64_t)(np->run.steps + CATCH_UP_STEPS) * NJ_STEP_MS;
+	int64_t most = CATCH_UP_STEPS * (speeds[np->speed] > 1000 ? speeds[np->speed] / 1000 : 1);
+	if (todo > most) { /* a stall: drop the time lost rather than rush */
+		todo = most;
+		np->origin = now - step_span(np, np->run.steps + (int32_t)most);
 	}
 	for (int64_t i = 0; i < todo && !ended(np); i++) {
 		if (np->mode == MODE_PLAY && np->run.steps >= NJ_MAX_STEPS)
 			break; /* the record is full (a run never gets so long) */
-		play_step(np, np->origin + (uint64_t)(np->run.steps + 1) * NJ_STEP_MS);
+		play_step(np, np->origin + step_span(np, np->run.steps + 1));
 	}
 	tell_steps(np);
 	if (ended(np) && !np->finished)
@@ -275,7 +293,7 @@ static void sync_clock(struct tc_ninja_play *np, uint64_t now)
 	advance(np, now);
 	bool run = should_run(np);
 	if (run && !np->clock_running) {
-		np->origin = now - (uint64_t)np->run.steps * NJ_STEP_MS;
+		np->origin = now - step_span(np, np->run.steps);
 		tc_held_reset(&np->held); /* keys may have been let go meanwhile */
 		np->clock_running = true;
 		tell_clock(np, true);
@@ -322,6 +340,7 @@ static struct tc_ninja_play *create(const struct nl_level *level, const char *na
 	snprintf(np->name, sizeof np->name, "%s", name && *name ? name : "N");
 	nj_run_start(&np->world, &np->run);
 	tc_held_reset(&np->held);
+	np->speed = NORMAL_SPEED;
 	return np;
 }
 
@@ -491,7 +510,10 @@ int tc_ninja_play_next_frame(struct tc_ninja_play *np, uint64_t now)
 	sync_clock(np, now);
 	if (!np->clock_running)
 		return -1;
-	uint64_t next = np->origin + (uint64_t)(np->run.steps + 1) * NJ_STEP_MS;
+	uint64_t next = np->origin + step_span(np, np->run.steps + 1);
+	/* Faster than 1x, a frame plays the steps due: no more frames than steps at 1x. */
+	if (speeds[np->speed] > 1000 && next < now + NJ_STEP_MS)
+		next = now + NJ_STEP_MS;
 	return next > now ? (int)(next - now) : 0;
 }
 
@@ -626,15 +648,25 @@ static void watch_text(const struct tc_ninja_play *np, char *buf, size_t len)
 	snprintf(buf, len, "%s %s, %u watching", np->player, doing, np->follow->watchers);
 }
 
-static const char *state_text(const struct tc_ninja_play *np)
+/* The status line's right end: the state, a replay's speed, or whose run is watched. */
+static void state_text(const struct tc_ninja_play *np, char *buf, size_t len)
 {
-	if (np->paused)
-		return np->mode == MODE_REPLAY ? "Replay, paused" : "Paused";
-	if (np->mode == MODE_REPLAY)
-		return "Replay";
-	if (np->waiting)
-		return "Ready: a run, jump or stop key starts";
-	return NULL;
+	unsigned speed = speeds[np->speed];
+	if (np->mode == MODE_WATCH)
+		watch_text(np, buf, len);
+	else if (np->mode == MODE_REPLAY && np->paused)
+		snprintf(buf, len, "Replay, paused");
+	else if (np->mode == MODE_REPLAY && speed != 1000)
+		snprintf(buf, len, "Replay %u%s%sx", speed / 1000, speed % 1000 ? "." : "",
+		         speed % 1000 == 250 ? "25" : speed % 1000 ? "5" : "");
+	else if (np->mode == MODE_REPLAY)
+		snprintf(buf, len, "Replay");
+	else if (np->paused)
+		snprintf(buf, len, "Paused");
+	else if (np->waiting)
+		snprintf(buf, len, "Ready: a run, jump or stop key starts");
+	else
+		snprintf(buf, len, "? help");
 }
 
 /* The status line: a message alone, with the whole line (a path in it shortened in the
@@ -664,14 +696,8 @@ static void draw_status(const struct tc_ninja_play *np, int x, int y, int w)
 		tc_nj_format_time(np->best_ms, t, sizeof t);
 		snprintf(best, sizeof best, "  best %s", t);
 	}
-	char watching[96];
-	const char *right = state_text(np);
-	if (np->mode == MODE_WATCH) {
-		watch_text(np, watching, sizeof watching);
-		right = watching;
-	} else if (!right) {
-		right = "? help";
-	}
+	char right[96];
+	state_text(np, right, sizeof right);
 	int rw = tc_text_width(right);
 	/* The numbers as full as the line allows, with the state and a column's margin each end
 	 * and two columns between. */
@@ -737,6 +763,8 @@ static void draw_panel(const struct tc_ninja_play *np, int x, int y, int w, int 
 		LINE(TC_ROLE_DIM, "r restart");
 	} else if (np->mode == MODE_REPLAY) {
 		LINE(TC_ROLE_DIM, "p pause");
+		LINE(TC_ROLE_DIM, "+ - speed");
+		LINE(TC_ROLE_DIM, "%s step", unicode ? "←→" : "<>");
 		LINE(TC_ROLE_DIM, "r replay again");
 	} else {
 		char player[sizeof np->player + 8];
@@ -830,7 +858,9 @@ static const struct tc_help_line play_help[] = {
 };
 
 static const struct tc_help_line replay_help[] = {
-        {"p", "pause the replay"},
+        {"p, Space", "pause or play on"},
+        {"+ >, - <", "faster, slower (0.25x to 16x)"},
+        {"→, ←", "a step on, a step back (pauses)"},
         {"r", "replay again from the start"},
         {"q, Esc", "quit"},
         {"", ""},
@@ -1039,6 +1069,57 @@ static bool common_key(struct tc_ninja_play *np, const struct tc_event *ev, uint
 	}
 }
 
+/* A replay shown at step k, paused: played again from the start (some milliseconds for the
+ * longest run), so that stepping back needs no history. */
+static void replay_seek(struct tc_ninja_play *np, int32_t k, uint64_t now)
+{
+	nj_run_start(&np->world, &np->run);
+	while (np->run.steps < k && !ended(np))
+		play_step(np, now);
+	np->finished = ended(np);
+	np->paused = !ended(np);
+	np->clock_running = false;
+	sync_clock(np, now);
+}
+
+/* The keys of a replay: play or pause, faster, slower, a step on or back.
+ * Returns false for a key that is not one of them. */
+static bool replay_key(struct tc_ninja_play *np, const struct tc_event *ev, uint64_t now)
+{
+	if (ev->ctrl)
+		return false;
+	switch (ev->key) {
+	case ' ':
+	case 'p':
+		if (!ended(np) && !ev->repeat)
+			np->paused = !np->paused;
+		break;
+	case '+':
+	case '>':
+	case '-':
+	case '<': {
+		bool faster = ev->key == '+' || ev->key == '>';
+		if (faster ? np->speed == SPEEDS - 1 : np->speed == 0)
+			break;
+		np->speed += faster ? 1 : -1;
+		if (np->clock_running) /* the steps played stay, the next come at the new pace */
+			np->origin = now - step_span(np, np->run.steps);
+		break;
+	}
+	case TC_KEY_RIGHT:
+		replay_seek(np, np->run.steps + 1, now);
+		break;
+	case TC_KEY_LEFT:
+		replay_seek(np, np->run.steps > 0 ? np->run.steps - 1 : 0, now);
+		break;
+	default:
+		return false;
+	}
+	np->message[0] = '\0';
+	sync_clock(np, now);
+	return true;
+}
+
 enum tc_ninja_result tc_ninja_play_event(struct tc_ninja_play *np, const struct tc_event *ev,
                                          uint64_t now)
 {
@@ -1073,6 +1154,8 @@ enum tc_ninja_result tc_ninja_play_event(struct tc_ninja_play *np, const struct 
 		np->message[0] = '\0';
 	if (too_small())
 		return ev->key == 'q' || ev->key == TC_KEY_ESCAPE ? TC_NJ_LEAVE : TC_NJ_STAY;
+	if (np->mode == MODE_REPLAY && replay_key(np, ev, now))
+		return TC_NJ_STAY;
 	if (ended(np)) {
 		if (np->mode == MODE_PLAY && !ev->ctrl && ev->key == 'w')
 			start_save_prompt(np);
