@@ -652,15 +652,14 @@ static void watch_text(const struct tc_ninja_play *np, char *buf, size_t len)
 static void state_text(const struct tc_ninja_play *np, char *buf, size_t len)
 {
 	unsigned speed = speeds[np->speed];
+	char times[16] = "";
+	if (speed != 1000)
+		snprintf(times, sizeof times, " %u%s%sx", speed / 1000, speed % 1000 ? "." : "",
+		         speed % 1000 == 250 ? "25" : speed % 1000 ? "5" : "");
 	if (np->mode == MODE_WATCH)
 		watch_text(np, buf, len);
-	else if (np->mode == MODE_REPLAY && np->paused)
-		snprintf(buf, len, "Replay, paused");
-	else if (np->mode == MODE_REPLAY && speed != 1000)
-		snprintf(buf, len, "Replay %u%s%sx", speed / 1000, speed % 1000 ? "." : "",
-		         speed % 1000 == 250 ? "25" : speed % 1000 ? "5" : "");
 	else if (np->mode == MODE_REPLAY)
-		snprintf(buf, len, "Replay");
+		snprintf(buf, len, "Replay%s%s", times, np->paused ? ", paused" : "");
 	else if (np->paused)
 		snprintf(buf, len, "Paused");
 	else if (np->waiting)

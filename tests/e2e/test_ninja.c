@@ -347,6 +347,23 @@ static void test_replay_mode(void **state)
 	wait_gone(t, "Killed by a mine");
 	e2e_send_str(t, "p");
 	wait_text(t, "Replay, paused");
+	/* Faster and slower, as the other games' replays: 0.25x to 16x. */
+	e2e_send_str(t, "+");
+	wait_text(t, "Replay 2x, paused");
+	e2e_send_str(t, "p");
+	wait_status(t, "Replay 2x");
+	e2e_send_str(t, "---");
+	wait_status(t, "Replay 0.25x");
+	e2e_send_str(t, "-");
+	wait_status(t, "Replay 0.25x"); /* the slowest */
+	e2e_send_str(t, "++");
+	wait_text(t, "Killed by a mine");
+	/* A step back from the end, paused; a step on, the end again. */
+	e2e_send_str(t, E2E_KEY_LEFT);
+	wait_gone(t, "Killed by a mine");
+	wait_status(t, "Replay, paused");
+	e2e_send_str(t, E2E_KEY_RIGHT);
+	wait_text(t, "Killed by a mine");
 	e2e_send_str(t, "q");
 	assert_true(e2e_wait_exit(t, WAIT_MS) == 0);
 }
