@@ -62,12 +62,13 @@ struct tc_score {
 	bool lost;      /* the game ended lost (out of moves, goals not met); false: won */
 	unsigned hints; /* hints the player asked for */
 	int64_t id;     /* the row's, when read from the store */
+	int64_t recording; /* the id of the game's recording (tilecade/recordings.h), 0: none */
 };
 
 /* Whether a ranks above b on a board that ranks by `by` (a tie is not better). */
 bool tc_score_better(const struct tc_score *a, const struct tc_score *b, enum tc_rank_by by);
 
-/* Adds a score (its id is not read); returns its rank on its board (1 is best), or -1 when
+/* Adds a score (its id is not read), linked to its recording; returns its rank on its board (1 is best), or -1 when
  * nothing was stored. */
 int tc_store_add_score(struct tc_store *st, const struct tc_score *s, enum tc_rank_by by);
 /* The id of the score last added through st, or 0. */
@@ -88,8 +89,16 @@ int tc_store_boards(struct tc_store *st, struct tc_board_key *out, int max);
  * that a crash at any moment leaves the old save or the new one. */
 int tc_store_save_game(struct tc_store *st, const char *game, const void *blob, size_t len,
                        const char *summary);
+/* The same, with the game's stream so far (tilecade/live.h; events_len 0 for none): save,
+ * summary and stream are written together, in one transaction. */
+int tc_store_save_game_stream(struct tc_store *st, const char *game, const void *blob, size_t len,
+                              const char *summary, const void *events, size_t events_len);
 /* Loads the save of a game into a malloc'd buffer; returns 0, or -1 when there is none. */
 int tc_store_load_game(struct tc_store *st, const char *game, void **blob, size_t *len);
+/* The same, with its stream, malloc'd too (*events NULL and *events_len 0 when the save has
+ * none: one of before schema 3, or one over TC_RECORDING_EVENTS_MAX). */
+int tc_store_load_game_stream(struct tc_store *st, const char *game, void **blob, size_t *len,
+                              void **events, size_t *events_len);
 void tc_store_delete_game(struct tc_store *st, const char *game);
 /* The most recent save: its game's name and summary. Returns 0, or -1 when there is none. */
 int tc_store_latest_save(struct tc_store *st, char *game, size_t game_len, char *summary,

@@ -4,6 +4,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "tilecade/store.h"
 #include "store_internal.h"
+#include "tilecade/recordings.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -460,7 +461,7 @@ static int rank_of(struct tc_store *st, const struct tc_board_key *board, sqlite
 }
 
 /* The score's columns after the board's (?4 on), in the order of SCORE_COLUMNS. */
-#define SCORE_COLUMNS "player, points, time_ms, moves, date, game_id, won, hints"
+#define SCORE_COLUMNS "player, points, time_ms, moves, date, game_id, won, hints, recording"
 static void bind_score(sqlite3_stmt *stmt, const struct tc_score *s)
 {
 	sqlite3_bind_text(stmt, 4, s->player, -1, SQLITE_TRANSIENT);
@@ -471,6 +472,7 @@ static void bind_score(sqlite3_stmt *stmt, const struct tc_score *s)
 	sqlite3_bind_text(stmt, 9, s->game_id, -1, SQLITE_TRANSIENT);
 	sqlite3_bind_int(stmt, 10, !s->lost);
 	sqlite3_bind_int64(stmt, 11, s->hints);
+	sqlite3_bind_int64(stmt, 12, s->recording);
 }
 
 int tc_store_add_score(struct tc_store *st, const struct tc_score *s, enum tc_rank_by by)
@@ -480,7 +482,7 @@ int tc_store_add_score(struct tc_store *st, const struct tc_score *s, enum tc_ra
 	sqlite3_stmt *stmt;
 	if (tc_store_prepare(st->db,
 	            "INSERT INTO scores (game, mode, level, " SCORE_COLUMNS ")"
-	            " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
+	            " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
 	            &stmt) != SQLITE_OK)
 		return -1;
 	bind_board(stmt, &s->board);
@@ -505,13 +507,13 @@ int tc_store_replace_score(struct tc_store *st, const struct tc_score *s, enum t
 	sqlite3_stmt *stmt;
 	if (tc_store_prepare(st->db,
 	            "UPDATE scores SET player = ?4, points = ?5, time_ms = ?6, moves = ?7,"
-	            " date = ?8, game_id = ?9, won = ?10, hints = ?11"
-	            " WHERE id = ?12 AND game = ?1 AND mode = ?2 AND level = ?3",
+	            " date = ?8, game_id = ?9, won = ?10, hints = ?11, recording = ?12"
+	            " WHERE id = ?13 AND game = ?1 AND mode = ?2 AND level = ?3",
 	            &stmt) != SQLITE_OK)
 		return -1;
 	bind_board(stmt, &s->board);
 	bind_score(stmt, s);
-	sqlite3_bind_int64(stmt, 12, s->id);
+	sqlite3_bind_int64(stmt, 13, s->id);
 	int rc = tc_store_step(stmt);
 	sqlite3_finalize(stmt);
 	if (rc != SQLITE_DONE || sqlite3_changes(st->db) != 1)
@@ -537,7 +539,9 @@ static void read_score(sqlite3_stmt *stmt, const struct tc_board_key *board, str
 	copy_text(s->game_id, sizeof s->game_id, sqlite3_column_text(stmt, 5));
 	s->lost = sqlite3_column_int(stmt, 6) == 0;
 	s->hints = (unsigned)sqlite3_column_int64(stmt, 7); /* ON_BOARD: within range */
-	s->id = sqlite3_column_int64(stmt, 8);
+	sqlite3_int64 recording = sqlite3_column_int64(stmt, 8);
+	s->recording = recording > 0 ? recording : 0; /* a damaged link is none */
+	s->id = sqlite3_column_int64(stmt, 9);
 }
 
 int tc_store_top_scores(struct tc_store *st, const struct tc_board_key *board, enum tc_rank_by by,
@@ -627,43 +631,74 @@ int tc_store_boards(struct tc_store *st, struct tc_board_key *out, int max)
 int tc_store_save_game(struct tc_store *st, const char *game, const void *blob, size_t len,
                        const char *summary)
 {
+	return tc_store_save_game_stream(st, game, blob, len, summary, NULL, 0);
+}
+
+int tc_store_save_game_stream(struct tc_store *st, const char *game, const void *blob, size_t len,
+                              const char *summary, const void *events, size_t events_len)
+{
 	if (!tc_store_writable(st))
 		return -1;
 	sqlite3_stmt *stmt;
 	/* One statement is one transaction: the old save stays until the new one is whole. */
 	if (tc_store_prepare(st->db,
-	            "INSERT OR REPLACE INTO saves (game, blob, summary, saved_at)"
-	            " VALUES (?1, ?2, ?3, ?4)",
+	            "INSERT OR REPLACE INTO saves (game, blob, summary, saved_at, events)"
+	            " VALUES (?1, ?2, ?3, ?4, ?5)",
 	            &stmt) != SQLITE_OK)
 		return -1;
 	sqlite3_bind_text(stmt, 1, game, -1, SQLITE_TRANSIENT);
 	sqlite3_bind_blob64(stmt, 2, blob, len, SQLITE_TRANSIENT);
 	sqlite3_bind_text(stmt, 3, summary, -1, SQLITE_TRANSIENT);
 	sqlite3_bind_int64(stmt, 4, (sqlite3_int64)time(NULL));
+	sqlite3_bind_blob64(stmt, 5, events_len ? events : "", events_len, SQLITE_TRANSIENT);
 	int rc = tc_store_step(stmt);
 	sqlite3_finalize(stmt);
 	return rc == SQLITE_DONE ? 0 : -1;
 }
 
+/* A malloc'd copy of blob column i (NULL and 0 when empty); false when out of memory. */
+static bool copy_blob(sqlite3_stmt *stmt, int i, void **out, size_t *len)
+{
+	int n = sqlite3_column_bytes(stmt, i);
+	const void *data = sqlite3_column_blob(stmt, i);
+	*out = NULL;
+	*len = 0;
+	if (n <= 0 || !data)
+		return true;
+	if (!(*out = malloc((size_t)n)))
+		return false;
+	memcpy(*out, data, (size_t)n);
+	*len = (size_t)n;
+	return true;
+}
+
 int tc_store_load_game(struct tc_store *st, const char *game, void **blob, size_t *len)
+{
+	return tc_store_load_game_stream(st, game, blob, len, NULL, NULL);
+}
+
+int tc_store_load_game_stream(struct tc_store *st, const char *game, void **blob, size_t *len,
+                              void **events, size_t *events_len)
 {
 	if (!tc_store_ok(st))
 		return -1;
 	sqlite3_stmt *stmt;
-	if (tc_store_prepare(st->db, "SELECT blob FROM saves WHERE game = ?1", &stmt) != SQLITE_OK)
+	/* A stream over the bound reads as none, without its bytes being loaded. */
+	if (tc_store_prepare(st->db,
+	            "SELECT blob, CASE WHEN length(events) <= ?2 THEN events END"
+	            " FROM saves WHERE game = ?1",
+	            &stmt) != SQLITE_OK)
 		return -1;
 	sqlite3_bind_text(stmt, 1, game, -1, SQLITE_TRANSIENT);
+	sqlite3_bind_int64(stmt, 2, TC_RECORDING_EVENTS_MAX);
 	int result = -1;
-	if (tc_store_step(stmt) == SQLITE_ROW) {
-		int n = sqlite3_column_bytes(stmt, 0);
-		const void *data = sqlite3_column_blob(stmt, 0);
-		*blob = malloc(n > 0 ? (size_t)n : 1);
-		if (*blob) {
-			if (n > 0)
-				memcpy(*blob, data, (size_t)n);
-			*len = (size_t)n;
+	/* An empty save is one too: its blob is not NULL. */
+	if (tc_store_step(stmt) == SQLITE_ROW && copy_blob(stmt, 0, blob, len) &&
+	    (*blob || (*blob = malloc(1)))) {
+		if (!events || copy_blob(stmt, 1, events, events_len))
 			result = 0;
-		}
+		else
+			free(*blob);
 	}
 	sqlite3_finalize(stmt);
 	return result;
