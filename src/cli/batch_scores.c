@@ -1,5 +1,6 @@
 /* `tilecade scores`: the scoreboards as text, for a shell, a script or a quick look over SSH. */
 #define _POSIX_C_SOURCE 200809L /* nl_langinfo */
+#include <inttypes.h>
 #include <langinfo.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -65,9 +66,13 @@ static void print_board(const struct tc_board_key *board, bool unicode, struct t
 		tc_score_date(top[i].date, date, sizeof date);
 		/* printf pads by bytes; a name's padding is counted in terminal columns. */
 		int pad = w.player - tc_text_columns(player);
-		fprintf(out, "%2d  %s%*s  %*s  %*u  %*u  %-*s  %s\n", i + 1, player, pad, "",
+		fprintf(out, "%2d  %s%*s  %*s  %*u  %*u  %-*s  %s", i + 1, player, pad, "",
 		        w.result, result, w.moves, top[i].moves, w.hints, top[i].hints,
 		        (int)strlen(TC_SCORE_END_HEADING), tc_score_end(&top[i]), date);
+		/* The game's recording, for `tilecade replay N`; rows of none end at the date. */
+		if (top[i].recording > 0)
+			fprintf(out, "%*s  #%" PRId64, 10 - (int)strlen(date), "", top[i].recording);
+		fputc('\n', out);
 	}
 }
 

@@ -13,6 +13,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "recorder.h"
 #include "score_text.h"
 #include "tilecade/gameid.h"
 
@@ -134,6 +135,8 @@ void tc_records_open_own(struct tc_records *r, const char *db_path, const char *
 void tc_records_close(struct tc_records *r)
 {
 	tc_live_log_free(&r->log);
+	free(r->restored);
+	r->restored = NULL;
 	tc_store_close(r->store);
 	tc_store_close(r->shared);
 	r->store = r->shared = NULL;
@@ -209,7 +212,12 @@ static void save(struct tc_records *r, const struct tc_session *s)
 		return;
 	char text[160];
 	summary(s, text, sizeof text);
-	tc_store_save_game(r->store, tc_session_game(s)->name, blob, len, text);
+	if (!r->saved) /* another game's save of this kind is left for good */
+		tc_recorder_save_overwritten(r, tc_session_game(s)->name);
+	/* Its stream goes with it, for its recording once continued (none when it has none). */
+	bool stream = !r->unrecordable;
+	tc_store_save_game_stream(r->store, tc_session_game(s)->name, blob, len, text,
+	                          stream ? r->log.bytes : NULL, stream ? r->log.len : 0);
 	free(blob);
 	r->saved_at_moves = tc_session_moves(s);
 	r->saved = true;
@@ -230,7 +238,8 @@ static void record(struct tc_records *r, const struct tc_session *s)
 {
 	r->recorded = true;
 	r->told[0] = '\0';
-	if (tc_session_assisted(s)) { /* not the player's score: dealt with, not recorded */
+	int64_t recording = tc_recorder_finished(r, s);
+	if (tc_session_assisted(s)) { /* not the player's score: recorded, not ranked */
 		say_unranked(r, s);
 		return;
 	}
@@ -246,6 +255,7 @@ static void record(struct tc_records *r, const struct tc_session *s)
 	score.lost = !tc_session_won(s);
 	score.hints = tc_session_hints(s);
 	tc_session_game_id(s, score.game_id, sizeof score.game_id);
+	score.recording = recording;
 	struct tc_store *st = tc_records_scores(r);
 	int rank;
 	if (r->kept.id == 0) {
@@ -299,7 +309,10 @@ static void heard(void *ctx, const struct tc_live_event *ev)
 	struct tc_records *r = ctx;
 	if (ev->kind == TC_LIVE_NEW_GAME) {
 		/* The log is this game's alone: the next one's starts at its START. Watchers are told
-		 * the new game as it came. */
+		 * the new game as it came. The game left is recorded first, from its log. */
+		tc_recorder_left_for_good(r);
+		r->recording = 0;
+		r->unrecordable = false; /* the new game's stream is whole */
 		struct tc_live_event start = *ev;
 		start.kind = TC_LIVE_START;
 		tc_live_log_clear(&r->log);
@@ -325,7 +338,10 @@ void tc_records_tell(struct tc_records *r, const struct tc_session *s, struct tc
 
 void tc_records_begin(struct tc_records *r, struct tc_session *s)
 {
-	start_stream(r, s);
+	tc_recorder_left_for_good(r); /* a game begun over one whose stream goes on */
+	if (!tc_recorder_begin(r, s, r->restored, r->restored_len))
+		start_stream(r, s);
+	r->restored = NULL;
 	tc_session_listen(s, heard, r);
 	r->saved_at_moves = tc_session_moves(s);
 	r->saved = tc_session_in_progress(s); /* a continued game comes from its save */
@@ -355,6 +371,7 @@ void tc_records_update(struct tc_records *r, const struct tc_session *s)
 		r->saved = r->recorded = false;
 		r->told[0] = '\0';
 		memset(&r->kept, 0, sizeof r->kept);
+		r->recording = 0; /* a restart's next end is recorded apart */
 		return;
 	}
 	if (tc_session_status(s) == TC_PLAYING)
@@ -391,6 +408,7 @@ void tc_records_leave(struct tc_records *r, const struct tc_session *s)
 	}
 	if (!r->recorded && over(s))
 		record(r, s);
+	tc_recorder_finished(r, s); /* a loss off the scoreboard (a lost Sudoku) too */
 	forget(r, s);
 	end_stream(r, s, TC_LIVE_END_FINISHED);
 }
@@ -414,16 +432,21 @@ static void unreadable_save(struct tc_records *r, const char *game, const void *
 struct tc_session *tc_records_continue(struct tc_records *r, char *err, size_t errlen)
 {
 	char game[32], text[160];
-	void *blob;
-	size_t len;
+	void *blob, *events;
+	size_t len, events_len;
 	if (tc_store_latest_save(r->store, game, sizeof game, text, sizeof text) != 0 ||
-	    tc_store_load_game(r->store, game, &blob, &len) != 0) {
+	    tc_store_load_game_stream(r->store, game, &blob, &len, &events, &events_len) != 0) {
 		snprintf(err, errlen, "no saved game to continue");
 		return NULL;
 	}
 	struct tc_session *s = tc_session_restore(blob, len, NULL, err, errlen);
-	if (!s)
+	free(r->restored);
+	r->restored = s ? events : NULL; /* for tc_records_begin */
+	r->restored_len = s ? events_len : 0;
+	if (!s) {
 		unreadable_save(r, game, blob, len, err, errlen);
+		free(events);
+	}
 	free(blob);
 	return s;
 }

@@ -2,7 +2,8 @@
  * program is told to quit (a hang-up, SIGTERM) and every few moves; and its score, recorded the
  * moment the game ends, won or lost, whatever key comes next. A game that ends again (after an
  * undo, or a 2048 played on after its win) keeps its better end in the same row. A game the
- * computer played in is recorded nowhere. Policy only: the store does the storing. */
+ * computer played in goes on no scoreboard. Every finished game is recorded too (recorder.h),
+ * its score row linked to its recording. Policy only: the store does the storing. */
 #ifndef TILECADE_TUI_RECORDS_H
 #define TILECADE_TUI_RECORDS_H
 
@@ -25,6 +26,11 @@ struct tc_records {
 	bool recorded;        /* its end is dealt with (recorded, or found not rankable) */
 	char told[80];        /* what became of its end, for the player; "" for nothing to say */
 	struct tc_score kept; /* its score on the board (kept.id 0: none yet) */
+	int64_t recording;         /* its recording's id (recorder.h), 0: none yet */
+	unsigned recorded_events;  /* the log's events when it was recorded */
+	bool unrecordable;         /* continued from a save without its stream: not recorded */
+	unsigned char *restored;   /* the stream of the save tc_records_continue read, which */
+	size_t restored_len;       /* tc_records_begin takes over; NULL when none */
 	/* Its stream (tilecade/live.h) from its START on: its recording, and what a watcher who
 	 * comes late is sent first. */
 	struct tc_live_log log;
