@@ -20,6 +20,7 @@
 #include "options.h"
 #include "levels.h"
 #include "records.h"
+#include "replay_command.h"
 #include "settings.h"
 #include "tilecade/gameid.h"
 #include "tilecade/match3.h"
@@ -475,6 +476,27 @@ static void level_board(const struct tc_options *o, const struct tc_settings *se
 		game->format_params(params.bytes, buf, len);
 }
 
+/* The boards players see, to read: the one --db names, else the host's shared one, else their
+ * own; *own is what to close after (NULL for the shared one). NULL, said on standard error, when
+ * it cannot be read. */
+static struct tc_store *open_boards(const struct tc_options *o, const struct tc_settings *settings,
+                                    const struct tc_records *records, struct tc_store **own)
+{
+	char notice[TC_STORE_NOTICE_MAX] = "";
+	struct tc_store *st = records->shared;
+	*own = NULL;
+	if (!st && *records->notice && !o->db) /* a shared board named but not usable */
+		tc_cli_error(records->notice);
+	if (o->db || !st)
+		st = *own = tc_store_open_to_read(own_database(o, settings), notice, sizeof notice);
+	if (!tc_store_ok(st)) {
+		tc_cli_error(*notice ? notice : records->notice);
+		tc_store_close(*own);
+		return NULL;
+	}
+	return st;
+}
+
 /* Prints the scoreboards; --level alone means zNumbers' level. Exit status as for a batch
  * command: 2 for a bad command line, 1 when the database cannot be used. */
 static int scores_command(const struct tc_options *o, const struct tc_settings *settings,
@@ -497,18 +519,9 @@ static int scores_command(const struct tc_options *o, const struct tc_settings *
 	if (o->has_level)
 		level_board(o, settings, entry ? entry->view->game : &znumbers_game, level,
 		            sizeof level);
-	/* The board players see: the one --db names, else the host's shared one, else their own. */
-	char notice[TC_STORE_NOTICE_MAX] = "";
-	struct tc_store *own = NULL, *st = records->shared;
-	if (!st && *records->notice && !o->db) /* a shared board named but not usable */
-		tc_cli_error(records->notice);
-	if (o->db || !st)
-		st = own = tc_store_open_to_read(own_database(o, settings), notice, sizeof notice);
-	if (!tc_store_ok(st)) {
-		tc_cli_error(*notice ? notice : records->notice);
-		tc_store_close(own);
+	struct tc_store *own, *st = open_boards(o, settings, records, &own);
+	if (!st)
 		return 1;
-	}
 	int status =
 	        tc_batch_scores(st, game, o->has_level ? level : NULL, stdout, err, sizeof err);
 	tc_store_close(own);
@@ -518,6 +531,31 @@ static int scores_command(const struct tc_options *o, const struct tc_settings *
 }
 
 /* ---- end of the scores command ---- */
+
+/* The recording `tilecade replay N` plays on screen (replay_command loads it); NULL for none. */
+static struct tc_recording *recording_to_play;
+
+/* `tilecade replay N`: the outcome printed (--headless), or the recording loaded for the
+ * screen (TC_REPLAY_ON_SCREEN). Recordings are where scores are: read as scores_command reads. */
+static int replay_command(const struct tc_options *o, const struct tc_settings *settings,
+                          const struct tc_records *records)
+{
+	static struct tc_recording recording;
+	char err[TC_STORE_NOTICE_MAX + 64];
+	int64_t id;
+	if (tc_replay_parse(o, &id, err, sizeof err) != 0)
+		return usage_error(err);
+	struct tc_store *own, *st = open_boards(o, settings, records, &own);
+	if (!st)
+		return 1;
+	int status = tc_replay_run(st, id, o->headless, &recording, err, sizeof err);
+	tc_store_close(own);
+	if (status == TC_REPLAY_ON_SCREEN)
+		recording_to_play = &recording;
+	else if (status != 0)
+		tc_cli_error(err);
+	return status;
+}
 
 /* The replay `tilecade ninja --replay FILE` plays on screen (ninja_command loads it); NULL for
  * none. */
@@ -564,6 +602,7 @@ static int play(const struct tc_options *o, const struct tc_settings *settings,
 	        .resume = o->resume,
 	        .ninja_replay = ninja_replay_to_play,
 	        .ninja_replay_name = o->replay ? file_name(o->replay) : NULL,
+	        .replay = recording_to_play,
 	};
 	for (int i = 0; i < TC_CATALOG_SIZE; i++)
 		if (tc_catalog[i].view)
@@ -775,6 +814,14 @@ int tc_cli_command(const struct tc_options *opts, struct tc_settings *settings,
 		int status = scores_command(&o, settings, records);
 		tc_records_close(records);
 		return status;
+	}
+	if (o.replaying) {
+		int status = replay_command(&o, settings, records);
+		if (status != TC_REPLAY_ON_SCREEN) {
+			tc_records_close(records);
+			return status;
+		}
+		return play(&o, settings, records, NULL, NULL, NULL, 0);
 	}
 
 	if (is_ninja(o.game)) {

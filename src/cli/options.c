@@ -459,11 +459,19 @@ int tc_options_parse(int argc, char **argv, struct tc_options *o, char *err, siz
 				return -1;
 		} else if (!o->game && !o->scores && strcmp(argv[i], "scores") == 0) {
 			o->scores = true; /* a command word where a game would stand */
-		} else if (!o->game) {
+		} else if (!o->game && !o->scores && !o->replaying &&
+		           strcmp(argv[i], "replay") == 0) {
+			o->replaying = true;
+		} else if (o->replaying && !o->recording) {
+			o->recording = argv[i];
+		} else if (!o->game && !o->replaying) {
 			o->game = argv[i];
 		} else {
 			return tc_cli_fail(err, errlen,
-			                   "unexpected argument '%s' (one game at a time)",
+			                   o->replaying ? "unexpected argument '%s' (one recording "
+			                                  "at a time)"
+			                                : "unexpected argument '%s' (one game at a "
+			                                  "time)",
 			                   argv[i]);
 		}
 	}

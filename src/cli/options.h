@@ -1,4 +1,5 @@
-/* Command-line options: `tilecade [GAME] [options]` and `tilecade scores [GAME] [options]`. */
+/* Command-line options: `tilecade [GAME] [options]`, `tilecade scores [GAME] [options]` and
+ * `tilecade replay N [options]`. */
 #ifndef TILECADE_CLI_OPTIONS_H
 #define TILECADE_CLI_OPTIONS_H
 
@@ -16,6 +17,12 @@ struct tc_options {
 	bool resume;        /* --continue: the most recent saved game */
 	bool daily;         /* --daily: today's puzzle of the game */
 	bool help, version;
+
+	/* `tilecade replay N`: a recorded game (replay_command.h), N as typed ("#3" or "3"), NULL
+	 * when missing. */
+	bool replaying;
+	const char *recording;
+
 	const char *size; /* as typed: "N" or "RxC"; each game says which sizes it has */
 	bool has_seed;
 	uint64_t seed;

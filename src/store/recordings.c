@@ -33,9 +33,9 @@ int64_t tc_store_add_recording(struct tc_store *st, const struct tc_recording *r
 		return 0;
 	sqlite3_stmt *stmt;
 	if (tc_store_prepare(st->db,
-	            "INSERT INTO recordings (" RECORDING_COLUMNS ")"
-	            " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
-	            &stmt) != SQLITE_OK)
+	                     "INSERT INTO recordings (" RECORDING_COLUMNS ")"
+	                     " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+	                     &stmt) != SQLITE_OK)
 		return 0;
 	int rc = bind_recording(stmt, rec) ? tc_store_step(stmt) : SQLITE_TOOBIG;
 	sqlite3_finalize(stmt);
@@ -47,7 +47,8 @@ int tc_store_replace_recording(struct tc_store *st, const struct tc_recording *r
 	if (!tc_store_writable(st))
 		return -1;
 	sqlite3_stmt *stmt;
-	if (tc_store_prepare(st->db,
+	if (tc_store_prepare(
+	            st->db,
 	            "UPDATE recordings SET player = ?1, game = ?2, game_id = ?3, result = ?4,"
 	            " points = ?5, time_ms = ?6, moves = ?7, date = ?8, events = ?9"
 	            " WHERE id = ?10",
@@ -94,7 +95,8 @@ static bool read_recording(sqlite3_stmt *stmt, struct tc_recording *out)
 	    !read_text(stmt, 3, out->result, sizeof out->result) || !known_result(out->result))
 		return false;
 	for (int i = 4; i <= 7; i++)
-		if (sqlite3_column_type(stmt, i) != SQLITE_INTEGER || sqlite3_column_int64(stmt, i) < 0)
+		if (sqlite3_column_type(stmt, i) != SQLITE_INTEGER ||
+		    sqlite3_column_int64(stmt, i) < 0)
 			return false;
 	out->points = sqlite3_column_int64(stmt, 4);
 	out->time_ms = sqlite3_column_int64(stmt, 5);
@@ -127,10 +129,10 @@ enum tc_recording_load tc_store_load_recording(struct tc_store *st, int64_t id,
 	/* length() of a blob reads its size without its bytes: a row over the bound reads its
 	 * events as NULL, told damaged without being loaded. */
 	if (tc_store_prepare(st->db,
-	            "SELECT player, game, game_id, result, points, time_ms, moves, date,"
-	            " CASE WHEN length(events) <= ?2 THEN events END"
-	            " FROM recordings WHERE id = ?1",
-	            &stmt) != SQLITE_OK)
+	                     "SELECT player, game, game_id, result, points, time_ms, moves, date,"
+	                     " CASE WHEN length(events) <= ?2 THEN events END"
+	                     " FROM recordings WHERE id = ?1",
+	                     &stmt) != SQLITE_OK)
 		return TC_RECORDING_NONE;
 	sqlite3_bind_int64(stmt, 1, id);
 	sqlite3_bind_int64(stmt, 2, TC_RECORDING_EVENTS_MAX);

@@ -16,6 +16,8 @@
 #include "play.h"
 #include "present.h"
 #include "records.h"
+#include "replay_open.h"
+#include "replay_view.h"
 #include "scores_view.h"
 #include "term.h"
 #include "theme.h"
@@ -37,6 +39,8 @@ struct app {
 	struct tc_play *play;        /* NULL while in the menu or choosing a level */
 	const struct tc_catalog_entry *playing;
 	struct tc_records *records;
+	struct tc_replay *replay; /* the replay screen over Scores, or NULL */
+	bool replay_quits;        /* opened from the command line: leaving it quits */
 };
 
 /* The most keys taken between two draws: a long paste still shows its progress. */
@@ -46,6 +50,8 @@ static void draw(struct app *a, uint64_t now)
 {
 	if (a->ninja)
 		tc_ninja_play_draw(a->ninja, now);
+	else if (a->replay)
+		tc_replay_draw(a->replay, now);
 	else if (a->play)
 		tc_play_draw(a->play, now);
 	else if (a->viewing_scores)
@@ -342,6 +348,22 @@ static bool keep_records(struct app *a)
 	return true;
 }
 
+/* Enter on a row of Scores: its recording replayed over the screen, or why not on it. */
+static void replay_from_scores(struct app *a, uint64_t now)
+{
+	struct tc_recording rec;
+	struct tc_live_follow end;
+	char *err = a->scores.message;
+	size_t errlen = sizeof a->scores.message;
+	int64_t id = a->scores.replay;
+	a->scores.replay = 0;
+	if (tc_replay_open(a->scores.store, id, &rec, &end, err, errlen) != 0)
+		return;
+	tc_live_follow_free(&end);
+	a->replay = tc_replay_new(&rec, now, err, errlen);
+	tc_recording_free(&rec);
+}
+
 /* Returns false when the program should end. */
 static bool handle(struct app *a, const struct tc_event *ev, uint64_t now)
 {
@@ -384,8 +406,17 @@ static bool handle(struct app *a, const struct tc_event *ev, uint64_t now)
 			leave_game(a);
 		return true;
 	}
+	if (a->replay) {
+		if (tc_replay_event(a->replay, ev, now))
+			return true;
+		tc_replay_free(a->replay);
+		a->replay = NULL;
+		return !a->replay_quits; /* else back to Scores */
+	}
 	if (a->viewing_scores) {
 		a->viewing_scores = tc_scores_event(&a->scores, ev);
+		if (a->scores.replay)
+			replay_from_scores(a, now);
 		return true;
 	}
 	if (a->viewing_nlevels) {
@@ -441,6 +472,14 @@ int tc_app_run(const struct tc_app_config *cfg, const struct tc_catalog_entry *e
 			return -1;
 		}
 		a.ninja_quits = true;
+	} else if (cfg->replay) {
+		a.replay = tc_replay_new(cfg->replay, tc_monotonic_ms(), err, errlen);
+		if (!a.replay) {
+			tc_session_free(start);
+			tc_term_close();
+			return -1;
+		}
+		a.replay_quits = true;
 	} else if (start)
 		start_game(&a, entry, start);
 	else if (entry && entry->browser)
@@ -460,6 +499,7 @@ int tc_app_run(const struct tc_app_config *cfg, const struct tc_catalog_entry *e
 			continue; /* drawn again, with the message */
 		struct tc_event ev;
 		int timeout = a.ninja             ? tc_ninja_play_next_frame(a.ninja, now)
+		              : a.replay          ? tc_replay_next_frame(a.replay, now)
 		              : a.play            ? tc_play_next_frame(a.play, now)
 		              : a.viewing_nlevels ? tc_nlevel_next_frame(&a.nlevels)
 		                                  : -1;
@@ -485,6 +525,7 @@ int tc_app_run(const struct tc_app_config *cfg, const struct tc_catalog_entry *e
 		close_ninja(&a);
 	}
 	tc_play_free(a.play);
+	tc_replay_free(a.replay);
 	tc_scores_close(&a.scores);
 	tc_term_close();
 	return 0;

@@ -9,6 +9,7 @@
 #include "options.h"
 #include "records.h"
 #include "tilecade/ninja.h"
+#include "tilecade/recordings.h"
 
 struct tc_app_config {
 	bool animations;
@@ -22,6 +23,9 @@ struct tc_app_config {
 	 * for none. */
 	const struct nj_replay *ninja_replay;
 	const char *ninja_replay_name; /* its name on screen: the file's */
+	/* Open the replay screen on this recording (tilecade replay N, checked by tc_replay_open;
+	 * taken over), and quit when it is left; NULL for none. */
+	struct tc_recording *replay;
 };
 
 /* Runs until the player quits. With start (whose ownership passes here) the game of `entry`

@@ -24,6 +24,8 @@ enum tc_special_key {
 	TC_KEY_BACKSPACE,
 	TC_KEY_TAB,
 	TC_KEY_DELETE,
+	TC_KEY_HOME,
+	TC_KEY_END,
 	TC_KEY_OTHER, /* a function key or anything else without a meaning here */
 };
 

@@ -140,10 +140,12 @@ static int kitty_keypad(long code)
 		return TC_KEY_DOWN;
 	case 57426:
 		return TC_KEY_DELETE;
-	case 57421: /* page up, page down, home, end, insert, begin */
-	case 57422:
 	case 57423:
+		return TC_KEY_HOME;
 	case 57424:
+		return TC_KEY_END;
+	case 57421: /* page up, page down, insert, begin */
+	case 57422:
 	case 57425:
 	case 57427:
 		return TC_KEY_OTHER;

@@ -9,19 +9,8 @@
 
 #include "tilecade/gameid.h"
 #include "tilecade/live_follow.h"
+#include "replay_open.h"
 #include "tilecade/recordings.h"
-
-/* How the game at s ended, as the scoreboard says it ("ended": a game that cannot be won only
- * ends), or "left" when it had not. A game won on the way (a 2048 played on) was won. */
-static const char *result_of(const struct tc_session *s)
-{
-	if (tc_session_won(s))
-		return "won";
-	if (tc_session_status(s) == TC_PLAYING)
-		return "left";
-	const struct tc_game *game = tc_session_game(s);
-	return !game->can_win || game->can_win(tc_session_params(s)) ? "lost" : "ended";
-}
 
 /* Records the stream at bytes, whose last position is s, in place of recording `id` when
  * there is one; returns its id, 0 when nothing was stored. A TC_LIVE_END closes it: a
@@ -30,13 +19,17 @@ static int64_t keep(struct tc_records *r, const struct tc_session *s, const unsi
                     size_t len, int64_t id)
 {
 	uint64_t elapsed = tc_session_elapsed_ms(s);
-	struct tc_live_event end = {.kind = TC_LIVE_END, .value = TC_LIVE_END_FINISHED,
+	struct tc_live_event end = {.kind = TC_LIVE_END,
+	                            .value = TC_LIVE_END_FINISHED,
 	                            .at_ms = elapsed > UINT32_MAX ? UINT32_MAX : (uint32_t)elapsed};
 	unsigned char tail[TC_LIVE_EVENT_MAX];
 	size_t tail_len = tc_live_encode(&end, tail, sizeof tail);
-	struct tc_recording rec = {.id = id, .points = tc_session_score(s),
-	                           .time_ms = (int64_t)elapsed, .moves = tc_session_moves(s),
-	                           .date = (int64_t)time(NULL), .events_len = len + tail_len};
+	struct tc_recording rec = {.id = id,
+	                           .points = tc_session_score(s),
+	                           .time_ms = (int64_t)elapsed,
+	                           .moves = tc_session_moves(s),
+	                           .date = (int64_t)time(NULL),
+	                           .events_len = len + tail_len};
 	if (!(rec.events = malloc(rec.events_len)))
 		return 0;
 	memcpy(rec.events, bytes, len);
@@ -44,7 +37,7 @@ static int64_t keep(struct tc_records *r, const struct tc_session *s, const unsi
 	snprintf(rec.player, sizeof rec.player, "%s", r->player);
 	snprintf(rec.game, sizeof rec.game, "%s", tc_session_game(s)->name);
 	tc_session_game_id(s, rec.game_id, sizeof rec.game_id);
-	snprintf(rec.result, sizeof rec.result, "%s", result_of(s));
+	snprintf(rec.result, sizeof rec.result, "%s", tc_replay_result(s));
 	struct tc_store *st = tc_records_scores(r);
 	if (id == 0)
 		id = tc_store_add_recording(st, &rec);

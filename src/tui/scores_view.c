@@ -2,6 +2,7 @@
  * the screen opens; a board's top ten are read when it is shown. */
 #include "scores_view.h"
 
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,20 +29,25 @@
 #define HINTS_W 5
 #define END_W 6
 #define DATE_W 10
+#define REPLAY_W 6 /* "#12345": the row's recording */
 #define GAP 2
 
 struct columns {
-	int player_w, result_x, moves_x, hints_x, end_x, date_x; /* < 0: no such column */
+	int player_w, result_x, moves_x, hints_x, end_x, date_x, replay_x; /* < 0: none */
 };
+
+static int marked_row(const struct tc_scores_view *v);
 
 static void load_top(struct tc_scores_view *v)
 {
 	v->top_count = 0;
+	v->selected = -1;
 	if (v->board_count == 0)
 		return;
 	const struct tc_board_key *b = &v->boards[v->current];
 	int n = tc_store_top_scores(v->store, b, tc_rank_of(b->game), v->top, TC_SCORES_TOP);
 	v->top_count = n < 0 ? 0 : n > TC_SCORES_TOP ? TC_SCORES_TOP : n;
+	v->selected = marked_row(v);
 }
 
 void tc_scores_open(struct tc_scores_view *v, struct tc_store *st, const char *player)
@@ -90,7 +96,7 @@ static void turn(struct tc_scores_view *v, int step)
 }
 
 /* The columns after the player's, left to right; a column that does not fit is left out,
- * the date first, then the hints. */
+ * the recording's first, then the date, then the hints. */
 static struct columns lay_out(int w)
 {
 	int always = PLAYER_X + GAP + RESULT_W + GAP + MOVES_W + GAP + END_W + 1;
@@ -98,6 +104,8 @@ static struct columns lay_out(int w)
 	int fixed = always + (hints ? GAP + HINTS_W : 0);
 	bool date = w - fixed - (GAP + DATE_W) >= PLAYER_MIN_W;
 	fixed += date ? GAP + DATE_W : 0;
+	bool replay = date && w - fixed - (GAP + REPLAY_W) >= PLAYER_MIN_W;
+	fixed += replay ? GAP + REPLAY_W : 0;
 	struct columns c = {.player_w = w - fixed};
 	if (c.player_w > PLAYER_MAX_W)
 		c.player_w = PLAYER_MAX_W;
@@ -108,6 +116,8 @@ static struct columns lay_out(int w)
 	x += hints ? HINTS_W + GAP : 0;
 	c.end_x = x;
 	c.date_x = date ? x + END_W + GAP : -1;
+	x += END_W + GAP + (date ? DATE_W + GAP : 0);
+	c.replay_x = replay ? x : -1;
 	return c;
 }
 
@@ -118,7 +128,7 @@ static void draw_right(int x, int y, int w, attr_t attr, const char *text)
 	tc_draw_text(x + (used < w ? w - used : 0), y, w, attr, text);
 }
 
-/* The one row to mark: the score recorded last in this run if it is on the board, else the
+/* The row to highlight first: the score recorded last in this run if it is on the board, else the
  * player's best. On a player's own database every row is theirs: marking them all would
  * say nothing. -1 for none. */
 static int marked_row(const struct tc_scores_view *v)
@@ -136,7 +146,7 @@ static void draw_row(const struct tc_scores_view *v, int i, int x, int y, int w,
                      const struct columns *c, enum tc_rank_by by)
 {
 	const struct tc_score *s = &v->top[i];
-	bool marked = i == marked_row(v);
+	bool marked = i == v->selected;
 	attr_t attr = tc_theme_attr(marked ? TC_ROLE_SELECTED : TC_ROLE_TEXT);
 	if (marked) {
 		tc_fill_rect((struct tc_rect){x, y, w, 1}, attr);
@@ -163,6 +173,10 @@ static void draw_row(const struct tc_scores_view *v, int i, int x, int y, int w,
 	if (c->date_x >= 0) {
 		tc_score_date(s->date, text, sizeof text);
 		tc_draw_text(x + c->date_x, y, DATE_W, attr, text);
+	}
+	if (c->replay_x >= 0 && s->recording > 0) {
+		snprintf(text, sizeof text, "#%" PRId64, s->recording);
+		tc_draw_text(x + c->replay_x, y, REPLAY_W, attr, text);
 	}
 }
 
@@ -197,11 +211,12 @@ void tc_scores_draw(struct tc_scores_view *v)
 	int x = (COLS - w) / 2;
 	int y = (LINES - SCORES_H) / 2;
 	tc_draw_text(x + 2, y, w - 2, tc_theme_attr(TC_ROLE_TITLE), "Scores");
-	static const char long_hint[] = "left/right or click the arrows: other boards   q: back";
-	const char *hint = v->board_count < 2                ? "q: back"
+	static const char long_hint[] = "Enter: replay   left/right: other boards   q: back";
+	const char *hint = v->board_count < 2                ? "Enter: replay   q: back"
 	                   : w - 2 >= (int)strlen(long_hint) ? long_hint
 	                                                     : "left/right: other boards   q: back";
 	tc_draw_text(x + 2, y + SCORES_H - 1, w - 2, tc_theme_attr(TC_ROLE_DIM), hint);
+	tc_draw_text(x + 2, y + SCORES_H - 2, w - 2, tc_theme_attr(TC_ROLE_BAD), v->message);
 	v->arrow_row = -1;
 	if (!v->store || !tc_store_ok(v->store)) {
 		tc_draw_text(x + 2, y + 2, w - 2, tc_theme_attr(TC_ROLE_BAD),
@@ -230,6 +245,8 @@ void tc_scores_draw(struct tc_scores_view *v)
 	tc_draw_text(x + c.end_x, row, END_W, dim, TC_SCORE_END_HEADING);
 	if (c.date_x >= 0)
 		tc_draw_text(x + c.date_x, row, DATE_W, dim, "Date");
+	if (c.replay_x >= 0)
+		tc_draw_text(x + c.replay_x, row, REPLAY_W, dim, "Replay");
 	if (v->top_count == 0)
 		tc_draw_text(x + PLAYER_X, row + 1, w - PLAYER_X, tc_theme_attr(TC_ROLE_TEXT),
 		             "No scores yet");
@@ -249,8 +266,29 @@ static int clicked_arrow(const struct tc_scores_view *v, const struct tc_event *
 	return 0;
 }
 
+/* Enter on a row: its game's recording to replay, or one line on why there is none. */
+static void choose_row(struct tc_scores_view *v)
+{
+	if (v->selected < 0 || v->selected >= v->top_count)
+		snprintf(v->message, sizeof v->message, "Choose a row with up and down");
+	else if (v->top[v->selected].recording > 0)
+		v->replay = v->top[v->selected].recording;
+	else
+		snprintf(v->message, sizeof v->message, "No replay: this game was not recorded");
+}
+
+static void move_selection(struct tc_scores_view *v, int step)
+{
+	if (v->top_count == 0)
+		return;
+	int row = v->selected < 0 ? 0 : v->selected + step;
+	v->selected = row < 0 ? 0 : row >= v->top_count ? v->top_count - 1 : row;
+}
+
 bool tc_scores_event(struct tc_scores_view *v, const struct tc_event *ev)
 {
+	if (ev->type == TC_EV_KEY)
+		v->message[0] = '\0';
 	if (ev->type == TC_EV_MOUSE) {
 		if (ev->mouse == TC_MOUSE_WHEEL)
 			turn(v, ev->button < 0 ? -1 : 1);
@@ -264,6 +302,15 @@ bool tc_scores_event(struct tc_scores_view *v, const struct tc_event *ev)
 		break;
 	case TC_ACT_RIGHT:
 		turn(v, 1);
+		break;
+	case TC_ACT_UP:
+		move_selection(v, -1);
+		break;
+	case TC_ACT_DOWN:
+		move_selection(v, 1);
+		break;
+	case TC_ACT_SELECT:
+		choose_row(v);
 		break;
 	case TC_ACT_BACK:
 		tc_scores_close(v);

@@ -1,6 +1,7 @@
 /* The score screen: one scoreboard at a time (a game, mode and level), its top ten as a table,
  * one row highlighted: the score recorded last, else the player's best. Left and right (h, l, the
- * wheel, a click on an arrow) go through the boards; q or Esc goes back. */
+ * wheel, a click on an arrow) go through the boards; up and down move the highlight, Enter
+ * replays its row's game; q or Esc goes back. */
 #ifndef TILECADE_TUI_SCORES_VIEW_H
 #define TILECADE_TUI_SCORES_VIEW_H
 
@@ -19,6 +20,9 @@ struct tc_scores_view {
 	int board_count, current;
 	struct tc_score top[TC_SCORES_TOP]; /* of the current board, best first */
 	int top_count;
+	int selected;     /* the row highlighted, -1 for none */
+	int64_t replay;   /* Enter asked to replay this recording (the caller clears it), or 0 */
+	char message[96]; /* one line until the next key (why a row cannot be replayed) */
 	int arrow_row, left_arrow_col, right_arrow_col; /* as last drawn, for clicks */
 };
 

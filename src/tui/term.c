@@ -301,6 +301,10 @@ static int special_key(TermKeySym sym)
 		return TC_KEY_TAB;
 	case TERMKEY_SYM_DELETE:
 		return TC_KEY_DELETE;
+	case TERMKEY_SYM_HOME:
+		return TC_KEY_HOME;
+	case TERMKEY_SYM_END:
+		return TC_KEY_END;
 	case TERMKEY_SYM_SPACE:
 		return ' ';
 	default:

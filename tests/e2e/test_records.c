@@ -867,10 +867,10 @@ static void test_lost_2048_scored_under_the_player_name(void **state)
 	assert_run_exit(&r, 0);
 	squeeze(r.out, own, sizeof own);
 	for (int i = 0; i < 2; i++)
-		snprintf(
-		        row[i], sizeof row[i],
-		        "2048 · 3x3 # Player Score Moves Hints Result Date 1 Ann %llu %d 0 lost %s",
-		        (unsigned long long)score, n, date[i]);
+		snprintf(row[i], sizeof row[i],
+		         "2048 · 3x3 # Player Score Moves Hints Result Date 1 Ann %llu %d 0 lost "
+		         "%s #1",
+		         (unsigned long long)score, n, date[i]);
 	if (strcmp(own, row[0]) != 0)
 		assert_string_equal(own, row[1]);
 	e2e_run_free(&r);

@@ -39,13 +39,17 @@ static void rec_sql(void **state, const char *name, const char *sql)
 	sqlite3_close(db);
 }
 
-static unsigned char rec_events[] = {1, 0, 11, '2', '0', '4', '8', ':', '4', 'x', '4', ':', 's',
-                                     '5', 2, 7, 0};
+static unsigned char rec_events[] = {1,   0,   11,  '2', '0', '4', '8', ':', '4',
+                                     'x', '4', ':', 's', '5', 2,   7,   0};
 
 static struct tc_recording rec_sample(const char *result, int64_t points)
 {
-	struct tc_recording rec = {.points = points, .time_ms = 61234, .moves = 300, .date = 1700,
-	                           .events = rec_events, .events_len = sizeof rec_events};
+	struct tc_recording rec = {.points = points,
+	                           .time_ms = 61234,
+	                           .moves = 300,
+	                           .date = 1700,
+	                           .events = rec_events,
+	                           .events_len = sizeof rec_events};
 	snprintf(rec.player, sizeof rec.player, "ann");
 	snprintf(rec.game, sizeof rec.game, "2048");
 	snprintf(rec.game_id, sizeof rec.game_id, "2048:4x4:s5");
@@ -209,9 +213,12 @@ static void rec_disabled_store(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-	        REC_TEST(rec_round_trips),          REC_TEST(rec_replaces_in_place),
-	        REC_TEST(rec_refuses_damaged_rows), REC_TEST(rec_scores_link_recordings),
-	        REC_TEST(rec_saves_keep_their_stream), REC_TEST(rec_disabled_store),
+	        REC_TEST(rec_round_trips),
+	        REC_TEST(rec_replaces_in_place),
+	        REC_TEST(rec_refuses_damaged_rows),
+	        REC_TEST(rec_scores_link_recordings),
+	        REC_TEST(rec_saves_keep_their_stream),
+	        REC_TEST(rec_disabled_store),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

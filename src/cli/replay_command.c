@@ -1,0 +1,112 @@
+/* The replay command. */
+#include "replay_command.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "replay_open.h"
+#include "score_text.h"
+#include "tilecade/live_follow.h"
+
+const char *tc_replay_stray_option(const struct tc_options *o)
+{
+	return o->size             ? "--size"
+	       : o->has_seed       ? "--seed"
+	       : o->id             ? "--id"
+	       : o->moves          ? "--moves"
+	       : o->has_count      ? "--count"
+	       : o->generate       ? "--generate"
+	       : o->solve          ? "--solve"
+	       : o->daily          ? "--daily"
+	       : o->resume         ? "--continue"
+	       : o->no_anim        ? "--no-anim"
+	       : o->autoplay       ? "--autoplay"
+	       : o->has_games      ? "--games"
+	       : o->has_depth      ? "--depth"
+	       : o->has_attempts   ? "--attempts"
+	       : o->has_level      ? "--level"
+	       : o->rate           ? "--rate"
+	       : o->puzzle         ? "--puzzle"
+	       : o->has_difficulty ? "--difficulty"
+	       : o->has_stage      ? "--stage"
+	       : o->has_mode       ? "--mode"
+	       : o->has_types      ? "--types"
+	       : o->swaps          ? "--swaps"
+	       : o->parse          ? "--parse"
+	       : o->check          ? "--check"
+	       : o->playable       ? "--playable"
+	       : o->replay         ? "--replay"
+	                           : NULL;
+}
+
+/* N as `scores` prints it, "#N", or plain "N": 1 or more. */
+static bool parse_id(const char *text, int64_t *id)
+{
+	if (*text == '#')
+		text++;
+	if (*text < '0' || *text > '9')
+		return false;
+	char *end;
+	errno = 0;
+	long long n = strtoll(text, &end, 10);
+	if (errno != 0 || *end != '\0' || n < 1)
+		return false;
+	*id = n;
+	return true;
+}
+
+/* The outcome line of the recording's last position. */
+static void print_outcome(const struct tc_session *s, FILE *out)
+{
+	struct tc_score score = {.points = tc_session_score(s),
+	                         .time_ms = (int64_t)tc_session_elapsed_ms(s)};
+	enum tc_rank_by by = tc_rank_of(tc_session_game(s)->name);
+	char result[32], id[sizeof score.game_id];
+	tc_score_result(&score, by, result, sizeof result);
+	tc_session_game_id(s, id, sizeof id);
+	fprintf(out, "%s %s=%s moves=%u id=%s\n", tc_replay_result(s),
+	        by == TC_RANK_POINTS ? "score" : "time", result, tc_session_moves(s), id);
+}
+
+int tc_replay_parse(const struct tc_options *o, int64_t *id, char *err, size_t errlen)
+{
+	const char *stray = tc_replay_stray_option(o);
+	if (stray)
+		snprintf(err, errlen,
+		         "replay takes a recording's number, --headless, --theme and --db, not %s",
+		         stray);
+	else if (!o->recording)
+		snprintf(err, errlen,
+		         "replay needs a recording's number, as tilecade scores shows "
+		         "it: tilecade replay N");
+	else if (!parse_id(o->recording, id))
+		snprintf(err, errlen,
+		         "replay: '%.40s' is not a recording's number (1 or more, as #N in "
+		         "tilecade scores)",
+		         o->recording);
+	else
+		return 0;
+	return 2;
+}
+
+int tc_replay_run(struct tc_store *st, int64_t id, bool headless, struct tc_recording *rec,
+                  char *err, size_t errlen)
+{
+	struct tc_live_follow end;
+	if (tc_replay_open(st, id, rec, &end, err, errlen) != 0)
+		return 1;
+	if (!headless) {
+		tc_live_follow_free(&end);
+		return TC_REPLAY_ON_SCREEN;
+	}
+	print_outcome(end.session, stdout);
+	tc_live_follow_free(&end);
+	tc_recording_free(rec);
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		snprintf(err, errlen, "cannot write the outcome");
+		return 1;
+	}
+	return 0;
+}

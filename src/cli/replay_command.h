@@ -1,0 +1,31 @@
+/* `tilecade replay N [--headless]`: a recorded game (tilecade/recordings.h), numbered as
+ * `tilecade scores` shows it (#N), played again on screen, or its outcome printed. */
+#ifndef TILECADE_CLI_REPLAY_COMMAND_H
+#define TILECADE_CLI_REPLAY_COMMAND_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "options.h"
+#include "tilecade/recordings.h"
+#include "tilecade/store.h"
+
+/* tc_replay_command's answer when the terminal should play the recording. */
+#define TC_REPLAY_ON_SCREEN (-1)
+
+/* The first option given that replay has no use for (all but --headless, --db, --config and
+ * --theme), or NULL. */
+const char *tc_replay_stray_option(const struct tc_options *o);
+
+/* The recording's number the command line names ("#N" or "N"): returns 0, or 2 (the exit
+ * status of a usage error) with one line in err. */
+int tc_replay_parse(const struct tc_options *o, int64_t *id, char *err, size_t errlen);
+
+/* Replays recording id of st: headless, prints the outcome of its last position, "RESULT
+ * score=P|time=T moves=M id=GAME-ID" (RESULT: won, lost, ended or left), and returns the exit
+ * status, 0, or 1 with one line in err when there is no such recording or it cannot be played.
+ * Otherwise loads it into *rec and returns TC_REPLAY_ON_SCREEN. */
+int tc_replay_run(struct tc_store *st, int64_t id, bool headless, struct tc_recording *rec,
+                  char *err, size_t errlen);
+
+#endif

@@ -1,0 +1,51 @@
+/* Opening a recording to replay it. */
+#include "replay_open.h"
+
+#include <inttypes.h>
+#include <limits.h>
+#include <stdio.h>
+#include <string.h>
+
+const char *tc_replay_result(const struct tc_session *s)
+{
+	if (tc_session_won(s))
+		return "won";
+	if (tc_session_status(s) == TC_PLAYING)
+		return "left";
+	const struct tc_game *game = tc_session_game(s);
+	return !game->can_win || game->can_win(tc_session_params(s)) ? "lost" : "ended";
+}
+
+int tc_replay_open(struct tc_store *st, int64_t id, struct tc_recording *rec,
+                   struct tc_live_follow *end, char *err, size_t errlen)
+{
+	tc_live_follow_init(end);
+	switch (tc_store_load_recording(st, id, rec)) {
+	case TC_RECORDING_OK:
+		break;
+	case TC_RECORDING_NONE:
+		snprintf(err, errlen, "no recording #%" PRId64, id);
+		return -1;
+	case TC_RECORDING_DAMAGED:
+		snprintf(err, errlen, "recording #%" PRId64 " is damaged", id);
+		return -1;
+	}
+	/* The seam for N's recordings: its runs are not session games. */
+	if (strcmp(rec->game, TC_REPLAY_NINJA) == 0) {
+		snprintf(err, errlen,
+		         "recording #%" PRId64 " is a run of N, which replay does not play yet",
+		         id);
+		tc_recording_free(rec);
+		return -1;
+	}
+	char why[160];
+	if (tc_live_follow_log(end, rec->events, rec->events_len, UINT_MAX, why, sizeof why) != 0 ||
+	    !end->session) {
+		snprintf(err, errlen, "recording #%" PRId64 " cannot be replayed: %s", id,
+		         end->session ? why : "it has no game");
+		tc_live_follow_free(end);
+		tc_recording_free(rec);
+		return -1;
+	}
+	return 0;
+}
