@@ -127,31 +127,38 @@ static int name_request(struct tc_store *arcade, const char *key, const char *kn
 	return result == TC_PLAYER_BAD ? USAGE_ERROR : 1;
 }
 
-/* The ordinary command, with the player's own settings and database and the arcade's board. */
-static int run_confined(const struct tc_arcade_request *r, const char *folder,
-                        struct tc_store *arcade, const char *key, const char *name)
+/* The options of the ordinary command the request asks for (`continue` is the local
+ * --continue), checked against the policy. 0, or the exit status of a refusal (said). */
+static int request_options(const struct tc_arcade_request *r, struct tc_options *o)
 {
-	struct tc_options o;
-	char err[256];
-	/* `continue` is the local --continue. */
 	static char continue_option[] = "--continue";
+	char err[256];
 	struct tc_arcade_request words = *r;
 	if (words.argc > 1 && is_command(words.argv[1], "continue")) {
 		if (words.argc > 2)
 			return refuse("continue takes nothing more: ssh -t HOST continue");
 		words.argv[1] = continue_option;
 	}
-	if (tc_options_parse(words.argc, words.argv, &o, err, sizeof err) != 0)
+	if (tc_options_parse(words.argc, words.argv, o, err, sizeof err) != 0)
 		return refuse(err);
-	if (o.help || o.version)
+	if (o->help || o->version)
 		return refuse("see: ssh HOST help");
-	if (tc_policy_refused_option(&o, err, sizeof err))
+	if (tc_policy_refused_option(o, err, sizeof err))
 		return refuse(err);
+	return 0;
+}
+
+/* The ordinary command, with the player's own settings and database and the arcade's board. */
+static int run_confined(const struct tc_options *o, const char *folder, struct tc_store *arcade,
+                        const char *key, const char *name)
+{
+	char err[256];
 	char id[TC_PLAYER_ID_LEN + 1], own[480];
 	tc_player_id(key, id);
 	snprintf(own, sizeof own, "%s/players/%s", folder, id);
 	if (make_folder(own, err, sizeof err) != 0) {
 		tc_cli_error(err);
+		tc_store_close(arcade);
 		return 1;
 	}
 	static struct tc_settings settings;
@@ -164,31 +171,38 @@ static int run_confined(const struct tc_arcade_request *r, const char *folder,
 	snprintf(settings.config.database, sizeof settings.config.database, "%s/tilecade.db", own);
 	snprintf(settings.config.player, sizeof settings.config.player, "%s", name);
 	tc_records_open_arcade(&records, arcade);
-	return tc_cli_command(&o, &settings, &records);
+	return tc_cli_command(o, &settings, &records);
 }
 
 int tc_arcade_main(void)
 {
-	char err[512], key[TC_ARCADE_KEY_MAX], folder[400];
+	char err[512] = "", key[TC_ARCADE_KEY_MAX], folder[400];
 	tc_policy_confine();
 	if (tc_arcade_key(key, sizeof key, err, sizeof err) != 0) {
 		tc_cli_error(err);
 		return 1;
 	}
 	struct tc_arcade_request r;
-	if (tc_arcade_request_split(getenv("SSH_ORIGINAL_COMMAND"), &r, err, sizeof err) != 0)
-		return refuse(err);
+	/* A program's name says more than its arguments' characters ("cat /etc/passwd"). */
+	bool split = tc_arcade_request_split(getenv("SSH_ORIGINAL_COMMAND"), &r, err,
+	                                     sizeof err) == 0;
 	const char *first = r.argc > 1 ? r.argv[1] : NULL;
 	if (first && !known_first_word(first)) {
 		char shown[64];
 		tc_sanitize(first, shown, sizeof shown);
 		snprintf(err, sizeof err, "'%s' is not something the arcade does (try: help)", shown);
-		return refuse(err);
 	}
+	if (!split || (first && !known_first_word(first)))
+		return refuse(err);
 	if (is_command(first, "help")) {
 		fputs(arcade_help, stdout);
 		return 0;
 	}
+	/* Refusals first: a refused request writes nothing, not even the arcade's folder. */
+	struct tc_options o;
+	int refused = is_command(first, "name") ? 0 : request_options(&r, &o);
+	if (refused)
+		return refused;
 	bool terminal = isatty(STDIN_FILENO) && isatty(STDOUT_FILENO);
 	if (needs_terminal(&r) && !terminal)
 		return refuse(first ? "this needs a terminal: ssh -t HOST ..."
@@ -221,5 +235,5 @@ int tc_arcade_main(void)
 		tc_store_close(arcade);
 		return status;
 	}
-	return run_confined(&r, folder, arcade, key, name);
+	return run_confined(&o, folder, arcade, key, name);
 }

@@ -28,16 +28,6 @@ int tc_arcade_request_split(const char *text, struct tc_arcade_request *r, char 
 	if (len > TC_ARCADE_REQUEST_MAX)
 		return tc_cli_fail(err, errlen, "that request is too long (at most %d characters)",
 		                   TC_ARCADE_REQUEST_MAX);
-	for (size_t i = 0; i < len; i++)
-		if (text[i] != ' ' && text[i] != '\t' && !word_char(text[i])) {
-			char shown[8];
-			char one[2] = {text[i], '\0'};
-			tc_sanitize(one, shown, sizeof shown);
-			return tc_cli_fail(err, errlen,
-			                   "'%s' is not taken here: the arcade runs no shell and "
-			                   "names no files (try: help)",
-			                   shown);
-		}
 	memcpy(r->text, text, len + 1);
 	for (char *p = r->text; *p;) {
 		p += strspn(p, " \t");
@@ -51,5 +41,15 @@ int tc_arcade_request_split(const char *text, struct tc_arcade_request *r, char 
 		if (*p)
 			*p++ = '\0';
 	}
+	for (size_t i = 0; i < len; i++)
+		if (text[i] != ' ' && text[i] != '\t' && !word_char(text[i])) {
+			char shown[8];
+			char one[2] = {text[i], '\0'};
+			tc_sanitize(one, shown, sizeof shown);
+			return tc_cli_fail(err, errlen,
+			                   "'%s' is not taken here: the arcade runs no shell and "
+			                   "names no files (try: help)",
+			                   shown);
+		}
 	return 0;
 }

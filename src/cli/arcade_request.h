@@ -15,9 +15,10 @@ struct tc_arcade_request {
 };
 
 /* Splits text (NULL or blank: no words, the menu) at spaces and tabs. Returns 0, or -1 with one
- * line in err for a request longer than TC_ARCADE_REQUEST_MAX bytes or TC_ARCADE_WORDS_MAX
- * words, or one with a byte other than letters, digits and "-_.,:=" (quotes, '$', ';', '|',
- * '/', controls: what a shell would read, or a path). */
+ * line in err for a request longer than TC_ARCADE_REQUEST_MAX bytes, with more than
+ * TC_ARCADE_WORDS_MAX words (r has the first ones), or with a byte other than letters, digits
+ * and "-_.,:=" (quotes, '$', ';', '|', '/', controls: what a shell would read, or a path; r has
+ * the words). */
 int tc_arcade_request_split(const char *text, struct tc_arcade_request *r, char *err,
                             size_t errlen);
 
