@@ -1,0 +1,332 @@
+/* The arcade through a real OpenSSH server: sshd on 127.0.0.1 with ForceCommand `tilecade
+ * arcade`, real ssh clients with keys of their own, in terminals and without. Skipped (TAP's
+ * "1..0 # SKIP", which meson reads as a skip) where sshd cannot run. */
+#define _XOPEN_SOURCE 700 /* nftw */
+#include <dirent.h>
+#include <ftw.h>
+#include <setjmp.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "harness.h"
+#include "play_2048.h"
+#include "proc.h"
+#include "screen_2048.h"
+#include "sshd.h"
+
+#define WAIT_MS 10000
+#define RUN_MS 20000
+
+static const char *bin;
+static struct e2e_sshd sshd;
+/* One key each; a test names the ones it needs. "new" never gets a name before its test. */
+static const char *const keys[] = {"ann", "bob", "cat", "dan", "new", NULL};
+
+/* `ssh -i KEY HOST REQUEST` without a terminal, to its end. */
+static void ssh_run(const char *key, const char *request, struct e2e_run *r)
+{
+	const char *argv[E2E_SSHD_ARGV_MAX];
+	char buf[4 * E2E_SSHD_PATH_MAX];
+	e2e_sshd_client(&sshd, key, false, request, argv, buf);
+	assert_true(e2e_run(argv, RUN_MS, r));
+}
+
+/* The same in an 80x24 terminal (ssh -tt), kept in *state for teardown. */
+static struct e2e_term *ssh_term(void **state, const char *key, const char *request)
+{
+	const char *argv[E2E_SSHD_ARGV_MAX];
+	char buf[4 * E2E_SSHD_PATH_MAX];
+	e2e_sshd_client(&sshd, key, true, request, argv, buf);
+	e2e_free(*state);
+	*state = e2e_start(24, 80, argv, NULL);
+	assert_non_null(*state);
+	return *state;
+}
+
+static int exit_status(const struct e2e_run *r)
+{
+	return WIFEXITED(r->status) ? WEXITSTATUS(r->status) : -1;
+}
+
+/* The key has this name (given now, or before). */
+static void named(const char *key, const char *name)
+{
+	struct e2e_run r;
+	char request[64], said[96];
+	snprintf(request, sizeof request, "name %s", name);
+	snprintf(said, sizeof said, "you are %s on this arcade\n", name);
+	ssh_run(key, request, &r);
+	if (exit_status(&r) != 0)
+		fprintf(stderr, "%s: %s%s", request, r.out, r.err);
+	assert_int_equal(exit_status(&r), 0);
+	assert_string_equal(r.out, said);
+	e2e_run_free(&r);
+}
+
+static void wait_text(struct e2e_term *t, const char *text)
+{
+	if (!e2e_wait_text(t, text, WAIT_MS))
+		fprintf(stderr, "no \"%s\" on the screen:\n%s\n", text, e2e_screen(t));
+	int row, col;
+	assert_true(e2e_find(t, text, &row, &col));
+}
+
+static int files_seen;
+static int count_file(const char *path, const struct stat *st, int type, struct FTW *ftw)
+{
+	files_seen++;
+	return 0;
+}
+
+/* Files and folders under the arcade's data, and in the login's home folder (the forced
+ * command's working folder, where a relative path would land). */
+static int files_written(void)
+{
+	files_seen = 0;
+	nftw(sshd.data, count_file, 16, FTW_PHYS);
+	const char *home = getenv("HOME");
+	DIR *d = opendir(home ? home : "/");
+	while (d && readdir(d))
+		files_seen++;
+	if (d)
+		closedir(d);
+	return files_seen;
+}
+
+static void test_names_are_picked_once(void **state)
+{
+	named("ann", "Ann");
+	named("ann", "Ann"); /* asking again is no error */
+	struct e2e_run r;
+	ssh_run("bob", "name aNN", &r); /* taken, whatever the case */
+	assert_int_equal(exit_status(&r), 1);
+	assert_string_equal(r.out, "");
+	assert_string_equal(r.err, "tilecade: the name aNN is taken: pick another\n");
+	e2e_run_free(&r);
+	named("bob", "Bob");
+	ssh_run("ann", "name Annie", &r); /* a known key keeps its name */
+	assert_int_equal(exit_status(&r), 1);
+	assert_string_equal(r.out, "you are Ann on this arcade; names do not change\n");
+	e2e_run_free(&r);
+	ssh_run("dan", "name -x", &r);
+	assert_int_equal(exit_status(&r), 2);
+	assert_non_null(strstr(r.err, "a name is 1 to 20 letters, digits"));
+	e2e_run_free(&r);
+	/* A new key without a terminal must name itself first. */
+	ssh_run("dan", "scores", &r);
+	assert_int_equal(exit_status(&r), 1);
+	assert_string_equal(r.err,
+	                    "tilecade: this key is new here: pick a name first, ssh HOST name NAME\n");
+	e2e_run_free(&r);
+}
+
+/* One line on stderr, nothing on stdout, exit status 2, no file written. */
+static void refused(const char *key, const char *request, const char *line)
+{
+	int before = files_written();
+	struct e2e_run r;
+	ssh_run(key, request, &r);
+	if (exit_status(&r) != 2 || strcmp(r.err, line) != 0)
+		fprintf(stderr, "%s: exit %d, stdout \"%s\", stderr \"%s\"\n", request,
+		        exit_status(&r), r.out, r.err);
+	assert_int_equal(exit_status(&r), 2);
+	assert_string_equal(r.out, "");
+	assert_string_equal(r.err, line);
+	e2e_run_free(&r);
+	assert_int_equal(files_written(), before);
+}
+
+static void test_refuses_shells_programs_and_files(void **state)
+{
+	named("ann", "Ann");
+	refused("ann", "sh", "tilecade: 'sh' is not something the arcade does (try: help)\n");
+	refused("ann", "cat /etc/passwd",
+	        "tilecade: 'cat' is not something the arcade does (try: help)\n");
+	refused("ann", "2048;sh", "tilecade: '2048;sh' is not something the arcade does (try: help)\n");
+	refused("ann", "2048 --seed=$(id)",
+	        "tilecade: '$' is not taken here: the arcade runs no shell and names no files "
+	        "(try: help)\n");
+	refused("ann", "replay /tmp/tilecade-replay.txt",
+	        "tilecade: '/' is not taken here: the arcade runs no shell and names no files "
+	        "(try: help)\n");
+	refused("ann", "2048 --db x.db",
+	        "tilecade: --db is not taken in the arcade: your scores, saves and settings are "
+	        "kept for you\n");
+	refused("ann", "2048 --config x.ini",
+	        "tilecade: --config is not taken in the arcade: your scores, saves and settings "
+	        "are kept for you\n");
+	refused("ann", "ninja --replay x.txt",
+	        "tilecade: --replay is not taken in the arcade: your scores, saves and settings "
+	        "are kept for you\n");
+	refused("ann", "znumbers --solve",
+	        "tilecade: --solve is not taken in the arcade: it plays games; batch commands "
+	        "are for a tilecade of your own\n");
+	refused("ann", "2048 --moves lr",
+	        "tilecade: --moves is not taken in the arcade: it plays games; batch commands "
+	        "are for a tilecade of your own\n");
+	/* Refused before the key is even asked for a name: nothing written for it. */
+	refused("new", "sudoku --generate",
+	        "tilecade: --generate is not taken in the arcade: it plays games; batch commands "
+	        "are for a tilecade of your own\n");
+	refused("ann", NULL, "tilecade: the menu needs a terminal: ssh -t HOST\n");
+}
+
+static void test_help_lists_the_requests(void **state)
+{
+	struct e2e_run r;
+	ssh_run("new", "help", &r);
+	assert_int_equal(exit_status(&r), 0);
+	const char *requests[] = {"GAME [options]", "continue", "live", "watch PLAYER",
+	                          "scores [GAME]", "replay N", "name NAME", "help"};
+	for (size_t i = 0; i < sizeof requests / sizeof *requests; i++)
+		if (!strstr(r.out, requests[i]))
+			fail_msg("help does not name %s:\n%s", requests[i], r.out);
+	e2e_run_free(&r);
+}
+
+static void test_a_new_key_is_asked_its_name_in_the_terminal(void **state)
+{
+	named("ann", "Ann");
+	struct e2e_term *t = ssh_term(state, "cat", NULL);
+	wait_text(t, "This key is new here");
+	wait_text(t, "Name:");
+	e2e_send_str(t, "ANN\r");
+	wait_text(t, "the name ANN is taken: pick another");
+	e2e_send_str(t, "two words\r");
+	wait_text(t, "a name is 1 to 20 letters");
+	e2e_send_str(t, "Cat\r");
+	wait_text(t, "zNumbers"); /* the menu */
+	e2e_send_str(t, "q");
+	assert_int_equal(e2e_wait_exit(t, WAIT_MS), 0);
+	named("cat", "Cat"); /* kept */
+}
+
+static void test_end_of_input_at_the_name_leaves(void **state)
+{
+	struct e2e_term *t = ssh_term(state, "new", "2048");
+	wait_text(t, "Name:");
+	e2e_send_str(t, "\004"); /* Ctrl-D */
+	wait_text(t, "No name picked; nothing was kept.");
+	int status = e2e_wait_exit(t, WAIT_MS);
+	assert_true(WIFEXITED(status) && WEXITSTATUS(status) == 1);
+	struct e2e_run r;
+	ssh_run("new", "scores", &r); /* still new */
+	assert_int_equal(exit_status(&r), 1);
+	e2e_run_free(&r);
+}
+
+static bool continued_or_not(struct e2e_term *t, void *ctx)
+{
+	int row, col;
+	return e2e_find(t, "Moves: ", &row, &col) || e2e_find(t, "no saved game", &row, &col);
+}
+
+/* Until a `continue` shows the game with the model's moves: the dropped login's tilecade saves
+ * it when sshd hangs up on it, which may be a moment after the client is gone. */
+static struct e2e_term *continue_game(void **state, struct e2e_play *p)
+{
+	for (int tries = 0; tries < 100; tries++) {
+		struct e2e_term *t = ssh_term(state, "ann", "continue");
+		struct e2e_2048_status st;
+		if (e2e_wait(t, continued_or_not, NULL, WAIT_MS) && e2e_2048_status(t, &st) &&
+		    st.moves == (int)strlen(p->moves))
+			return t;
+		e2e_free(t);
+		*state = NULL;
+	}
+	fail_msg("continue never showed the game of moves %s", p->moves);
+	return NULL;
+}
+
+static void test_continue_brings_back_a_dropped_game_to_its_player_only(void **state)
+{
+	named("ann", "Ann");
+	named("bob", "Bob");
+	struct e2e_term *t = ssh_term(state, "ann", "2048 --seed 5");
+	struct e2e_play p;
+	e2e_play_begin(&p, t, bin);
+	assert_string_equal(p.id, "2048:4x4:s5");
+	const char *arrows[] = {E2E_KEY_LEFT, E2E_KEY_DOWN, E2E_KEY_RIGHT, E2E_KEY_UP};
+	const char dirs[] = "ldru";
+	for (int i = 0, played = 0; played < 3; i++)
+		if (e2e_play_would_move(&p, dirs[i % 4])) {
+			e2e_play_slide(&p, dirs[i % 4]);
+			e2e_send_str(t, arrows[i % 4]);
+			e2e_play_check(&p);
+			played++;
+		}
+	kill(e2e_pid(t), SIGKILL); /* the connection drops */
+	e2e_wait_exit(t, WAIT_MS);
+	p.t = continue_game(state, &p);
+	e2e_play_check(&p); /* the board, score and moves as they were */
+	e2e_send_str(p.t, "q");
+	/* Another key's Continue does not see it. */
+	t = ssh_term(state, "bob", "continue");
+	wait_text(t, "no saved game to continue");
+	int status = e2e_wait_exit(t, WAIT_MS);
+	assert_true(WIFEXITED(status) && WEXITSTATUS(status) == 1);
+}
+
+/* Run without sshd: the admin is told what to set. */
+static void test_without_the_key_the_admin_is_told(void **state)
+{
+	const char *argv[] = {bin, "arcade", NULL};
+	struct e2e_run r;
+	unsetenv("SSH_USER_AUTH");
+	assert_true(e2e_run(argv, RUN_MS, &r));
+	assert_int_equal(exit_status(&r), 1);
+	assert_string_equal(r.err, "tilecade: the arcade needs to know your key: its admin sets "
+	                           "'ExposeAuthInfo yes' for it in sshd_config\n");
+	e2e_run_free(&r);
+	char path[E2E_SSHD_PATH_MAX + 16];
+	snprintf(path, sizeof path, "%s/auth-password", sshd.dir);
+	FILE *f = fopen(path, "w");
+	assert_non_null(f);
+	fputs("password\n", f);
+	fclose(f);
+	setenv("SSH_USER_AUTH", path, 1);
+	assert_true(e2e_run(argv, RUN_MS, &r));
+	unsetenv("SSH_USER_AUTH");
+	assert_int_equal(exit_status(&r), 1);
+	assert_non_null(strstr(r.err, "log in with a key, not a password"));
+	e2e_run_free(&r);
+}
+
+int main(void)
+{
+	bin = getenv("TILECADE_BIN");
+	if (!bin) {
+		fprintf(stderr, "TILECADE_BIN is not set: run these tests with meson test\n");
+		return 1;
+	}
+	char why[256];
+	if (e2e_sshd_start(&sshd, bin, keys, why, sizeof why) != 0) {
+		printf("1..0 # SKIP %s\n", why);
+		e2e_sshd_stop(&sshd);
+		return 0;
+	}
+	const struct CMUnitTest tests[] = {
+	        cmocka_unit_test(test_names_are_picked_once),
+	        cmocka_unit_test(test_refuses_shells_programs_and_files),
+	        cmocka_unit_test(test_help_lists_the_requests),
+	        cmocka_unit_test_teardown(test_a_new_key_is_asked_its_name_in_the_terminal,
+	                                  e2e_term_teardown),
+	        cmocka_unit_test_teardown(test_end_of_input_at_the_name_leaves, e2e_term_teardown),
+	        cmocka_unit_test_teardown(
+	                test_continue_brings_back_a_dropped_game_to_its_player_only,
+	                e2e_term_teardown),
+	        cmocka_unit_test(test_without_the_key_the_admin_is_told),
+	};
+	int failed = cmocka_run_group_tests(tests, NULL, NULL);
+	e2e_sshd_stop(&sshd);
+	return failed;
+}
