@@ -1,0 +1,130 @@
+/* Games in progress shared on one machine: a player's program publishes the game it plays
+ * (tilecade/live.h's stream) on a Unix socket in a live folder; watchers connect and follow it.
+ *
+ * The live folder is "live/" beside the database that takes the scores: the shared
+ * scoreboard's folder when there is one (the admin makes it, mode 1777, as the README says),
+ * else the player's own database's folder (made here, mode 0700). A program has one socket
+ * there while a game is in progress, named after its process ("p1234"), so that two terminals
+ * of one player both show.
+ *
+ * On the socket, a client first sends one byte: 'W' to watch (counted among the watchers) or
+ * 'L' to list (not counted); anything after it is read and thrown away. The publisher sends a
+ * hello line (tc_live_hello), then the game's stream so far (START ...), then each event as it
+ * comes, TC_LIVE_WATCHERS whenever the count changes, and closes after TC_LIVE_END. A close
+ * without TC_LIVE_END is a dropped player (a crash, kill -9).
+ *
+ * The publisher never blocks: a watcher that does not take its bytes fast enough is dropped.
+ * Paths too long for a socket address are reached through /proc/self/fd. */
+#ifndef TILECADE_LIVE_NET_H
+#define TILECADE_LIVE_NET_H
+
+#include <poll.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "tilecade/gameid.h"
+#include "tilecade/live.h"
+
+#define TC_LIVE_PLAYER_MAX 32
+/* What a publisher keeps unsent for one watcher beyond the stream it joined with, before it
+ * drops that watcher as too slow. */
+#define TC_LIVE_BACKLOG_MAX (64 * 1024)
+
+/* What a watcher is told first. Texts come from another program: sanitize before showing. */
+struct tc_live_hello {
+	char player[TC_LIVE_PLAYER_MAX];
+	char game_id[TC_GAMEID_MAX];
+	unsigned moves;
+	uint64_t elapsed_ms;
+	unsigned watchers;
+};
+
+/* ---- the folder (live_dir.c) ---- */
+
+/* The live folder for the database at db_path (NULL: the default database) into buf. An own
+ * folder (shared false) is made, mode 0700; a shared one must exist already. Returns 0, or -1
+ * with a one-line reason. */
+int tc_live_dir(const char *db_path, bool shared, char *buf, size_t len, char *err,
+                size_t errlen);
+
+/* Connects to or binds (bind true) the socket `name` in folder dir, whatever dir's length.
+ * Returns the socket (non-blocking, close-on-exec), or -1 with errno. */
+int tc_live_socket(const char *dir, const char *name, bool bind_it);
+
+/* ---- publishing (live_publish.c) ---- */
+
+struct tc_live_pub;
+/* Fills what a hello says of the game in progress (game ID, moves, elapsed). */
+typedef void (*tc_live_describe)(void *ctx, struct tc_live_hello *hello);
+
+/* A publisher of the player's games in folder dir; log is the stream of the game being
+ * played, read when a watcher joins (tc_records' log). NULL when out of memory. Nothing is
+ * made in the folder until a game starts. */
+struct tc_live_pub *tc_live_pub_new(const char *dir, const char *player,
+                                    const struct tc_live_log *log, tc_live_describe describe,
+                                    void *ctx);
+/* Closes every connection and removes the socket. */
+void tc_live_pub_free(struct tc_live_pub *p);
+/* An event of the game being played, once it is in the log: START opens the socket (or is sent
+ * as NEW_GAME when a game is open already), END is sent and closes it. Costs one check when no
+ * one watches. */
+void tc_live_pub_event(struct tc_live_pub *p, const struct tc_live_event *ev);
+/* The sockets to wait on (at most max), and what came on them: new watchers, bytes sent on,
+ * watchers gone. tc_live_pub_ready returns true when the count of watchers changed. */
+int tc_live_pub_fds(const struct tc_live_pub *p, struct pollfd *fds, int max);
+bool tc_live_pub_ready(struct tc_live_pub *p, const struct pollfd *fds, int n);
+unsigned tc_live_pub_watchers(const struct tc_live_pub *p);
+/* Whether the socket could not be made (why, in the buffer given): the game is then private. */
+const char *tc_live_pub_problem(const struct tc_live_pub *p);
+
+/* ---- watching (live_watch.c) ---- */
+
+enum tc_live_watch_state {
+	TC_LIVE_WATCH_OPEN,    /* following */
+	TC_LIVE_WATCH_ENDED,   /* TC_LIVE_END came and the player closed */
+	TC_LIVE_WATCH_DROPPED, /* closed without TC_LIVE_END */
+	TC_LIVE_WATCH_BROKEN,  /* bytes that are not a stream */
+};
+
+struct tc_live_watch {
+	int fd;
+	enum tc_live_watch_state state;
+	bool has_hello;
+	bool ended; /* TC_LIVE_END came */
+	struct tc_live_hello hello;
+	uint64_t bytes; /* received */
+	size_t len;
+	unsigned char buf[TC_LIVE_EVENT_MAX * 2];
+};
+
+/* Connects to the socket `name` in dir, to watch ('W') or list ('L'). Returns 0, or -1 with
+ * errno (ECONNREFUSED: a socket its program left behind). */
+int tc_live_watch_open(struct tc_live_watch *w, const char *dir, const char *name, char mode);
+void tc_live_watch_close(struct tc_live_watch *w);
+typedef void (*tc_live_on_event)(void *ctx, const struct tc_live_event *ev);
+/* Reads what has come (never blocks) and tells each whole event to on_event, in order. Returns
+ * true while w->state is TC_LIVE_WATCH_OPEN. */
+bool tc_live_watch_pump(struct tc_live_watch *w, tc_live_on_event on_event, void *ctx);
+
+/* ---- listing (live_list.c) ---- */
+
+struct tc_live_game {
+	char socket[32]; /* the socket's name in the folder */
+	struct tc_live_hello hello;
+};
+
+/* The games in progress in dir, at most max, in the order of their sockets' names; sockets
+ * their programs left behind are removed (where allowed) and skipped. Waits at most
+ * timeout_ms for all the hellos. Returns how many (0 when the folder is missing). */
+int tc_live_list(const char *dir, struct tc_live_game *games, int max, int timeout_ms);
+/* Whether name is a publisher's socket name ("p" and digits). */
+bool tc_live_socket_name(const char *name);
+
+/* The hello as sent: one line. Returns its length, 0 when it does not fit. */
+size_t tc_live_hello_encode(const struct tc_live_hello *h, char *buf, size_t len);
+/* Reads a hello from the start of buf: 1 with *used, 0 for more bytes, -1 when broken. */
+int tc_live_hello_decode(const unsigned char *buf, size_t len, struct tc_live_hello *h,
+                         size_t *used);
+
+#endif

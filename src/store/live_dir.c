@@ -1,0 +1,88 @@
+/* The live folder, and sockets in it whatever the folder's path length. */
+#define _GNU_SOURCE
+#include "tilecade/live_net.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/un.h>
+#include <unistd.h>
+
+#include "tilecade/store.h"
+
+int tc_live_dir(const char *db_path, bool shared, char *buf, size_t len, char *err,
+                size_t errlen)
+{
+	char db[PATH_MAX];
+	if (!db_path) {
+		if (tc_store_default_path(db, sizeof db) != 0) {
+			snprintf(err, errlen, "no home folder for the live folder");
+			return -1;
+		}
+		db_path = db;
+	}
+	const char *slash = strrchr(db_path, '/');
+	int n = slash ? snprintf(buf, len, "%.*s/live", (int)(slash - db_path), db_path)
+	              : snprintf(buf, len, "live");
+	if (n < 0 || (size_t)n >= len) {
+		snprintf(err, errlen, "the live folder's path is too long");
+		return -1;
+	}
+	if (!shared && mkdir(buf, 0700) != 0 && errno != EEXIST) {
+		snprintf(err, errlen, "cannot make the live folder %s: %s", buf, strerror(errno));
+		return -1;
+	}
+	struct stat st;
+	if (lstat(buf, &st) != 0 || !S_ISDIR(st.st_mode)) {
+		snprintf(err, errlen, "no live folder %s%s", buf,
+		         shared ? " (the admin makes it, see the README)" : "");
+		return -1;
+	}
+	return 0;
+}
+
+int tc_live_socket(const char *dir, const char *name, bool bind_it)
+{
+	struct sockaddr_un addr = {.sun_family = AF_UNIX};
+	int dir_fd = -1;
+	int n = snprintf(addr.sun_path, sizeof addr.sun_path, "%s/%s", dir, name);
+	if (n < 0 || (size_t)n >= sizeof addr.sun_path) {
+		/* Too long for an address: the folder opened, and named by its descriptor. */
+		dir_fd = open(dir, O_PATH | O_DIRECTORY | O_CLOEXEC);
+		if (dir_fd < 0)
+			return -1;
+		n = snprintf(addr.sun_path, sizeof addr.sun_path, "/proc/self/fd/%d/%s", dir_fd,
+		             name);
+		if (n < 0 || (size_t)n >= sizeof addr.sun_path) {
+			close(dir_fd);
+			errno = ENAMETOOLONG;
+			return -1;
+		}
+	}
+	int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
+	int rc = fd < 0 ? -1
+	         : bind_it
+	                 ? bind(fd, (struct sockaddr *)&addr, sizeof addr)
+	                 : connect(fd, (struct sockaddr *)&addr, sizeof addr);
+	int saved = errno;
+	if (rc != 0 && fd >= 0)
+		close(fd);
+	if (dir_fd >= 0)
+		close(dir_fd);
+	errno = saved;
+	return rc == 0 ? fd : -1;
+}
+
+bool tc_live_socket_name(const char *name)
+{
+	if (name[0] != 'p' || !name[1])
+		return false;
+	for (const char *c = name + 1; *c; c++)
+		if (*c < '0' || *c > '9')
+			return false;
+	return strlen(name) < 16;
+}

@@ -1,0 +1,84 @@
+/* The hello line a watcher is sent first: "tilecade-live 1", then the player, the game ID, the
+ * moves, the elapsed milliseconds and the watchers, tab-separated, ending with a newline. */
+#include "tilecade/live_net.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define HELLO_MAGIC "tilecade-live 1\t"
+#define HELLO_MAX (sizeof HELLO_MAGIC + TC_LIVE_PLAYER_MAX + TC_GAMEID_MAX + 64)
+
+/* Tabs and newlines would break the line: they become spaces. */
+static void field(const char *in, char *out, size_t len)
+{
+	size_t i = 0;
+	for (; in[i] && i + 1 < len; i++)
+		out[i] = in[i] == '\t' || in[i] == '\n' ? ' ' : in[i];
+	out[i] = '\0';
+}
+
+size_t tc_live_hello_encode(const struct tc_live_hello *h, char *buf, size_t len)
+{
+	char player[TC_LIVE_PLAYER_MAX], id[TC_GAMEID_MAX];
+	field(h->player, player, sizeof player);
+	field(h->game_id, id, sizeof id);
+	int n = snprintf(buf, len, HELLO_MAGIC "%s\t%s\t%u\t%" PRIu64 "\t%u\n", player, id,
+	                 h->moves, h->elapsed_ms, h->watchers);
+	return n > 0 && (size_t)n < len ? (size_t)n : 0;
+}
+
+/* Copies the text up to the next tab into out; false when there is none or it is too long. */
+static bool take_field(const char **at, const char *end, char *out, size_t len)
+{
+	const char *tab = memchr(*at, '\t', (size_t)(end - *at));
+	if (!tab || (size_t)(tab - *at) >= len)
+		return false;
+	memcpy(out, *at, (size_t)(tab - *at));
+	out[tab - *at] = '\0';
+	*at = tab + 1;
+	return true;
+}
+
+static bool take_number(const char **at, const char *end, char stop, uint64_t *value)
+{
+	char text[24];
+	const char *sep = memchr(*at, stop, (size_t)(end - *at));
+	if (!sep || sep == *at || (size_t)(sep - *at) >= sizeof text)
+		return false;
+	memcpy(text, *at, (size_t)(sep - *at));
+	text[sep - *at] = '\0';
+	char *rest;
+	if (text[0] < '0' || text[0] > '9')
+		return false;
+	*value = strtoull(text, &rest, 10);
+	*at = sep + 1;
+	return *rest == '\0';
+}
+
+int tc_live_hello_decode(const unsigned char *buf, size_t len, struct tc_live_hello *h,
+                         size_t *used)
+{
+	size_t magic = sizeof HELLO_MAGIC - 1;
+	if (memcmp(buf, HELLO_MAGIC, len < magic ? len : magic) != 0)
+		return -1;
+	const char *start = (const char *)buf;
+	const char *nl = memchr(start, '\n', len);
+	if (!nl)
+		return len >= HELLO_MAX ? -1 : 0;
+	const char *at = start + magic, *end = nl + 1;
+	uint64_t moves, elapsed, watchers;
+	memset(h, 0, sizeof *h);
+	if (!take_field(&at, end, h->player, sizeof h->player) ||
+	    !take_field(&at, end, h->game_id, sizeof h->game_id) ||
+	    !take_number(&at, end, '\t', &moves) || !take_number(&at, end, '\t', &elapsed) ||
+	    !take_number(&at, end, '\n', &watchers) || moves > UINT32_MAX ||
+	    watchers > UINT32_MAX)
+		return -1;
+	h->moves = (unsigned)moves;
+	h->elapsed_ms = elapsed;
+	h->watchers = (unsigned)watchers;
+	*used = (size_t)(end - start);
+	return 1;
+}

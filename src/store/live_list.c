@@ -1,0 +1,96 @@
+/* The games in progress: every socket in the live folder asked for its hello at once. */
+#define _GNU_SOURCE
+#include "tilecade/live_net.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+static int by_socket(const void *a, const void *b)
+{
+	return strcmp(((const struct tc_live_game *)a)->socket,
+	              ((const struct tc_live_game *)b)->socket);
+}
+
+static int64_t now_ms(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/* Connects to every publisher's socket in dir (at most max), to list; stale ones are removed. */
+static int connect_all(const char *dir, struct tc_live_game *games, struct tc_live_watch *conn,
+                       int max)
+{
+	DIR *d = opendir(dir);
+	if (!d)
+		return 0;
+	int n = 0;
+	struct dirent *e;
+	while (n < max && (e = readdir(d))) {
+		if (!tc_live_socket_name(e->d_name))
+			continue;
+		if (tc_live_watch_open(&conn[n], dir, e->d_name, 'L') != 0) {
+			if (errno == ECONNREFUSED) { /* its program is gone (a crash, kill -9) */
+				char path[PATH_MAX + 20];
+				snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+				unlink(path); /* a shared folder's sticky bit may refuse: skipped */
+			}
+			continue;
+		}
+		memset(&games[n], 0, sizeof games[n]);
+		snprintf(games[n].socket, sizeof games[n].socket, "%.15s", e->d_name);
+		n++;
+	}
+	closedir(d);
+	return n;
+}
+
+int tc_live_list(const char *dir, struct tc_live_game *games, int max, int timeout_ms)
+{
+	if (max <= 0)
+		return 0;
+	struct tc_live_watch *conn = calloc((size_t)max, sizeof *conn);
+	struct pollfd *fds = calloc((size_t)max, sizeof *fds);
+	if (!conn || !fds) {
+		free(conn);
+		free(fds);
+		return 0;
+	}
+	int n = connect_all(dir, games, conn, max);
+	int64_t deadline = now_ms() + timeout_ms;
+	for (;;) {
+		int waiting = 0;
+		for (int i = 0; i < n; i++) {
+			bool wait = conn[i].fd >= 0 && !conn[i].has_hello;
+			fds[i] = (struct pollfd){wait ? conn[i].fd : -1, POLLIN, 0};
+			waiting += wait;
+		}
+		int64_t left = deadline - now_ms();
+		if (waiting == 0 || left <= 0)
+			break;
+		if (poll(fds, (nfds_t)n, (int)left) < 0 && errno != EINTR)
+			break;
+		for (int i = 0; i < n; i++)
+			if (fds[i].revents)
+				tc_live_watch_pump(&conn[i], NULL, NULL);
+	}
+	int kept = 0;
+	for (int i = 0; i < n; i++) {
+		if (conn[i].has_hello && conn[i].hello.game_id[0]) {
+			games[kept] = games[i];
+			games[kept++].hello = conn[i].hello;
+		}
+		tc_live_watch_close(&conn[i]);
+	}
+	free(conn);
+	free(fds);
+	qsort(games, (size_t)kept, sizeof *games, by_socket);
+	return kept;
+}

@@ -1,0 +1,321 @@
+/* The player's side: one listening socket while a game is in progress, and every watcher's
+ * bytes queued and sent without ever blocking the game. */
+#define _GNU_SOURCE
+#include "tilecade/live_net.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* A client that sends more than this (it should send one byte) is dropped: reading a flood
+ * would cost the player. */
+#define JUNK_MAX 4096
+/* Watchers of one game; more are turned away. */
+#define WATCHERS_MAX 1000
+
+struct watcher {
+	int fd;
+	bool decided; /* its first byte came */
+	bool counted; /* it watches ('W') */
+	bool closing; /* the stream ended: closed once its bytes are sent */
+	size_t sent_by_it; /* bytes it sent us */
+	unsigned char *out;
+	size_t out_start, out_len, out_cap;
+	size_t limit; /* out_len past this: too slow, dropped */
+};
+
+struct tc_live_pub {
+	char dir[PATH_MAX];
+	char name[16];
+	char player[TC_LIVE_PLAYER_MAX];
+	const struct tc_live_log *log;
+	tc_live_describe describe;
+	void *ctx;
+	int listen_fd; /* -1 while no game is in progress */
+	struct watcher *w;
+	int n, cap;
+	unsigned counted;
+	char problem[160];
+};
+
+struct tc_live_pub *tc_live_pub_new(const char *dir, const char *player,
+                                    const struct tc_live_log *log, tc_live_describe describe,
+                                    void *ctx)
+{
+	struct tc_live_pub *p = calloc(1, sizeof *p);
+	if (!p)
+		return NULL;
+	snprintf(p->dir, sizeof p->dir, "%s", dir);
+	snprintf(p->name, sizeof p->name, "p%ld", (long)getpid());
+	snprintf(p->player, sizeof p->player, "%s", player);
+	p->log = log;
+	p->describe = describe;
+	p->ctx = ctx;
+	p->listen_fd = -1;
+	return p;
+}
+
+const char *tc_live_pub_problem(const struct tc_live_pub *p)
+{
+	return p->problem[0] ? p->problem : NULL;
+}
+
+unsigned tc_live_pub_watchers(const struct tc_live_pub *p)
+{
+	return p->counted;
+}
+
+static void remove_socket(struct tc_live_pub *p)
+{
+	if (p->listen_fd < 0)
+		return;
+	close(p->listen_fd);
+	p->listen_fd = -1;
+	char path[PATH_MAX + 20];
+	snprintf(path, sizeof path, "%s/%s", p->dir, p->name);
+	unlink(path); /* a path too long to unlink is left: the list skips it as stale */
+}
+
+static void open_socket(struct tc_live_pub *p)
+{
+	char path[PATH_MAX + 20];
+	snprintf(path, sizeof path, "%s/%s", p->dir, p->name);
+	unlink(path); /* left by an earlier program of the same process ID */
+	/* Other players of a shared board connect: the socket is theirs to write to. The folder
+	 * says who may reach it. */
+	mode_t mask = umask(0);
+	p->listen_fd = tc_live_socket(p->dir, p->name, true);
+	umask(mask);
+	if (p->listen_fd >= 0 && listen(p->listen_fd, SOMAXCONN) != 0) {
+		close(p->listen_fd);
+		p->listen_fd = -1;
+	}
+	if (p->listen_fd < 0)
+		snprintf(p->problem, sizeof p->problem, "cannot publish in %.100s: %s", p->dir,
+		         strerror(errno));
+	else
+		p->problem[0] = '\0';
+}
+
+static void drop(struct tc_live_pub *p, int i)
+{
+	struct watcher *w = &p->w[i];
+	close(w->fd);
+	free(w->out);
+	if (w->counted)
+		p->counted--;
+	p->w[i] = p->w[--p->n];
+}
+
+/* Sends what is queued as far as the socket takes it; false when the watcher is gone. */
+static bool flush(struct watcher *w)
+{
+	while (w->out_len > 0) {
+		ssize_t n = send(w->fd, w->out + w->out_start, w->out_len, MSG_NOSIGNAL);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			return errno == EAGAIN || errno == EWOULDBLOCK;
+		w->out_start += (size_t)n;
+		w->out_len -= (size_t)n;
+	}
+	w->out_start = 0;
+	return !w->closing;
+}
+
+/* Queues bytes and sends what the socket takes; false when the watcher is to be dropped. */
+static bool queue(struct watcher *w, const void *bytes, size_t len)
+{
+	if (w->out_len + len > w->limit)
+		return false;
+	if (w->out_start > 0 && w->out_start + w->out_len + len > w->out_cap) {
+		memmove(w->out, w->out + w->out_start, w->out_len);
+		w->out_start = 0;
+	}
+	if (w->out_start + w->out_len + len > w->out_cap) {
+		size_t cap = w->out_cap ? w->out_cap : 1024;
+		while (cap < w->out_start + w->out_len + len)
+			cap *= 2;
+		unsigned char *out = realloc(w->out, cap);
+		if (!out)
+			return false;
+		w->out = out;
+		w->out_cap = cap;
+	}
+	memcpy(w->out + w->out_start + w->out_len, bytes, len);
+	w->out_len += len;
+	return flush(w) || w->closing;
+}
+
+/* Sends bytes to every watcher, dropping those that cannot keep up. */
+static void broadcast(struct tc_live_pub *p, const unsigned char *bytes, size_t len)
+{
+	for (int i = p->n - 1; i >= 0; i--)
+		if (!p->w[i].closing && !queue(&p->w[i], bytes, len))
+			drop(p, i);
+}
+
+static void tell_count(struct tc_live_pub *p)
+{
+	struct tc_live_event ev = {.kind = TC_LIVE_WATCHERS, .value = p->counted};
+	unsigned char buf[32];
+	size_t len = tc_live_encode(&ev, buf, sizeof buf);
+	broadcast(p, buf, len);
+}
+
+void tc_live_pub_event(struct tc_live_pub *p, const struct tc_live_event *ev)
+{
+	struct tc_live_event sent = *ev;
+	if (ev->kind == TC_LIVE_START) {
+		if (p->listen_fd < 0) {
+			open_socket(p);
+			return; /* no one can be watching yet */
+		}
+		sent.kind = TC_LIVE_NEW_GAME; /* another game in the same stream */
+	}
+	if (p->n > 0) {
+		unsigned char buf[TC_LIVE_EVENT_MAX];
+		size_t len = tc_live_encode(&sent, buf, sizeof buf);
+		if (len)
+			broadcast(p, buf, len);
+	}
+	if (ev->kind != TC_LIVE_END)
+		return;
+	remove_socket(p);
+	for (int i = p->n - 1; i >= 0; i--) {
+		p->w[i].closing = true;
+		if (p->w[i].out_len == 0)
+			drop(p, i);
+	}
+}
+
+/* A new connection: its hello and the stream so far are queued at once. */
+static void welcome(struct tc_live_pub *p, int fd)
+{
+	if (p->n >= WATCHERS_MAX) {
+		close(fd);
+		return;
+	}
+	if (p->n == p->cap) {
+		int cap = p->cap ? p->cap * 2 : 8;
+		struct watcher *w = realloc(p->w, (size_t)cap * sizeof *w);
+		if (!w) {
+			close(fd);
+			return;
+		}
+		p->w = w;
+		p->cap = cap;
+	}
+	struct tc_live_hello hello = {0};
+	snprintf(hello.player, sizeof hello.player, "%s", p->player);
+	if (p->describe)
+		p->describe(p->ctx, &hello);
+	hello.watchers = p->counted;
+	char line[sizeof hello + 64];
+	size_t len = tc_live_hello_encode(&hello, line, sizeof line);
+	size_t log_len = p->log ? p->log->len : 0;
+	struct watcher *w = &p->w[p->n++];
+	*w = (struct watcher){.fd = fd, .limit = len + log_len + TC_LIVE_BACKLOG_MAX};
+	if (!queue(w, line, len) || (log_len && !queue(w, p->log->bytes, log_len)))
+		drop(p, p->n - 1);
+}
+
+static void take_new(struct tc_live_pub *p)
+{
+	for (int i = 0; i < 64; i++) {
+		int fd = accept4(p->listen_fd, NULL, NULL, SOCK_NONBLOCK | SOCK_CLOEXEC);
+		if (fd < 0)
+			return;
+		welcome(p, fd);
+	}
+}
+
+/* What a client sent: its first byte says what it wants; the rest is read and dropped. False
+ * when it is gone (or floods). */
+static bool hear(struct tc_live_pub *p, struct watcher *w)
+{
+	unsigned char buf[512];
+	for (;;) {
+		ssize_t n = recv(w->fd, buf, sizeof buf, 0);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			return errno == EAGAIN || errno == EWOULDBLOCK;
+		if (n == 0)
+			return false;
+		if (!w->decided) {
+			w->decided = true;
+			if (buf[0] == 'W') {
+				w->counted = true;
+				p->counted++;
+			}
+		}
+		w->sent_by_it += (size_t)n;
+		if (w->sent_by_it > JUNK_MAX)
+			return false;
+	}
+}
+
+int tc_live_pub_fds(const struct tc_live_pub *p, struct pollfd *fds, int max)
+{
+	int k = 0;
+	if (p->listen_fd >= 0 && k < max)
+		fds[k++] = (struct pollfd){p->listen_fd, POLLIN, 0};
+	for (int i = 0; i < p->n && k < max; i++)
+		fds[k++] = (struct pollfd){p->w[i].fd,
+		                           (short)(POLLIN | (p->w[i].out_len ? POLLOUT : 0)), 0};
+	return k;
+}
+
+static int find(const struct tc_live_pub *p, int fd)
+{
+	for (int i = 0; i < p->n; i++)
+		if (p->w[i].fd == fd)
+			return i;
+	return -1;
+}
+
+bool tc_live_pub_ready(struct tc_live_pub *p, const struct pollfd *fds, int n)
+{
+	unsigned before = p->counted;
+	bool listening = false;
+	for (int k = 0; k < n; k++) {
+		if (!fds[k].revents)
+			continue;
+		if (fds[k].fd == p->listen_fd) {
+			listening = true;
+			continue;
+		}
+		int i = find(p, fds[k].fd);
+		if (i < 0)
+			continue;
+		bool keep = true;
+		if (fds[k].revents & (POLLIN | POLLHUP | POLLERR))
+			keep = hear(p, &p->w[i]);
+		if (keep && fds[k].revents & POLLOUT)
+			keep = flush(&p->w[i]);
+		if (!keep)
+			drop(p, i);
+	}
+	if (listening)
+		take_new(p);
+	if (p->counted != before)
+		tell_count(p);
+	return p->counted != before;
+}
+
+void tc_live_pub_free(struct tc_live_pub *p)
+{
+	if (!p)
+		return;
+	remove_socket(p);
+	while (p->n > 0)
+		drop(p, p->n - 1);
+	free(p->w);
+	free(p);
+}
