@@ -11,6 +11,7 @@ enum tc_event_type {
 	TC_EV_QUIT,    /* SIGTERM, SIGHUP, SIGINT from outside, or the input closed */
 	TC_EV_SUSPEND, /* SIGTSTP from outside */
 	TC_EV_RESUMED, /* back from a suspension: repaint everything */
+	TC_EV_WAKE,    /* something outside changed what a screen shows (tc_term_add_source) */
 };
 
 /* Keys that are not characters, numbered above Unicode. */

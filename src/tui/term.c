@@ -39,6 +39,11 @@ static SCREEN *screen;
 static bool is_open;
 static int signal_pipe[2] = {-1, -1};
 static volatile sig_atomic_t got_winch, got_quit, got_tstp, got_cont;
+static bool got_wake; /* a source said a screen must be drawn again */
+static struct tc_term_source sources[TC_TERM_SOURCES];
+static int source_count;
+/* What one wait sleeps on: the terminal, the signal pipe, then the sources' descriptors. */
+#define WAIT_FDS 2048
 static uint64_t escape_deadline; /* when a lone Esc stops waiting for the rest of a sequence */
 /* After that wait, every key libtermkey holds is taken as it stands, up to the last: a lone Esc
  * left behind would join the next byte into a sequence the filter never saw. */
@@ -422,7 +427,55 @@ static bool signal_event(struct tc_event *ev)
 		ev->type = TC_EV_RESIZE;
 		return true;
 	}
+	if (got_wake) {
+		got_wake = false;
+		ev->type = TC_EV_WAKE;
+		return true;
+	}
 	return false;
+}
+
+bool tc_term_add_source(const struct tc_term_source *src)
+{
+	if (source_count == TC_TERM_SOURCES)
+		return false;
+	sources[source_count++] = *src;
+	return true;
+}
+
+void tc_term_remove_source(void *ctx)
+{
+	for (int i = 0; i < source_count; i++)
+		if (sources[i].ctx == ctx) {
+			sources[i] = sources[--source_count];
+			return;
+		}
+}
+
+/* Asks each source for its descriptors after fds[*n]; first[i] is where source i's begin. */
+static void gather_sources(struct pollfd *fds, nfds_t *n, nfds_t first[TC_TERM_SOURCES + 1])
+{
+	for (int i = 0; i < source_count; i++) {
+		first[i] = *n;
+		*n += (nfds_t)sources[i].fds(sources[i].ctx, fds + *n, WAIT_FDS - (int)*n);
+	}
+	first[source_count] = *n;
+}
+
+/* Tells each source what came on its descriptors. A source may add or remove sources as it
+ * acts: the ones gathered are told from a copy. */
+static void tell_sources(const struct pollfd *fds, const nfds_t first[TC_TERM_SOURCES + 1])
+{
+	struct tc_term_source told[TC_TERM_SOURCES];
+	int count = source_count;
+	memcpy(told, sources, sizeof told);
+	for (int i = 0; i < count; i++) {
+		bool any = false;
+		for (nfds_t k = first[i]; k < first[i + 1]; k++)
+			any |= fds[k].revents != 0;
+		if (any && told[i].ready(told[i].ctx, fds + first[i], (int)(first[i + 1] - first[i])))
+			got_wake = true;
+	}
 }
 
 /* Reads what the terminal sent, through the filter. */
@@ -493,8 +546,14 @@ bool tc_term_wait(struct tc_event *ev, int timeout_ms)
 		uint64_t until =
 		        escape_deadline && escape_deadline < deadline ? escape_deadline : deadline;
 		int wait = until == UINT64_MAX ? -1 : (int)(until - now);
-		struct pollfd fds[2] = {{STDIN_FILENO, POLLIN, 0}, {signal_pipe[0], POLLIN, 0}};
-		int ready = poll(fds, 2, wait);
+		static struct pollfd fds[WAIT_FDS];
+		fds[0] = (struct pollfd){STDIN_FILENO, POLLIN, 0};
+		fds[1] = (struct pollfd){signal_pipe[0], POLLIN, 0};
+		nfds_t n = 2, first[TC_TERM_SOURCES + 1];
+		gather_sources(fds, &n, first);
+		int ready = poll(fds, n, wait);
+		if (ready > 0)
+			tell_sources(fds, first);
 		if (ready < 0 && errno != EINTR)
 			got_quit = 1;
 		if (ready > 0 && fds[1].revents) {

@@ -3,6 +3,7 @@
 #ifndef TILECADE_TUI_TERM_H
 #define TILECADE_TUI_TERM_H
 
+#include <poll.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -18,6 +19,21 @@ void tc_term_close(void);
 /* Waits for the next event, at most timeout_ms (-1: as long as it takes). Returns true with an
  * event, false when the time ran out. Sleeps in poll(); never spins. */
 bool tc_term_wait(struct tc_event *ev, int timeout_ms);
+
+/* Other things to wake for than the terminal, such as the sockets of a game shared live: the
+ * wait sleeps on their descriptors too, with no timer. fds fills at most max descriptors to
+ * wait on; after a wait, ready is given them with what came, and returns true when a screen
+ * must be drawn again: tc_term_wait then returns a TC_EV_WAKE. */
+struct tc_term_source {
+	int (*fds)(void *ctx, struct pollfd *fds, int max);
+	bool (*ready)(void *ctx, const struct pollfd *fds, int n);
+	void *ctx;
+};
+/* Returns false when TC_TERM_SOURCES are in use already. */
+#define TC_TERM_SOURCES 8
+bool tc_term_add_source(const struct tc_term_source *src);
+/* Forgets the source of this ctx. */
+void tc_term_remove_source(void *ctx);
 
 /* Hands the terminal back and stops the process (Ctrl-Z); returns once resumed. */
 void tc_term_suspend(void);
