@@ -1,5 +1,6 @@
 /* tilecade's entry point: options, then either a batch command or the front end. */
 #define _GNU_SOURCE /* setresgid */
+#include <limits.h>
 #include <locale.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,10 +20,12 @@
 #include "ninja_records.h"
 #include "options.h"
 #include "levels.h"
+#include "live_command.h"
 #include "records.h"
 #include "replay_command.h"
 #include "settings.h"
 #include "tilecade/gameid.h"
+#include "tilecade/live_net.h"
 #include "tilecade/match3.h"
 #include "tilecade/session.h"
 #include "tilecade/store.h"
@@ -557,6 +560,63 @@ static int replay_command(const struct tc_options *o, const struct tc_settings *
 	return status;
 }
 
+/* ---- `tilecade live` and `tilecade watch PLAYER` ---- */
+
+/* The live folder beside the database that takes the scores (the host's shared board, else
+ * the player's own) into buf; NULL when there is none. */
+static const char *live_folder(const struct tc_options *o, const struct tc_settings *settings,
+                               const struct tc_records *records, char *buf, size_t len)
+{
+	char err[160];
+	bool shared = records->shared != NULL;
+	return tc_live_dir(shared ? settings->shared_scores : own_database(o, settings), shared,
+	                   buf, len, err, sizeof err) == 0
+	               ? buf
+	               : NULL;
+}
+
+/* The first option live and watch have no use for (watch draws: its --theme and --no-anim
+ * are taken). */
+static const char *option_not_for_live(const struct tc_options *o)
+{
+	struct tc_options rest = *o;
+	if (o->watch)
+		rest.no_anim = rest.has_theme = false;
+	return o->has_level ? "--level" : option_not_for_scores(&rest);
+}
+
+/* The socket `tilecade watch PLAYER` opens; NULL for none. */
+static const char *watch_socket;
+
+/* `live` prints and ends (the exit status); `watch` finds the game and leaves
+ * watch_socket set for the terminal (-1), or ends. */
+static int live_commands(const struct tc_options *o, const struct tc_settings *settings,
+                         const struct tc_records *records)
+{
+	char err[256], dir[PATH_MAX];
+	static char socket[32];
+	const char *other = option_not_for_live(o);
+	if (o->game)
+		return tc_cli_fail(err, sizeof err, "%s takes no game, not '%s'",
+		                   o->live ? "live" : "watch", o->game),
+		       usage_error(err);
+	if (other)
+		return tc_cli_fail(err, sizeof err, "%s takes %s, not %s",
+		                   o->live ? "live" : "watch",
+		                   o->live ? "--db and --config" : "--db, --config, --theme and --no-anim",
+		                   other),
+		       usage_error(err);
+	const char *folder = live_folder(o, settings, records, dir, sizeof dir);
+	if (o->live)
+		return tc_live_command(folder, stdout);
+	if (tc_watch_find(folder, o->player, socket, sizeof socket, err, sizeof err) != 0) {
+		tc_cli_error(err);
+		return 1;
+	}
+	watch_socket = socket;
+	return -1;
+}
+
 /* The replay `tilecade ninja --replay FILE` plays on screen (ninja_command loads it); NULL for
  * none. */
 static const struct nj_replay *ninja_replay_to_play;
@@ -589,6 +649,7 @@ static int play(const struct tc_options *o, const struct tc_settings *settings,
 	}
 	tc_file_save_protect_folder_of(own_database(o, settings));
 	tc_file_save_protect_folder_of(settings->shared_scores);
+	static char live_dir[PATH_MAX];
 	char warn[160];
 	tc_keymap_apply(settings->config.bindings, settings->config.binding_count, warn,
 	                sizeof warn);
@@ -603,6 +664,8 @@ static int play(const struct tc_options *o, const struct tc_settings *settings,
 	        .ninja_replay = ninja_replay_to_play,
 	        .ninja_replay_name = o->replay ? file_name(o->replay) : NULL,
 	        .replay = recording_to_play,
+	        .live_dir = live_folder(o, settings, records, live_dir, sizeof live_dir),
+	        .watch_socket = watch_socket,
 	};
 	for (int i = 0; i < TC_CATALOG_SIZE; i++)
 		if (tc_catalog[i].view)
@@ -781,6 +844,7 @@ int main(int argc, char **argv)
 		return usage_error(err);
 	if (o.help) {
 		fputs(tc_usage, stdout);
+		fputs(tc_usage_commands, stdout);
 		fputs(tc_usage_match3, stdout);
 		fputs(tc_usage_2048, stdout);
 		fputs(tc_usage_keys, stdout);
@@ -822,6 +886,14 @@ int tc_cli_command(const struct tc_options *opts, struct tc_settings *settings,
 			return status;
 		}
 		return play(&o, settings, records, NULL, NULL, NULL, 0);
+	}
+	if (o.live || o.watch) {
+		int status = live_commands(&o, &settings, &records);
+		if (status >= 0) {
+			tc_records_close(&records);
+			return status;
+		}
+		return play(&o, &settings, &records, NULL, NULL, NULL, 0);
 	}
 
 	if (is_ninja(o.game)) {

@@ -14,6 +14,8 @@
 const char tc_usage[] =
         "usage: tilecade [GAME] [options]\n"
         "       tilecade scores [GAME] [--level K] [--db PATH]\n"
+        "       tilecade live [--db PATH]\n"
+        "       tilecade watch PLAYER [--db PATH]\n"
         "\n"
         "Without a game, tilecade opens the menu. Games: znumbers, match3, sudoku, ninja\n"
         "(also n: N's level browser, Enter plays the level shown) and 2048.\n"
@@ -74,15 +76,25 @@ const char tc_usage[] =
         "  --level K        level K of the campaign, 1 to 6 (no --stage, --difficulty,\n"
         "                   --seed): one fixed puzzle, the same for every player\n"
         "\n"
-        "scores: print the top 10 of every scoreboard, or only GAME's, or only the\n"
-        "board of GAME's level K (zNumbers, Sudoku's campaign, Match-3's goals;\n"
-        "zNumbers' without GAME); exit 1 when the database cannot be read\n"
-        "\n"
         "2048:\n"
         "  --size N         board size, 3 to 8 (default 4)\n"
         "  --moves STRING   play these moves without a terminal (letters l r u d) and\n"
         "                   print the starting board, the board after each move, then\n"
         "                   \"score N\"\n";
+
+/* The commands that print or watch, printed after tc_usage (one literal must stay within
+ * C17's 4095 characters). */
+const char tc_usage_commands[] =
+        "\n"
+        "scores: print the top 10 of every scoreboard, or only GAME's, or only the\n"
+        "board of GAME's level K (zNumbers, Sudoku's campaign, Match-3's goals;\n"
+        "zNumbers' without GAME); exit 1 when the database cannot be read\n"
+        "\n"
+        "live: print the games in progress on this machine, one a line: player, game\n"
+        "ID, moves and time played (the players of your scoreboard: yours, or the\n"
+        "host's shared one)\n"
+        "watch PLAYER: watch PLAYER's game in progress, read-only; exit 1 when there\n"
+        "is none\n";
 
 /* Kept apart from tc_usage: one string literal must stay within C17's 4095 characters. */
 const char tc_usage_match3[] =
@@ -464,6 +476,17 @@ int tc_options_parse(int argc, char **argv, struct tc_options *o, char *err, siz
 			o->replaying = true;
 		} else if (o->replaying && !o->recording) {
 			o->recording = argv[i];
+		} else if (!o->game && !o->scores && !o->replaying && !o->live && !o->watch &&
+		           (strcmp(argv[i], "live") == 0 || strcmp(argv[i], "watch") == 0)) {
+			o->live = argv[i][0] == 'l';
+			o->watch = !o->live;
+		} else if (o->live) {
+			return tc_cli_fail(err, errlen, "live takes no argument, not '%s'", argv[i]);
+		} else if (o->watch && !o->player) {
+			o->player = argv[i];
+		} else if (o->watch) {
+			return tc_cli_fail(err, errlen, "watch takes one player, not also '%s'",
+			                   argv[i]);
 		} else if (!o->game && !o->replaying) {
 			o->game = argv[i];
 		} else {
@@ -475,5 +498,7 @@ int tc_options_parse(int argc, char **argv, struct tc_options *o, char *err, siz
 			                   argv[i]);
 		}
 	}
+	if (o->watch && !o->player)
+		return tc_cli_fail(err, errlen, "watch needs a player: tilecade watch PLAYER");
 	return check_work(o, err, errlen);
 }

@@ -12,6 +12,9 @@ enum tc_theme_choice { TC_THEME_AUTO, TC_THEME_256, TC_THEME_16, TC_THEME_MONO }
 struct tc_options {
 	const char *game;   /* NULL: the menu; with `scores`, the game whose boards to print */
 	bool scores;        /* `tilecade scores [GAME]`: print the scoreboards */
+	bool live;          /* `tilecade live`: print the games in progress */
+	bool watch;         /* `tilecade watch PLAYER`: watch PLAYER's game */
+	const char *player; /* with watch: whose game */
 	const char *db;     /* --db PATH: the score and save database; NULL for the default */
 	const char *config; /* --config PATH: the settings file; NULL for the default */
 	bool resume;        /* --continue: the most recent saved game */
@@ -87,7 +90,9 @@ __attribute__((format(printf, 3, 4))) int tc_cli_fail(char *err, size_t errlen, 
 
 /* The --help text. */
 extern const char tc_usage[];
-/* match3's part of it, printed after tc_usage. */
+/* scores, live and watch, printed after tc_usage. */
+extern const char tc_usage_commands[];
+/* match3's part of it, printed after tc_usage_commands. */
 extern const char tc_usage_match3[];
 /* 2048's player, printed after tc_usage_match3. */
 extern const char tc_usage_2048[];

@@ -9,6 +9,7 @@
 #include <time.h>
 
 #include "levels.h"
+#include "live_share.h"
 #include "menu.h"
 #include "ninja_play.h"
 #include "ninja_records.h"
@@ -21,6 +22,7 @@
 #include "scores_view.h"
 #include "term.h"
 #include "theme.h"
+#include "watch.h"
 #include "tilecade/gameid.h"
 #include "tilecade/session.h"
 
@@ -41,6 +43,10 @@ struct app {
 	struct tc_records *records;
 	struct tc_replay *replay; /* the replay screen over Scores, or NULL */
 	bool replay_quits;        /* opened from the command line: leaving it quits */
+	struct tc_live_share *share; /* the games played, published; NULL for none */
+	struct tc_watch watch;       /* another player's game, while watching */
+	bool watching;
+	bool watch_quits; /* started by `tilecade watch PLAYER`: leaving it quits */
 };
 
 /* The most keys taken between two draws: a long paste still shows its progress. */
@@ -48,10 +54,14 @@ struct app {
 
 static void draw(struct app *a, uint64_t now)
 {
+	if (a->play)
+		tc_play_watchers(a->play, tc_live_share_watchers(a->share));
 	if (a->ninja)
 		tc_ninja_play_draw(a->ninja, now);
 	else if (a->replay)
 		tc_replay_draw(a->replay, now);
+	else if (a->watching)
+		tc_watch_draw(&a->watch, now);
 	else if (a->play)
 		tc_play_draw(a->play, now);
 	else if (a->viewing_scores)
@@ -364,6 +374,28 @@ static void replay_from_scores(struct app *a, uint64_t now)
 	tc_recording_free(&rec);
 }
 
+/* The session being played, for a watcher's hello. */
+static const struct tc_session *playing_session(void *ctx)
+{
+	const struct app *a = ctx;
+	return a->play ? tc_play_session(a->play) : NULL;
+}
+
+static void stop_watching(struct app *a)
+{
+	tc_watch_close(&a->watch);
+	a->watching = false;
+}
+
+/* An event for the watch screen; false when the program should end. */
+static bool handle_watch(struct app *a, const struct tc_event *ev, uint64_t now)
+{
+	if (tc_watch_event(&a->watch, ev, now) != TC_PLAY_LEAVE)
+		return true;
+	stop_watching(a);
+	return !a->watch_quits;
+}
+
 /* Returns false when the program should end. */
 static bool handle(struct app *a, const struct tc_event *ev, uint64_t now)
 {
@@ -377,6 +409,7 @@ static bool handle(struct app *a, const struct tc_event *ev, uint64_t now)
 		tc_term_force_repaint();
 		return true;
 	case TC_EV_RESIZE:
+	case TC_EV_WAKE: /* a watcher came or went, a watched move: drawn again */
 		return true;
 	default:
 		break;
@@ -399,6 +432,8 @@ static bool handle(struct app *a, const struct tc_event *ev, uint64_t now)
 	}
 	if (a->ninja)
 		return handle_ninja(a, ev, now);
+	if (a->watching)
+		return handle_watch(a, ev, now);
 	if (a->play) {
 		enum tc_play_result r = tc_play_event(a->play, ev, now);
 		keep_records(a);
@@ -461,7 +496,17 @@ int tc_app_run(const struct tc_app_config *cfg, const struct tc_catalog_entry *e
 	         : cfg->notice      ? cfg->notice
 	                            : "");
 	open_menu(&a);
-	if (cfg->ninja_replay) {
+	if (cfg->live_dir)
+		a.share = tc_live_share_start(cfg->live_dir, a.records, playing_session, &a);
+	if (cfg->watch_socket) {
+		if (tc_watch_open(&a.watch, cfg->live_dir, cfg->watch_socket, cfg->animations, err,
+		                  errlen) != 0) {
+			tc_live_share_stop(a.share);
+			tc_term_close();
+			return -1;
+		}
+		a.watching = a.watch_quits = true;
+	} else if (cfg->ninja_replay) {
 		open_ninja(&a,
 		           tc_ninja_play_replay(cfg->ninja_replay, cfg->ninja_replay_name, err,
 		                                errlen),
@@ -500,6 +545,7 @@ int tc_app_run(const struct tc_app_config *cfg, const struct tc_catalog_entry *e
 		struct tc_event ev;
 		int timeout = a.ninja             ? tc_ninja_play_next_frame(a.ninja, now)
 		              : a.replay          ? tc_replay_next_frame(a.replay, now)
+		              : a.watching        ? tc_watch_next_frame(&a.watch, now)
 		              : a.play            ? tc_play_next_frame(a.play, now)
 		              : a.viewing_nlevels ? tc_nlevel_next_frame(&a.nlevels)
 		                                  : -1;
@@ -524,6 +570,9 @@ int tc_app_run(const struct tc_app_config *cfg, const struct tc_catalog_entry *e
 		tc_ninja_play_leave(a.ninja, tc_monotonic_ms());
 		close_ninja(&a);
 	}
+	if (a.watching)
+		stop_watching(&a);
+	tc_live_share_stop(a.share); /* after the game's end was told */
 	tc_play_free(a.play);
 	tc_replay_free(a.replay);
 	tc_scores_close(&a.scores);

@@ -26,6 +26,12 @@ struct tc_app_config {
 	/* Open the replay screen on this recording (tilecade replay N, checked by tc_replay_open;
 	 * taken over), and quit when it is left; NULL for none. */
 	struct tc_recording *replay;
+	/* The live folder (tilecade/live_net.h) where the games played are shared, and watched
+	 * from; NULL for none. */
+	const char *live_dir;
+	/* Watch the game on this socket of live_dir at once (tilecade watch PLAYER): leaving it
+	 * quits. NULL for none. */
+	const char *watch_socket;
 };
 
 /* Runs until the player quits. With start (whose ownership passes here) the game of `entry`

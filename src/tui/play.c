@@ -12,6 +12,8 @@
 #include "overlay.h"
 #include "status.h"
 #include "tilecade/gameid.h"
+#include "tilecade/live_net.h"
+#include "tilecade/store.h"
 
 enum question { ASK_NOTHING, ASK_RESTART, ASK_NEW, ASK_LEAVE, ASK_SOLUTION };
 
@@ -29,6 +31,11 @@ struct tc_play {
 	char told[96];       /* the text of a message from outside (tc_play_tell) */
 	char refused[96];    /* why a key did nothing, when that needs its own words */
 	int campaign_open;   /* the campaign's levels not won (tc_play_campaign), -1: unknown */
+	unsigned watchers;   /* how many watch this game (tc_play_watchers) */
+	/* Watching another player's game: the session is a follower's, not ours to change. */
+	bool watching;
+	char player[TC_LIVE_PLAYER_MAX]; /* whose game, sanitized */
+	char note[160];                  /* what became of it ("ann left"); "" while on */
 };
 
 struct tc_play *tc_play_new(const struct tc_view *view, const char *title, struct tc_session *s,
@@ -49,13 +56,40 @@ struct tc_play *tc_play_new(const struct tc_view *view, const char *title, struc
 	return p;
 }
 
+struct tc_play *tc_play_new_watching(const struct tc_view *view, const char *title,
+                                     struct tc_session *s, const char *player, bool animations)
+{
+	struct tc_play *p = tc_play_new(view, title, s, animations);
+	if (p) {
+		p->watching = true;
+		tc_sanitize(player, p->player, sizeof p->player);
+	}
+	return p;
+}
+
 void tc_play_free(struct tc_play *p)
 {
 	if (!p)
 		return;
 	p->view->destroy(p->vs);
-	tc_session_free(p->s);
+	if (!p->watching)
+		tc_session_free(p->s);
 	free(p);
+}
+
+void tc_play_watchers(struct tc_play *p, unsigned watchers)
+{
+	p->watchers = watchers;
+}
+
+void tc_play_watch_note(struct tc_play *p, const char *note)
+{
+	snprintf(p->note, sizeof p->note, "%s", note);
+}
+
+void tc_play_changed(struct tc_play *p)
+{
+	p->view->reset(p->vs);
 }
 
 const struct tc_session *tc_play_session(const struct tc_play *p)
@@ -187,6 +221,8 @@ static void draw_result(struct tc_play *p, enum tc_status status, struct tc_rect
 	} else {
 		lines[n++] = "You won!";
 	}
+	if (p->watching)
+		keys = "q: back";
 	if (!keys)
 		keys = p->view->keep_going ? keep_going_keys(p->view, keys_line, sizeof keys_line)
 		       : next_level        ? "n: next level   u: undo   q: menu"
@@ -207,6 +243,8 @@ static void draw_result(struct tc_play *p, enum tc_status status, struct tc_rect
  * game (as N's clock does). */
 static void hold_clock(struct tc_play *p)
 {
+	if (p->watching) /* the player's clock: the stream says when it stops */
+		return;
 	bool hold = p->paused || p->suspended || p->help_open || p->asking != ASK_NOTHING ||
 	            too_small(p);
 	if (hold && !tc_session_paused(p->s))
@@ -225,7 +263,7 @@ void tc_play_draw(struct tc_play *p, uint64_t now)
 		return;
 	}
 	/* A game acts on its own (a timer, autoplay) only while it can be seen. */
-	if (p->view->tick && !tc_session_paused(p->s))
+	if (p->view->tick && !tc_session_paused(p->s) && !p->watching)
 		p->view->tick(p->vs, p->s, now);
 	erase();
 	const char *message = question_text(p, p->asking);
@@ -241,8 +279,21 @@ void tc_play_draw(struct tc_play *p, uint64_t now)
 		message = p->view->message(p->vs);
 	bool moves = !p->view->counts_moves || !p->view->counts_moves(p->s);
 	bool time = !p->view->keeps_time || !p->view->keeps_time(p->s);
+	char audience[32], keys[96];
+	struct tc_status_extra extra = {NULL, NULL};
+	if (p->watchers > 0 && !p->watching) {
+		snprintf(audience, sizeof audience, "%u watching", p->watchers);
+		extra.audience = audience;
+	}
+	if (p->watching) {
+		if (!message && p->note[0])
+			message = p->note;
+		snprintf(keys, sizeof keys, "watching %s, %u watching   ? help   q back", p->player,
+		         p->watchers);
+		extra.keys = keys;
+	}
 	tc_status_draw(p->s, p->title, own ? detail[0] : NULL, own ? detail[1] : NULL, moves, time,
-	               message);
+	               message, &extra);
 	struct tc_rect area = {0, 1, COLS, LINES - 2};
 	if (p->help_open) {
 		/* The clock is held under the help, so the board is hidden as in a pause; nor does
@@ -463,10 +514,37 @@ static enum tc_play_result handle_event(struct tc_play *p, const struct tc_event
 	return TC_PLAY_STAY;
 }
 
+/* A watcher's keys: the help, and back; nothing changes the game. */
+static enum tc_play_result watch_event(struct tc_play *p, const struct tc_event *ev)
+{
+	bool press = ev->type == TC_EV_KEY || ev->mouse == TC_MOUSE_PRESS;
+	if (p->help_open) {
+		if (press)
+			p->help_open = ++p->help_page < p->help_pages;
+		return TC_PLAY_STAY;
+	}
+	enum tc_action action = tc_event_action(ev, p->view->wasd_moves);
+	if (action == TC_ACT_BACK)
+		return TC_PLAY_LEAVE;
+	if (action == TC_ACT_HELP) {
+		p->help_open = true;
+		p->help_page = 0;
+	} else if (press) {
+		snprintf(p->refused, sizeof p->refused, "watching %s: read-only", p->player);
+		p->message = p->refused;
+	}
+	return TC_PLAY_STAY;
+}
+
 enum tc_play_result tc_play_event(struct tc_play *p, const struct tc_event *ev, uint64_t now)
 {
 	if (ev->type != TC_EV_KEY && ev->type != TC_EV_MOUSE)
 		return TC_PLAY_STAY;
+	if (p->watching) {
+		if (ev->type == TC_EV_KEY)
+			p->message = NULL;
+		return watch_event(p, ev);
+	}
 	if (ev->type == TC_EV_KEY && !showing_result(p))
 		p->message = NULL;
 	enum tc_play_result r = handle_event(p, ev, now);

@@ -16,7 +16,18 @@ struct tc_play;
 /* Takes ownership of the session. */
 struct tc_play *tc_play_new(const struct tc_view *view, const char *title, struct tc_session *s,
                             bool animations);
+/* The screen of another player's game: session is a follower's (tilecade/live_follow.h),
+ * which stays the caller's; keys that would change the game do nothing. */
+struct tc_play *tc_play_new_watching(const struct tc_view *view, const char *title,
+                                     struct tc_session *s, const char *player, bool animations);
 void tc_play_free(struct tc_play *p);
+
+/* How many watch this game, for the status line (0: not said). */
+void tc_play_watchers(struct tc_play *p, unsigned watchers);
+/* Watching: what became of the game ("ann left"), kept on the status line. */
+void tc_play_watch_note(struct tc_play *p, const char *note);
+/* Watching: the session changed behind the view's back (an undo, a restart). */
+void tc_play_changed(struct tc_play *p);
 
 const struct tc_session *tc_play_session(const struct tc_play *p);
 

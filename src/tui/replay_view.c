@@ -233,7 +233,7 @@ void tc_replay_draw(struct tc_replay *rp, uint64_t now)
 	else
 		status_text(rp, message, sizeof message);
 	tc_status_draw(s, rp->title, own ? detail[0] : NULL, own ? detail[1] : NULL, moves, time,
-	               message);
+	               message, NULL);
 	struct tc_rect area = {0, 1, COLS, LINES - 2};
 	if (rp->help_open) {
 		char title[64];

@@ -19,17 +19,19 @@ void tc_format_time(uint64_t ms, char *buf, size_t len)
 }
 
 /* The fields of the top line, in the order they show. */
-enum top_field { TOP_TITLE, TOP_GAME, TOP_MOVES, TOP_TIME, TOP_PAUSED, TOP_FIELDS };
+enum top_field { TOP_TITLE, TOP_GAME, TOP_MOVES, TOP_TIME, TOP_PAUSED, TOP_AUDIENCE, TOP_FIELDS };
 
 /* Dropped one by one, least important first, while the line does not fit: a field is shown
  * whole or not at all. The game's own part stays. */
-static const enum top_field drop_order[] = {TOP_TITLE, TOP_MOVES, TOP_PAUSED, TOP_TIME};
+static const enum top_field drop_order[] = {TOP_TITLE, TOP_AUDIENCE, TOP_MOVES, TOP_PAUSED,
+                                            TOP_TIME};
 
 /* The fields of the top line ("" for one not shown): the title when there is one, the game's
  * own part (or the score and best, spaced by sep), the moves and the time played when asked
  * for, and whether the clock is held. */
 static void top_fields(const struct tc_session *s, const char *title, const char *detail,
-                       bool moves, bool time, const char *sep, char field[TOP_FIELDS][128])
+                       bool moves, bool time, const char *audience, const char *sep,
+                       char field[TOP_FIELDS][128])
 {
 	for (int i = 0; i < TOP_FIELDS; i++)
 		field[i][0] = '\0';
@@ -49,6 +51,8 @@ static void top_fields(const struct tc_session *s, const char *title, const char
 	}
 	if (tc_session_paused(s))
 		snprintf(field[TOP_PAUSED], sizeof field[0], "(paused)");
+	if (audience)
+		snprintf(field[TOP_AUDIENCE], sizeof field[0], "%s", audience);
 }
 
 /* The fields shown, spaced by sep ("(paused)" follows what it is about, one space on). */
@@ -66,15 +70,17 @@ static void join_fields(char field[TOP_FIELDS][128], const char *sep, char *buf,
 }
 
 void tc_status_draw(const struct tc_session *s, const char *title, const char *detail,
-                    const char *narrow_detail, bool moves, bool time, const char *message)
+                    const char *narrow_detail, bool moves, bool time, const char *message,
+                    const struct tc_status_extra *extra)
 {
+	const char *audience = extra ? extra->audience : NULL;
 	attr_t attr = tc_theme_attr(TC_ROLE_STATUS);
 	char top[256], id[TC_GAMEID_MAX], field[TOP_FIELDS][128];
-	top_fields(s, title, detail, moves, time, "   ", field);
+	top_fields(s, title, detail, moves, time, audience, "   ", field);
 	join_fields(field, "   ", top, sizeof top);
 	/* A narrow window: the game's short part, closer; then whole fields go. */
 	if (tc_text_width(top) > COLS) {
-		top_fields(s, title, narrow_detail, moves, time, "  ", field);
+		top_fields(s, title, narrow_detail, moves, time, audience, "  ", field);
 		join_fields(field, "  ", top, sizeof top);
 	}
 	for (size_t i = 0; i < sizeof drop_order / sizeof drop_order[0] && tc_text_width(top) > COLS;
@@ -90,7 +96,9 @@ void tc_status_draw(const struct tc_session *s, const char *title, const char *d
 	int bottom = LINES - 1;
 	tc_fill_rect((struct tc_rect){0, bottom, COLS, 1}, attr);
 	/* Only keys that work: no undo before the first move, nor after the time ran out. */
-	const char *keys = tc_session_can_undo(s) ? "? help   u undo   q menu" : "? help   q menu";
+	const char *keys = extra && extra->keys           ? extra->keys
+	                   : tc_session_can_undo(s) ? "? help   u undo   q menu"
+	                                            : "? help   q menu";
 	const char *right = message ? message : keys;
 	int w = tc_text_width(right);
 	/* The reminder yields to the ID when both do not fit; a message never does: it takes the

@@ -12,9 +12,15 @@
 /* detail, when not NULL, is the game's own part of the top line, in a normal and a narrow
  * form; moves: the line counts the moves played (false when the detail counts them its own
  * way); time: it shows the time played (false when the detail has the game's own clock);
- * message, when not NULL, replaces the key reminder. */
+ * message, when not NULL, replaces the key reminder; keys, when not NULL, is the reminder (a
+ * watcher's); audience, when not NULL, is how many watch ("2 watching"), on the top line. */
+struct tc_status_extra {
+	const char *keys;
+	const char *audience;
+};
 void tc_status_draw(const struct tc_session *s, const char *title, const char *detail,
-                    const char *narrow_detail, bool moves, bool time, const char *message);
+                    const char *narrow_detail, bool moves, bool time, const char *message,
+                    const struct tc_status_extra *extra);
 
 /* "m:ss", or "h:mm:ss" past an hour. */
 void tc_format_time(uint64_t ms, char *buf, size_t len);

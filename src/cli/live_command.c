@@ -1,0 +1,49 @@
+/* The games in progress, as a list on standard output. */
+#include "live_command.h"
+
+#include <string.h>
+
+#include "status.h"
+#include "tilecade/live_net.h"
+#include "tilecade/store.h"
+
+/* The most games listed; more than one machine's players. */
+#define LIST_MAX 4096
+/* How long a player's program may take to answer. */
+#define HELLO_WAIT_MS 1000
+
+static struct tc_live_game games[LIST_MAX];
+
+int tc_live_command(const char *dir, FILE *out)
+{
+	int n = dir ? tc_live_list(dir, games, LIST_MAX, HELLO_WAIT_MS) : 0;
+	if (n == 0) {
+		fprintf(out, "no games in progress\n");
+		return 0;
+	}
+	for (int i = 0; i < n; i++) {
+		const struct tc_live_hello *h = &games[i].hello;
+		char player[TC_LIVE_PLAYER_MAX], id[TC_GAMEID_MAX], time[32];
+		tc_sanitize(h->player, player, sizeof player);
+		tc_sanitize(h->game_id, id, sizeof id);
+		tc_format_time(h->elapsed_ms, time, sizeof time);
+		fprintf(out, "%-16s %-30s %5u move%s  %s\n", player, id, h->moves,
+		        h->moves == 1 ? " " : "s", time);
+	}
+	return 0;
+}
+
+int tc_watch_find(const char *dir, const char *player, char *socket, size_t len, char *err,
+                  size_t errlen)
+{
+	int n = dir ? tc_live_list(dir, games, LIST_MAX, HELLO_WAIT_MS) : 0;
+	for (int i = 0; i < n; i++)
+		if (strcmp(games[i].hello.player, player) == 0) {
+			snprintf(socket, len, "%s", games[i].socket);
+			return 0;
+		}
+	char name[TC_LIVE_PLAYER_MAX];
+	tc_sanitize(player, name, sizeof name);
+	snprintf(err, errlen, "%s has no game in progress (tilecade live lists them)", name);
+	return -1;
+}

@@ -1,0 +1,75 @@
+/* Sharing the game being played: the records tell each event, the publisher sends it. */
+#include "live_share.h"
+
+#include <stdlib.h>
+
+#include "term.h"
+#include "tilecade/gameid.h"
+
+struct tc_live_share {
+	struct tc_live_pub *pub;
+	struct tc_records *records;
+	tc_live_share_playing playing;
+	void *ctx;
+};
+
+static void describe(void *ctx, struct tc_live_hello *hello)
+{
+	struct tc_live_share *sh = ctx;
+	const struct tc_session *s = sh->playing(sh->ctx);
+	if (!s)
+		return;
+	tc_session_game_id(s, hello->game_id, sizeof hello->game_id);
+	hello->moves = tc_session_moves(s);
+	hello->elapsed_ms = tc_session_elapsed_ms(s);
+}
+
+static void publish(void *ctx, const struct tc_live_event *ev)
+{
+	tc_live_pub_event(ctx, ev);
+}
+
+static int pub_fds(void *ctx, struct pollfd *fds, int max)
+{
+	return tc_live_pub_fds(ctx, fds, max);
+}
+
+static bool pub_ready(void *ctx, const struct pollfd *fds, int n)
+{
+	return tc_live_pub_ready(ctx, fds, n);
+}
+
+struct tc_live_share *tc_live_share_start(const char *dir, struct tc_records *r,
+                                          tc_live_share_playing playing, void *ctx)
+{
+	struct tc_live_share *sh = calloc(1, sizeof *sh);
+	if (!sh)
+		return NULL;
+	*sh = (struct tc_live_share){NULL, r, playing, ctx};
+	sh->pub = tc_live_pub_new(dir, r->player, &r->log, describe, sh);
+	if (!sh->pub) {
+		free(sh);
+		return NULL;
+	}
+	r->on_event = publish;
+	r->on_event_ctx = sh->pub;
+	const struct tc_term_source src = {pub_fds, pub_ready, sh->pub};
+	tc_term_add_source(&src);
+	return sh;
+}
+
+void tc_live_share_stop(struct tc_live_share *sh)
+{
+	if (!sh)
+		return;
+	tc_term_remove_source(sh->pub);
+	sh->records->on_event = NULL;
+	sh->records->on_event_ctx = NULL;
+	tc_live_pub_free(sh->pub);
+	free(sh);
+}
+
+unsigned tc_live_share_watchers(const struct tc_live_share *sh)
+{
+	return sh ? tc_live_pub_watchers(sh->pub) : 0;
+}

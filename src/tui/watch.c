@@ -1,0 +1,169 @@
+/* Watching: the socket is one more thing the terminal's wait sleeps on; each event that comes
+ * is followed by the watcher's own session, and the play screen draws it. */
+#include "watch.h"
+
+#include <curses.h>
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "catalog.h"
+#include "overlay.h"
+#include "term.h"
+#include "tilecade/store.h"
+
+/* What the follower could not follow: a game this program has no session for (N), or a
+ * stream that is not what it claims. Either way it is followed no further. */
+static void cannot_follow(struct tc_watch *w, const struct tc_live_event *ev, const char *why)
+{
+	char game[32] = ""; /* the game ID's game, before its first ':' */
+	if (ev->kind == TC_LIVE_START || ev->kind == TC_LIVE_NEW_GAME) {
+		size_t len = 0;
+		while (len < ev->text_len && len < sizeof game - 1 && ev->text[len] != ':')
+			len++;
+		memcpy(game, ev->text, len);
+		game[len] = '\0';
+	}
+	const struct tc_catalog_entry *e = *game ? tc_catalog_find(game) : NULL;
+	if (e && !e->view) /* N: it plays in real time, not as a session's moves (yet) */
+		snprintf(w->note, sizeof w->note, "watching %s is not supported yet", e->title);
+	else {
+		char clean[80];
+		tc_sanitize(why, clean, sizeof clean);
+		snprintf(w->note, sizeof w->note, "%s's game cannot be followed: %s", w->player,
+		         clean);
+	}
+	tc_live_watch_close(&w->conn);
+}
+
+static void on_event(void *ctx, const struct tc_live_event *ev)
+{
+	struct tc_watch *w = ctx;
+	if (w->note[0])
+		return;
+	char err[160];
+	if (tc_live_follow(&w->follow, ev, err, sizeof err) != 0) {
+		cannot_follow(w, ev, err);
+		return;
+	}
+	if (ev->kind != TC_LIVE_WATCHERS) {
+		w->last_at = ev->at_ms;
+		w->last_came = tc_monotonic_ms();
+	}
+	if (ev->kind != TC_LIVE_MOVE && ev->kind != TC_LIVE_WATCHERS)
+		w->changed = true;
+}
+
+/* The game's end as the watcher is told it. */
+static void say_end(struct tc_watch *w)
+{
+	if (w->note[0])
+		return;
+	if (w->conn.state == TC_LIVE_WATCH_BROKEN)
+		snprintf(w->note, sizeof w->note, "%s's game cannot be followed: a broken stream",
+		         w->player);
+	else if (w->conn.state == TC_LIVE_WATCH_DROPPED || !w->follow.ended ||
+	         w->follow.end == TC_LIVE_END_DROPPED)
+		snprintf(w->note, sizeof w->note, "%s's connection dropped", w->player);
+	else if (w->follow.end == TC_LIVE_END_LEFT)
+		snprintf(w->note, sizeof w->note, "%s left", w->player);
+	else
+		snprintf(w->note, sizeof w->note, "%s's game is over", w->player);
+}
+
+static int source_fds(void *ctx, struct pollfd *fds, int max)
+{
+	struct tc_watch *w = ctx;
+	if (w->conn.fd < 0 || max < 1)
+		return 0;
+	fds[0] = (struct pollfd){w->conn.fd, POLLIN, 0};
+	return 1;
+}
+
+static bool source_ready(void *ctx, const struct pollfd *fds, int n)
+{
+	struct tc_watch *w = ctx;
+	(void)fds;
+	(void)n;
+	if (!tc_live_watch_pump(&w->conn, on_event, w))
+		say_end(w);
+	if (w->conn.has_hello && !w->player[0])
+		tc_sanitize(w->conn.hello.player, w->player, sizeof w->player);
+	return true;
+}
+
+int tc_watch_open(struct tc_watch *w, const char *dir, const char *socket, bool animations,
+                  char *err, size_t errlen)
+{
+	memset(w, 0, sizeof *w);
+	tc_live_follow_init(&w->follow);
+	w->animations = animations;
+	if (tc_live_watch_open(&w->conn, dir, socket, 'W') != 0) {
+		snprintf(err, errlen, "cannot watch that game: %s",
+		         errno == ECONNREFUSED ? "it is over" : strerror(errno));
+		return -1;
+	}
+	const struct tc_term_source src = {source_fds, source_ready, w};
+	tc_term_add_source(&src);
+	return 0;
+}
+
+void tc_watch_close(struct tc_watch *w)
+{
+	tc_term_remove_source(w);
+	tc_live_watch_close(&w->conn);
+	tc_play_free(w->play);
+	w->play = NULL;
+	tc_live_follow_free(&w->follow);
+}
+
+/* The play screen for the follower's session: a new one when the stream went on to another
+ * game (its session is then another). */
+static void keep_play(struct tc_watch *w)
+{
+	struct tc_session *s = w->follow.session;
+	if (w->follow.games == w->shown_games && (w->play || !s))
+		return;
+	tc_play_free(w->play);
+	w->play = NULL;
+	w->shown_games = w->follow.games;
+	const struct tc_catalog_entry *e = s ? tc_catalog_find(tc_session_game(s)->name) : NULL;
+	if (e && e->view)
+		w->play = tc_play_new_watching(e->view, e->title, s, w->player, w->animations);
+}
+
+void tc_watch_draw(struct tc_watch *w, uint64_t now)
+{
+	keep_play(w);
+	if (!w->play) {
+		erase();
+		const char *lines[] = {w->note[0] ? w->note : "Waiting for the game...", "q: back"};
+		tc_overlay_box(lines, 2, TC_ROLE_OVERLAY);
+		return;
+	}
+	/* Between events the player's clock runs on as it did when the last one came. */
+	if (w->conn.state == TC_LIVE_WATCH_OPEN && !w->note[0] && w->last_came)
+		tc_live_follow_set_time(&w->follow, w->last_at + (now - w->last_came));
+	if (w->changed)
+		tc_play_changed(w->play);
+	w->changed = false;
+	tc_play_watchers(w->play, w->follow.watchers);
+	tc_play_watch_note(w->play, w->note);
+	tc_play_draw(w->play, now);
+}
+
+int tc_watch_next_frame(struct tc_watch *w, uint64_t now)
+{
+	if (!w->play || w->note[0])
+		return -1;
+	return tc_play_next_frame(w->play, now);
+}
+
+enum tc_play_result tc_watch_event(struct tc_watch *w, const struct tc_event *ev, uint64_t now)
+{
+	if (w->play)
+		return tc_play_event(w->play, ev, now);
+	if (ev->type == TC_EV_KEY && tc_event_action(ev, false) == TC_ACT_BACK)
+		return TC_PLAY_LEAVE;
+	return TC_PLAY_STAY;
+}
