@@ -301,8 +301,17 @@ void tc_play_draw(struct tc_play *p, uint64_t now)
 		 * between the status lines, which show whole, not cut at its edges. */
 		char title[64];
 		snprintf(title, sizeof title, "%s: keys", p->title);
-		p->help_pages =
-		        tc_help_draw_page(area, title, p->view->help, true, p->help_page);
+		/* A watcher's keys are only these: the game's would change nothing. */
+		static const struct tc_help_line watch_help[] = {
+		        {"q, Esc", "stop watching"},
+		        {"?", "this help"},
+		        {"Ctrl-L", "redraw the screen"},
+		        {NULL, NULL},
+		};
+		if (p->watching)
+			snprintf(title, sizeof title, "Watching %s: keys", p->player);
+		p->help_pages = tc_help_draw_page(area, title, p->watching ? watch_help : p->view->help,
+		                                  !p->watching, p->help_page);
 	} else if (p->paused) {
 		/* The board stays hidden so a pause cannot be used to think for free. */
 		const char *lines[] = {"Paused", "p: resume   q: menu"};

@@ -1,0 +1,281 @@
+/* Games shared live (issue 18) as two terminals of one player meet them: one plays 2048, the
+ * other lists the games in progress (`tilecade live`) and watches (`tilecade watch NAME`),
+ * its board checked against the model move by move; the player leaves, or is killed, and the
+ * watcher is told. TILECADE_BIN comes from meson. */
+#define _POSIX_C_SOURCE 200809L
+#include <pwd.h>
+#include <setjmp.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "harness.h"
+#include "play_2048.h"
+#include "proc.h"
+#include "sandbox.h"
+#include "screen_2048.h"
+
+#define WAIT_MS 5000
+
+struct two {
+	struct e2e_term *player, *watcher;
+};
+
+static int group_setup(void **state)
+{
+	if (e2e_game_group_setup(state) != 0)
+		return -1;
+	setenv("LC_ALL", "C.UTF-8", 1);
+	char host[4200];
+	snprintf(host, sizeof host, "%s/no-host-config.ini", e2e_sandbox);
+	setenv("TILECADE_SYSTEM_CONFIG", host, 1);
+	return 0;
+}
+
+static int setup(void **state)
+{
+	e2e_sandbox_forget();
+	*state = calloc(1, sizeof(struct two));
+	return 0;
+}
+
+static int teardown(void **state)
+{
+	struct two *t = *state;
+	e2e_free(t->player);
+	e2e_free(t->watcher);
+	free(t);
+	e2e_sandbox_forget();
+	return 0;
+}
+
+/* The player's name on a local game: the login name. */
+static const char *login_name(void)
+{
+	struct passwd *pw = getpwuid(getuid());
+	assert_non_null(pw);
+	return pw->pw_name;
+}
+
+/* Runs tilecade with these arguments without a terminal. */
+static void run(const char *a, const char *b, struct e2e_run *r)
+{
+	const char *argv[] = {e2e_bin, a, b, NULL};
+	assert_true(e2e_run(argv, WAIT_MS, r));
+}
+
+static struct e2e_term *start_player(void)
+{
+	const char *argv[] = {e2e_bin, "2048", "--seed", "5", NULL};
+	struct e2e_term *t = e2e_start(24, 80, argv, NULL);
+	assert_non_null(t);
+	return t;
+}
+
+/* The watcher, in a window of its own size. */
+static struct e2e_term *start_watcher(void)
+{
+	const char *argv[] = {e2e_bin, "watch", login_name(), NULL};
+	struct e2e_term *t = e2e_start(22, 60, argv, NULL);
+	assert_non_null(t);
+	return t;
+}
+
+static void expect_text(struct e2e_term *t, const char *text)
+{
+	if (!e2e_wait_text(t, text, WAIT_MS))
+		fprintf(stderr, "no \"%s\" on the screen:\n%s\n", text, e2e_screen(t));
+	int row, col;
+	assert_true(e2e_find(t, text, &row, &col));
+}
+
+/* The model of the watcher's screen: the player's game as it is now. */
+static void watch_model(struct e2e_play *watcher, struct e2e_term *t, const struct e2e_play *player)
+{
+	*watcher = *player;
+	watcher->t = t;
+	expect_text(t, player->id);
+	e2e_play_check(watcher);
+}
+
+/* A slide on the player's screen, in both models (watcher NULL: none yet) when it moves
+ * anything. */
+static void slide(struct e2e_play *player, struct e2e_play *watcher, char dir)
+{
+	if (!e2e_play_would_move(player, dir))
+		return;
+	const char *key = dir == 'l'   ? E2E_KEY_LEFT
+	                  : dir == 'r' ? E2E_KEY_RIGHT
+	                  : dir == 'u' ? E2E_KEY_UP
+	                               : E2E_KEY_DOWN;
+	assert_true(e2e_send_str(player->t, key));
+	e2e_play_slide(player, dir);
+	if (watcher)
+		e2e_play_slide(watcher, dir);
+}
+
+/* The player plays, undoes and redoes; the watcher's board, score and moves follow each step;
+ * `tilecade live` lists the game; the player leaves and the watcher is told. */
+static void test_watcher_follows_the_player(void **state)
+{
+	struct two *t = *state;
+	t->player = start_player();
+	struct e2e_play player, watcher;
+	e2e_play_begin(&player, t->player, e2e_bin);
+	slide(&player, NULL, 'l'); /* played before anyone watches: sent to the watcher late */
+	e2e_play_check(&player);
+
+	t->watcher = start_watcher();
+	watch_model(&watcher, t->watcher, &player);
+	char names[96];
+	snprintf(names, sizeof names, "watching %s, 1 watching", login_name());
+	expect_text(t->watcher, names);
+	expect_text(t->player, "1 watching");
+
+	const char dirs[] = "uldrrdlulurdldru";
+	for (const char *d = dirs; *d; d++) {
+		slide(&player, &watcher, *d);
+		e2e_play_check(&player);
+		e2e_play_check(&watcher);
+	}
+	assert_true(e2e_send_str(t->player, "u"));
+	e2e_play_undo(&player);
+	e2e_play_undo(&watcher);
+	e2e_play_check(&watcher);
+	assert_true(e2e_send_str(t->player, "\022")); /* Ctrl-R: redo */
+	e2e_play_redo(&player);
+	e2e_play_redo(&watcher);
+	e2e_play_check(&watcher);
+
+	/* The watcher's keys change nothing. */
+	assert_true(e2e_send_str(t->watcher, "u" E2E_KEY_LEFT));
+	char read_only[96];
+	snprintf(read_only, sizeof read_only, "watching %s: read-only", login_name());
+	expect_text(t->watcher, read_only);
+	e2e_play_check(&watcher);
+	e2e_play_check(&player);
+	assert_true(e2e_send_str(t->watcher, "?"));
+	expect_text(t->watcher, "stop watching");
+	assert_true(e2e_send_str(t->watcher, " "));
+
+	struct e2e_run r;
+	run("live", NULL, &r);
+	assert_int_equal(WEXITSTATUS(r.status), 0);
+	char line[96];
+	snprintf(line, sizeof line, "%s", login_name());
+	assert_non_null(strstr(r.out, line));
+	assert_non_null(strstr(r.out, "2048:4x4:s5"));
+	char moves[32];
+	snprintf(moves, sizeof moves, " %zu moves", strlen(player.moves));
+	assert_non_null(strstr(r.out, moves));
+	e2e_run_free(&r);
+
+	/* The player leaves: the watcher is told, and q ends the watch. */
+	assert_true(e2e_send_str(t->player, "qy"));
+	char left[64];
+	snprintf(left, sizeof left, "%s left", login_name());
+	expect_text(t->watcher, left);
+	e2e_play_check(&watcher); /* the last position stays */
+	assert_true(e2e_send_str(t->watcher, "q"));
+	int status = e2e_wait_exit(t->watcher, WAIT_MS);
+	assert_true(WIFEXITED(status));
+	assert_int_equal(WEXITSTATUS(status), 0);
+	assert_true(e2e_terminal_given_back(t->watcher));
+
+	run("live", NULL, &r);
+	assert_string_equal(r.out, "no games in progress\n");
+	e2e_run_free(&r);
+}
+
+/* A player killed with -9 sends no end: the watcher reads a dropped connection, and the list
+ * forgets the socket left behind. */
+static void test_killed_player_is_dropped(void **state)
+{
+	struct two *t = *state;
+	t->player = start_player();
+	struct e2e_play player, watcher;
+	e2e_play_begin(&player, t->player, e2e_bin);
+	t->watcher = start_watcher();
+	watch_model(&watcher, t->watcher, &player);
+	expect_text(t->player, "1 watching");
+	assert_int_equal(kill(e2e_pid(t->player), SIGKILL), 0);
+	char dropped[96];
+	snprintf(dropped, sizeof dropped, "%s's connection dropped", login_name());
+	expect_text(t->watcher, dropped);
+	assert_true(e2e_send_str(t->watcher, E2E_KEY_ESC));
+	int status = e2e_wait_exit(t->watcher, WAIT_MS);
+	assert_true(WIFEXITED(status));
+	assert_int_equal(WEXITSTATUS(status), 0);
+
+	struct e2e_run r;
+	run("live", NULL, &r);
+	assert_string_equal(r.out, "no games in progress\n");
+	e2e_run_free(&r);
+}
+
+/* Two watchers: each is counted, and the player sees how many. */
+static void test_two_watchers_are_counted(void **state)
+{
+	struct two *t = *state;
+	t->player = start_player();
+	struct e2e_play player;
+	e2e_play_begin(&player, t->player, e2e_bin);
+	t->watcher = start_watcher();
+	expect_text(t->player, "1 watching");
+	struct e2e_term *second = start_watcher();
+	expect_text(t->player, "2 watching");
+	char names[96];
+	snprintf(names, sizeof names, "watching %s, 2 watching", login_name());
+	expect_text(second, names);
+	expect_text(t->watcher, names);
+	assert_true(e2e_send_str(second, "q"));
+	assert_true(WIFEXITED(e2e_wait_exit(second, WAIT_MS)));
+	e2e_free(second);
+	expect_text(t->player, "1 watching");
+}
+
+/* Nothing in progress, nobody of that name, and a bad command line. */
+static void test_commands_without_games(void **state)
+{
+	(void)state;
+	struct e2e_run r;
+	run("live", NULL, &r);
+	assert_int_equal(WEXITSTATUS(r.status), 0);
+	assert_string_equal(r.out, "no games in progress\n");
+	e2e_run_free(&r);
+
+	run("watch", "nobody", &r);
+	assert_int_equal(WEXITSTATUS(r.status), 1);
+	assert_string_equal(r.out, "");
+	assert_string_equal(r.err,
+	                    "tilecade: nobody has no game in progress (tilecade live lists them)\n");
+	e2e_run_free(&r);
+
+	const char *bad[][3] = {{"watch", NULL}, {"live", "x"}, {"live", "--seed=3"},
+	                        {"watch", "--level=2"}};
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		run(bad[i][0], bad[i][1], &r);
+		assert_int_equal(WEXITSTATUS(r.status), 2);
+		assert_true(r.err_len > 0);
+		assert_ptr_equal(strchr(r.err, '\n'), r.err + r.err_len - 1); /* one line */
+		e2e_run_free(&r);
+	}
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+	        cmocka_unit_test_setup_teardown(test_watcher_follows_the_player, setup, teardown),
+	        cmocka_unit_test_setup_teardown(test_killed_player_is_dropped, setup, teardown),
+	        cmocka_unit_test_setup_teardown(test_two_watchers_are_counted, setup, teardown),
+	        cmocka_unit_test_setup_teardown(test_commands_without_games, setup, teardown),
+	};
+	return cmocka_run_group_tests(tests, group_setup, e2e_game_group_teardown);
+}

@@ -1,0 +1,539 @@
+/* Games shared live (tilecade/live_net.h) through real sockets in a temporary folder: the
+ * publisher, a watcher who comes late, the count of watchers, a slow watcher, a player who goes
+ * away, long paths, and clients that send what they should not. */
+#define _GNU_SOURCE /* mkdtemp, accept4 */
+#include <errno.h>
+#include <limits.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/un.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "tilecade/live.h"
+#include "tilecade/live_net.h"
+
+#define GAME_ID "2048:4x4:s5"
+/* How long a test waits for bytes that are on their way before it calls them lost: far longer
+ * than local sockets take, so no timing is tested. */
+#define PATIENCE_MS 5000
+
+struct fixture {
+	char dir[PATH_MAX];
+	struct tc_live_log log; /* the player's stream */
+	unsigned moves;
+	struct tc_live_pub *pub;
+};
+
+static void describe(void *ctx, struct tc_live_hello *hello)
+{
+	struct fixture *f = ctx;
+	snprintf(hello->game_id, sizeof hello->game_id, "%s", GAME_ID);
+	hello->moves = f->moves;
+	hello->elapsed_ms = 1500;
+}
+
+/* The player's program: each event logged, then told to the publisher, as tc_records does. */
+static void play(struct fixture *f, const struct tc_live_event *ev)
+{
+	assert_true(tc_live_log_add(&f->log, ev));
+	tc_live_pub_event(f->pub, ev);
+}
+
+static void start(struct fixture *f)
+{
+	struct tc_live_event ev = {.kind = TC_LIVE_START, .text = GAME_ID,
+	                           .text_len = strlen(GAME_ID)};
+	play(f, &ev);
+}
+
+static void move(struct fixture *f, int dir)
+{
+	struct tc_live_event ev = {.kind = TC_LIVE_MOVE, .at_ms = 100 * ++f->moves,
+	                           .move = {.kind = (uint8_t)dir}};
+	play(f, &ev);
+}
+
+static void end(struct fixture *f, enum tc_live_end how)
+{
+	struct tc_live_event ev = {.kind = TC_LIVE_END, .value = how};
+	play(f, &ev);
+}
+
+static int setup_in(void **state, const char *sub)
+{
+	struct fixture *f = calloc(1, sizeof *f);
+	snprintf(f->dir, sizeof f->dir, "/tmp/tilecade-live-XXXXXX");
+	assert_non_null(mkdtemp(f->dir));
+	if (sub) { /* a folder whose path is too long for a socket's address */
+		size_t len = strlen(f->dir);
+		while (len < 200) {
+			len += (size_t)snprintf(f->dir + len, sizeof f->dir - len, "/%s", sub);
+			assert_int_equal(mkdir(f->dir, 0700), 0);
+		}
+	}
+	f->pub = tc_live_pub_new(f->dir, "ann", &f->log, describe, f);
+	assert_non_null(f->pub);
+	*state = f;
+	return 0;
+}
+
+static int setup(void **state)
+{
+	return setup_in(state, NULL);
+}
+
+static int setup_long(void **state)
+{
+	return setup_in(state, "a-folder-name-of-some-length");
+}
+
+static int teardown(void **state)
+{
+	struct fixture *f = *state;
+	tc_live_pub_free(f->pub);
+	tc_live_log_free(&f->log);
+	char cmd[PATH_MAX + 16];
+	snprintf(cmd, sizeof cmd, "rm -rf '%.*s'", 26, f->dir); /* the temporary folder's top */
+	assert_int_equal(system(cmd), 0);
+	free(f);
+	return 0;
+}
+
+static int64_t now_ms(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/* A watcher and what it was told. */
+struct watcher {
+	struct tc_live_watch w;
+	struct tc_live_log got; /* its events, but TC_LIVE_WATCHERS */
+	unsigned watchers;      /* the last TC_LIVE_WATCHERS */
+	unsigned watchers_told;
+};
+
+static void heard(void *ctx, const struct tc_live_event *ev)
+{
+	struct watcher *c = ctx;
+	if (ev->kind == TC_LIVE_WATCHERS) {
+		c->watchers = ev->value;
+		c->watchers_told++;
+		return;
+	}
+	assert_true(tc_live_log_add(&c->got, ev));
+}
+
+/* One round: the publisher and the watchers act on what came within wait_ms. */
+static void pump(struct fixture *f, struct watcher **ws, int n, int wait_ms)
+{
+	struct pollfd fds[64];
+	int k = tc_live_pub_fds(f->pub, fds, 48);
+	int pub_fds = k;
+	for (int i = 0; i < n; i++)
+		if (ws[i]->w.fd >= 0)
+			fds[k++] = (struct pollfd){ws[i]->w.fd, POLLIN, 0};
+	if (poll(fds, (nfds_t)k, wait_ms) < 0)
+		return;
+	tc_live_pub_ready(f->pub, fds, pub_fds);
+	for (int i = 0; i < n; i++)
+		tc_live_watch_pump(&ws[i]->w, heard, ws[i]);
+}
+
+static bool closed(void *ctx)
+{
+	return ((struct tc_live_watch *)ctx)->state != TC_LIVE_WATCH_OPEN;
+}
+
+/* Lets the publisher and the watchers act on what came until done(ctx), or the patience runs
+ * out; returns done(ctx). */
+static bool run_until(struct fixture *f, struct watcher **ws, int n, bool (*done)(void *),
+                      void *ctx)
+{
+	int64_t give_up = now_ms() + PATIENCE_MS;
+	while (!done(ctx) && now_ms() < give_up)
+		pump(f, ws, n, 50);
+	return done(ctx);
+}
+
+static bool has_all(void *ctx)
+{
+	void **pair = ctx;
+	const struct watcher *c = pair[0];
+	const struct tc_live_log *log = pair[1];
+	return c->got.len >= log->len;
+}
+
+/* Waits until c has been sent the whole of the player's log, and checks it is the same. */
+static void expect_log(struct fixture *f, struct watcher *c)
+{
+	void *pair[2] = {c, &f->log};
+	assert_true(run_until(f, &c, 1, has_all, pair));
+	assert_int_equal(c->got.len, f->log.len);
+	assert_memory_equal(c->got.bytes, f->log.bytes, f->log.len);
+}
+
+/* tc_live_list as another program runs it, while this one's publisher answers. */
+static int list_from_child(struct fixture *f, struct tc_live_game *games, int max)
+{
+	int out[2];
+	assert_int_equal(pipe(out), 0);
+	pid_t pid = fork();
+	assert_true(pid >= 0);
+	if (pid == 0) {
+		close(out[0]);
+		int n = tc_live_list(f->dir, games, max, PATIENCE_MS);
+		ssize_t ignored = write(out[1], &n, sizeof n);
+		ignored = write(out[1], games, (size_t)n * sizeof *games);
+		(void)ignored;
+		_exit(0);
+	}
+	close(out[1]);
+	int n = -1;
+	for (int64_t give_up = now_ms() + 2 * PATIENCE_MS; now_ms() < give_up;) {
+		struct pollfd fds[64];
+		int k = tc_live_pub_fds(f->pub, fds, 63);
+		fds[k] = (struct pollfd){out[0], POLLIN, 0};
+		if (poll(fds, (nfds_t)k + 1, 50) < 0)
+			continue;
+		tc_live_pub_ready(f->pub, fds, k);
+		if (fds[k].revents) {
+			assert_int_equal(read(out[0], &n, sizeof n), (ssize_t)sizeof n);
+			for (size_t got = 0, want = (size_t)n * sizeof *games; got < want;) {
+				ssize_t r = read(out[0], (char *)games + got, want - got);
+				assert_true(r > 0);
+				got += (size_t)r;
+			}
+			break;
+		}
+	}
+	close(out[0]);
+	int status;
+	waitpid(pid, &status, 0);
+	return n;
+}
+
+static void open_watcher(struct fixture *f, struct watcher *c, char mode)
+{
+	memset(c, 0, sizeof *c);
+	char name[32];
+	snprintf(name, sizeof name, "p%ld", (long)getpid());
+	assert_int_equal(tc_live_watch_open(&c->w, f->dir, name, mode), 0);
+}
+
+static void close_watcher(struct watcher *c)
+{
+	tc_live_watch_close(&c->w);
+	tc_live_log_free(&c->got);
+}
+
+static void test_hello_round_trip(void **state)
+{
+	(void)state;
+	struct tc_live_hello h = {.player = "ann\tx", .game_id = GAME_ID, .moves = 12,
+	                          .elapsed_ms = 65432, .watchers = 3},
+	                     back;
+	char line[256];
+	size_t len = tc_live_hello_encode(&h, line, sizeof line);
+	assert_true(len > 0);
+	size_t used;
+	assert_int_equal(tc_live_hello_decode((unsigned char *)line, len - 1, &back, &used), 0);
+	assert_int_equal(tc_live_hello_decode((unsigned char *)line, len, &back, &used), 1);
+	assert_int_equal(used, len);
+	assert_string_equal(back.player, "ann x"); /* a tab would break the line */
+	assert_string_equal(back.game_id, GAME_ID);
+	assert_int_equal(back.moves, 12);
+	assert_int_equal(back.elapsed_ms, 65432);
+	assert_int_equal(back.watchers, 3);
+	const char *bad[] = {"HTTP/1.1 200 OK\n", "tilecade-live 1\tann\n",
+	                     "tilecade-live 1\tann\tid\tx\t1\t2\n",
+	                     "tilecade-live 1\tann\tid\t-1\t1\t2\n"};
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
+		assert_int_equal(tc_live_hello_decode((const unsigned char *)bad[i], strlen(bad[i]),
+		                                      &back, &used),
+		                 -1);
+}
+
+/* Nothing is made in the folder before a game starts; the socket goes with the game. */
+static void test_socket_lives_with_the_game(void **state)
+{
+	struct fixture *f = *state;
+	struct tc_live_game games[4];
+	assert_int_equal(list_from_child(f, games, 4), 0);
+	start(f);
+	assert_null(tc_live_pub_problem(f->pub));
+	move(f, 1);
+	struct watcher c;
+	open_watcher(f, &c, 'L');
+	expect_log(f, &c);
+	end(f, TC_LIVE_END_LEFT);
+	struct watcher *ws[] = {&c};
+	assert_true(run_until(f, ws, 1, closed, &c.w));
+	assert_int_equal(c.w.state, TC_LIVE_WATCH_ENDED);
+	assert_int_equal(list_from_child(f, games, 4), 0);
+	close_watcher(&c);
+}
+
+/* A watcher who comes late is sent the whole game so far, then each event as it comes. */
+static void test_late_watcher_gets_the_whole_game(void **state)
+{
+	struct fixture *f = *state;
+	start(f);
+	for (int i = 0; i < 30; i++)
+		move(f, i % 4);
+	struct watcher c;
+	open_watcher(f, &c, 'W');
+	expect_log(f, &c);
+	assert_true(c.w.has_hello);
+	assert_string_equal(c.w.hello.player, "ann");
+	assert_string_equal(c.w.hello.game_id, GAME_ID);
+	assert_int_equal(c.w.hello.moves, 30);
+	assert_int_equal(c.w.hello.elapsed_ms, 1500);
+	move(f, 2);
+	move(f, 3);
+	expect_log(f, &c);
+	/* A new game of another session (START again) comes as NEW_GAME. */
+	struct tc_live_event again = {.kind = TC_LIVE_START, .text = "2048:5x5:s9",
+	                              .text_len = 11};
+	tc_live_pub_event(f->pub, &again);
+	again.kind = TC_LIVE_NEW_GAME;
+	assert_true(tc_live_log_add(&f->log, &again));
+	expect_log(f, &c);
+	close_watcher(&c);
+}
+
+struct count_wait {
+	struct fixture *f;
+	struct watcher **ws;
+	int n;
+	unsigned want;
+};
+
+/* The publisher counts want and every open watcher has been told so. */
+static bool counted(void *ctx)
+{
+	struct count_wait *cw = ctx;
+	if (tc_live_pub_watchers(cw->f->pub) != cw->want)
+		return false;
+	for (int i = 0; i < cw->n; i++)
+		if (cw->ws[i]->w.fd >= 0 && cw->ws[i]->watchers != cw->want)
+			return false;
+	return true;
+}
+
+/* Watchers are counted, listers are not, and everyone is told the count when it changes. */
+static void test_watchers_are_counted(void **state)
+{
+	struct fixture *f = *state;
+	start(f);
+	struct watcher a, b, lister;
+	open_watcher(f, &a, 'W');
+	open_watcher(f, &b, 'W');
+	open_watcher(f, &lister, 'L');
+	struct watcher *ws[] = {&a, &b, &lister};
+	struct count_wait cw = {f, ws, 3, 2};
+	assert_true(run_until(f, ws, 3, counted, &cw));
+	assert_true(lister.w.has_hello);
+	tc_live_watch_close(&b.w);
+	cw.want = 1;
+	assert_true(run_until(f, ws, 3, counted, &cw));
+	/* The hello of one who comes now says how many watch. */
+	struct watcher c;
+	open_watcher(f, &c, 'L');
+	expect_log(f, &c);
+	assert_int_equal(c.w.hello.watchers, 1);
+	close_watcher(&a);
+	close_watcher(&b);
+	close_watcher(&c);
+	close_watcher(&lister);
+}
+
+static bool count_is(void *ctx)
+{
+	struct count_wait *cw = ctx;
+	return tc_live_pub_watchers(cw->f->pub) == cw->want;
+}
+
+/* A watcher that takes nothing is dropped once it falls behind; the player never waits, and the
+ * others go on. */
+static void test_slow_watcher_is_dropped(void **state)
+{
+	struct fixture *f = *state;
+	start(f);
+	struct watcher slow, fine;
+	open_watcher(f, &slow, 'W');
+	open_watcher(f, &fine, 'W');
+	struct watcher *both[] = {&slow, &fine};
+	struct count_wait cw = {f, both, 2, 2};
+	assert_true(run_until(f, both, 2, count_is, &cw));
+	/* Moves until slow has more unread than its socket and the publisher's backlog hold;
+	 * fine reads on as they come. */
+	struct watcher *only_fine[] = {&fine};
+	for (int i = 0; i < 1000000 && tc_live_pub_watchers(f->pub) == 2; i++) {
+		move(f, i % 4);
+		if (i % 64 == 0)
+			pump(f, only_fine, 1, 0);
+	}
+	cw.want = 1;
+	assert_true(run_until(f, only_fine, 1, count_is, &cw));
+	expect_log(f, &fine);
+	/* What slow reads now ends without the stream's end: it was dropped. */
+	struct watcher *only_slow[] = {&slow};
+	assert_true(run_until(f, only_slow, 1, closed, &slow.w));
+	assert_int_equal(slow.w.state, TC_LIVE_WATCH_DROPPED);
+	close_watcher(&slow);
+	close_watcher(&fine);
+}
+
+/* A player's program that goes away without ending its stream (a crash, kill -9) reads as
+ * dropped; one that ends it, as ended. */
+static void test_player_gone_is_dropped(void **state)
+{
+	struct fixture *f = *state;
+	start(f);
+	move(f, 1);
+	struct watcher c;
+	open_watcher(f, &c, 'W');
+	expect_log(f, &c);
+	tc_live_pub_free(f->pub); /* as the kernel closes a killed program's sockets */
+	f->pub = tc_live_pub_new(f->dir, "ann", &f->log, describe, f);
+	struct watcher *ws[] = {&c};
+	assert_true(run_until(f, ws, 1, closed, &c.w));
+	assert_int_equal(c.w.state, TC_LIVE_WATCH_DROPPED);
+	close_watcher(&c);
+}
+
+/* Sockets in a folder whose path does not fit a socket address: publish, watch and list. */
+static void test_long_paths(void **state)
+{
+	struct fixture *f = *state;
+	assert_true(strlen(f->dir) >= sizeof(((struct sockaddr_un *)0)->sun_path));
+	start(f);
+	assert_null(tc_live_pub_problem(f->pub));
+	move(f, 0);
+	struct watcher c;
+	open_watcher(f, &c, 'W');
+	expect_log(f, &c);
+	struct tc_live_game games[4];
+	assert_int_equal(list_from_child(f, games, 4), 1);
+	assert_string_equal(games[0].hello.player, "ann");
+	close_watcher(&c);
+}
+
+/* A client that sends junk is not counted, one that floods is dropped, and the watchers
+ * beside them are not disturbed. */
+static void test_junk_from_a_client(void **state)
+{
+	struct fixture *f = *state;
+	start(f);
+	struct watcher junk, flood, good;
+	open_watcher(f, &junk, 'x');
+	open_watcher(f, &flood, 'W');
+	open_watcher(f, &good, 'W');
+	struct watcher *ws[] = {&junk, &flood, &good};
+	struct count_wait cw = {f, ws, 3, 2};
+	assert_true(run_until(f, ws, 3, count_is, &cw));
+	char bytes[1024];
+	memset(bytes, 'W', sizeof bytes);
+	assert_int_equal(send(junk.w.fd, bytes, 100, MSG_NOSIGNAL), 100);
+	for (int i = 0; i < 8; i++)
+		if (send(flood.w.fd, bytes, sizeof bytes, MSG_NOSIGNAL) < 0)
+			break;
+	cw.want = 1;
+	assert_true(run_until(f, ws, 3, count_is, &cw));
+	move(f, 3);
+	expect_log(f, &good);
+	expect_log(f, &junk); /* not a watcher, but sent the game all the same */
+	close_watcher(&junk);
+	close_watcher(&flood);
+	close_watcher(&good);
+}
+
+/* A publisher that is not one: a watcher of bytes that are no stream calls it broken. */
+static void test_junk_from_a_publisher(void **state)
+{
+	struct fixture *f = *state;
+	int server = tc_live_socket(f->dir, "p1", true);
+	assert_true(server >= 0);
+	assert_int_equal(listen(server, 4), 0);
+	struct watcher c = {0};
+	assert_int_equal(tc_live_watch_open(&c.w, f->dir, "p1", 'W'), 0);
+	int peer = -1;
+	for (int64_t give_up = now_ms() + PATIENCE_MS; peer < 0 && now_ms() < give_up;)
+		peer = accept4(server, NULL, NULL, SOCK_CLOEXEC);
+	assert_true(peer >= 0);
+	const char bad[] = "tilecade-live 1\tmallory\t2048:4x4:s1\t0\t0\t0\n\xff\xff\xff\xff";
+	assert_int_equal(send(peer, bad, sizeof bad - 1, MSG_NOSIGNAL), (ssize_t)(sizeof bad - 1));
+	struct watcher *ws[] = {&c};
+	assert_true(run_until(f, ws, 1, closed, &c.w));
+	assert_int_equal(c.w.state, TC_LIVE_WATCH_BROKEN);
+	close(peer);
+	close(server);
+	close_watcher(&c);
+}
+
+/* The list: games in progress with their hellos; a socket left by a program that is gone is
+ * removed; other files are left alone. */
+static void test_list_skips_stale_sockets(void **state)
+{
+	struct fixture *f = *state;
+	int stale = tc_live_socket(f->dir, "p999999", true);
+	assert_true(stale >= 0);
+	close(stale); /* bound, never listening: connect is refused */
+	char other[PATH_MAX + 16];
+	snprintf(other, sizeof other, "%s/notes.txt", f->dir);
+	FILE *fp = fopen(other, "w");
+	assert_non_null(fp);
+	fclose(fp);
+	start(f);
+	move(f, 0);
+	move(f, 1);
+	struct tc_live_game games[4];
+	assert_int_equal(list_from_child(f, games, 4), 1);
+	char name[32];
+	snprintf(name, sizeof name, "p%ld", (long)getpid());
+	assert_string_equal(games[0].socket, name);
+	assert_string_equal(games[0].hello.player, "ann");
+	assert_string_equal(games[0].hello.game_id, GAME_ID);
+	assert_int_equal(games[0].hello.moves, 2);
+	assert_int_equal(games[0].hello.elapsed_ms, 1500);
+	char stale_path[PATH_MAX + 16];
+	snprintf(stale_path, sizeof stale_path, "%s/p999999", f->dir);
+	assert_int_equal(access(stale_path, F_OK), -1);
+	assert_int_equal(access(other, F_OK), 0);
+	assert_true(tc_live_socket_name("p123"));
+	assert_false(tc_live_socket_name("p"));
+	assert_false(tc_live_socket_name("p12x"));
+	assert_false(tc_live_socket_name("notes.txt"));
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+	        cmocka_unit_test(test_hello_round_trip),
+	        cmocka_unit_test_setup_teardown(test_socket_lives_with_the_game, setup, teardown),
+	        cmocka_unit_test_setup_teardown(test_late_watcher_gets_the_whole_game, setup,
+	                                        teardown),
+	        cmocka_unit_test_setup_teardown(test_watchers_are_counted, setup, teardown),
+	        cmocka_unit_test_setup_teardown(test_slow_watcher_is_dropped, setup, teardown),
+	        cmocka_unit_test_setup_teardown(test_player_gone_is_dropped, setup, teardown),
+	        cmocka_unit_test_setup_teardown(test_long_paths, setup_long, teardown),
+	        cmocka_unit_test_setup_teardown(test_junk_from_a_client, setup, teardown),
+	        cmocka_unit_test_setup_teardown(test_junk_from_a_publisher, setup, teardown),
+	        cmocka_unit_test_setup_teardown(test_list_skips_stale_sockets, setup, teardown),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
