@@ -43,8 +43,9 @@ struct tc_live_hello {
 /* ---- the folder (live_dir.c) ---- */
 
 /* The live folder for the database at db_path (NULL: the default database) into buf. An own
- * folder (shared false) is made, mode 0700; a shared one must exist already. Returns 0, or -1
- * with a one-line reason. */
+ * folder (shared false, or a shared board in a folder of this user's, such as an arcade's) is
+ * made, mode 0700; a host's shared board's must exist already. Returns 0, or -1 with a
+ * one-line reason. */
 int tc_live_dir(const char *db_path, bool shared, char *buf, size_t len, char *err,
                 size_t errlen);
 

@@ -888,12 +888,12 @@ int tc_cli_command(const struct tc_options *opts, struct tc_settings *settings,
 		return play(&o, settings, records, NULL, NULL, NULL, 0);
 	}
 	if (o.live || o.watch) {
-		int status = live_commands(&o, &settings, &records);
+		int status = live_commands(&o, settings, records);
 		if (status >= 0) {
-			tc_records_close(&records);
+			tc_records_close(records);
 			return status;
 		}
-		return play(&o, &settings, &records, NULL, NULL, NULL, 0);
+		return play(&o, settings, records, NULL, NULL, NULL, 0);
 	}
 
 	if (is_ninja(o.game)) {

@@ -32,14 +32,20 @@ int tc_live_dir(const char *db_path, bool shared, char *buf, size_t len, char *e
 		snprintf(err, errlen, "the live folder's path is too long");
 		return -1;
 	}
-	if (!shared && mkdir(buf, 0700) != 0 && errno != EEXIST) {
+	/* A shared board's folder that is ours (an arcade's account) gets its live folder made
+	 * too; the admin's folder of a host's board must have it already, open to every player. */
+	struct stat parent;
+	char up[PATH_MAX];
+	snprintf(up, sizeof up, "%.*s", slash ? (int)(slash - db_path) : 1, slash ? db_path : ".");
+	bool ours = !shared || (stat(up, &parent) == 0 && parent.st_uid == geteuid());
+	if (ours && mkdir(buf, 0700) != 0 && errno != EEXIST) {
 		snprintf(err, errlen, "cannot make the live folder %s: %s", buf, strerror(errno));
 		return -1;
 	}
 	struct stat st;
 	if (lstat(buf, &st) != 0 || !S_ISDIR(st.st_mode)) {
 		snprintf(err, errlen, "no live folder %s%s", buf,
-		         shared ? " (the admin makes it, see the README)" : "");
+		         ours ? "" : " (the admin makes it, see the README)");
 		return -1;
 	}
 	return 0;
