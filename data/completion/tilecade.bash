@@ -15,8 +15,8 @@ _tilecade_games='znumbers match3 sudoku ninja n 2048'
 _tilecade_valued=' --seed --id --theme --db --config --size --attempts --level --count --difficulty
  --stage --puzzle --mode --types --replay --games --depth --moves '
 
-# The options of one place on the line. $1: the game, or 'scores' or 'scores GAME', or empty
-# before any game (the menu); $2: the options on the line, each between blanks.
+# The options of one place on the line. $1: the game, or 'scores' or 'scores GAME', or 'replay',
+# or empty before any game (the menu); $2: the options on the line, each between blanks.
 _tilecade_options()
 {
 	local common='--theme --no-anim --db --config --help -h --version -V'
@@ -33,6 +33,7 @@ _tilecade_options()
 	2048) echo "$common --seed --id --daily --size --moves --autoplay --games --depth" ;;
 	scores | 'scores znumbers' | 'scores match3' | 'scores sudoku') echo '--level --db --config --help -h --version -V' ;;
 	scores\ *) echo '--db --config --help -h --version -V' ;;
+	replay) echo '--headless --theme --db --config --help -h --version -V' ;;
 	esac
 }
 
@@ -65,16 +66,19 @@ _tilecade_values()
 	esac
 }
 
-# The games whose names begin with the word typed, $1, and `scores` too where $2 is scores.
-# Game names in any case, as tilecade takes them: readline puts the lowercase name offered in
-# place of the word typed (NIN becomes ninja). `scores` only as written.
+# The games whose names begin with the word typed, $1, and the commands `scores` and `replay`
+# too where $2 is commands. Game names in any case, as tilecade takes them: readline puts the
+# lowercase name offered in place of the word typed (NIN becomes ninja). Commands only as
+# written.
 _tilecade_first_words()
 {
 	local name typed=${1//[\'\"\\]/} # without an opening quote: 'nin
 	for name in $_tilecade_games; do
 		[[ $name == "${typed,,}"* ]] && COMPREPLY+=("$name")
 	done
-	[[ $2 == scores && scores == "$typed"* ]] && COMPREPLY+=(scores)
+	for name in scores replay; do
+		[[ $2 == commands && $name == "$typed"* ]] && COMPREPLY+=("$name")
+	done
 }
 
 # File names, by bash-completion's _filedir where it is loaded.
@@ -113,9 +117,9 @@ _tilecade()
 		_tilecade_split_line
 	fi
 
-	# The game (or `scores` and its game) named so far, skipping the values of options, and the
-	# options given so far.
-	local i word game='' scores='' given=' '
+	# The game (or `scores` and its game, or `replay` and its recording's number) named so far,
+	# skipping the values of options, and the options given so far.
+	local i word game='' command='' given=' '
 	for ((i = 1; i < cword; i++)); do
 		# Names and options have no quotes or backslashes of their own: 'ninja' is ninja.
 		word=${words[i]//[\'\"\\]/}
@@ -127,8 +131,8 @@ _tilecade()
 			[[ $_tilecade_valued == *[[:space:]]"$word"[[:space:]]* ]] && ((i++))
 			;;
 		*)
-			if [[ -z $game && -z $scores && $word == scores ]]; then
-				scores=scores
+			if [[ -z $game && -z $command && ($word == scores || $word == replay) ]]; then
+				command=$word
 			elif [[ -z $game ]]; then
 				game=${word,,} # tilecade takes game names in any case
 			fi
@@ -136,7 +140,8 @@ _tilecade()
 		esac
 	done
 	local place=$game
-	[[ $scores ]] && place="scores${game:+ $game}"
+	[[ $command == scores ]] && place="scores${game:+ $game}"
+	[[ $command == replay ]] && place=replay # its number is no game
 
 	if [[ $split == true || $_tilecade_valued == *[[:space:]]"$prev"[[:space:]]* ]]; then
 		# Values only for an option offered here: tilecade ninja --level refuses any.
@@ -159,10 +164,10 @@ _tilecade()
 			[[ $given == *" $option "* ]] || options+=" $option"
 		done
 		mapfile -t COMPREPLY < <(compgen -W "$options" -- "$cur")
-	elif [[ $scores ]]; then
+	elif [[ $command == scores ]]; then
 		_tilecade_first_words "$cur"
-	else
-		_tilecade_first_words "$cur" scores
-	fi
+	elif [[ -z $command ]]; then
+		_tilecade_first_words "$cur" commands
+	fi # replay's number: any number, nothing to offer
 } &&
 	complete -F _tilecade tilecade

@@ -16,6 +16,7 @@ const char tc_usage[] =
         "       tilecade scores [GAME] [--level K] [--db PATH]\n"
         "       tilecade live [--db PATH]\n"
         "       tilecade watch PLAYER [--db PATH]\n"
+        "       tilecade replay N [--headless] [--db PATH]\n"
         "\n"
         "Without a game, tilecade opens the menu. Games: znumbers, match3, sudoku, ninja\n"
         "(also n: N's level browser, Enter plays the level shown) and 2048.\n"
@@ -82,19 +83,28 @@ const char tc_usage[] =
         "                   print the starting board, the board after each move, then\n"
         "                   \"score N\"\n";
 
-/* The commands that print or watch, printed after tc_usage (one literal must stay within
+/* The commands that print, watch or replay, printed after tc_usage (one literal must stay within
  * C17's 4095 characters). */
 const char tc_usage_commands[] =
         "\n"
         "scores: print the top 10 of every scoreboard, or only GAME's, or only the\n"
         "board of GAME's level K (zNumbers, Sudoku's campaign, Match-3's goals;\n"
-        "zNumbers' without GAME); exit 1 when the database cannot be read\n"
+        "zNumbers' without GAME); exit 1 when the database cannot be read; a row's\n"
+        "game is recorded: #N at its end, for tilecade replay N\n"
         "\n"
         "live: print the games in progress on this machine, one a line: player, game\n"
         "ID, moves and time played (the players of your scoreboard: yours, or the\n"
         "host's shared one)\n"
         "watch PLAYER: watch PLAYER's game in progress, read-only; exit 1 when there\n"
-        "is none\n";
+        "is none\n"
+        "\n"
+        "replay N: play the recorded game #N again (N or #N, as tilecade scores shows\n"
+        "it): Space plays or pauses, + and - change the speed, left and right step,\n"
+        "Home and End go to the start and the end, q leaves\n"
+        "  --headless       no terminal: print the outcome of its last position,\n"
+        "                   \"won|lost|ended|left score=P|time=T moves=M id=GAME-ID\";\n"
+        "                   exit 1 when there is no such recording or it cannot be\n"
+        "                   played\n";
 
 /* Kept apart from tc_usage: one string literal must stay within C17's 4095 characters. */
 const char tc_usage_match3[] =

@@ -90,7 +90,7 @@ __attribute__((format(printf, 3, 4))) int tc_cli_fail(char *err, size_t errlen, 
 
 /* The --help text. */
 extern const char tc_usage[];
-/* scores, live and watch, printed after tc_usage. */
+/* scores, live, watch and replay, printed after tc_usage. */
 extern const char tc_usage_commands[];
 /* match3's part of it, printed after tc_usage_commands. */
 extern const char tc_usage_match3[];

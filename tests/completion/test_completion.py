@@ -28,9 +28,11 @@ REPLAY = os.path.join(SRC, 'data', 'ninja-demo.replay')
 
 GAMES = ['znumbers', 'match3', 'sudoku', 'ninja', 'n', '2048']
 # The places on a line that have options of their own: before a game (the menu), after each
-# game, after `scores` (alone, with each game that has levels, and with one that has none).
+# game, after `scores` (alone, with each game that has levels, and with one that has none), after
+# `replay` and its recording's number.
 PLACES = [''] + GAMES + ['scores', 'scores znumbers', 'scores match3', 'scores sudoku',
-                         'scores 2048']
+                         'scores 2048', 'replay 1']
+COMMANDS = {'scores', 'replay'}
 
 # Options offered at a place only once another is on the line, as the program requires: N's
 # level browser refuses --seed ("--seed needs --generate"); --count and --playable are taken
@@ -135,7 +137,7 @@ class Program:
             if value is None:
                 return f'the test has no good value of {option} to try: add one to probe_value'
             args.append(value)
-        if option not in COMPANIONS:
+        if option not in COMPANIONS or place.startswith('replay'):
             return self.refuses(args, option)
         # The message may name the companion instead (--autoplay is only for 2048).
         status, out = self.run(args + COMPANIONS[option])
@@ -327,7 +329,7 @@ def main():
 
 def run_checks(tap, program, shell, bare=None):
     """bare: a Bash without bash-completion, to answer every line as shell does."""
-    games_and_scores = set(GAMES) | {'scores'}
+    games_and_scores = set(GAMES) | COMMANDS
     file_names = {'demo.replay', 'saves'}
 
     # Every line is asked in one go (one shell), then the answers are checked.
@@ -338,7 +340,13 @@ def run_checks(tap, program, shell, bare=None):
         return line
 
     examples = [
-        (ask('tilecade '), games_and_scores, 'a game or scores after tilecade'),
+        (ask('tilecade '), games_and_scores, 'a game or a command after tilecade'),
+        (ask('tilecade r'), {'replay'}, 'replay by its first letters'),
+        (ask('tilecade replay '), set(), "nothing for a recording's number"),
+        (ask('tilecade replay --'),
+         {'--headless', '--theme', '--db', '--config', '--help', '--version'},
+         "replay's options before its number"),
+        (ask('tilecade replay 3 --h'), {'--headless', '--help'}, "replay's options after it"),
         (ask('tilecade s'), {'sudoku', 'scores'}, 'games by their first letters'),
         (ask('tilecade --seed '), set(), 'nothing for a seed, not the games'),
         (ask('tilecade sudoku --'),
@@ -453,6 +461,8 @@ def run_checks(tap, program, shell, bare=None):
         help_places[g] = program.blocks.get('ninja' if g == 'n' else g, set())
     scores_usage = re.search(r'tilecade scores .*', program.help).group(0)
     help_places['scores'] = options_in(scores_usage)
+    replay_usage = re.search(r'tilecade replay .*', program.help).group(0)
+    help_places['replay 1'] = options_in(replay_usage)
 
     all_offered = set()
     for p in PLACES:
