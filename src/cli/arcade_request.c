@@ -13,7 +13,7 @@
 static bool word_char(char c)
 {
 	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-	       (c != '\0' && strchr("-_.,:=", c));
+	       (c != '\0' && strchr("-_.,:=#", c));
 }
 
 int tc_arcade_request_split(const char *text, struct tc_arcade_request *r, char *err,

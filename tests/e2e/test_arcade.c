@@ -276,6 +276,86 @@ static void test_continue_brings_back_a_dropped_game_to_its_player_only(void **s
 	assert_true(WIFEXITED(status) && WEXITSTATUS(status) == 1);
 }
 
+/* Plays three slides of 2048 with this seed as key, checked against the model. */
+static void play_three(struct e2e_play *p, struct e2e_term *t)
+{
+	const char *arrows[] = {E2E_KEY_LEFT, E2E_KEY_DOWN, E2E_KEY_RIGHT, E2E_KEY_UP};
+	const char dirs[] = "ldru";
+	e2e_play_begin(p, t, bin);
+	for (int i = 0, played = 0; played < 3; i++)
+		if (e2e_play_would_move(p, dirs[i % 4])) {
+			e2e_play_slide(p, dirs[i % 4]);
+			e2e_send_str(t, arrows[i % 4]);
+			e2e_play_check(p);
+			played++;
+		}
+}
+
+/* The number of the arcade's recording of the game of this ID, by `replay N --headless`;
+ * its outcome line in line. */
+static int recording_of(const char *key, const char *id, char *line, size_t len)
+{
+	for (int n = 1; n <= 20; n++) {
+		char request[48], want[64];
+		snprintf(request, sizeof request, "replay #%d --headless", n);
+		snprintf(want, sizeof want, " id=%s\n", id);
+		struct e2e_run r;
+		ssh_run(key, request, &r);
+		size_t out = strlen(r.out), tail = strlen(want);
+		bool found = exit_status(&r) == 0 && out > tail && strcmp(r.out + out - tail, want) == 0;
+		if (found)
+			snprintf(line, len, "%s", r.out);
+		e2e_run_free(&r);
+		if (found)
+			return n;
+	}
+	fail_msg("no recording of %s", id);
+	return 0;
+}
+
+static bool shows_board(struct e2e_term *t, void *board)
+{
+	char why[160];
+	return e2e_2048_shows(t, board, why, sizeof why);
+}
+
+static void test_a_finished_game_replays(void **state)
+{
+	named("dan", "Dan");
+	struct e2e_term *t = ssh_term(state, "dan", "2048 --seed 77");
+	struct e2e_play p;
+	play_three(&p, t);
+	char moves[E2E_PLAY_MAX + 1];
+	snprintf(moves, sizeof moves, "%s", p.moves);
+	e2e_send_str(t, "n"); /* a new game over it: this one is left for good, and recorded */
+	wait_text(t, "Start a new game? (y/n)");
+	e2e_send_str(t, "y");
+	wait_text(t, "Moves: 0"); /* the new game, left at once */
+	e2e_send_str(t, "q");
+	wait_text(t, "zNumbers");
+	e2e_send_str(t, "q");
+	assert_int_equal(e2e_wait_exit(t, WAIT_MS), 0);
+	/* Its outcome, without a terminal: the model's score after the three slides. */
+	struct e2e_board board;
+	uint64_t score;
+	e2e_play_batch(bin, "2048:4x4:s77", moves, &board, &score);
+	char line[160], want[96], request[32];
+	int n = recording_of("dan", "2048:4x4:s77", line, sizeof line);
+	snprintf(want, sizeof want, " score=%llu moves=3 id=2048:4x4:s77\n",
+	         (unsigned long long)score);
+	if (!strstr(line, want))
+		fail_msg("replay %d --headless: %s, not ...%s", n, line, want);
+	/* On a screen, by another player: End shows the last position, the model's board. */
+	snprintf(request, sizeof request, "replay %d", n);
+	t = ssh_term(state, "ann", request);
+	wait_text(t, "2048:4x4:s77");
+	e2e_send_str(t, "\033[F"); /* End */
+	if (!e2e_wait(t, shows_board, &board, WAIT_MS))
+		fail_msg("the replay's end is not the model's board:\n%s", e2e_screen(t));
+	e2e_send_str(t, "q");
+	assert_int_equal(e2e_wait_exit(t, WAIT_MS), 0);
+}
+
 /* Run without sshd: the admin is told what to set. */
 static void test_without_the_key_the_admin_is_told(void **state)
 {
@@ -324,6 +404,7 @@ int main(void)
 	        cmocka_unit_test_teardown(
 	                test_continue_brings_back_a_dropped_game_to_its_player_only,
 	                e2e_term_teardown),
+	        cmocka_unit_test_teardown(test_a_finished_game_replays, e2e_term_teardown),
 	        cmocka_unit_test(test_without_the_key_the_admin_is_told),
 	};
 	int failed = cmocka_run_group_tests(tests, NULL, NULL);
