@@ -356,6 +356,65 @@ static void test_a_finished_game_replays(void **state)
 	assert_int_equal(e2e_wait_exit(t, WAIT_MS), 0);
 }
 
+/* The second terminal of a test with two (the first in *state), freed by two_teardown. */
+static struct e2e_term *second;
+
+static int two_teardown(void **state)
+{
+	e2e_free(second);
+	second = NULL;
+	return e2e_term_teardown(state);
+}
+
+static const char *arrow(char dir)
+{
+	return dir == 'l' ? E2E_KEY_LEFT : dir == 'r' ? E2E_KEY_RIGHT : dir == 'u' ? E2E_KEY_UP
+	                                                                           : E2E_KEY_DOWN;
+}
+
+/* Ann plays through ssh while Bob watches through ssh, in a window of another size: Bob's board
+ * is the model's after every move; `live` lists the game; Ann leaves and Bob is told. */
+static void test_one_plays_and_another_watches(void **state)
+{
+	named("ann", "Ann");
+	named("bob", "Bob");
+	struct e2e_term *player = ssh_term(state, "ann", "2048 --seed 9");
+	struct e2e_play p, w;
+	e2e_play_begin(&p, player, bin);
+	const char *argv[E2E_SSHD_ARGV_MAX];
+	char buf[4 * E2E_SSHD_PATH_MAX];
+	e2e_sshd_client(&sshd, "bob", true, "watch Ann", argv, buf);
+	second = e2e_start(22, 60, argv, NULL);
+	assert_non_null(second);
+	wait_text(second, "watching Ann, 1 watching");
+	wait_text(player, "1 watching");
+	w = p;
+	w.t = second;
+	e2e_play_check(&w);
+	for (const char *d = "ldrulurd"; *d; d++) {
+		if (!e2e_play_would_move(&p, *d))
+			continue;
+		e2e_send_str(player, arrow(*d));
+		e2e_play_slide(&p, *d);
+		e2e_play_slide(&w, *d);
+		e2e_play_check(&p);
+		e2e_play_check(&w);
+	}
+	struct e2e_run r;
+	ssh_run("cat", "live", &r);
+	assert_int_equal(exit_status(&r), 0);
+	char moves[32];
+	snprintf(moves, sizeof moves, " %zu moves", strlen(p.moves));
+	if (!strstr(r.out, "Ann") || !strstr(r.out, "2048:4x4:s9") || !strstr(r.out, moves))
+		fail_msg("live lists: %s", r.out);
+	e2e_run_free(&r);
+	e2e_send_str(player, "qy");
+	wait_text(second, "Ann left");
+	e2e_play_check(&w); /* the last position stays */
+	e2e_send_str(second, "q");
+	assert_int_equal(e2e_wait_exit(second, WAIT_MS), 0);
+}
+
 /* Run without sshd: the admin is told what to set. */
 static void test_without_the_key_the_admin_is_told(void **state)
 {
@@ -405,6 +464,7 @@ int main(void)
 	                test_continue_brings_back_a_dropped_game_to_its_player_only,
 	                e2e_term_teardown),
 	        cmocka_unit_test_teardown(test_a_finished_game_replays, e2e_term_teardown),
+	        cmocka_unit_test_teardown(test_one_plays_and_another_watches, two_teardown),
 	        cmocka_unit_test(test_without_the_key_the_admin_is_told),
 	};
 	int failed = cmocka_run_group_tests(tests, NULL, NULL);
