@@ -3,6 +3,7 @@
 
 #include <inttypes.h>
 #include <limits.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -14,6 +15,18 @@ const char *tc_replay_result(const struct tc_session *s)
 		return "left";
 	const struct tc_game *game = tc_session_game(s);
 	return !game->can_win || game->can_win(tc_session_params(s)) ? "lost" : "ended";
+}
+
+/* Whether the bytes are events, one after another, to their last byte (a stream cut short or
+ * with bytes after its events is damaged). */
+static bool whole(const unsigned char *bytes, size_t len)
+{
+	size_t pos = 0;
+	struct tc_live_event ev;
+	int rc;
+	while ((rc = tc_live_log_next(bytes, len, &pos, &ev)) == 1)
+		;
+	return rc == 0 && pos == len;
 }
 
 int tc_replay_open(struct tc_store *st, int64_t id, struct tc_recording *rec,
@@ -39,10 +52,17 @@ int tc_replay_open(struct tc_store *st, int64_t id, struct tc_recording *rec,
 		return -1;
 	}
 	char why[160];
-	if (tc_live_follow_log(end, rec->events, rec->events_len, UINT_MAX, why, sizeof why) != 0 ||
-	    !end->session) {
+	if (!whole(rec->events, rec->events_len)) {
+		snprintf(err, errlen,
+		         "recording #%" PRId64 " cannot be replayed: its events are damaged", id);
+		tc_recording_free(rec);
+		return -1;
+	}
+	int followed =
+	        tc_live_follow_log(end, rec->events, rec->events_len, UINT_MAX, why, sizeof why);
+	if (followed != 0 || !end->session) {
 		snprintf(err, errlen, "recording #%" PRId64 " cannot be replayed: %s", id,
-		         end->session ? why : "it has no game");
+		         followed != 0 ? why : "it has no game");
 		tc_live_follow_free(end);
 		tc_recording_free(rec);
 		return -1;
