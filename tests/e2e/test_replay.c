@@ -23,6 +23,7 @@
 #include "screen_2048.h"
 #include "tilecade/g2048.h"
 #include "tilecade/recordings.h"
+#include "tilecade/session.h"
 #include "tilecade/store.h"
 
 #define WAIT_MS 5000
@@ -436,11 +437,64 @@ static void test_bad_recordings_are_refused(void **state)
 		struct e2e_run r;
 		run(&r, 1, "replay", number[i], "--headless", NULL);
 		if (!strstr(r.err, says[i]))
-			fprintf(stderr, "replay %s: expected '%s':\n%s\n", number[i], says[i], r.err);
+			fprintf(stderr, "replay %s: expected '%s':\n%s\n", number[i], says[i],
+			        r.err);
 		assert_non_null(strstr(r.err, says[i]));
 		assert_ptr_equal(strchr(r.err, '\n'), r.err + strlen(r.err) - 1);
 		e2e_run_free(&r);
 	}
+}
+
+/* A save made before games were recorded (no stream with it): the game continues, and ends on
+ * the scoreboard with no recording, since its moves before the save are not known; Enter on its
+ * row says so in one line. */
+static void test_a_game_saved_without_its_stream_is_not_recorded(void **state)
+{
+	char keys[512];
+	uint64_t score;
+	int n = losing_moves(keys, sizeof keys, &score);
+	struct tc_session *s = tc_session_new(&g2048_game, &(struct g2048_params){3}, 1, NULL);
+	assert_non_null(s);
+	for (int i = 0; i < 3; i++) {
+		static const char letters[] = "hjlk";
+		struct tc_move m = {.kind = (uint8_t)(strchr(letters, keys[i]) - letters)};
+		assert_true(tc_session_apply(s, &m));
+	}
+	size_t len;
+	void *blob = tc_session_save(s, &len);
+	assert_non_null(blob);
+	tc_session_free(s);
+	char notice[TC_STORE_NOTICE_MAX];
+	struct tc_store *st = tc_store_open(NULL, notice, sizeof notice);
+	assert_int_equal(tc_store_save_game(st, "2048", blob, len, ID ", 3 moves"), 0);
+	tc_store_close(st);
+	free(blob);
+
+	struct e2e_term *t = tilecade(state, "--continue", "--no-anim", NULL);
+	int three = 3;
+	assert_true(e2e_wait(t, moves_shown, &three, WAIT_MS));
+	slide(t, keys, 3, n);
+	wait_text(t, "Game over: no moves left");
+	leave_to_menu(t);
+	int row, col;
+	assert_true(e2e_find(t, "Scores ", &row, &col));
+	assert_true(e2e_mouse_press(t, col + 2, row + 1));
+	assert_true(e2e_mouse_release(t, col + 2, row + 1));
+	wait_text(t, "2048 · 3x3");
+	assert_false(on_screen(t, "#1"));
+	type_keys(t, "\r");
+	wait_text(t, "No replay: this game was not recorded");
+	type_keys(t, "q");
+	wait_text(t, MENU_TAGLINE);
+	type_keys(t, "q");
+	assert_exits(t, 0);
+	struct e2e_run r;
+	run(&r, 0, "scores", "2048", NULL);
+	assert_non_null(strstr(r.out, " lost "));
+	assert_null(strstr(r.out, "  #")); /* the heading's " #" is the rank's */
+	e2e_run_free(&r);
+	run(&r, 1, "replay", "1", "--headless", NULL);
+	e2e_run_free(&r);
 }
 
 #define REPLAY_TEST(f) cmocka_unit_test_setup_teardown(f, setup, teardown)
@@ -451,6 +505,7 @@ int main(void)
 	        REPLAY_TEST(test_a_finished_game_is_recorded_and_replayed),
 	        REPLAY_TEST(test_enter_on_a_scores_row_replays_it),
 	        REPLAY_TEST(test_left_and_continued_games_are_recorded_whole),
+	        REPLAY_TEST(test_a_game_saved_without_its_stream_is_not_recorded),
 	        REPLAY_TEST(test_bad_recordings_are_refused),
 	};
 	return cmocka_run_group_tests(tests, group_setup, group_teardown);
