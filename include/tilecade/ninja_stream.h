@@ -95,4 +95,10 @@ int nj_follow_log(struct nj_follow *f, const unsigned char *bytes, size_t len, c
  * run is over, so that it plays back to where the stream left it. */
 void nj_follow_replay(const struct nj_follow *f, struct nj_replay *out);
 
+/* A recorded run's stream (nj_stream_of_replay's, or any run's stream) as the replay of its
+ * last run, as nj_follow_replay gives it, and that run's name. Returns 0, or -1 with why in err
+ * (the stream is not a run's, out of memory). */
+int nj_replay_of_stream(const unsigned char *bytes, size_t len, struct nj_replay *out,
+                        char *name, size_t name_len, char *err, size_t errlen);
+
 #endif

@@ -118,6 +118,11 @@ int tc_batch_nj_load(const char *path, struct nj_replay *rp, char *err, size_t e
 /* Plays the replay file at path to its end and prints "win|death|timeout steps=N gold=G".
  * Returns 0; 2 with err set as tc_batch_nj_load's; 1 when the output cannot be written. */
 int tc_batch_nj_headless(const char *path, FILE *out, char *err, size_t errlen);
+/* The same line for a replay already read (a recording's, tilecade replay N --headless); what
+ * names it in an error. Returns 0, 2 for a level with no ninja, 1 when the output cannot be
+ * written. */
+int tc_batch_nj_outcome(const struct nj_replay *rp, const char *what, FILE *out, char *err,
+                        size_t errlen);
 
 /* Reads N levels from `in`, one a line as tc_batch_nl_read does, and prints for each, a blank
  * line between answers: a winning replay the search found (the replay text, with a comment line

@@ -132,21 +132,25 @@ static const char *outcome_name(int outcome)
 	                               : "unfinished"; /* a replay of a run saved before its end */
 }
 
-int tc_batch_nj_headless(const char *path, FILE *out, char *err, size_t errlen)
+int tc_batch_nj_outcome(const struct nj_replay *rp, const char *what, FILE *out, char *err,
+                        size_t errlen)
 {
-	static struct nj_replay rp; /* large: kept off the stack */
-	int status = tc_batch_nj_load(path, &rp, err, errlen);
-	if (status != 0)
-		return status;
 	struct nj_run end;
 	char why[200];
-	if (nj_replay_run(&rp, &end, why, sizeof why) != 0) {
-		snprintf(err, errlen, "%s: %s", path, why);
+	if (nj_replay_run(rp, &end, why, sizeof why) != 0) {
+		snprintf(err, errlen, "%s: %s", what, why);
 		return 2;
 	}
 	fprintf(out, "%s steps=%ld gold=%d\n", outcome_name(end.outcome), (long)end.steps,
 	        end.gold);
 	return tc_batch_flushed(out, err, errlen) ? 0 : 1;
+}
+
+int tc_batch_nj_headless(const char *path, FILE *out, char *err, size_t errlen)
+{
+	static struct nj_replay rp; /* large: kept off the stack */
+	int status = tc_batch_nj_load(path, &rp, err, errlen);
+	return status != 0 ? status : tc_batch_nj_outcome(&rp, path, out, err, errlen);
 }
 
 struct nj_solve {

@@ -295,3 +295,25 @@ void nj_follow_replay(const struct nj_follow *f, struct nj_replay *out)
 	memcpy(out->input, f->rp.input, (size_t)f->rp.steps);
 	out->unfinished = f->run.outcome == NJ_RUNNING;
 }
+
+int nj_replay_of_stream(const unsigned char *bytes, size_t len, struct nj_replay *out,
+                        char *name, size_t name_len, char *err, size_t errlen)
+{
+	struct nj_follow *f = malloc(sizeof *f);
+	if (!f) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	nj_follow_init(f);
+	int rc = nj_follow_log(f, bytes, len, err, errlen);
+	if (rc == 0 && !f->started) {
+		snprintf(err, errlen, "the stream is empty");
+		rc = -1;
+	}
+	if (rc == 0) {
+		nj_follow_replay(f, out);
+		snprintf(name, name_len, "%s", f->name);
+	}
+	free(f);
+	return rc;
+}

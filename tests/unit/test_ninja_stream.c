@@ -231,10 +231,22 @@ static void replay_stream_replay(void **unused)
 				assert_int_equal(got.steps, rp->steps);
 			}
 			assert_int_equal(got.gold, f->run.gold);
+			/* The same in one call, with the run's name. */
+			char name[NJ_STREAM_NAME_MAX];
+			memset(back, 0, sizeof *back);
+			assert_int_equal(nj_replay_of_stream(log.bytes, log.len, back, name,
+			                                     sizeof name, err, sizeof err),
+			                 0);
+			assert_string_equal(name, "corridor");
+			assert_int_equal(back->steps, rp->steps);
+			assert_memory_equal(back->input, rp->input, (size_t)rp->steps);
 			tc_live_log_free(&log);
 			free(f);
 		}
 	}
+	char name[8];
+	assert_int_equal(nj_replay_of_stream(NULL, 0, back, name, sizeof name, err, sizeof err), -1);
+	assert_string_equal(err, "the stream is empty");
 	/* Holding right wins: the whole run's stream is a few bytes a change of keys. */
 	for (rp->steps = 0; rp->steps < 400; rp->steps++)
 		rp->input[rp->steps] = NJ_RIGHT;
