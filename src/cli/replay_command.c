@@ -6,6 +6,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "batch.h"
+#include "ninja_records.h"
 #include "replay_open.h"
 #include "score_text.h"
 #include "tilecade/live_follow.h"
@@ -70,6 +72,19 @@ static void print_outcome(const struct tc_session *s, FILE *out)
 	        by == TC_RANK_POINTS ? "score" : "time", result, tc_session_moves(s), id);
 }
 
+/* A run of N's outcome, "win|death|timeout|unfinished steps=N gold=G"; the exit status. */
+static int ninja_outcome(struct tc_recording *rec, int64_t id, char *err, size_t errlen)
+{
+	static struct nj_replay rp; /* big: not on the stack */
+	char name[64], what[32];
+	snprintf(what, sizeof what, "recording #%" PRId64, id);
+	int status = tc_nj_recording_replay(rec, &rp, name, sizeof name, err, errlen) == 0
+	                     ? tc_batch_nj_outcome(&rp, what, stdout, err, errlen)
+	                     : 1;
+	tc_recording_free(rec);
+	return status == 0 ? 0 : 1;
+}
+
 int tc_replay_parse(const struct tc_options *o, int64_t *id, char *err, size_t errlen)
 {
 	const char *stray = tc_replay_stray_option(o);
@@ -101,6 +116,8 @@ int tc_replay_run(struct tc_store *st, int64_t id, bool headless, struct tc_reco
 		tc_live_follow_free(&end);
 		return TC_REPLAY_ON_SCREEN;
 	}
+	if (!end.session) /* a run of N: the line `ninja --replay FILE --headless` prints */
+		return ninja_outcome(rec, id, err, errlen);
 	print_outcome(end.session, stdout);
 	tc_live_follow_free(&end);
 	tc_recording_free(rec);

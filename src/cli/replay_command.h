@@ -22,7 +22,8 @@ const char *tc_replay_stray_option(const struct tc_options *o);
 int tc_replay_parse(const struct tc_options *o, int64_t *id, char *err, size_t errlen);
 
 /* Replays recording id of st: headless, prints the outcome of its last position, "RESULT
- * score=P|time=T moves=M id=GAME-ID" (RESULT: won, lost, ended or left), and returns the exit
+ * score=P|time=T moves=M id=GAME-ID" (RESULT: won, lost, ended or left; a run of N's, the line
+ * `tilecade ninja --replay FILE --headless` prints), and returns the exit
  * status, 0, or 1 with one line in err when there is no such recording or it cannot be played.
  * Otherwise loads it into *rec and returns TC_REPLAY_ON_SCREEN. */
 int tc_replay_run(struct tc_store *st, int64_t id, bool headless, struct tc_recording *rec,

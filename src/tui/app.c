@@ -36,7 +36,8 @@ struct app {
 	struct tc_nlevel_view nlevels; /* N's level browser (N is no session game) */
 	bool viewing_nlevels;
 	struct tc_ninja_play *ninja; /* N's play screen over what opened it, or NULL */
-	bool ninja_from_browser;     /* leaving it goes back to the browser, else to the menu */
+	bool ninja_from_browser;     /* leaving it goes back to the screen under it (the browser,
+	                              * Scores), else to the menu */
 	bool ninja_quits;            /* a replay from the command line: leaving it quits */
 	struct tc_play *play;        /* NULL while in the menu or choosing a level */
 	const struct tc_catalog_entry *playing;
@@ -358,6 +359,17 @@ static bool keep_records(struct app *a)
 	return true;
 }
 
+/* A recorded run of N, on N's replay screen; NULL with why in err. */
+static struct tc_ninja_play *ninja_recording(const struct tc_recording *rec, char *err,
+                                             size_t errlen)
+{
+	static struct nj_replay rp; /* big: not on the stack */
+	char name[64];
+	if (tc_nj_recording_replay(rec, &rp, name, sizeof name, err, errlen) != 0)
+		return NULL;
+	return tc_ninja_play_replay(&rp, name, err, errlen);
+}
+
 /* Enter on a row of Scores: its recording replayed over the screen, or why not on it. */
 static void replay_from_scores(struct app *a, uint64_t now)
 {
@@ -369,8 +381,11 @@ static void replay_from_scores(struct app *a, uint64_t now)
 	a->scores.replay = 0;
 	if (tc_replay_open(a->scores.store, id, &rec, &end, err, errlen) != 0)
 		return;
+	if (!end.session) /* a run of N: N's replay screen, over Scores */
+		open_ninja(a, ninja_recording(&rec, err, errlen), true);
+	else
+		a->replay = tc_replay_new(&rec, now, err, errlen);
 	tc_live_follow_free(&end);
-	a->replay = tc_replay_new(&rec, now, err, errlen);
 	tc_recording_free(&rec);
 }
 
@@ -511,6 +526,14 @@ int tc_app_run(const struct tc_app_config *cfg, const struct tc_catalog_entry *e
 		           tc_ninja_play_replay(cfg->ninja_replay, cfg->ninja_replay_name, err,
 		                                errlen),
 		           false);
+		if (!a.ninja) {
+			tc_session_free(start);
+			tc_term_close();
+			return -1;
+		}
+		a.ninja_quits = true;
+	} else if (cfg->replay && strcmp(cfg->replay->game, TC_REPLAY_NINJA) == 0) {
+		open_ninja(&a, ninja_recording(cfg->replay, err, errlen), false);
 		if (!a.ninja) {
 			tc_session_free(start);
 			tc_term_close();

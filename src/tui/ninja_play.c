@@ -202,6 +202,8 @@ static void save_run(struct tc_ninja_play *np)
 {
 	if (np->mode != MODE_PLAY || !np->records || over(np) || np->run.steps == 0)
 		return;
+	if (!np->saved) /* another run's save is replaced: that run is left for good */
+		tc_nj_record_saved_run(np->records);
 	tc_nj_save_run(np->records, &np->rec, &np->run, np->name);
 	np->saved_at = np->run.steps;
 	np->saved = true;
@@ -215,7 +217,8 @@ static void forget_run(struct tc_ninja_play *np)
 	np->saved_at = 0;
 }
 
-/* The run has just ended: a win is recorded, the saved run forgotten. */
+/* The run has just ended: it is recorded, a win on the level's board too, the saved run
+ * forgotten. */
 static void finish(struct tc_ninja_play *np)
 {
 	np->finished = true;
@@ -223,12 +226,13 @@ static void finish(struct tc_ninja_play *np)
 	if (np->mode != MODE_PLAY || !np->records)
 		return;
 	forget_run(np);
+	int64_t recording = tc_nj_record_run(np->records, &np->rec, np->name, np->run.outcome);
 	if (np->run.outcome != NJ_WIN)
 		return;
 	np->has_best = tc_nj_best(np->records, &np->rec.level, &np->best_ms);
 	int64_t ms = (int64_t)np->run.steps * NJ_STEP_MS;
 	np->new_best = !np->has_best || ms < np->best_ms;
-	tc_nj_record_win(np->records, &np->rec.level, &np->run);
+	tc_nj_record_win(np->records, &np->rec.level, &np->run, recording);
 	if (np->new_best) { /* the box says "New best!"; the status line shows it */
 		np->has_best = true;
 		np->best_ms = ms;
@@ -305,8 +309,17 @@ static void sync_clock(struct tc_ninja_play *np, uint64_t now)
 	}
 }
 
+/* The run is left for good, before its end (a restart): recorded as left. */
+static void abandon(struct tc_ninja_play *np)
+{
+	if (np->mode == MODE_PLAY && np->records && !np->finished && np->run.steps > 0)
+		tc_nj_record_run(np->records, &np->rec, np->name, NJ_RUNNING);
+	np->finished = true;
+}
+
 static void restart(struct tc_ninja_play *np, uint64_t now)
 {
+	abandon(np);
 	forget_run(np);
 	nj_run_start(&np->world, &np->run);
 	if (np->mode == MODE_PLAY) {
@@ -408,6 +421,7 @@ int tc_ninja_play_next_level(struct tc_ninja_play *np, const struct nl_level *le
 		free(world);
 		return -1;
 	}
+	abandon(np); /* of the level it was on */
 	np->world = *world;
 	free(world);
 	np->rec.level = *level;
@@ -808,7 +822,7 @@ static void draw_outcome(const struct tc_ninja_play *np, const struct tc_nlmap *
 		         np->run.outcome == NJ_WIN ? "play again" : "try again",
 		         np->offer_next ? "n: next level   " : "");
 	if (replay_stopped(np)) {
-		const char *lines[] = {"The run was saved here, unfinished", numbers, keys};
+		const char *lines[] = {"The run stops here, unfinished", numbers, keys};
 		box_beside_ninja(np, m, lines, 3, TC_ROLE_OVERLAY);
 		return;
 	}

@@ -7,6 +7,8 @@
 #include <string.h>
 #include <time.h>
 
+#include "tilecade/ninja_stream.h"
+
 /* The level's text line, malloc'd; NULL when out of memory. */
 static char *level_text(const struct nl_level *level)
 {
@@ -44,7 +46,8 @@ bool tc_nj_best(struct tc_records *r, const struct nl_level *level, int64_t *bes
 	return true;
 }
 
-int tc_nj_record_win(struct tc_records *r, const struct nl_level *level, const struct nj_run *run)
+int tc_nj_record_win(struct tc_records *r, const struct nl_level *level, const struct nj_run *run,
+                     int64_t recording)
 {
 	struct tc_score score;
 	memset(&score, 0, sizeof score);
@@ -54,7 +57,45 @@ int tc_nj_record_win(struct tc_records *r, const struct nl_level *level, const s
 	score.moves = 0; /* a tie in time is a tie */
 	score.date = (int64_t)time(NULL);
 	snprintf(score.game_id, sizeof score.game_id, "ninja:%s", score.board.level);
+	score.recording = recording;
 	return tc_store_add_score(tc_records_scores(r), &score, tc_rank_of(TC_NJ_GAME));
+}
+
+int64_t tc_nj_record_run(struct tc_records *r, const struct nj_replay *rp, const char *name,
+                         enum nj_outcome outcome)
+{
+	struct tc_live_log log = {0};
+	if (rp->steps <= 0 ||
+	    !nj_stream_of_replay(rp, name, TC_LIVE_END_FINISHED, &log)) { /* nothing played */
+		tc_live_log_free(&log);
+		return 0;
+	}
+	struct tc_recording rec = {.time_ms = (int64_t)rp->steps * NJ_STEP_MS,
+	                           .moves = (unsigned)rp->steps,
+	                           .date = (int64_t)time(NULL),
+	                           .events = log.bytes,
+	                           .events_len = log.len};
+	struct tc_board_key board;
+	tc_nj_board(&rp->level, &board);
+	snprintf(rec.player, sizeof rec.player, "%s", r->player);
+	snprintf(rec.game, sizeof rec.game, "%s", TC_NJ_GAME);
+	snprintf(rec.game_id, sizeof rec.game_id, "ninja:%s", board.level);
+	snprintf(rec.result, sizeof rec.result, "%s",
+	         outcome == NJ_WIN ? "won" : outcome == NJ_RUNNING ? "left" : "lost");
+	int64_t id = tc_store_add_recording(tc_records_scores(r), &rec);
+	tc_live_log_free(&log);
+	return id;
+}
+
+int tc_nj_recording_replay(const struct tc_recording *rec, struct nj_replay *rp, char *name,
+                           size_t name_len, char *err, size_t errlen)
+{
+	char raw[NJ_STREAM_NAME_MAX];
+	if (nj_replay_of_stream(rec->events, rec->events_len, rp, raw, sizeof raw, err, errlen) !=
+	    0)
+		return -1;
+	tc_sanitize(*raw ? raw : "N", name, name_len);
+	return 0;
 }
 
 void tc_nj_format_time(int64_t ms, char *buf, size_t len)
@@ -98,6 +139,16 @@ static void name_of(const char *summary, char *name, size_t len)
 	char raw[160];
 	snprintf(raw, sizeof raw, "%.*s", n, start);
 	tc_sanitize(raw, name, len);
+}
+
+void tc_nj_record_saved_run(struct tc_records *r)
+{
+	static struct nj_replay rp; /* big: not on the stack */
+	char name[64], err[160];
+	if (tc_nj_load_run(r, &rp, name, sizeof name, err, sizeof err) != 0)
+		return;
+	/* The run stops where it was saved: a finished run is never saved. */
+	tc_nj_record_run(r, &rp, name, NJ_RUNNING);
 }
 
 int tc_nj_load_run(struct tc_records *r, struct nj_replay *rp, char *name, size_t name_len,

@@ -5,7 +5,12 @@
  *   the level's text line), ranked by time: a win adds time_ms = steps * 25, moves 0.
  * - The run in progress is the store's save of game "ninja": the blob is the replay text of
  *   the run so far (nj_replay_print), the summary "N <name>, 12.3 s, 5 gold". Continuing plays
- *   its inputs again to the same state. */
+ *   its inputs again to the same state.
+ * - Every run that ends (won, died, out of time) or is left for good (restarted, or its save
+ *   overwritten by another run's) is a recording of game "ninja" (tilecade/recordings.h) in the
+ *   store of the scores: its stream as nj_stream_of_replay makes it (the level and name in its
+ *   START, the inputs), result "won", "lost" or "left", time_ms and moves its steps, game_id
+ *   "ninja:" and the level's hash; a win's row on the board links to it. */
 #ifndef TILECADE_TUI_NINJA_RECORDS_H
 #define TILECADE_TUI_NINJA_RECORDS_H
 
@@ -15,6 +20,7 @@
 
 #include "records.h"
 #include "tilecade/ninja.h"
+#include "tilecade/recordings.h"
 
 #define TC_NJ_GAME "ninja"
 
@@ -22,8 +28,21 @@
 void tc_nj_board(const struct nl_level *level, struct tc_board_key *key);
 /* The player's best time on the level, in ms; false when there is none. */
 bool tc_nj_best(struct tc_records *r, const struct nl_level *level, int64_t *best_ms);
-/* Records a win; returns its rank (1 is best), or -1 when nothing was stored. */
-int tc_nj_record_win(struct tc_records *r, const struct nl_level *level, const struct nj_run *run);
+/* Records a win, linked to its recording (0: none); returns its rank (1 is best), or -1 when
+ * nothing was stored. */
+int tc_nj_record_win(struct tc_records *r, const struct nl_level *level, const struct nj_run *run,
+                     int64_t recording);
+
+/* Records the run of rp (its inputs up to where it ended or was left) that ended so: outcome
+ * NJ_RUNNING for a run left for good. Returns the recording's id, 0 when none was stored. */
+int64_t tc_nj_record_run(struct tc_records *r, const struct nj_replay *rp, const char *name,
+                         enum nj_outcome outcome);
+/* The saved run is about to be overwritten by another run's: it is recorded as left for good. */
+void tc_nj_record_saved_run(struct tc_records *r);
+/* A recording of N back as its run's replay (to the step it ended or was left at) and the
+ * level's name (sanitized). Returns 0, or -1 with why in err (a stream that is not a run's). */
+int tc_nj_recording_replay(const struct tc_recording *rec, struct nj_replay *rp, char *name,
+                           size_t name_len, char *err, size_t errlen);
 
 /* Saves the run in progress (the replay so far, as text); name: the level's short name. */
 void tc_nj_save_run(struct tc_records *r, const struct nj_replay *rp, const struct nj_run *run,

@@ -781,7 +781,7 @@ static void test_unfinished_replay_stops(void **state)
 	t = e2e_start(24, 80, argv, NULL);
 	assert_non_null(t);
 	*state = t;
-	wait_text(t, "The run was saved here, unfinished");
+	wait_text(t, "The run stops here, unfinished");
 	wait_text(t, "r: replay again   q: quit");
 	e2e_send_str(t, "q");
 	assert_true(e2e_wait_exit(t, WAIT_MS) == 0);
