@@ -256,6 +256,20 @@ static void headless_outcome(const char *path, char *result, size_t len)
 	assert_int_equal(pclose(p), 0);
 }
 
+/* The first line `tilecade ARGS` prints (its exit status 0), e.g. "replay 2 --headless". */
+static void first_line(const char *args, char *result, size_t len)
+{
+	char command[8600];
+	snprintf(command, sizeof command, "'%s' %s", e2e_bin, args);
+	FILE *p = popen(command, "r");
+	assert_non_null(p);
+	result[0] = '\0';
+	assert_non_null(fgets(result, (int)len, p));
+	while (fgetc(p) != EOF) /* the rest unread, not cut off */
+		;
+	assert_int_equal(pclose(p), 0);
+}
+
 static void test_mine_restart_pause(void **state)
 {
 	struct e2e_term *t = start_level(state, "mine.txt", MINE_LEVEL);
@@ -315,6 +329,14 @@ static void test_mine_restart_pause(void **state)
 	headless_outcome(path, result, sizeof result);
 	if (strncmp(result, "death ", 6) != 0)
 		fail_msg("the saved replay ends otherwise: %s", result);
+	/* Each death was recorded: this run, the second, replays from its recording to the
+	 * same end. */
+	char recorded[128];
+	first_line("replay 2 --headless", recorded, sizeof recorded);
+	assert_string_equal(recorded, result);
+	first_line("replay 1 --headless", recorded, sizeof recorded);
+	if (strncmp(recorded, "death ", 6) != 0)
+		fail_msg("the first run's recording ends otherwise: %s", recorded);
 	e2e_send_str(t, "q");
 	wait_text(t, "Enter play");
 }
@@ -381,8 +403,40 @@ static void test_win_and_best_time(void **state)
 	wait_gone(t, "Level complete!");
 	wait_text(t, "best ");
 	hold_until_text(t, E2E_KEY_RIGHT, "Level complete!");
+	/* Both wins are recorded; the board's row links to its run's recording, which wins
+	 * again. */
+	char best[256], line[128];
+	first_line("replay 1 --headless", line, sizeof line);
+	if (strncmp(line, "win steps=", 10) != 0)
+		fail_msg("the first win's recording: %s", line);
+	first_line("replay 2 --headless", line, sizeof line);
+	if (strncmp(line, "win steps=", 10) != 0)
+		fail_msg("the second win's recording: %s", line);
+	char command[4200];
+	snprintf(command, sizeof command, "'%s' scores ninja | grep ' won '", e2e_bin);
+	FILE *p = popen(command, "r");
+	assert_non_null(p);
+	assert_non_null(fgets(best, sizeof best, p));
+	pclose(p);
+	if (!strstr(best, "  #1\n") && !strstr(best, "  #2\n"))
+		fail_msg("the best time's row links no recording: %s", best);
+	/* Enter on the row in Scores: N's replay screen plays it; q is back in Scores. */
 	e2e_send_str(t, "q");
 	wait_text(t, "Enter play");
+	e2e_send_str(t, "q");
+	wait_text(t, "best scores and times");
+	int row, col;
+	assert_true(e2e_find(t, "best scores and times", &row, &col));
+	assert_true(e2e_mouse_press(t, col + 1, row + 1));
+	assert_true(e2e_mouse_release(t, col + 1, row + 1));
+	wait_text(t, "ninja · level");
+	e2e_send_str(t, E2E_KEY_ENTER);
+	wait_text(t, "N replay");
+	wait_text(t, "Level complete!");
+	wait_text(t, "r: replay again");
+	e2e_send_str(t, "q");
+	wait_text(t, "ninja · level");
+	wait_gone(t, "N replay");
 }
 
 /* A run left midway is kept; the menu's Continue brings it back, paused. */
@@ -402,9 +456,14 @@ static void test_continue(void **state)
 	e2e_send_str(t, "p");
 	wait_gone(t, "Paused");
 	ninja_at(t);
-	/* A restart forgets the kept run. */
+	/* A restart forgets the kept run; it is recorded as left, from its start, before it was
+	 * kept: its gold is in the recording. */
 	e2e_send_str(t, "r");
 	wait_status(t, "gold 0/1  time");
+	char line[128];
+	first_line("replay 1 --headless", line, sizeof line);
+	if (strncmp(line, "unfinished steps=", 17) != 0 || !strstr(line, " gold=1\n"))
+		fail_msg("the run left is recorded otherwise: %s", line);
 	e2e_send_str(t, "q");
 	wait_text(t, "wall-jump to the exit"); /* it came from the menu */
 	wait_gone(t, "Continue");
