@@ -432,7 +432,7 @@ static void test_bad_recordings_are_refused(void **state)
 	         (long long)stored_recording("ninja", unknown_game, sizeof unknown_game));
 	const char *says[] = {"cannot be replayed: its events are damaged",
 	                      "cannot be replayed: the stream's game ID", "does not fit the game",
-	                      "a run of N"};
+	                      "cannot be replayed: the run's level"};
 	for (int i = 0; i < 4; i++) {
 		struct e2e_run r;
 		run(&r, 1, "replay", number[i], "--headless", NULL);
