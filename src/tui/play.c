@@ -36,6 +36,9 @@ struct tc_play {
 	bool watching;
 	char player[TC_LIVE_PLAYER_MAX]; /* whose game, sanitized */
 	char note[160];                  /* what became of it ("ann left"); "" while on */
+	/* Watching a recording (tc_play_watch_recording): its line, help title and keys. */
+	const char *replay_line, *replay_help_title;
+	const struct tc_help_line *replay_help;
 };
 
 struct tc_play *tc_play_new(const struct tc_view *view, const char *title, struct tc_session *s,
@@ -85,6 +88,19 @@ void tc_play_watchers(struct tc_play *p, unsigned watchers)
 void tc_play_watch_note(struct tc_play *p, const char *note)
 {
 	snprintf(p->note, sizeof p->note, "%s", note);
+}
+
+void tc_play_watch_recording(struct tc_play *p, const char *line, const char *help_title,
+                             const struct tc_help_line *help)
+{
+	p->replay_line = line;
+	p->replay_help_title = help_title;
+	p->replay_help = help;
+}
+
+bool tc_play_help_shown(const struct tc_play *p)
+{
+	return p->help_open;
 }
 
 void tc_play_changed(struct tc_play *p)
@@ -288,8 +304,11 @@ void tc_play_draw(struct tc_play *p, uint64_t now)
 	if (p->watching) {
 		if (!message && p->note[0])
 			message = p->note;
-		snprintf(keys, sizeof keys, "watching %s, %u watching   ? help   q back", p->player,
-		         p->watchers);
+		if (p->replay_line)
+			snprintf(keys, sizeof keys, "%s", p->replay_line);
+		else
+			snprintf(keys, sizeof keys, "watching %s, %u watching   ? help   q back",
+			         p->player, p->watchers);
 		extra.keys = keys;
 	}
 	tc_status_draw(p->s, p->title, own ? detail[0] : NULL, own ? detail[1] : NULL, moves, time,
@@ -308,10 +327,14 @@ void tc_play_draw(struct tc_play *p, uint64_t now)
 		        {"Ctrl-L", "redraw the screen"},
 		        {NULL, NULL},
 		};
-		if (p->watching)
+		if (p->replay_help)
+			snprintf(title, sizeof title, "%s", p->replay_help_title);
+		else if (p->watching)
 			snprintf(title, sizeof title, "Watching %s: keys", p->player);
-		p->help_pages = tc_help_draw_page(area, title, p->watching ? watch_help : p->view->help,
-		                                  !p->watching, p->help_page);
+		const struct tc_help_line *keys_help = p->replay_help ? p->replay_help
+		                                       : p->watching  ? watch_help
+		                                                      : p->view->help;
+		p->help_pages = tc_help_draw_page(area, title, keys_help, !p->watching, p->help_page);
 	} else if (p->paused) {
 		/* The board stays hidden so a pause cannot be used to think for free. */
 		const char *lines[] = {"Paused", "p: resume   q: menu"};
@@ -539,7 +562,8 @@ static enum tc_play_result watch_event(struct tc_play *p, const struct tc_event 
 		p->help_open = true;
 		p->help_page = 0;
 	} else if (press) {
-		snprintf(p->refused, sizeof p->refused, "watching %s: read-only", p->player);
+		snprintf(p->refused, sizeof p->refused, "%s %s: read-only",
+		         p->replay_line ? "a replay of" : "watching", p->player);
 		p->message = p->refused;
 	}
 	return TC_PLAY_STAY;

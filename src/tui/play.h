@@ -26,6 +26,13 @@ void tc_play_free(struct tc_play *p);
 void tc_play_watchers(struct tc_play *p, unsigned watchers);
 /* Watching: what became of the game ("ann left"), kept on the status line. */
 void tc_play_watch_note(struct tc_play *p, const char *note);
+/* Watching a recording (replay_view.h) rather than a game in progress: line (the caller's,
+ * read at each draw) stands where a watcher's says whom it watches, and the help lists help
+ * (ending with {NULL, NULL}) under help_title. */
+void tc_play_watch_recording(struct tc_play *p, const char *line, const char *help_title,
+                             const struct tc_help_line *help);
+/* Whether the help is up: it takes the next key. */
+bool tc_play_help_shown(const struct tc_play *p);
 /* Watching: the session changed behind the view's back (an undo, a restart). */
 void tc_play_changed(struct tc_play *p);
 

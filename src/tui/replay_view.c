@@ -1,6 +1,7 @@
-/* The replay screen. The position shown is a follower of the recording's stream after its
- * first `at` events: stepping on follows one more, stepping back follows the stream again
- * from its start (a 5000-move game takes milliseconds), so the screen keeps no history. */
+/* The replay screen: the play screen watching a follower of the recording's stream after its
+ * first `at` events (a replay is a watcher of a recording). Stepping on follows one more,
+ * stepping back follows the stream again from its start (2 ms for a 5000-move 2048 game), so
+ * the screen keeps no history. */
 #include "replay_view.h"
 
 #include <curses.h>
@@ -11,8 +12,7 @@
 
 #include "catalog.h"
 #include "grid.h"
-#include "help.h"
-#include "overlay.h"
+#include "play.h"
 #include "status.h"
 #include "tilecade/live_follow.h"
 #include "tilecade/store.h"
@@ -39,18 +39,18 @@ static const struct tc_help_line replay_keys[] = {
 
 struct tc_replay {
 	struct tc_recording rec;
-	const struct tc_view *view;
-	const char *title;
-	void *vs;
+	const struct tc_catalog_entry *entry;
+	struct tc_play *play; /* watching f's session; made again when that is another */
 	struct tc_live_follow f;
 	unsigned at, total; /* events followed, of all the stream's */
 	size_t pos;         /* where the event after them starts */
 	uint32_t at_ms;     /* the game time of the last event followed */
 	int speed;          /* index into speeds */
-	bool playing, help_open;
-	int help_page, help_pages;
+	bool playing;
 	uint64_t shown_at; /* when the last event was shown, while playing */
 	char player[32];   /* sanitized */
+	char line[192];    /* the status line's: which recording, whose, where, how fast */
+	char help_title[64];
 	char problem[160]; /* an event that would not follow: the replay stops there */
 };
 
@@ -74,6 +74,23 @@ static bool step_on(struct tc_replay *rp)
 	return true;
 }
 
+/* The play screen on the follower's session, made again when the session is another (the
+ * stream followed again from its start); told of a change otherwise. */
+static void shown_changed(struct tc_replay *rp)
+{
+	if (!rp->entry)
+		return; /* none yet while the screen is made */
+	if (rp->play && tc_play_session(rp->play) == rp->f.session) {
+		tc_play_changed(rp->play);
+		return;
+	}
+	tc_play_free(rp->play);
+	rp->play = tc_play_new_watching(rp->entry->view, rp->entry->title, rp->f.session,
+	                                rp->player, false);
+	if (rp->play)
+		tc_play_watch_recording(rp->play, rp->line, rp->help_title, replay_keys);
+}
+
 /* The position after the first `at` events (at least the START, which makes the session). */
 static void seek(struct tc_replay *rp, unsigned at)
 {
@@ -87,8 +104,7 @@ static void seek(struct tc_replay *rp, unsigned at)
 	}
 	while (rp->at < at && step_on(rp))
 		;
-	if (rp->vs) /* none yet while the screen is made */
-		rp->view->reset(rp->vs);
+	shown_changed(rp);
 }
 
 static unsigned count_events(const struct tc_recording *rec)
@@ -115,18 +131,21 @@ struct tc_replay *tc_replay_new(struct tc_recording *rec, uint64_t now, char *er
 	seek(rp, 1);
 	const struct tc_catalog_entry *e =
 	        rp->f.session ? tc_catalog_find(tc_session_game(rp->f.session)->name) : NULL;
-	if (!e || !e->view || !(rp->vs = e->view->create(false))) {
+	tc_sanitize(rp->rec.player, rp->player, sizeof rp->player);
+	if (e && e->view) {
+		rp->entry = e;
+		snprintf(rp->help_title, sizeof rp->help_title, "Replay of %s: keys", e->title);
+		shown_changed(rp);
+	}
+	if (!rp->play) {
 		snprintf(err, errlen, "recording #%" PRId64 " is of a game this screen cannot show",
 		         rp->rec.id);
 		tc_replay_free(rp);
 		return NULL;
 	}
-	rp->view = e->view;
-	rp->title = e->title;
 	rp->speed = NORMAL_SPEED;
 	rp->playing = true;
 	rp->shown_at = now;
-	tc_sanitize(rp->rec.player, rp->player, sizeof rp->player);
 	return rp;
 }
 
@@ -134,8 +153,7 @@ void tc_replay_free(struct tc_replay *rp)
 {
 	if (!rp)
 		return;
-	if (rp->vs)
-		rp->view->destroy(rp->vs);
+	tc_play_free(rp->play);
 	tc_live_follow_free(&rp->f);
 	tc_recording_free(&rp->rec);
 	free(rp);
@@ -168,7 +186,7 @@ static void play_due(struct tc_replay *rp, uint64_t now)
 		if (!step_on(rp))
 			rp->playing = false;
 		rp->shown_at = due;
-		rp->view->reset(rp->vs);
+		shown_changed(rp);
 	}
 	if (rp->playing && now > rp->shown_at + LONGEST_WAIT_MS)
 		rp->shown_at = now; /* fallen behind for good (suspended): go on from here */
@@ -176,7 +194,7 @@ static void play_due(struct tc_replay *rp, uint64_t now)
 
 int tc_replay_next_frame(struct tc_replay *rp, uint64_t now)
 {
-	if (!rp->playing || rp->help_open || rp->at >= rp->total)
+	if (!rp->playing || tc_play_help_shown(rp->play) || rp->at >= rp->total)
 		return -1;
 	uint64_t due = next_due(rp);
 	return due <= now ? 0 : due - now > INT32_MAX ? INT32_MAX : (int)(due - now);
@@ -207,41 +225,13 @@ static void status_text(const struct tc_replay *rp, char *buf, size_t len)
 
 void tc_replay_draw(struct tc_replay *rp, uint64_t now)
 {
-	const struct tc_session *s = rp->f.session;
-	int need_w, need_h;
-	rp->view->min_size(s, &need_w, &need_h);
-	need_h += 2;
-	if (need_w < 40)
-		need_w = 40;
-	if (COLS < need_w || LINES < need_h) {
-		tc_draw_too_small(need_w, need_h);
-		return;
-	}
-	if (!rp->help_open)
+	if (!tc_play_help_shown(rp->play))
 		play_due(rp, now);
-	erase();
-	char detail[2][96], message[192];
-	if (rp->view->describe) {
-		rp->view->describe(rp->vs, s, false, detail[0], sizeof detail[0]);
-		rp->view->describe(rp->vs, s, true, detail[1], sizeof detail[1]);
-	}
-	bool own = rp->view->describe != NULL;
-	bool moves = !rp->view->counts_moves || !rp->view->counts_moves(s);
-	bool time = !rp->view->keeps_time || !rp->view->keeps_time(s);
 	if (*rp->problem)
-		snprintf(message, sizeof message, "stopped: %s", rp->problem);
+		snprintf(rp->line, sizeof rp->line, "stopped: %s", rp->problem);
 	else
-		status_text(rp, message, sizeof message);
-	tc_status_draw(s, rp->title, own ? detail[0] : NULL, own ? detail[1] : NULL, moves, time,
-	               message, NULL);
-	struct tc_rect area = {0, 1, COLS, LINES - 2};
-	if (rp->help_open) {
-		char title[64];
-		snprintf(title, sizeof title, "Replay of %s: keys", rp->title);
-		rp->help_pages = tc_help_draw_page(area, title, replay_keys, false, rp->help_page);
-		return;
-	}
-	rp->view->draw(rp->vs, s, area, now);
+		status_text(rp, rp->line, sizeof rp->line);
+	tc_play_draw(rp->play, now);
 }
 
 static void set_playing(struct tc_replay *rp, bool playing, uint64_t now)
@@ -254,12 +244,11 @@ static void set_playing(struct tc_replay *rp, bool playing, uint64_t now)
 
 bool tc_replay_event(struct tc_replay *rp, const struct tc_event *ev, uint64_t now)
 {
-	if (ev->type != TC_EV_KEY || ev->ctrl)
-		return true;
-	if (rp->help_open) {
-		rp->help_open = ++rp->help_page < rp->help_pages; /* next page, or closed */
-		rp->shown_at = now;
-		return true;
+	/* The help takes the next key; q, Esc, ? and the rest are the play screen's. */
+	if (ev->type != TC_EV_KEY || ev->ctrl || tc_play_help_shown(rp->play)) {
+		bool stay = tc_play_event(rp->play, ev, now) == TC_PLAY_STAY;
+		rp->shown_at = now; /* the help held the replay */
+		return stay;
 	}
 	switch (ev->key) {
 	case ' ':
@@ -295,14 +284,7 @@ bool tc_replay_event(struct tc_replay *rp, const struct tc_event *ev, uint64_t n
 		rp->playing = false;
 		seek(rp, rp->total);
 		return true;
-	case '?':
-		rp->help_open = true;
-		rp->help_page = 0;
-		return true;
-	case 'q':
-	case TC_KEY_ESCAPE:
-		return false;
 	default:
-		return true;
+		return tc_play_event(rp->play, ev, now) == TC_PLAY_STAY;
 	}
 }

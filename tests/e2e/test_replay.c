@@ -227,6 +227,15 @@ static void assert_replay_at(struct e2e_term *t, const char *keys, int moves)
 	e2e_play_check(&p);
 }
 
+/* The replay screen shows the game's end after its n slides. */
+static void assert_replay_ended(struct e2e_term *t, int n)
+{
+	if (!e2e_wait(t, moves_shown, &n, WAIT_MS))
+		fprintf(stderr, "no 'Moves: %d' at the end:\n%s\n", n, e2e_screen(t));
+	assert_true(moves_shown(t, &n));
+	wait_text(t, "Game over: no moves left");
+}
+
 /* ---- tests ---- */
 
 /* A game played to its end is #1 on its board; its outcome is printed without a terminal, and
@@ -271,8 +280,8 @@ static void test_a_finished_game_is_recorded_and_replayed(void **state)
 	assert_replay_at(t, keys, 3);
 	type_keys(t, E2E_KEY_LEFT);
 	assert_replay_at(t, keys, 2);
-	type_keys(t, "\033[F"); /* End */
-	assert_replay_at(t, keys, n);
+	type_keys(t, "\033[F"); /* End: the end's box over the board, as the player saw it */
+	assert_replay_ended(t, n);
 	wait_text(t, "finished");
 	type_keys(t, "+");
 	wait_text(t, " 2x ");
@@ -301,7 +310,7 @@ static void test_enter_on_a_scores_row_replays_it(void **state)
 	type_keys(t, "\r");
 	wait_text(t, "replay #1");
 	type_keys(t, "\033[F"); /* End */
-	assert_replay_at(t, keys, n);
+	assert_replay_ended(t, n);
 	type_keys(t, "q");
 	wait_text(t, "2048 · 3x3");
 	wait_text(t, "Enter: replay");
