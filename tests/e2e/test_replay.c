@@ -156,6 +156,16 @@ static void assert_exits(struct e2e_term *t, int code)
 	assert_int_equal(WEXITSTATUS(status), code);
 }
 
+/* The menu's Scores row, clicked once the menu shows it. */
+static void open_scores(struct e2e_term *t)
+{
+	int row, col;
+	wait_text(t, "Scores ");
+	assert_true(e2e_find(t, "Scores ", &row, &col));
+	assert_true(e2e_mouse_press(t, col + 2, row + 1));
+	assert_true(e2e_mouse_release(t, col + 2, row + 1));
+}
+
 /* ---- 2048 ---- */
 
 /* The slides (h j l k) that play the 3x3 game of seed 1 to its end, each one that moves
@@ -301,10 +311,7 @@ static void test_enter_on_a_scores_row_replays_it(void **state)
 	int n = play_a_lost_game(state, keys, sizeof keys, &score);
 	struct e2e_term *t = tilecade(state, NULL);
 	wait_text(t, MENU_TAGLINE);
-	int row, col;
-	assert_true(e2e_find(t, "Scores ", &row, &col));
-	assert_true(e2e_mouse_press(t, col + 2, row + 1));
-	assert_true(e2e_mouse_release(t, col + 2, row + 1));
+	open_scores(t);
 	wait_text(t, "2048 · 3x3");
 	wait_text(t, "#1");
 	type_keys(t, "\r");
@@ -485,10 +492,7 @@ static void test_a_game_saved_without_its_stream_is_not_recorded(void **state)
 	slide(t, keys, 3, n);
 	wait_text(t, "Game over: no moves left");
 	leave_to_menu(t);
-	int row, col;
-	assert_true(e2e_find(t, "Scores ", &row, &col));
-	assert_true(e2e_mouse_press(t, col + 2, row + 1));
-	assert_true(e2e_mouse_release(t, col + 2, row + 1));
+	open_scores(t);
 	wait_text(t, "2048 · 3x3");
 	assert_false(on_screen(t, "#1"));
 	type_keys(t, "\r");
