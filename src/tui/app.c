@@ -57,9 +57,10 @@ static void draw(struct app *a, uint64_t now)
 {
 	if (a->play)
 		tc_play_watchers(a->play, tc_live_share_watchers(a->share));
-	if (a->ninja)
+	if (a->ninja) {
+		tc_ninja_play_watchers(a->ninja, tc_live_share_watchers(a->share));
 		tc_ninja_play_draw(a->ninja, now);
-	else if (a->replay)
+	} else if (a->replay)
 		tc_replay_draw(a->replay, now);
 	else if (a->watching)
 		tc_watch_draw(&a->watch, now);

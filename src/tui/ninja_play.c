@@ -88,6 +88,7 @@ struct tc_ninja_play {
 	struct nj_follow *follow;
 	unsigned runs_shown; /* the follower's runs when its level was last taken */
 	char player[32];     /* sanitized */
+	unsigned watchers;   /* playing: how many watch the run (tc_ninja_play_watchers) */
 };
 
 __attribute__((format(printf, 3, 4))) static void say(struct tc_ninja_play *np, bool bad,
@@ -483,6 +484,11 @@ int tc_ninja_play_follow(struct tc_ninja_play *np, const struct tc_live_event *e
 	return 0;
 }
 
+void tc_ninja_play_watchers(struct tc_ninja_play *np, unsigned watchers)
+{
+	np->watchers = watchers;
+}
+
 void tc_ninja_play_free(struct tc_ninja_play *np)
 {
 	if (np)
@@ -678,6 +684,8 @@ static void state_text(const struct tc_ninja_play *np, char *buf, size_t len)
 		snprintf(buf, len, "Paused");
 	else if (np->waiting)
 		snprintf(buf, len, "Ready: a run, jump or stop key starts");
+	else if (np->watchers > 0)
+		snprintf(buf, len, "%u watching   ? help", np->watchers);
 	else
 		snprintf(buf, len, "? help");
 }
@@ -769,6 +777,8 @@ static void draw_panel(const struct tc_ninja_play *np, int x, int y, int w, int 
 	LINE(TC_ROLE_TEXT, "%s exit %s open", unicode ? "▮" : "E", unicode ? "▯" : "e");
 	LINE(TC_ROLE_TEXT, "s switch");
 	LINE(TC_ROLE_TEXT, "%s", "");
+	if (np->mode == MODE_PLAY && np->watchers > 0)
+		LINE(TC_ROLE_TEXT, "%u watching", np->watchers);
 	if (np->mode == MODE_PLAY) {
 		LINE(TC_ROLE_DIM, "%s run", unicode ? "←→" : "<>");
 		LINE(TC_ROLE_DIM, "%s jump %s stop", unicode ? "↑" : "^", unicode ? "↓" : "v");
@@ -874,6 +884,7 @@ static const struct tc_help_line replay_help[] = {
         {"p, Space", "pause or play on"},
         {"+ >, - <", "faster, slower (0.25x to 16x)"},
         {"→, ←", "a step on, a step back (pauses)"},
+        {"Home, End", "the start, the end"},
         {"r", "replay again from the start"},
         {"q, Esc", "quit"},
         {"", ""},
@@ -1095,7 +1106,7 @@ static void replay_seek(struct tc_ninja_play *np, int32_t k, uint64_t now)
 	sync_clock(np, now);
 }
 
-/* The keys of a replay: play or pause, faster, slower, a step on or back.
+/* The keys of a replay: play or pause, faster, slower, a step on or back, the start, the end.
  * Returns false for a key that is not one of them. */
 static bool replay_key(struct tc_ninja_play *np, const struct tc_event *ev, uint64_t now)
 {
@@ -1124,6 +1135,12 @@ static bool replay_key(struct tc_ninja_play *np, const struct tc_event *ev, uint
 		break;
 	case TC_KEY_LEFT:
 		replay_seek(np, np->run.steps > 0 ? np->run.steps - 1 : 0, now);
+		break;
+	case TC_KEY_HOME:
+		replay_seek(np, 0, now);
+		break;
+	case TC_KEY_END: /* past any run's end: where the replay stops */
+		replay_seek(np, NJ_MAX_STEPS + 1, now);
 		break;
 	default:
 		return false;

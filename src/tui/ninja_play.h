@@ -52,6 +52,8 @@ int tc_ninja_play_follow(struct tc_ninja_play *np, const struct tc_live_event *e
  * run). Returns 0, or -1 with why in err (the level has no ninja), the screen as it was. */
 int tc_ninja_play_next_level(struct tc_ninja_play *np, const struct nl_level *level,
                              const char *name, uint64_t now, char *err, size_t errlen);
+/* How many watch the run being played, for its status line. */
+void tc_ninja_play_watchers(struct tc_ninja_play *np, unsigned watchers);
 void tc_ninja_play_free(struct tc_ninja_play *np);
 
 /* Plays the steps due by now, then draws the screen into curses' virtual screen. */

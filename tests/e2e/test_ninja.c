@@ -386,6 +386,13 @@ static void test_replay_mode(void **state)
 	wait_status(t, "Replay, paused");
 	e2e_send_str(t, E2E_KEY_RIGHT);
 	wait_text(t, "Killed by a mine");
+	/* Home: the start, paused; End: the end. */
+	e2e_send_str(t, "\033[H"); /* Home */
+	wait_gone(t, "Killed by a mine");
+	wait_status(t, "time 90 ");
+	wait_status(t, "Replay, paused");
+	e2e_send_str(t, "\033[F"); /* End */
+	wait_text(t, "Killed by a mine");
 	e2e_send_str(t, "q");
 	assert_true(e2e_wait_exit(t, WAIT_MS) == 0);
 }
