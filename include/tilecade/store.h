@@ -108,6 +108,10 @@ int tc_store_latest_save(struct tc_store *st, char *game, size_t game_len, char 
  * ~/.local/share/tilecade/tilecade.db. Returns 0, or -1 when there is no home to put it in. */
 int tc_store_default_path(char *buf, size_t len);
 
+/* Makes the folders above the file at path that are missing (mode 0700), as the store does for
+ * its default path. */
+void tc_store_make_parents(const char *path);
+
 /* Makes text safe to show on a terminal: control characters, escape sequences and invalid UTF-8
  * become '?'. Writes at most len - 1 bytes and a terminating NUL. */
 void tc_sanitize(const char *text, char *out, size_t len);

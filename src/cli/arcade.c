@@ -81,24 +81,16 @@ static int make_folder(const char *path, char *err, size_t errlen)
 }
 
 /* The arcade's folder, $XDG_DATA_HOME/tilecade/arcade (beside a local player's database), made
- * with its players/ folder. */
+ * with its players/ folder and the folders above. */
 static int arcade_folder(char *buf, size_t len, char *err, size_t errlen)
 {
-	char db[360];
+	char db[360], players[512];
 	if (tc_store_default_path(db, sizeof db) != 0)
 		return tc_cli_fail(err, errlen, "the arcade's account has no home folder");
-	char *slash = strrchr(db, '/');
-	*slash = '\0'; /* .../tilecade */
-	char *parent = strrchr(db, '/');
-	*parent = '\0'; /* .../share: made with tilecade below it, as a local store's are */
-	char players[512];
-	snprintf(buf, len, "%s/tilecade/arcade", db);
-	snprintf(players, sizeof players, "%s/players", buf);
-	if (make_folder(db, err, errlen) != 0)
-		return -1;
-	*parent = '/';
-	if (make_folder(db, err, errlen) != 0 || make_folder(buf, err, errlen) != 0)
-		return -1;
+	*strrchr(db, '/') = '\0'; /* .../tilecade */
+	snprintf(buf, len, "%s/arcade", db);
+	snprintf(players, sizeof players, "%s/players/", buf);
+	tc_store_make_parents(players);
 	return make_folder(players, err, errlen);
 }
 

@@ -103,8 +103,10 @@ static bool read_line(char *buf, size_t len)
 int tc_arcade_ask_name(struct tc_store *arcade, const char *key, char *name, size_t len,
                        char *err, size_t errlen)
 {
-	printf("Welcome to the tilecade arcade. This key is new here: pick the name other players\n"
-	       "will see on the scoreboards and when they watch you (%s).\n"
+	/* Lines for the narrowest terminal a game fits in. */
+	printf("Welcome to the tilecade arcade. This key is new here: pick the name\n"
+	       "other players will see on the scoreboards and when they watch you:\n"
+	       "%s.\n"
 	       "It cannot be changed later. Ctrl-D leaves.\n",
 	       TC_PLAYER_NAME_RULES);
 	for (;;) {

@@ -244,7 +244,7 @@ static const char *migrate(sqlite3 *db)
 }
 
 /* Creates the directories above path (the default one lives in a tree that may not exist). */
-static void make_parents(const char *path)
+void tc_store_make_parents(const char *path)
 {
 	char dir[1024];
 	if (strlen(path) >= sizeof dir)
@@ -362,7 +362,7 @@ static struct tc_store *open_with(const char *path, enum opening how, char *noti
 		}
 		path = default_path;
 		if (how == OPEN_OWN)
-			make_parents(path);
+			tc_store_make_parents(path);
 	}
 	/* No database at the default path, or its folder: nothing played yet, not a typo. */
 	bool nothing_yet = path == default_path && how == OPEN_TO_READ && access(path, F_OK) != 0;

@@ -185,7 +185,8 @@ int e2e_sshd_start(struct e2e_sshd *s, const char *bin, const char *const names[
 	snprintf(s->dir, sizeof s->dir, "%s/tilecade-sshd-XXXXXX", tmp && *tmp ? tmp : "/tmp");
 	if (!mkdtemp(s->dir))
 		return fail(why, whylen, "cannot make a temporary folder");
-	snprintf(s->data, sizeof s->data, "%s/data", s->dir);
+	/* Not made here: the arcade makes its folders, and those above. */
+	snprintf(s->data, sizeof s->data, "%s/home/.local/share", s->dir);
 	char path[E2E_SSHD_PATH_MAX + 32], authorized[E2E_SSHD_PATH_MAX + 32];
 	snprintf(path, sizeof path, "%s/hostkey", s->dir);
 	snprintf(authorized, sizeof authorized, "%s/authorized_keys", s->dir);
