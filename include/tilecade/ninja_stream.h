@@ -33,8 +33,7 @@
  * hold any) with a NUL after it; returns its length, or 0 when it does not fit in an event: the
  * name is left out when only that makes it fit, so 0 means a level line of almost
  * TC_LIVE_TEXT_MAX bytes, which no stream can carry. Control characters in name become '?'. */
-size_t nj_stream_start_text(const struct nl_level *level, const char *name, char *buf,
-                            size_t len);
+size_t nj_stream_start_text(const struct nl_level *level, const char *name, char *buf, size_t len);
 
 /* Whether a START's text is a run's (its first line is a replay's), not a session game's ID:
  * which follower a watcher or a replay takes. */
@@ -66,18 +65,18 @@ bool nj_stream_of_replay(const struct nj_replay *rp, const char *name, enum tc_l
  * the run cannot have played (past its end) is refused. Big (a level, a world, every input):
  * allocate it. */
 struct nj_follow {
-	bool started;  /* a START came */
-	bool ended;    /* an END came, and how */
+	bool started; /* a START came */
+	bool ended;   /* an END came, and how */
 	enum tc_live_end end;
 	bool paused;   /* the run's clock is stopped (as it is at every run's start) */
 	unsigned runs; /* runs the stream has begun (its START, then each NEW_GAME) */
 	unsigned events, watchers;
 	char name[NJ_STREAM_NAME_MAX]; /* the run's, as the stream wrote it: sanitize to show */
 	struct nj_world world;
-	struct nj_run run;     /* at the step confirmed */
-	struct nj_replay rp;   /* the level and the inputs up to the step confirmed (rp.steps) */
-	uint8_t held;          /* the input held from step `known` on */
-	int32_t known;         /* steps whose input is known (the last NINJA's step, or more) */
+	struct nj_run run;   /* at the step confirmed */
+	struct nj_replay rp; /* the level and the inputs up to the step confirmed (rp.steps) */
+	uint8_t held;        /* the input held from step `known` on */
+	int32_t known;       /* steps whose input is known (the last NINJA's step, or more) */
 };
 
 /* Ready for a stream's START. */
@@ -98,7 +97,7 @@ void nj_follow_replay(const struct nj_follow *f, struct nj_replay *out);
 /* A recorded run's stream (nj_stream_of_replay's, or any run's stream) as the replay of its
  * last run, as nj_follow_replay gives it, and that run's name. Returns 0, or -1 with why in err
  * (the stream is not a run's, out of memory). */
-int nj_replay_of_stream(const unsigned char *bytes, size_t len, struct nj_replay *out,
-                        char *name, size_t name_len, char *err, size_t errlen);
+int nj_replay_of_stream(const unsigned char *bytes, size_t len, struct nj_replay *out, char *name,
+                        size_t name_len, char *err, size_t errlen);
 
 #endif

@@ -8,8 +8,7 @@
 
 #define HEADER "tilecade ninja replay 1\n"
 
-size_t nj_stream_start_text(const struct nl_level *level, const char *name, char *buf,
-                            size_t len)
+size_t nj_stream_start_text(const struct nl_level *level, const char *name, char *buf, size_t len)
 {
 	char shown[NJ_STREAM_NAME_MAX];
 	snprintf(shown, sizeof shown, "%s", name ? name : "");
@@ -131,8 +130,7 @@ void nj_follow_init(struct nj_follow *f)
 }
 
 /* A run starts on the level in ev's text. */
-static int begin_run(struct nj_follow *f, const struct tc_live_event *ev, char *err,
-                     size_t errlen)
+static int begin_run(struct nj_follow *f, const struct tc_live_event *ev, char *err, size_t errlen)
 {
 	struct nl_level *level = malloc(sizeof *level);
 	struct nj_world *world = malloc(sizeof *world);
@@ -173,8 +171,7 @@ static void fill_known(struct nj_follow *f, int32_t upto)
 	}
 }
 
-static int held_from(struct nj_follow *f, const struct tc_live_event *ev, char *err,
-                     size_t errlen)
+static int held_from(struct nj_follow *f, const struct tc_live_event *ev, char *err, size_t errlen)
 {
 	if (ev->value & ~(uint32_t)NJ_INPUT_BITS) {
 		snprintf(err, errlen, "input %u is not one of N's (0 to 7)", (unsigned)ev->value);
@@ -194,12 +191,11 @@ static int held_from(struct nj_follow *f, const struct tc_live_event *ev, char *
 	return 0;
 }
 
-static int played_to(struct nj_follow *f, const struct tc_live_event *ev, char *err,
-                     size_t errlen)
+static int played_to(struct nj_follow *f, const struct tc_live_event *ev, char *err, size_t errlen)
 {
 	if (ev->step < (uint32_t)f->rp.steps || ev->step > NJ_MAX_STEPS) {
-		snprintf(err, errlen, "the run played to step %u after step %ld", (unsigned)ev->step,
-		         (long)f->rp.steps);
+		snprintf(err, errlen, "the run played to step %u after step %ld",
+		         (unsigned)ev->step, (long)f->rp.steps);
 		return -1;
 	}
 	int32_t to = (int32_t)ev->step;
@@ -296,8 +292,8 @@ void nj_follow_replay(const struct nj_follow *f, struct nj_replay *out)
 	out->unfinished = f->run.outcome == NJ_RUNNING;
 }
 
-int nj_replay_of_stream(const unsigned char *bytes, size_t len, struct nj_replay *out,
-                        char *name, size_t name_len, char *err, size_t errlen)
+int nj_replay_of_stream(const unsigned char *bytes, size_t len, struct nj_replay *out, char *name,
+                        size_t name_len, char *err, size_t errlen)
 {
 	struct nj_follow *f = malloc(sizeof *f);
 	if (!f) {

@@ -169,7 +169,8 @@ static void next_browser_level(struct app *a, uint64_t now)
 	char name[64], err[160];
 	tc_nlevel_new_level(&a->nlevels);
 	tc_nlevel_name(&a->nlevels, name, sizeof name);
-	if (tc_ninja_play_next_level(a->ninja, &a->nlevels.level, name, now, err, sizeof err) != 0) {
+	if (tc_ninja_play_next_level(a->ninja, &a->nlevels.level, name, now, err, sizeof err) !=
+	    0) {
 		leave_ninja(a, now);
 		snprintf(a->nlevels.message, sizeof a->nlevels.message, "%s", err);
 	}

@@ -127,8 +127,7 @@ static void tell_run(struct tc_ninja_play *np, enum tc_live_kind kind)
 	if (np->mode != MODE_PLAY || !np->records)
 		return;
 	char *text = malloc(TC_LIVE_TEXT_MAX + 1);
-	size_t n = text ? nj_stream_start_text(&np->rec.level, np->name, text,
-	                                        TC_LIVE_TEXT_MAX + 1)
+	size_t n = text ? nj_stream_start_text(&np->rec.level, np->name, text, TC_LIVE_TEXT_MAX + 1)
 	                : 0;
 	struct tc_live_event ev = {.kind = (uint8_t)kind, .text = text, .text_len = n};
 	if (kind == TC_LIVE_START && n > 0)
@@ -136,7 +135,8 @@ static void tell_run(struct tc_ninja_play *np, enum tc_live_kind kind)
 	else if (n > 0)
 		tell(np, &ev);
 	else if (np->streaming) /* a level no stream can carry: the stream ends here */
-		tell(np, &(struct tc_live_event){.kind = TC_LIVE_END, .value = TC_LIVE_END_FINISHED});
+		tell(np,
+		     &(struct tc_live_event){.kind = TC_LIVE_END, .value = TC_LIVE_END_FINISHED});
 	np->streaming = n > 0;
 	free(text);
 }
@@ -195,8 +195,8 @@ static bool watch_ended(const struct tc_ninja_play *np)
  * stream). */
 static bool should_run(const struct tc_ninja_play *np)
 {
-	return np->mode != MODE_WATCH && !ended(np) && !np->waiting && !np->paused && !np->suspended && !np->help_open &&
-	       np->prompt.kind == PROMPT_NONE && !too_small();
+	return np->mode != MODE_WATCH && !ended(np) && !np->waiting && !np->paused &&
+	       !np->suspended && !np->help_open && np->prompt.kind == PROMPT_NONE && !too_small();
 }
 
 static void save_run(struct tc_ninja_play *np)
@@ -675,7 +675,9 @@ static void state_text(const struct tc_ninja_play *np, char *buf, size_t len)
 	char times[16] = "";
 	if (speed != 1000)
 		snprintf(times, sizeof times, " %u%s%sx", speed / 1000, speed % 1000 ? "." : "",
-		         speed % 1000 == 250 ? "25" : speed % 1000 ? "5" : "");
+		         speed % 1000 == 250 ? "25"
+		         : speed % 1000      ? "5"
+		                             : "");
 	if (np->mode == MODE_WATCH)
 		watch_text(np, buf, len);
 	else if (np->mode == MODE_REPLAY)

@@ -81,7 +81,9 @@ int64_t tc_nj_record_run(struct tc_records *r, const struct nj_replay *rp, const
 	snprintf(rec.game, sizeof rec.game, "%s", TC_NJ_GAME);
 	snprintf(rec.game_id, sizeof rec.game_id, "ninja:%s", board.level);
 	snprintf(rec.result, sizeof rec.result, "%s",
-	         outcome == NJ_WIN ? "won" : outcome == NJ_RUNNING ? "left" : "lost");
+	         outcome == NJ_WIN       ? "won"
+	         : outcome == NJ_RUNNING ? "left"
+	                                 : "lost");
 	int64_t id = tc_store_add_recording(tc_records_scores(r), &rec);
 	tc_live_log_free(&log);
 	return id;

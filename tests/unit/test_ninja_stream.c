@@ -89,7 +89,8 @@ static void start_text_round_trip(void **unused)
 	assert_false(nj_stream_is_run("tilecade", 8));
 	struct nl_level *back = malloc(sizeof *back);
 	assert_non_null(back);
-	assert_int_equal(nj_stream_read_start(text, n, back, name, sizeof name, err, sizeof err), 0);
+	assert_int_equal(nj_stream_read_start(text, n, back, name, sizeof name, err, sizeof err),
+	                 0);
 	assert_string_equal(name, "seed 42?(evil)");
 	char a[NL_LINE_MAX], b[NL_LINE_MAX];
 	nl_print(&rp->level, a, sizeof a);
@@ -97,7 +98,8 @@ static void start_text_round_trip(void **unused)
 	assert_string_equal(a, b);
 	/* No name: no comment line, an empty name read back. */
 	n = nj_stream_start_text(&rp->level, "", text, sizeof text);
-	assert_int_equal(nj_stream_read_start(text, n, back, name, sizeof name, err, sizeof err), 0);
+	assert_int_equal(nj_stream_read_start(text, n, back, name, sizeof name, err, sizeof err),
+	                 0);
 	assert_string_equal(name, "");
 	free(back);
 	free(rp);
@@ -213,7 +215,8 @@ static void replay_stream_replay(void **unused)
 			struct nj_run want, got;
 			assert_int_equal(nj_replay_run(rp, &want, err, sizeof err), 0);
 			struct tc_live_log log = {0};
-			assert_true(nj_stream_of_replay(rp, "corridor", TC_LIVE_END_FINISHED, &log));
+			assert_true(
+			        nj_stream_of_replay(rp, "corridor", TC_LIVE_END_FINISHED, &log));
 			struct nj_follow *f = new_follow();
 			assert_int_equal(nj_follow_log(f, log.bytes, log.len, err, sizeof err), 0);
 			assert_true(f->ended);
@@ -245,7 +248,8 @@ static void replay_stream_replay(void **unused)
 		}
 	}
 	char name[8];
-	assert_int_equal(nj_replay_of_stream(NULL, 0, back, name, sizeof name, err, sizeof err), -1);
+	assert_int_equal(nj_replay_of_stream(NULL, 0, back, name, sizeof name, err, sizeof err),
+	                 -1);
 	assert_string_equal(err, "the stream is empty");
 	/* Holding right wins: the whole run's stream is a few bytes a change of keys. */
 	for (rp->steps = 0; rp->steps < 400; rp->steps++)
@@ -259,7 +263,7 @@ static void replay_stream_replay(void **unused)
 	char text[TC_LIVE_TEXT_MAX + 1];
 	size_t start = nj_stream_start_text(&rp->level, "", text, sizeof text);
 	assert_true(log.len <= start + 4 + 20); /* its START, then 20 bytes */
-	assert_int_equal(log.events, 4); /* START, NINJA right at step 0, STEPS, END */
+	assert_int_equal(log.events, 4);        /* START, NINJA right at step 0, STEPS, END */
 	tc_live_log_free(&log);
 	free(back);
 	free(rp);
