@@ -415,6 +415,26 @@ static void test_one_plays_and_another_watches(void **state)
 	assert_int_equal(e2e_wait_exit(second, WAIT_MS), 0);
 }
 
+/* N's level browser opens and saves files a player names at home; in the arcade it says no. */
+static void test_no_file_is_opened_or_saved_from_a_screen(void **state)
+{
+	named("ann", "Ann");
+	int before = files_written();
+	struct e2e_term *t = ssh_term(state, "ann", "ninja");
+	wait_text(t, "Enter play");
+	e2e_send_str(t, "o");
+	wait_text(t, "the arcade opens and saves no files");
+	e2e_send_str(t, E2E_KEY_ESC "w");
+	wait_text(t, "the arcade opens and saves no files");
+	int row, col;
+	assert_false(e2e_find(t, "Save to", &row, &col));
+	e2e_send_str(t, "q"); /* to the menu, then away */
+	wait_text(t, "zNumbers");
+	e2e_send_str(t, "q");
+	assert_int_equal(e2e_wait_exit(t, WAIT_MS), 0);
+	assert_int_equal(files_written(), before);
+}
+
 /* Run without sshd: the admin is told what to set. */
 static void test_without_the_key_the_admin_is_told(void **state)
 {
@@ -465,6 +485,8 @@ int main(void)
 	                e2e_term_teardown),
 	        cmocka_unit_test_teardown(test_a_finished_game_replays, e2e_term_teardown),
 	        cmocka_unit_test_teardown(test_one_plays_and_another_watches, two_teardown),
+	        cmocka_unit_test_teardown(test_no_file_is_opened_or_saved_from_a_screen,
+	                                  e2e_term_teardown),
 	        cmocka_unit_test(test_without_the_key_the_admin_is_told),
 	};
 	int failed = cmocka_run_group_tests(tests, NULL, NULL);
