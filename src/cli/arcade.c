@@ -176,13 +176,14 @@ int tc_arcade_main(void)
 	}
 	struct tc_arcade_request r;
 	/* A program's name says more than its arguments' characters ("cat /etc/passwd"). */
-	bool split = tc_arcade_request_split(getenv("SSH_ORIGINAL_COMMAND"), &r, err,
-	                                     sizeof err) == 0;
+	bool split =
+	        tc_arcade_request_split(getenv("SSH_ORIGINAL_COMMAND"), &r, err, sizeof err) == 0;
 	const char *first = r.argc > 1 ? r.argv[1] : NULL;
 	if (first && !known_first_word(first)) {
 		char shown[64];
 		tc_sanitize(first, shown, sizeof shown);
-		snprintf(err, sizeof err, "'%s' is not something the arcade does (try: help)", shown);
+		snprintf(err, sizeof err, "'%s' is not something the arcade does (try: help)",
+		         shown);
 	}
 	if (!split || (first && !known_first_word(first)))
 		return refuse(err);

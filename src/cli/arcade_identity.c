@@ -13,8 +13,7 @@
 
 static bool key_type_char(char c)
 {
-	return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '@' ||
-	       c == '.';
+	return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '@' || c == '.';
 }
 
 static bool base64_char(char c)
@@ -55,7 +54,8 @@ int tc_arcade_key(char *key, size_t len, char *err, size_t errlen)
 	size_t n;
 	char *info = tc_file_read_regular(path, AUTH_INFO_MAX, &n, why, sizeof why);
 	if (!info)
-		return tc_cli_fail(err, errlen, "cannot read SSH_USER_AUTH's file %s: %s", path, why);
+		return tc_cli_fail(err, errlen, "cannot read SSH_USER_AUTH's file %s: %s", path,
+		                   why);
 	bool found = false;
 	for (const char *line = info; !found && line < info + n;) {
 		const char *nl = memchr(line, '\n', (size_t)(info + n - line));
@@ -71,8 +71,7 @@ int tc_arcade_key(char *key, size_t len, char *err, size_t errlen)
 	return 0;
 }
 
-void tc_arcade_name_refusal(enum tc_player_result result, const char *name, char *line,
-                            size_t len)
+void tc_arcade_name_refusal(enum tc_player_result result, const char *name, char *line, size_t len)
 {
 	char shown[64];
 	tc_sanitize(name, shown, sizeof shown);
@@ -100,8 +99,8 @@ static bool read_line(char *buf, size_t len)
 	return true;
 }
 
-int tc_arcade_ask_name(struct tc_store *arcade, const char *key, char *name, size_t len,
-                       char *err, size_t errlen)
+int tc_arcade_ask_name(struct tc_store *arcade, const char *key, char *name, size_t len, char *err,
+                       size_t errlen)
 {
 	/* Lines for the narrowest terminal a game fits in. */
 	printf("Welcome to the tilecade arcade. This key is new here: pick the name\n"

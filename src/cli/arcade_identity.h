@@ -21,11 +21,10 @@ int tc_arcade_key(char *key, size_t len, char *err, size_t errlen);
 /* Asks a new key's owner for a name at the terminal, until one is free and follows the rules,
  * and keeps it in the arcade's store. Returns 0 with the name, or -1 on end of input (with
  * a line for the player on stdout) or a store that fails (why in err). */
-int tc_arcade_ask_name(struct tc_store *arcade, const char *key, char *name, size_t len,
-                       char *err, size_t errlen);
+int tc_arcade_ask_name(struct tc_store *arcade, const char *key, char *name, size_t len, char *err,
+                       size_t errlen);
 
 /* One line saying why name cannot be this key's (result of tc_players_add), for the player. */
-void tc_arcade_name_refusal(enum tc_player_result result, const char *name, char *line,
-                            size_t len);
+void tc_arcade_name_refusal(enum tc_player_result result, const char *name, char *line, size_t len);
 
 #endif

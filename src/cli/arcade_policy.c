@@ -13,7 +13,8 @@ void tc_policy_confine(void)
 bool tc_policy_files_allowed(char *why, size_t len)
 {
 	if (confined)
-		snprintf(why, len, "the arcade opens and saves no files; your games are kept for you");
+		snprintf(why, len,
+		         "the arcade opens and saves no files; your games are kept for you");
 	return !confined;
 }
 

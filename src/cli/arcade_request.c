@@ -16,8 +16,7 @@ static bool word_char(char c)
 	       (c != '\0' && strchr("-_.,:=#", c));
 }
 
-int tc_arcade_request_split(const char *text, struct tc_arcade_request *r, char *err,
-                            size_t errlen)
+int tc_arcade_request_split(const char *text, struct tc_arcade_request *r, char *err, size_t errlen)
 {
 	memset(r, 0, sizeof *r);
 	static char program[] = "tilecade";
@@ -34,7 +33,8 @@ int tc_arcade_request_split(const char *text, struct tc_arcade_request *r, char 
 		if (!*p)
 			break;
 		if (r->argc > TC_ARCADE_WORDS_MAX)
-			return tc_cli_fail(err, errlen, "that request has too many words (at most %d)",
+			return tc_cli_fail(err, errlen,
+			                   "that request has too many words (at most %d)",
 			                   TC_ARCADE_WORDS_MAX);
 		r->argv[r->argc++] = p;
 		p += strcspn(p, " \t");

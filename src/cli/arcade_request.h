@@ -9,9 +9,9 @@
 #define TC_ARCADE_REQUEST_MAX 256
 
 struct tc_arcade_request {
-	int argc;                              /* 1 + the words: argv[0] is "tilecade" */
-	char *argv[TC_ARCADE_WORDS_MAX + 2];   /* NULL-terminated, for tc_options_parse */
-	char text[TC_ARCADE_REQUEST_MAX + 1];  /* the words, each NUL-terminated */
+	int argc;                             /* 1 + the words: argv[0] is "tilecade" */
+	char *argv[TC_ARCADE_WORDS_MAX + 2];  /* NULL-terminated, for tc_options_parse */
+	char text[TC_ARCADE_REQUEST_MAX + 1]; /* the words, each NUL-terminated */
 };
 
 /* Splits text (NULL or blank: no words, the menu) at spaces and tabs. Returns 0, or -1 with one

@@ -47,7 +47,8 @@ static int free_port(void)
 static bool accepts(int port)
 {
 	int fd = socket(AF_INET, SOCK_STREAM, 0);
-	struct sockaddr_in a = {.sin_family = AF_INET, .sin_port = htons((uint16_t)port),
+	struct sockaddr_in a = {.sin_family = AF_INET,
+	                        .sin_port = htons((uint16_t)port),
 	                        .sin_addr.s_addr = htonl(INADDR_LOOPBACK)};
 	bool ok = fd >= 0 && connect(fd, (struct sockaddr *)&a, sizeof a) == 0;
 	if (fd >= 0)
@@ -58,8 +59,8 @@ static bool accepts(int port)
 /* ssh-keygen's new ed25519 key at path, its comment name; false (said in why) if it failed. */
 static bool make_key(const char *path, const char *name, char *why, size_t len)
 {
-	const char *argv[] = {"ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-C", name, "-f", path,
-	                      NULL};
+	const char *argv[] = {"ssh-keygen", "-q", "-t", "ed25519", "-N", "",
+	                      "-C",         name, "-f", path,      NULL};
 	struct e2e_run r;
 	bool ok = e2e_run(argv, 20000, &r) && WIFEXITED(r.status) && WEXITSTATUS(r.status) == 0;
 	if (!ok)
@@ -176,7 +177,8 @@ int e2e_sshd_start(struct e2e_sshd *s, const char *bin, const char *const names[
 		return fail(why, whylen, "no " SSHD ": apt-get install openssh-server");
 	struct stat st;
 	if (stat("/run/sshd", &st) != 0 && (geteuid() != 0 || mkdir("/run/sshd", 0755) != 0))
-		return fail(why, whylen, "sshd needs the folder /run/sshd and only root may make it");
+		return fail(why, whylen,
+		            "sshd needs the folder /run/sshd and only root may make it");
 	struct passwd *pw = getpwuid(getuid());
 	if (!pw)
 		return fail(why, whylen, "this account has no name for ssh to log in as");
@@ -221,8 +223,8 @@ void e2e_sshd_stop(struct e2e_sshd *s)
 	s->dir[0] = '\0';
 }
 
-void e2e_sshd_client(const struct e2e_sshd *s, const char *name, bool terminal,
-                     const char *request, const char *argv[], char buf[4 * E2E_SSHD_PATH_MAX])
+void e2e_sshd_client(const struct e2e_sshd *s, const char *name, bool terminal, const char *request,
+                     const char *argv[], char buf[4 * E2E_SSHD_PATH_MAX])
 {
 	int n = 0;
 	char *port = buf, *key = buf + 16, *login = buf + 16 + E2E_SSHD_PATH_MAX;
@@ -230,10 +232,19 @@ void e2e_sshd_client(const struct e2e_sshd *s, const char *name, bool terminal,
 	snprintf(port, 16, "%d", s->port);
 	snprintf(key, E2E_SSHD_PATH_MAX, "%s/key-%s", s->dir, name);
 	snprintf(login, E2E_SSHD_PATH_MAX, "%s@127.0.0.1", s->user);
-	static const char *const options[] = {
-	        "ssh", "-F", "/dev/null", "-o", "BatchMode=yes", "-o",
-	        "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null", "-o",
-	        "IdentitiesOnly=yes", "-o", "LogLevel=ERROR"};
+	static const char *const options[] = {"ssh",
+	                                      "-F",
+	                                      "/dev/null",
+	                                      "-o",
+	                                      "BatchMode=yes",
+	                                      "-o",
+	                                      "StrictHostKeyChecking=no",
+	                                      "-o",
+	                                      "UserKnownHostsFile=/dev/null",
+	                                      "-o",
+	                                      "IdentitiesOnly=yes",
+	                                      "-o",
+	                                      "LogLevel=ERROR"};
 	for (size_t i = 0; i < sizeof options / sizeof *options; i++)
 		argv[n++] = options[i];
 	argv[n++] = "-p";

@@ -15,8 +15,8 @@
 
 struct e2e_sshd {
 	char dir[E2E_SSHD_PATH_MAX / 2]; /* everything: config, keys, log, the arcade's data */
-	char data[E2E_SSHD_PATH_MAX]; /* XDG_DATA_HOME of the arcade's logins */
-	char user[64];               /* who the clients log in as: the test's own account */
+	char data[E2E_SSHD_PATH_MAX];    /* XDG_DATA_HOME of the arcade's logins */
+	char user[64];                   /* who the clients log in as: the test's own account */
 	int port;
 	pid_t pid; /* sshd -D */
 };
@@ -33,7 +33,7 @@ void e2e_sshd_stop(struct e2e_sshd *s);
 /* The command line of an ssh client logging in with name's key: `-tt` when terminal is true,
  * then the request's words (NULL: none, the menu). argv holds E2E_SSHD_ARGV_MAX pointers;
  * buf keeps the strings they point into. */
-void e2e_sshd_client(const struct e2e_sshd *s, const char *name, bool terminal,
-                     const char *request, const char *argv[], char buf[4 * E2E_SSHD_PATH_MAX]);
+void e2e_sshd_client(const struct e2e_sshd *s, const char *name, bool terminal, const char *request,
+                     const char *argv[], char buf[4 * E2E_SSHD_PATH_MAX]);
 
 #endif

@@ -124,8 +124,8 @@ static void test_names_are_picked_once(void **state)
 	/* A new key without a terminal must name itself first. */
 	ssh_run("dan", "scores", &r);
 	assert_int_equal(exit_status(&r), 1);
-	assert_string_equal(r.err,
-	                    "tilecade: this key is new here: pick a name first, ssh HOST name NAME\n");
+	assert_string_equal(
+	        r.err, "tilecade: this key is new here: pick a name first, ssh HOST name NAME\n");
 	e2e_run_free(&r);
 }
 
@@ -151,7 +151,8 @@ static void test_refuses_shells_programs_and_files(void **state)
 	refused("ann", "sh", "tilecade: 'sh' is not something the arcade does (try: help)\n");
 	refused("ann", "cat /etc/passwd",
 	        "tilecade: 'cat' is not something the arcade does (try: help)\n");
-	refused("ann", "2048;sh", "tilecade: '2048;sh' is not something the arcade does (try: help)\n");
+	refused("ann", "2048;sh",
+	        "tilecade: '2048;sh' is not something the arcade does (try: help)\n");
 	refused("ann", "2048 --seed=$(id)",
 	        "tilecade: '$' is not taken here: the arcade runs no shell and names no files "
 	        "(try: help)\n");
@@ -185,8 +186,8 @@ static void test_help_lists_the_requests(void **state)
 	struct e2e_run r;
 	ssh_run("new", "help", &r);
 	assert_int_equal(exit_status(&r), 0);
-	const char *requests[] = {"GAME [options]", "continue", "live", "watch PLAYER",
-	                          "scores [GAME]", "replay N", "name NAME", "help"};
+	const char *requests[] = {"GAME [options]", "continue", "live",      "watch PLAYER",
+	                          "scores [GAME]",  "replay N", "name NAME", "help"};
 	for (size_t i = 0; i < sizeof requests / sizeof *requests; i++)
 		if (!strstr(r.out, requests[i]))
 			fail_msg("help does not name %s:\n%s", requests[i], r.out);
@@ -302,7 +303,8 @@ static int recording_of(const char *key, const char *id, char *line, size_t len)
 		struct e2e_run r;
 		ssh_run(key, request, &r);
 		size_t out = strlen(r.out), tail = strlen(want);
-		bool found = exit_status(&r) == 0 && out > tail && strcmp(r.out + out - tail, want) == 0;
+		bool found =
+		        exit_status(&r) == 0 && out > tail && strcmp(r.out + out - tail, want) == 0;
 		if (found)
 			snprintf(line, len, "%s", r.out);
 		e2e_run_free(&r);
@@ -368,8 +370,10 @@ static int two_teardown(void **state)
 
 static const char *arrow(char dir)
 {
-	return dir == 'l' ? E2E_KEY_LEFT : dir == 'r' ? E2E_KEY_RIGHT : dir == 'u' ? E2E_KEY_UP
-	                                                                           : E2E_KEY_DOWN;
+	return dir == 'l'   ? E2E_KEY_LEFT
+	       : dir == 'r' ? E2E_KEY_RIGHT
+	       : dir == 'u' ? E2E_KEY_UP
+	                    : E2E_KEY_DOWN;
 }
 
 /* Ann plays through ssh while Bob watches through ssh, in a window of another size: Bob's board

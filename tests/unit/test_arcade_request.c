@@ -47,8 +47,9 @@ static void request_words_at_spaces_and_tabs(void **state)
 static void request_refuses_what_a_shell_or_a_path_would_read(void **state)
 {
 	(void)state;
-	const char *bad[] = {"2048;sh", "2048 | cat", "2048 > x", "a 'b'", "a \"b\"", "$HOME",
-	                     "a `id`", "a\\b", "cat /etc/passwd", "a*", "a&", "x\ny", "(x)", "~"};
+	const char *bad[] = {
+	        "2048;sh", "2048 | cat",      "2048 > x", "a 'b'", "a \"b\"", "$HOME", "a `id`",
+	        "a\\b",    "cat /etc/passwd", "a*",       "a&",    "x\ny",    "(x)",   "~"};
 	for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
 		struct tc_arcade_request r;
 		char err[160] = "";

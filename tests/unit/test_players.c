@@ -18,7 +18,8 @@
 static struct tc_store *open_arcade(void **state)
 {
 	char path[STORE_PATH_MAX], notice[TC_STORE_NOTICE_MAX];
-	struct tc_store *st = tc_store_open(store_in(state, "arcade.db", path), notice, sizeof notice);
+	struct tc_store *st =
+	        tc_store_open(store_in(state, "arcade.db", path), notice, sizeof notice);
 	assert_true(tc_store_ok(st));
 	return st;
 }
