@@ -1,7 +1,7 @@
 /* A real OpenSSH server on 127.0.0.1 for the arcade's tests: its own config, a throwaway host
  * key and test keys in a temporary folder, `ForceCommand TILECADE arcade` as a host would set
  * it, and ssh clients of the test's keys. Nothing of the system's ssh set-up is read or touched
- * (but /run/sshd, which sshd needs: made when the test runs as root). */
+ * (but /run/sshd, which sshd needs: made when missing). */
 #ifndef E2E_SSHD_H
 #define E2E_SSHD_H
 
@@ -22,9 +22,9 @@ struct e2e_sshd {
 };
 
 /* Starts sshd with ForceCommand `bin arcade`, with keys for each of the names (NULL-ended)
- * made with ssh-keygen. Returns 0, or -1 with why the arcade cannot be tested here in why
- * (no sshd or ssh installed, no /run/sshd and not root, sshd would not start: its log's last
- * line): the caller skips. */
+ * made with ssh-keygen. Returns 0, or -1 with why the arcade cannot be tested here in why (not
+ * root: sshd then gives no terminals; no sshd or ssh installed; sshd would not start: its
+ * log's last line): the caller skips. */
 int e2e_sshd_start(struct e2e_sshd *s, const char *bin, const char *const names[], char *why,
                    size_t whylen);
 /* Stops that sshd (by its pid) and removes its folder. */
