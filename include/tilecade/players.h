@@ -36,6 +36,9 @@ enum tc_player_result {
 /* The name of the player with key into name (TC_PLAYER_NAME_MAX + 1 bytes or more). */
 enum tc_player_result tc_players_name_of(struct tc_store *st, const char *key, char *name,
                                          size_t len);
+/* The name of the player called typed in any case ("ann" for Ann), into name. */
+enum tc_player_result tc_players_name_as_kept(struct tc_store *st, const char *typed, char *name,
+                                              size_t len);
 /* A new player: key with name. TC_PLAYER_TAKEN when the name is another key's; a key that has a
  * name already keeps it (TC_PLAYER_TAKEN too, unless it is that name). */
 enum tc_player_result tc_players_add(struct tc_store *st, const char *key, const char *name);

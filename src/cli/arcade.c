@@ -140,6 +140,16 @@ static int request_options(const struct tc_arcade_request *r, struct tc_options 
 	return 0;
 }
 
+/* Names are unique in any case: `watch ann` is Ann's game. The word is changed in place (the
+ * options point to it); the same length, as only the case differs. */
+static void name_as_kept(struct tc_store *arcade, char *typed)
+{
+	char name[TC_PLAYER_NAME_MAX + 1];
+	if (tc_players_name_as_kept(arcade, typed, name, sizeof name) == TC_PLAYER_OK &&
+	    strlen(name) == strlen(typed))
+		memcpy(typed, name, strlen(name));
+}
+
 /* The ordinary command, with the player's own settings and database and the arcade's board. */
 static int run_confined(const struct tc_options *o, const char *folder, struct tc_store *arcade,
                         const char *key, const char *name)
@@ -228,5 +238,7 @@ int tc_arcade_main(void)
 		tc_store_close(arcade);
 		return status;
 	}
+	if (is_command(first, "watch") && r.argc == 3)
+		name_as_kept(arcade, r.argv[2]);
 	return run_confined(&o, folder, arcade, key, name);
 }

@@ -33,14 +33,14 @@ void tc_player_id(const char *key, char *id)
 		snprintf(id + 2 * i, 3, "%02x", digest[i]);
 }
 
-enum tc_player_result tc_players_name_of(struct tc_store *st, const char *key, char *name,
-                                         size_t len)
+/* The one name column of the row that the statement's first parameter, bound to value, finds. */
+static enum tc_player_result one_name(struct tc_store *st, const char *sql, const char *value,
+                                      char *name, size_t len)
 {
 	sqlite3_stmt *stmt;
-	if (!tc_store_ok(st) ||
-	    tc_store_prepare(st->db, "SELECT name FROM players WHERE key = ?", &stmt) != SQLITE_OK)
+	if (!tc_store_ok(st) || tc_store_prepare(st->db, sql, &stmt) != SQLITE_OK)
 		return TC_PLAYER_ERROR;
-	sqlite3_bind_text(stmt, 1, key, -1, SQLITE_TRANSIENT);
+	sqlite3_bind_text(stmt, 1, value, -1, SQLITE_TRANSIENT);
 	int rc = tc_store_step(stmt);
 	enum tc_player_result result = rc == SQLITE_ROW    ? TC_PLAYER_OK
 	                               : rc == SQLITE_DONE ? TC_PLAYER_UNKNOWN
@@ -49,6 +49,19 @@ enum tc_player_result tc_players_name_of(struct tc_store *st, const char *key, c
 		snprintf(name, len, "%s", (const char *)sqlite3_column_text(stmt, 0));
 	sqlite3_finalize(stmt);
 	return result;
+}
+
+enum tc_player_result tc_players_name_of(struct tc_store *st, const char *key, char *name,
+                                         size_t len)
+{
+	return one_name(st, "SELECT name FROM players WHERE key = ?", key, name, len);
+}
+
+enum tc_player_result tc_players_name_as_kept(struct tc_store *st, const char *typed, char *name,
+                                              size_t len)
+{
+	/* The column's NOCASE collation: the comparison the UNIQUE constraint makes. */
+	return one_name(st, "SELECT name FROM players WHERE name = ?", typed, name, len);
 }
 
 enum tc_player_result tc_players_add(struct tc_store *st, const char *key, const char *name)

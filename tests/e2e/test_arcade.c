@@ -387,7 +387,7 @@ static void test_one_plays_and_another_watches(void **state)
 	e2e_play_begin(&p, player, bin);
 	const char *argv[E2E_SSHD_ARGV_MAX];
 	char buf[4 * E2E_SSHD_PATH_MAX];
-	e2e_sshd_client(&sshd, "bob", true, "watch Ann", argv, buf);
+	e2e_sshd_client(&sshd, "bob", true, "watch ann", argv, buf); /* names in any case */
 	second = e2e_start(22, 60, argv, NULL);
 	assert_non_null(second);
 	wait_text(second, "watching Ann, 1 watching");

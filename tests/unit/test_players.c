@@ -77,6 +77,17 @@ static void players_a_taken_name_is_refused_in_any_case(void **state)
 	tc_store_close(st);
 }
 
+static void players_a_name_is_found_in_any_case(void **state)
+{
+	struct tc_store *st = open_arcade(state);
+	assert_int_equal(tc_players_add(st, KEY_A, "Ann"), TC_PLAYER_OK);
+	char name[32];
+	assert_int_equal(tc_players_name_as_kept(st, "aNN", name, sizeof name), TC_PLAYER_OK);
+	assert_string_equal(name, "Ann");
+	assert_int_equal(tc_players_name_as_kept(st, "Bob", name, sizeof name), TC_PLAYER_UNKNOWN);
+	tc_store_close(st);
+}
+
 static void players_a_name_is_given_once(void **state)
 {
 	struct tc_store *st = open_arcade(state);
@@ -132,6 +143,7 @@ int main(void)
 	        PLAYERS_TEST(players_a_new_key_has_no_name),
 	        PLAYERS_TEST(players_a_name_is_kept_by_key),
 	        PLAYERS_TEST(players_a_taken_name_is_refused_in_any_case),
+	        PLAYERS_TEST(players_a_name_is_found_in_any_case),
 	        PLAYERS_TEST(players_a_name_is_given_once),
 	        PLAYERS_TEST(players_a_bad_name_is_not_stored),
 	        PLAYERS_TEST(players_an_off_store_says_so),
