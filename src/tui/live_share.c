@@ -1,10 +1,13 @@
 /* Sharing the game being played: the records tell each event, the publisher sends it. */
 #include "live_share.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "term.h"
 #include "tilecade/gameid.h"
+#include "tilecade/ninja_stream.h"
+#include "tilecade/nlevel.h"
 
 struct tc_live_share {
 	struct tc_live_pub *pub;
@@ -13,12 +16,32 @@ struct tc_live_share {
 	void *ctx;
 };
 
+/* N's run, which is no session, as its stream tells it: "ninja LEVEL" and the time of its
+ * last event. */
+static void describe_run(const struct tc_live_log *log, struct tc_live_hello *hello)
+{
+	static struct nl_level level; /* big: not on the stack */
+	size_t pos = 0;
+	struct tc_live_event ev;
+	char name[NJ_STREAM_NAME_MAX], err[160];
+	if (tc_live_log_next(log->bytes, log->len, &pos, &ev) != 1 ||
+	    !nj_stream_is_run(ev.text, ev.text_len) ||
+	    nj_stream_read_start(ev.text, ev.text_len, &level, name, sizeof name, err,
+	                         sizeof err) != 0)
+		return;
+	snprintf(hello->game_id, sizeof hello->game_id, "ninja %s", name);
+	while (tc_live_log_next(log->bytes, log->len, &pos, &ev) == 1)
+		hello->elapsed_ms = ev.at_ms;
+}
+
 static void describe(void *ctx, struct tc_live_hello *hello)
 {
 	struct tc_live_share *sh = ctx;
 	const struct tc_session *s = sh->playing(sh->ctx);
-	if (!s)
+	if (!s) {
+		describe_run(&sh->records->log, hello);
 		return;
+	}
 	tc_session_game_id(s, hello->game_id, sizeof hello->game_id);
 	hello->moves = tc_session_moves(s);
 	hello->elapsed_ms = tc_session_elapsed_ms(s);

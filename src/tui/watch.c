@@ -1,5 +1,6 @@
 /* Watching: the socket is one more thing the terminal's wait sleeps on; each event that comes
- * is followed by the watcher's own session, and the play screen draws it. */
+ * is followed by the watcher's own session, and the play screen draws it (N's runs: N's own
+ * screen follows them). */
 #include "watch.h"
 
 #include <curses.h>
@@ -8,32 +9,34 @@
 #include <string.h>
 
 #include "catalog.h"
+#include "ninja_play.h"
 #include "overlay.h"
 #include "term.h"
+#include "tilecade/ninja_stream.h"
 #include "tilecade/store.h"
 
-/* What the follower could not follow: a game this program has no session for (N), or a
- * stream that is not what it claims. Either way it is followed no further. */
-static void cannot_follow(struct tc_watch *w, const struct tc_live_event *ev, const char *why)
+/* What could not be followed: a stream that is not what it claims. It is followed no further. */
+static void cannot_follow(struct tc_watch *w, const char *why)
 {
-	char game[32] = ""; /* the game ID's game, before its first ':' */
-	if (ev->kind == TC_LIVE_START || ev->kind == TC_LIVE_NEW_GAME) {
-		size_t len = 0;
-		while (len < ev->text_len && len < sizeof game - 1 && ev->text[len] != ':')
-			len++;
-		memcpy(game, ev->text, len);
-		game[len] = '\0';
-	}
-	const struct tc_catalog_entry *e = *game ? tc_catalog_find(game) : NULL;
-	if (e && !e->view) /* N: it plays in real time, not as a session's moves (yet) */
-		snprintf(w->note, sizeof w->note, "watching %s is not supported yet", e->title);
-	else {
-		char clean[80];
-		tc_sanitize(why, clean, sizeof clean);
-		snprintf(w->note, sizeof w->note, "%s's game cannot be followed: %s", w->player,
-		         clean);
-	}
+	char clean[80];
+	tc_sanitize(why, clean, sizeof clean);
+	snprintf(w->note, sizeof w->note, "%s's game cannot be followed: %s", w->player, clean);
 	tc_live_watch_close(&w->conn);
+}
+
+/* N's runs are no session's: N's own play screen follows them (ninja_play.h). */
+static int follow_run(struct tc_watch *w, const struct tc_live_event *ev, char *err,
+                      size_t errlen)
+{
+	if (w->ninja)
+		return tc_ninja_play_follow(w->ninja, ev, err, errlen);
+	w->ninja = tc_ninja_play_watch(w->player, ev, err, errlen);
+	return w->ninja ? 0 : -1;
+}
+
+static bool starts_run(const struct tc_live_event *ev)
+{
+	return ev->kind == TC_LIVE_START && nj_stream_is_run(ev->text, ev->text_len);
 }
 
 static void on_event(void *ctx, const struct tc_live_event *ev)
@@ -41,9 +44,13 @@ static void on_event(void *ctx, const struct tc_live_event *ev)
 	struct tc_watch *w = ctx;
 	if (w->note[0])
 		return;
+	if (!w->player[0]) /* events come after the hello */
+		tc_sanitize(w->conn.hello.player, w->player, sizeof w->player);
 	char err[160];
-	if (tc_live_follow(&w->follow, ev, err, sizeof err) != 0) {
-		cannot_follow(w, ev, err);
+	int rc = w->ninja || starts_run(ev) ? follow_run(w, ev, err, sizeof err)
+	                                    : tc_live_follow(&w->follow, ev, err, sizeof err);
+	if (rc != 0) {
+		cannot_follow(w, err);
 		return;
 	}
 	if (ev->kind != TC_LIVE_WATCHERS) {
@@ -54,21 +61,29 @@ static void on_event(void *ctx, const struct tc_live_event *ev)
 		w->changed = true;
 }
 
-/* The game's end as the watcher is told it. */
+/* The game's end as the watcher is told it. A connection closed without the stream's end is a
+ * player gone without a word: N's screen is told so as an end of its own. */
 static void say_end(struct tc_watch *w)
 {
 	if (w->note[0])
 		return;
+	if (!w->player[0])
+		tc_sanitize(w->conn.hello.player, w->player, sizeof w->player);
+	bool ended = w->ninja ? w->conn.ended : w->follow.ended;
 	if (w->conn.state == TC_LIVE_WATCH_BROKEN)
 		snprintf(w->note, sizeof w->note, "%s's game cannot be followed: a broken stream",
 		         w->player);
-	else if (w->conn.state == TC_LIVE_WATCH_DROPPED || !w->follow.ended ||
-	         w->follow.end == TC_LIVE_END_DROPPED)
+	else if (!ended || (!w->ninja && w->follow.end == TC_LIVE_END_DROPPED))
 		snprintf(w->note, sizeof w->note, "%s's connection dropped", w->player);
-	else if (w->follow.end == TC_LIVE_END_LEFT)
+	else if (!w->ninja && w->follow.end == TC_LIVE_END_LEFT)
 		snprintf(w->note, sizeof w->note, "%s left", w->player);
-	else
+	else if (!w->ninja)
 		snprintf(w->note, sizeof w->note, "%s's game is over", w->player);
+	if (w->ninja && !ended) {
+		struct tc_live_event dropped = {.kind = TC_LIVE_END, .value = TC_LIVE_END_DROPPED};
+		char err[160];
+		tc_ninja_play_follow(w->ninja, &dropped, err, sizeof err);
+	}
 }
 
 static int source_fds(void *ctx, struct pollfd *fds, int max)
@@ -87,8 +102,6 @@ static bool source_ready(void *ctx, const struct pollfd *fds, int n)
 	(void)n;
 	if (!tc_live_watch_pump(&w->conn, on_event, w))
 		say_end(w);
-	if (w->conn.has_hello && !w->player[0])
-		tc_sanitize(w->conn.hello.player, w->player, sizeof w->player);
 	return true;
 }
 
@@ -114,6 +127,8 @@ void tc_watch_close(struct tc_watch *w)
 	tc_live_watch_close(&w->conn);
 	tc_play_free(w->play);
 	w->play = NULL;
+	tc_ninja_play_free(w->ninja);
+	w->ninja = NULL;
 	tc_live_follow_free(&w->follow);
 }
 
@@ -134,6 +149,10 @@ static void keep_play(struct tc_watch *w)
 
 void tc_watch_draw(struct tc_watch *w, uint64_t now)
 {
+	if (w->ninja) {
+		tc_ninja_play_draw(w->ninja, now);
+		return;
+	}
 	keep_play(w);
 	if (!w->play) {
 		erase();
@@ -154,6 +173,8 @@ void tc_watch_draw(struct tc_watch *w, uint64_t now)
 
 int tc_watch_next_frame(struct tc_watch *w, uint64_t now)
 {
+	if (w->ninja)
+		return tc_ninja_play_next_frame(w->ninja, now);
 	if (!w->play || w->note[0])
 		return -1;
 	return tc_play_next_frame(w->play, now);
@@ -161,6 +182,9 @@ int tc_watch_next_frame(struct tc_watch *w, uint64_t now)
 
 enum tc_play_result tc_watch_event(struct tc_watch *w, const struct tc_event *ev, uint64_t now)
 {
+	if (w->ninja)
+		return tc_ninja_play_event(w->ninja, ev, now) == TC_NJ_STAY ? TC_PLAY_STAY
+		                                                           : TC_PLAY_LEAVE;
 	if (w->play)
 		return tc_play_event(w->play, ev, now);
 	if (ev->type == TC_EV_KEY && tc_event_action(ev, false) == TC_ACT_BACK)

@@ -9,6 +9,7 @@
 #include <stdint.h>
 
 #include "event.h"
+#include "ninja_play.h"
 #include "play.h"
 #include "tilecade/live_follow.h"
 #include "tilecade/live_net.h"
@@ -17,6 +18,7 @@ struct tc_watch {
 	struct tc_live_watch conn;
 	struct tc_live_follow follow;
 	struct tc_play *play;            /* for the follower's session, once it has one */
+	struct tc_ninja_play *ninja;     /* an N run's screen, which follows it, or NULL */
 	unsigned shown_games;            /* the follower's game play was made for */
 	char player[TC_LIVE_PLAYER_MAX]; /* sanitized */
 	bool animations;
