@@ -5,7 +5,8 @@
  * scoreboard's folder when there is one (the admin makes it, mode 1777, as the README says),
  * else the player's own database's folder (made here, mode 0700). A program has one socket
  * there while a game is in progress, named after its process ("p1234"), so that two terminals
- * of one player both show.
+ * of one player both show. It is made listening under another name and renamed, so that a
+ * socket that shows in the folder always answers.
  *
  * On the socket, a client first sends one byte: 'W' to watch (counted among the watchers) or
  * 'L' to list (not counted); anything after it is read and thrown away. The publisher sends a
@@ -52,6 +53,10 @@ int tc_live_dir(const char *db_path, bool shared, char *buf, size_t len, char *e
 /* Connects to or binds (bind true) the socket `name` in folder dir, whatever dir's length.
  * Returns the socket (non-blocking, close-on-exec), or -1 with errno. */
 int tc_live_socket(const char *dir, const char *name, bool bind_it);
+
+/* Renames the entry `from` of folder dir to `to`, or removes it (to NULL), whatever dir's
+ * length. Returns 0, or -1 with errno. */
+int tc_live_rename(const char *dir, const char *from, const char *to);
 
 /* ---- publishing (live_publish.c) ---- */
 

@@ -83,6 +83,18 @@ int tc_live_socket(const char *dir, const char *name, bool bind_it)
 	return rc == 0 ? fd : -1;
 }
 
+int tc_live_rename(const char *dir, const char *from, const char *to)
+{
+	int dir_fd = open(dir, O_PATH | O_DIRECTORY | O_CLOEXEC);
+	if (dir_fd < 0)
+		return -1;
+	int rc = to ? renameat(dir_fd, from, dir_fd, to) : unlinkat(dir_fd, from, 0);
+	int saved = errno;
+	close(dir_fd);
+	errno = saved;
+	return rc;
+}
+
 bool tc_live_socket_name(const char *name)
 {
 	if (name[0] != 'p' || !name[1])

@@ -4,7 +4,6 @@
 
 #include <dirent.h>
 #include <errno.h>
-#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,11 +36,10 @@ static int connect_all(const char *dir, struct tc_live_game *games, struct tc_li
 		if (!tc_live_socket_name(e->d_name))
 			continue;
 		if (tc_live_watch_open(&conn[n], dir, e->d_name, 'L') != 0) {
-			if (errno == ECONNREFUSED) { /* its program is gone (a crash, kill -9) */
-				char path[PATH_MAX + 20];
-				snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
-				unlink(path); /* a shared folder's sticky bit may refuse: skipped */
-			}
+			/* Its program is gone (a crash, kill -9); a shared folder's sticky bit may
+			 * refuse to remove it: it is skipped all the same. */
+			if (errno == ECONNREFUSED)
+				tc_live_rename(dir, e->d_name, NULL);
 			continue;
 		}
 		memset(&games[n], 0, sizeof games[n]);

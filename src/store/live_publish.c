@@ -76,24 +76,24 @@ static void remove_socket(struct tc_live_pub *p)
 		return;
 	close(p->listen_fd);
 	p->listen_fd = -1;
-	char path[PATH_MAX + 20];
-	snprintf(path, sizeof path, "%s/%s", p->dir, p->name);
-	unlink(path); /* a path too long to unlink is left: the list skips it as stale */
+	tc_live_rename(p->dir, p->name, NULL);
 }
 
 static void open_socket(struct tc_live_pub *p)
 {
-	char path[PATH_MAX + 20];
-	snprintf(path, sizeof path, "%s/%s", p->dir, p->name);
-	unlink(path); /* left by an earlier program of the same process ID */
+	char making[20];
+	snprintf(making, sizeof making, ".%s", p->name);
+	tc_live_rename(p->dir, making, NULL); /* left by an earlier program of this process ID */
 	/* Other players of a shared board connect: the socket is theirs to write to. The folder
 	 * says who may reach it. */
 	mode_t mask = umask(0);
-	p->listen_fd = tc_live_socket(p->dir, p->name, true);
+	p->listen_fd = tc_live_socket(p->dir, making, true);
 	umask(mask);
-	if (p->listen_fd >= 0 && listen(p->listen_fd, SOMAXCONN) != 0) {
+	if (p->listen_fd >= 0 && (listen(p->listen_fd, SOMAXCONN) != 0 ||
+	                          tc_live_rename(p->dir, making, p->name) != 0)) {
 		close(p->listen_fd);
 		p->listen_fd = -1;
+		tc_live_rename(p->dir, making, NULL);
 	}
 	if (p->listen_fd < 0)
 		snprintf(p->problem, sizeof p->problem, "cannot publish in %.100s: %s", p->dir,
