@@ -100,6 +100,9 @@ struct tc_live_watch {
 	bool ended; /* TC_LIVE_END came */
 	struct tc_live_hello hello;
 	uint64_t bytes; /* received */
+	/* The game's time at the last news of it (the hello, then each event that is not older)
+	 * and when that came, on the monotonic clock: see tc_live_watch_time. */
+	uint64_t time_at, time_came;
 	size_t len;
 	unsigned char buf[TC_LIVE_EVENT_MAX * 2];
 };
@@ -112,6 +115,10 @@ typedef void (*tc_live_on_event)(void *ctx, const struct tc_live_event *ev);
 /* Reads what has come (never blocks) and tells each whole event to on_event, in order. Returns
  * true while w->state is TC_LIVE_WATCH_OPEN. */
 bool tc_live_watch_pump(struct tc_live_watch *w, tc_live_on_event on_event, void *ctx);
+
+/* The game's time now, as the player's clock reads, running on from the last news (its events
+ * say when it stops: a follower's paused session does not move on). */
+uint64_t tc_live_watch_time(const struct tc_live_watch *w, uint64_t now_ms);
 
 /* ---- listing (live_list.c) ---- */
 

@@ -1,6 +1,7 @@
 /* The watcher's side of a live socket: the hello, then the stream's events as they come. */
 #define _GNU_SOURCE
 #include "tilecade/live_net.h"
+#include "tilecade/session.h"
 
 #include <errno.h>
 #include <string.h>
@@ -48,6 +49,8 @@ static bool take_events(struct tc_live_watch *w, tc_live_on_event on_event, void
 		if (rc == 0)
 			return true;
 		w->has_hello = true;
+		w->time_at = w->hello.elapsed_ms;
+		w->time_came = tc_monotonic_ms();
 	}
 	for (;;) {
 		struct tc_live_event ev;
@@ -60,12 +63,24 @@ static bool take_events(struct tc_live_watch *w, tc_live_on_event on_event, void
 		pos += used;
 		if (ev.kind == TC_LIVE_END)
 			w->ended = true;
+		/* The stream so far is older than the hello; from then on each event is news. */
+		if (ev.kind != TC_LIVE_WATCHERS && ev.at_ms >= w->time_at) {
+			w->time_at = ev.at_ms;
+			w->time_came = tc_monotonic_ms();
+		}
 		if (on_event)
 			on_event(ctx, &ev);
 	}
 	memmove(w->buf, w->buf + pos, w->len - pos);
 	w->len -= pos;
 	return true;
+}
+
+uint64_t tc_live_watch_time(const struct tc_live_watch *w, uint64_t now_ms)
+{
+	if (!w->has_hello)
+		return 0;
+	return w->time_at + (now_ms > w->time_came ? now_ms - w->time_came : 0);
 }
 
 bool tc_live_watch_pump(struct tc_live_watch *w, tc_live_on_event on_event, void *ctx)

@@ -23,6 +23,7 @@
 #include "term.h"
 #include "theme.h"
 #include "watch.h"
+#include "watch_list.h"
 #include "tilecade/gameid.h"
 #include "tilecade/session.h"
 
@@ -48,6 +49,8 @@ struct app {
 	struct tc_watch watch;       /* another player's game, while watching */
 	bool watching;
 	bool watch_quits; /* started by `tilecade watch PLAYER`: leaving it quits */
+	struct tc_watch_list watch_list; /* the menu's Watch: watching goes back to it */
+	bool viewing_watch_list;
 };
 
 /* The most keys taken between two draws: a long paste still shows its progress. */
@@ -64,6 +67,8 @@ static void draw(struct app *a, uint64_t now)
 		tc_replay_draw(a->replay, now);
 	else if (a->watching)
 		tc_watch_draw(&a->watch, now);
+	else if (a->viewing_watch_list)
+		tc_watch_list_draw(&a->watch_list, now);
 	else if (a->play)
 		tc_play_draw(a->play, now);
 	else if (a->viewing_scores)
@@ -285,6 +290,10 @@ static bool choose_in_menu(struct app *a)
 		tc_levels_open_daily(&a->levels, (int64_t)time(NULL));
 		a->choosing_level = true;
 		break;
+	case TC_MENU_WATCH:
+		tc_watch_list_open(&a->watch_list, a->cfg->live_dir);
+		a->viewing_watch_list = true;
+		break;
 	case TC_MENU_SCORES:
 		tc_scores_open(&a->scores, tc_records_scores(a->records), a->records->player);
 		a->viewing_scores = true;
@@ -413,6 +422,26 @@ static bool handle_watch(struct app *a, const struct tc_event *ev, uint64_t now)
 	return !a->watch_quits;
 }
 
+/* An event for the menu's Watch: Enter watches, and leaving the watch comes back here. */
+static bool handle_watch_list(struct app *a, const struct tc_event *ev)
+{
+	char err[160];
+	switch (tc_watch_list_event(&a->watch_list, ev)) {
+	case TC_WATCH_LIST_WATCH:
+		if (tc_watch_open(&a->watch, a->cfg->live_dir, a->watch_list.chosen,
+		                  a->cfg->animations, err, sizeof err) == 0)
+			a->watching = true;
+		break;
+	case TC_WATCH_LIST_BACK:
+		tc_watch_list_close(&a->watch_list);
+		a->viewing_watch_list = false;
+		break;
+	case TC_WATCH_LIST_STAY:
+		break;
+	}
+	return true;
+}
+
 /* Returns false when the program should end. */
 static bool handle(struct app *a, const struct tc_event *ev, uint64_t now)
 {
@@ -451,6 +480,8 @@ static bool handle(struct app *a, const struct tc_event *ev, uint64_t now)
 		return handle_ninja(a, ev, now);
 	if (a->watching)
 		return handle_watch(a, ev, now);
+	if (a->viewing_watch_list)
+		return handle_watch_list(a, ev);
 	if (a->play) {
 		enum tc_play_result r = tc_play_event(a->play, ev, now);
 		keep_records(a);
@@ -571,6 +602,7 @@ int tc_app_run(const struct tc_app_config *cfg, const struct tc_catalog_entry *e
 		int timeout = a.ninja             ? tc_ninja_play_next_frame(a.ninja, now)
 		              : a.replay          ? tc_replay_next_frame(a.replay, now)
 		              : a.watching        ? tc_watch_next_frame(&a.watch, now)
+		              : a.viewing_watch_list ? tc_watch_list_next_frame(&a.watch_list, now)
 		              : a.play            ? tc_play_next_frame(a.play, now)
 		              : a.viewing_nlevels ? tc_nlevel_next_frame(&a.nlevels)
 		                                  : -1;
@@ -597,6 +629,8 @@ int tc_app_run(const struct tc_app_config *cfg, const struct tc_catalog_entry *e
 	}
 	if (a.watching)
 		stop_watching(&a);
+	if (a.viewing_watch_list)
+		tc_watch_list_close(&a.watch_list);
 	tc_live_share_stop(a.share); /* after the game's end was told */
 	tc_play_free(a.play);
 	tc_replay_free(a.replay);

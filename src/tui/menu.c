@@ -66,6 +66,7 @@ void tc_menu_init(struct tc_menu *m, const char *continue_text, const struct tc_
 		m->row[m->rows++].game = i;
 	}
 	m->row[m->rows++].item = TC_MENU_DAILY;
+	m->row[m->rows++].item = TC_MENU_WATCH;
 	m->row[m->rows++].item = TC_MENU_SCORES;
 	m->selected = continue_text || first_game < 0 ? 0 : first_game;
 }
@@ -84,6 +85,9 @@ static void row_text(const struct tc_menu *m, int i, char *buf, size_t len, bool
 		break;
 	case TC_MENU_DAILY:
 		snprintf(buf, len, "%-10s %s", "Daily", "today's puzzle, the same for everyone");
+		break;
+	case TC_MENU_WATCH:
+		snprintf(buf, len, "%-10s %s", "Watch", "games in progress, as they are played");
 		break;
 	case TC_MENU_SCORES:
 		snprintf(buf, len, "%-10s %s", "Scores", "best scores and times");

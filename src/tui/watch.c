@@ -53,10 +53,6 @@ static void on_event(void *ctx, const struct tc_live_event *ev)
 		cannot_follow(w, err);
 		return;
 	}
-	if (ev->kind != TC_LIVE_WATCHERS) {
-		w->last_at = ev->at_ms;
-		w->last_came = tc_monotonic_ms();
-	}
 	if (ev->kind != TC_LIVE_MOVE && ev->kind != TC_LIVE_WATCHERS)
 		w->changed = true;
 }
@@ -161,8 +157,8 @@ void tc_watch_draw(struct tc_watch *w, uint64_t now)
 		return;
 	}
 	/* Between events the player's clock runs on as it did when the last one came. */
-	if (w->conn.state == TC_LIVE_WATCH_OPEN && !w->note[0] && w->last_came)
-		tc_live_follow_set_time(&w->follow, w->last_at + (now - w->last_came));
+	if (w->conn.state == TC_LIVE_WATCH_OPEN && !w->note[0])
+		tc_live_follow_set_time(&w->follow, tc_live_watch_time(&w->conn, now));
 	if (w->changed)
 		tc_play_changed(w->play);
 	w->changed = false;

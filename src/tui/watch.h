@@ -22,9 +22,6 @@ struct tc_watch {
 	unsigned shown_games;            /* the follower's game play was made for */
 	char player[TC_LIVE_PLAYER_MAX]; /* sanitized */
 	bool animations;
-	/* The stream's time of its last event and when it came: the clock ticks on from it. */
-	uint32_t last_at;
-	uint64_t last_came;
 	bool changed;     /* an event other than a move came since the last draw */
 	char note[160];   /* why the game is not followed any more; "" while it is */
 };

@@ -241,6 +241,46 @@ static void test_two_watchers_are_counted(void **state)
 	expect_text(t->player, "1 watching");
 }
 
+/* The menu's Watch: the games in progress as they start, go on and end; Enter watches one and
+ * q comes back to the list. */
+static void test_watch_menu_lists_games_live(void **state)
+{
+	struct two *t = *state;
+	const char *argv[] = {e2e_bin, NULL};
+	t->watcher = e2e_start(24, 80, argv, NULL);
+	assert_non_null(t->watcher);
+	expect_text(t->watcher, "Watch ");
+	int row, col;
+	assert_true(e2e_find(t->watcher, "Watch ", &row, &col));
+	assert_true(e2e_mouse_press(t->watcher, col + 1, row + 1));
+	assert_true(e2e_mouse_release(t->watcher, col + 1, row + 1));
+	expect_text(t->watcher, "No games in progress");
+
+	t->player = start_player(); /* it shows as it starts */
+	struct e2e_play player;
+	e2e_play_begin(&player, t->player, e2e_bin);
+	expect_text(t->watcher, "2048:4x4:s5");
+	expect_text(t->watcher, "0 moves");
+	slide(&player, NULL, 'l');
+	e2e_play_check(&player);
+	expect_text(t->watcher, "1 move ");
+	expect_text(t->player, "Moves: 1"); /* a list is not counted among the watchers */
+	assert_false(e2e_find(t->player, "watching", &row, &col));
+
+	assert_true(e2e_send_str(t->watcher, E2E_KEY_ENTER));
+	struct e2e_play watcher;
+	watch_model(&watcher, t->watcher, &player);
+	expect_text(t->player, "1 watching");
+	assert_true(e2e_send_str(t->watcher, "q"));
+	expect_text(t->watcher, "Games in progress");
+	expect_text(t->watcher, "2048:4x4:s5");
+
+	assert_true(e2e_send_str(t->player, "qy")); /* left: gone from the list */
+	expect_text(t->watcher, "No games in progress");
+	assert_true(e2e_send_str(t->watcher, E2E_KEY_ESC));
+	expect_text(t->watcher, "Scores ");
+}
+
 /* Nothing in progress, nobody of that name, and a bad command line. */
 static void test_commands_without_games(void **state)
 {
@@ -275,6 +315,7 @@ int main(void)
 	        cmocka_unit_test_setup_teardown(test_watcher_follows_the_player, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_killed_player_is_dropped, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_two_watchers_are_counted, setup, teardown),
+	        cmocka_unit_test_setup_teardown(test_watch_menu_lists_games_live, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_commands_without_games, setup, teardown),
 	};
 	return cmocka_run_group_tests(tests, group_setup, e2e_game_group_teardown);
