@@ -400,6 +400,15 @@ static void replay_from_scores(struct app *a, uint64_t now)
 	tc_recording_free(&rec);
 }
 
+/* What the player's screen shows beyond the position changed (zNumbers' solution pane): into
+ * the stream, for watchers and the recording. */
+static void tell_shown(struct app *a)
+{
+	struct tc_live_event ev = {.kind = TC_LIVE_VIEW};
+	if (tc_play_shown_changed(a->play, &ev.value))
+		tc_records_tell(a->records, tc_play_session(a->play), &ev);
+}
+
 /* The session being played, for a watcher's hello. */
 static const struct tc_session *playing_session(void *ctx)
 {
@@ -484,6 +493,7 @@ static bool handle(struct app *a, const struct tc_event *ev, uint64_t now)
 		return handle_watch_list(a, ev);
 	if (a->play) {
 		enum tc_play_result r = tc_play_event(a->play, ev, now);
+		tell_shown(a);
 		keep_records(a);
 		if (r == TC_PLAY_LEAVE)
 			leave_game(a);

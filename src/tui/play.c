@@ -32,6 +32,7 @@ struct tc_play {
 	char refused[96];    /* why a key did nothing, when that needs its own words */
 	int campaign_open;   /* the campaign's levels not won (tc_play_campaign), -1: unknown */
 	unsigned watchers;   /* how many watch this game (tc_play_watchers) */
+	uint32_t shown;      /* the view's shown value as last told (tc_play_shown_changed) */
 	/* Watching another player's game: the session is a follower's, not ours to change. */
 	bool watching;
 	char player[TC_LIVE_PLAYER_MAX]; /* whose game, sanitized */
@@ -106,6 +107,21 @@ bool tc_play_help_shown(const struct tc_play *p)
 void tc_play_changed(struct tc_play *p)
 {
 	p->view->reset(p->vs);
+}
+
+bool tc_play_shown_changed(struct tc_play *p, uint32_t *shown)
+{
+	uint32_t now = p->view->shown ? p->view->shown(p->vs) : 0;
+	if (now == p->shown)
+		return false;
+	*shown = p->shown = now;
+	return true;
+}
+
+void tc_play_show(struct tc_play *p, uint32_t shown)
+{
+	if (p->view->show)
+		p->view->show(p->vs, shown);
 }
 
 const struct tc_session *tc_play_session(const struct tc_play *p)

@@ -35,6 +35,10 @@ void tc_play_watch_recording(struct tc_play *p, const char *line, const char *he
 bool tc_play_help_shown(const struct tc_play *p);
 /* Watching: the session changed behind the view's back (an undo, a restart). */
 void tc_play_changed(struct tc_play *p);
+/* What the view shows beyond the position (tc_view.shown): whether it changed since last
+ * asked (the player's, to tell watchers), and, watching, the player's shown. */
+bool tc_play_shown_changed(struct tc_play *p, uint32_t *shown);
+void tc_play_show(struct tc_play *p, uint32_t shown);
 
 const struct tc_session *tc_play_session(const struct tc_play *p);
 

@@ -68,6 +68,12 @@ struct tc_view {
 	 * game running out of time). */
 	void (*tick)(void *view, struct tc_session *s, uint64_t now);
 
+	/* Optional: what the view shows beyond the position, as a stream's TC_LIVE_VIEW value
+	 * (zNumbers: bit 0, the solution pane is open), for watchers; and show, the same shown on
+	 * a watcher's view. */
+	uint32_t (*shown)(void *view);
+	void (*show)(void *view, uint32_t shown);
+
 	/* Optional: this game's part of the status line, e.g. "Level 3   Tiles left: 12"; shorter
 	 * when narrow. */
 	void (*describe)(void *view, const struct tc_session *s, bool narrow, char *buf,

@@ -514,6 +514,19 @@ static const struct tc_help_line help_zn[] = {
         {NULL, NULL},
 };
 
+/* What a watcher is shown beyond the position: whether the solution pane is open. */
+#define SHOWN_PANE 1u
+
+static uint32_t shown(void *view)
+{
+	return ((struct view_zn *)view)->pane_open ? SHOWN_PANE : 0;
+}
+
+static void show(void *view, uint32_t what)
+{
+	((struct view_zn *)view)->pane_open = (what & SHOWN_PANE) != 0;
+}
+
 const struct tc_view tc_view_znumbers = {
         .game = &znumbers_game,
         .help = help_zn,
@@ -533,6 +546,8 @@ const struct tc_view tc_view_znumbers = {
         .reset = reset,
         .cancel = cancel,
         .describe = describe,
+        .shown = shown,
+        .show = show,
         .level_count = ZN_PACK_SIZE + 1,
         .level_entry = level_entry,
 };

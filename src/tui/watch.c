@@ -163,6 +163,7 @@ void tc_watch_draw(struct tc_watch *w, uint64_t now)
 		tc_play_changed(w->play);
 	w->changed = false;
 	tc_play_watchers(w->play, w->follow.watchers);
+	tc_play_show(w->play, w->follow.view);
 	tc_play_watch_note(w->play, w->note);
 	tc_play_draw(w->play, now);
 }

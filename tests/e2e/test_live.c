@@ -105,6 +105,13 @@ static void watch_model(struct e2e_play *watcher, struct e2e_term *t, const stru
 	e2e_play_check(watcher);
 }
 
+static bool pane_gone(struct e2e_term *t, void *ctx)
+{
+	(void)ctx;
+	int row, col;
+	return !e2e_find(t, "Solution (s hides)", &row, &col);
+}
+
 /* A slide on the player's screen, in both models (watcher NULL: none yet) when it moves
  * anything. */
 static void slide(struct e2e_play *player, struct e2e_play *watcher, char dir)
@@ -241,6 +248,28 @@ static void test_two_watchers_are_counted(void **state)
 	expect_text(t->player, "1 watching");
 }
 
+/* What the player's screen shows beyond the position: zNumbers' solution pane, opened and
+ * closed, opens and closes on the watcher's. */
+static void test_watcher_sees_the_solution_pane(void **state)
+{
+	struct two *t = *state;
+	const char *argv[] = {e2e_bin, "znumbers", "--seed", "3", NULL};
+	t->player = e2e_start(24, 80, argv, NULL);
+	assert_non_null(t->player);
+	expect_text(t->player, "znumbers:6x6a60:s3");
+	t->watcher = start_watcher();
+	expect_text(t->watcher, "znumbers:6x6a60:s3");
+	expect_text(t->player, "1 watching");
+	assert_true(e2e_send_str(t->player, "s"));
+	expect_text(t->player, "(y/n)");
+	assert_true(e2e_send_str(t->player, "y"));
+	expect_text(t->player, "Solution (s hides)");
+	expect_text(t->watcher, "Solution (s hides)");
+	expect_text(t->watcher, "1 A1");
+	assert_true(e2e_send_str(t->player, "s"));
+	assert_true(e2e_wait(t->watcher, pane_gone, NULL, WAIT_MS));
+}
+
 /* The menu's Watch: the games in progress as they start, go on and end; Enter watches one and
  * q comes back to the list. */
 static void test_watch_menu_lists_games_live(void **state)
@@ -315,6 +344,8 @@ int main(void)
 	        cmocka_unit_test_setup_teardown(test_watcher_follows_the_player, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_killed_player_is_dropped, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_two_watchers_are_counted, setup, teardown),
+	        cmocka_unit_test_setup_teardown(test_watcher_sees_the_solution_pane, setup,
+	                                        teardown),
 	        cmocka_unit_test_setup_teardown(test_watch_menu_lists_games_live, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_commands_without_games, setup, teardown),
 	};
