@@ -15,8 +15,9 @@ _tilecade_games='znumbers match3 sudoku ninja n 2048'
 _tilecade_valued=' --seed --id --theme --db --config --size --attempts --level --count --difficulty
  --stage --puzzle --mode --types --replay --games --depth --moves '
 
-# The options of one place on the line. $1: the game, or 'scores' or 'scores GAME', or 'replay',
-# or empty before any game (the menu); $2: the options on the line, each between blanks.
+# The options of one place on the line. $1: the game, or 'scores' or 'scores GAME', 'replay',
+# 'live', 'watch' or 'watch PLAYER', or empty before any game (the menu); $2: the options on the
+# line, each between blanks.
 _tilecade_options()
 {
 	local common='--theme --no-anim --db --config --help -h --version -V'
@@ -34,6 +35,8 @@ _tilecade_options()
 	scores | 'scores znumbers' | 'scores match3' | 'scores sudoku') echo '--level --db --config --help -h --version -V' ;;
 	scores\ *) echo '--db --config --help -h --version -V' ;;
 	replay) echo '--headless --theme --db --config --help -h --version -V' ;;
+	live) echo '--db --config --help -h --version -V' ;;
+	watch | watch\ *) echo '--theme --no-anim --db --config --help -h --version -V' ;;
 	esac
 }
 
@@ -66,7 +69,7 @@ _tilecade_values()
 	esac
 }
 
-# The games whose names begin with the word typed, $1, and the commands `scores` and `replay`
+# The games whose names begin with the word typed, $1, and the commands (scores, replay, live,
 # too where $2 is commands. Game names in any case, as tilecade takes them: readline puts the
 # lowercase name offered in place of the word typed (NIN becomes ninja). Commands only as
 # written.
@@ -76,7 +79,7 @@ _tilecade_first_words()
 	for name in $_tilecade_games; do
 		[[ $name == "${typed,,}"* ]] && COMPREPLY+=("$name")
 	done
-	for name in scores replay; do
+	for name in scores replay live watch; do
 		[[ $2 == commands && $name == "$typed"* ]] && COMPREPLY+=("$name")
 	done
 }
@@ -117,7 +120,7 @@ _tilecade()
 		_tilecade_split_line
 	fi
 
-	# The game (or `scores` and its game, or `replay` and its recording's number) named so far,
+	# The game (or the command and its game, recording's number or player) named so far,
 	# skipping the values of options, and the options given so far.
 	local i word game='' command='' given=' '
 	for ((i = 1; i < cword; i++)); do
@@ -131,7 +134,8 @@ _tilecade()
 			[[ $_tilecade_valued == *[[:space:]]"$word"[[:space:]]* ]] && ((i++))
 			;;
 		*)
-			if [[ -z $game && -z $command && ($word == scores || $word == replay) ]]; then
+			if [[ -z $game && -z $command && ($word == scores || $word == replay ||
+				$word == live || $word == watch) ]]; then
 				command=$word
 			elif [[ -z $game ]]; then
 				game=${word,,} # tilecade takes game names in any case
@@ -140,7 +144,8 @@ _tilecade()
 		esac
 	done
 	local place=$game
-	[[ $command == scores ]] && place="scores${game:+ $game}"
+	[[ $command == scores || $command == live || $command == watch ]] &&
+		place="$command${game:+ $game}"
 	[[ $command == replay ]] && place=replay # its number is no game
 
 	if [[ $split == true || $_tilecade_valued == *[[:space:]]"$prev"[[:space:]]* ]]; then
@@ -158,7 +163,7 @@ _tilecade()
 		return
 	fi
 
-	if [[ $cur == -* || $game ]]; then
+	if [[ $cur == -* || $game || $command == live ]]; then # live takes nothing else
 		local option options=''
 		for option in $(_tilecade_options "$place" "$given"); do
 			[[ $given == *" $option "* ]] || options+=" $option"
@@ -168,6 +173,7 @@ _tilecade()
 		_tilecade_first_words "$cur"
 	elif [[ -z $command ]]; then
 		_tilecade_first_words "$cur" commands
-	fi # replay's number: any number, nothing to offer
+	fi # replay's number: any number, nothing to offer; after watch a player, whom the line
+	# cannot know
 } &&
 	complete -F _tilecade tilecade

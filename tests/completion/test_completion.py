@@ -29,10 +29,10 @@ REPLAY = os.path.join(SRC, 'data', 'ninja-demo.replay')
 GAMES = ['znumbers', 'match3', 'sudoku', 'ninja', 'n', '2048']
 # The places on a line that have options of their own: before a game (the menu), after each
 # game, after `scores` (alone, with each game that has levels, and with one that has none), after
-# `replay` and its recording's number.
+# `replay` and its recording's number, after `live`, and after `watch PLAYER`.
 PLACES = [''] + GAMES + ['scores', 'scores znumbers', 'scores match3', 'scores sudoku',
-                         'scores 2048', 'replay 1']
-COMMANDS = {'scores', 'replay'}
+                         'scores 2048', 'replay 1', 'live', 'watch ann']
+COMMANDS = {'scores', 'replay', 'live', 'watch'}
 
 # Options offered at a place only once another is on the line, as the program requires: N's
 # level browser refuses --seed ("--seed needs --generate"); --count and --playable are taken
@@ -347,6 +347,14 @@ def run_checks(tap, program, shell, bare=None):
          {'--headless', '--theme', '--db', '--config', '--help', '--version'},
          "replay's options before its number"),
         (ask('tilecade replay 3 --h'), {'--headless', '--help'}, "replay's options after it"),
+        (ask('tilecade l'), {'live'}, 'live by its first letter'),
+        (ask('tilecade w'), {'watch'}, 'watch by its first letter'),
+        (ask('tilecade live '), {'--db', '--config', '--help', '-h', '--version', '-V'},
+         "live's options after live, which takes nothing else"),
+        (ask('tilecade watch '), set(), 'no player after watch: the line cannot know them'),
+        (ask('tilecade watch --'),
+         {'--theme', '--no-anim', '--db', '--config', '--help', '--version'},
+         "watch's options before the player"),
         (ask('tilecade s'), {'sudoku', 'scores'}, 'games by their first letters'),
         (ask('tilecade --seed '), set(), 'nothing for a seed, not the games'),
         (ask('tilecade sudoku --'),
@@ -463,6 +471,8 @@ def run_checks(tap, program, shell, bare=None):
     help_places['scores'] = options_in(scores_usage)
     replay_usage = re.search(r'tilecade replay .*', program.help).group(0)
     help_places['replay 1'] = options_in(replay_usage)
+    for command, place in (('live', 'live'), ('watch', 'watch ann')):
+        help_places[place] = options_in(re.search(rf'tilecade {command} .*', program.help).group(0))
 
     all_offered = set()
     for p in PLACES:
