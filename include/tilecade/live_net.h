@@ -39,6 +39,7 @@ struct tc_live_hello {
 	unsigned moves;
 	uint64_t elapsed_ms;
 	unsigned watchers;
+	int64_t best; /* the best score the player's screen shows (games with points) */
 };
 
 /* ---- the folder (live_dir.c) ---- */
@@ -113,7 +114,8 @@ int tc_live_watch_open(struct tc_live_watch *w, const char *dir, const char *nam
 void tc_live_watch_close(struct tc_live_watch *w);
 typedef void (*tc_live_on_event)(void *ctx, const struct tc_live_event *ev);
 /* Reads what has come (never blocks) and tells each whole event to on_event, in order. Returns
- * true while w->state is TC_LIVE_WATCH_OPEN. */
+ * true while w->state is TC_LIVE_WATCH_OPEN. A hello from a program of another user who is not
+ * the player it names (a shared folder is open to every user) breaks the stream. */
 bool tc_live_watch_pump(struct tc_live_watch *w, tc_live_on_event on_event, void *ctx);
 
 /* The game's time now, as the player's clock reads, running on from the last news (its events

@@ -4,6 +4,7 @@
 #include "tilecade/session.h"
 
 #include <errno.h>
+#include <pwd.h>
 #include <string.h>
 #include <sys/socket.h>
 #include <unistd.h>
@@ -32,6 +33,21 @@ void tc_live_watch_close(struct tc_live_watch *w)
 	w->fd = -1;
 }
 
+/* Whether the program at the other end may name itself player: it runs as this user (an own
+ * folder, an arcade's account), or as the user of that login name (a host's shared board,
+ * where players are who they logged in as). */
+static bool peer_may_be(int fd, const char *player)
+{
+	struct ucred cred;
+	socklen_t len = sizeof cred;
+	if (getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &cred, &len) != 0)
+		return false;
+	if (cred.uid == geteuid())
+		return true;
+	const struct passwd *pw = getpwuid(cred.uid);
+	return pw && strcmp(pw->pw_name, player) == 0;
+}
+
 static void finish(struct tc_live_watch *w, enum tc_live_watch_state state)
 {
 	tc_live_watch_close(w);
@@ -48,6 +64,8 @@ static bool take_events(struct tc_live_watch *w, tc_live_on_event on_event, void
 			return false;
 		if (rc == 0)
 			return true;
+		if (!peer_may_be(w->fd, w->hello.player))
+			return false;
 		w->has_hello = true;
 		w->time_at = w->hello.elapsed_ms;
 		w->time_came = tc_monotonic_ms();

@@ -45,6 +45,7 @@ static void describe(void *ctx, struct tc_live_hello *hello)
 	tc_session_game_id(s, hello->game_id, sizeof hello->game_id);
 	hello->moves = tc_session_moves(s);
 	hello->elapsed_ms = tc_session_elapsed_ms(s);
+	hello->best = tc_session_best_score(s);
 }
 
 static void publish(void *ctx, const struct tc_live_event *ev)

@@ -53,6 +53,9 @@ static void on_event(void *ctx, const struct tc_live_event *ev)
 		cannot_follow(w, err);
 		return;
 	}
+	/* The best the player's screen shows: their best on the board, carried in. */
+	if (ev->kind == TC_LIVE_START && w->follow.session)
+		tc_session_carry_best_score(w->follow.session, w->conn.hello.best);
 	if (ev->kind != TC_LIVE_MOVE && ev->kind != TC_LIVE_WATCHERS)
 		w->changed = true;
 }

@@ -3,6 +3,7 @@
  * away, long paths, and clients that send what they should not. */
 #define _GNU_SOURCE /* mkdtemp, accept4 */
 #include <errno.h>
+#include <pwd.h>
 #include <limits.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -158,6 +159,11 @@ static bool closed(void *ctx)
 	return ((struct tc_live_watch *)ctx)->state != TC_LIVE_WATCH_OPEN;
 }
 
+static bool has_hello(void *ctx)
+{
+	return ((struct tc_live_watch *)ctx)->has_hello;
+}
+
 /* Lets the publisher and the watchers act on what came until done(ctx), or the patience runs
  * out; returns done(ctx). */
 static bool run_until(struct fixture *f, struct watcher **ws, int n, bool (*done)(void *),
@@ -244,7 +250,7 @@ static void test_hello_round_trip(void **state)
 {
 	(void)state;
 	struct tc_live_hello h = {.player = "ann\tx", .game_id = GAME_ID, .moves = 12,
-	                          .elapsed_ms = 65432, .watchers = 3},
+	                          .elapsed_ms = 65432, .watchers = 3, .best = 2048},
 	                     back;
 	char line[256];
 	size_t len = tc_live_hello_encode(&h, line, sizeof line);
@@ -258,9 +264,11 @@ static void test_hello_round_trip(void **state)
 	assert_int_equal(back.moves, 12);
 	assert_int_equal(back.elapsed_ms, 65432);
 	assert_int_equal(back.watchers, 3);
+	assert_int_equal(back.best, 2048);
 	const char *bad[] = {"HTTP/1.1 200 OK\n", "tilecade-live 1\tann\n",
-	                     "tilecade-live 1\tann\tid\tx\t1\t2\n",
-	                     "tilecade-live 1\tann\tid\t-1\t1\t2\n"};
+	                     "tilecade-live 1\tann\tid\tx\t1\t2\t0\n",
+	                     "tilecade-live 1\tann\tid\t-1\t1\t2\t0\n",
+	                     "tilecade-live 1\tann\tid\t1\t1\t2\n"};
 	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
 		assert_int_equal(tc_live_hello_decode((const unsigned char *)bad[i], strlen(bad[i]),
 		                                      &back, &used),
@@ -475,7 +483,7 @@ static void test_junk_from_a_publisher(void **state)
 	for (int64_t give_up = now_ms() + PATIENCE_MS; peer < 0 && now_ms() < give_up;)
 		peer = accept4(server, NULL, NULL, SOCK_CLOEXEC);
 	assert_true(peer >= 0);
-	const char bad[] = "tilecade-live 1\tmallory\t2048:4x4:s1\t0\t0\t0\n\xff\xff\xff\xff";
+	const char bad[] = "tilecade-live 1\tmallory\t2048:4x4:s1\t0\t0\t0\t0\n\xff\xff\xff\xff";
 	assert_int_equal(send(peer, bad, sizeof bad - 1, MSG_NOSIGNAL), (ssize_t)(sizeof bad - 1));
 	struct watcher *ws[] = {&c};
 	assert_true(run_until(f, ws, 1, closed, &c.w));
@@ -483,6 +491,65 @@ static void test_junk_from_a_publisher(void **state)
 	close(peer);
 	close(server);
 	close_watcher(&c);
+}
+
+/* Another user's program that names itself a player it is not (a shared folder is open to all)
+ * is not believed; one that names its own login is. Needs root to be another user: as anyone
+ * else there is nobody to be, and nothing to check. */
+static void test_impostor_is_refused(void **state)
+{
+	struct fixture *f = *state;
+	const struct passwd *nobody = getpwnam("nobody");
+	if (geteuid() != 0 || !nobody)
+		return;
+	assert_int_equal(chmod(f->dir, 0777), 0);
+	const char *names[] = {"ann", nobody->pw_name};
+	for (int i = 0; i < 2; i++) {
+		int ready[2];
+		assert_int_equal(pipe(ready), 0);
+		pid_t pid = fork();
+		assert_true(pid >= 0);
+		if (pid == 0) { /* a publisher as nobody, its socket "p1" */
+			if (setgid(nobody->pw_gid) != 0 || setuid(nobody->pw_uid) != 0)
+				_exit(1);
+			int fd = tc_live_socket(f->dir, "p1", true);
+			if (fd < 0 || listen(fd, 4) != 0)
+				_exit(1);
+			ssize_t ignored = write(ready[1], "", 1);
+			int peer = -1;
+			while (peer < 0)
+				peer = accept4(fd, NULL, NULL, SOCK_CLOEXEC);
+			char hello[256];
+			struct tc_live_hello h = {.game_id = GAME_ID};
+			snprintf(h.player, sizeof h.player, "%s", names[i]);
+			size_t len = tc_live_hello_encode(&h, hello, sizeof hello);
+			ignored = send(peer, hello, len, MSG_NOSIGNAL);
+			(void)ignored;
+			char drain[16];
+			while (recv(peer, drain, sizeof drain, 0) > 0)
+				;
+			_exit(0);
+		}
+		char byte;
+		assert_int_equal(read(ready[0], &byte, 1), 1);
+		close(ready[0]);
+		close(ready[1]);
+		struct watcher c = {0};
+		assert_int_equal(tc_live_watch_open(&c.w, f->dir, "p1", 'W'), 0);
+		struct watcher *ws[] = {&c};
+		if (i == 0) {
+			assert_true(run_until(f, ws, 1, closed, &c.w));
+			assert_int_equal(c.w.state, TC_LIVE_WATCH_BROKEN);
+		} else {
+			assert_true(run_until(f, ws, 1, has_hello, &c.w));
+			assert_string_equal(c.w.hello.player, nobody->pw_name);
+		}
+		close_watcher(&c);
+		waitpid(pid, NULL, 0);
+		char path[PATH_MAX + 8];
+		snprintf(path, sizeof path, "%s/p1", f->dir);
+		unlink(path);
+	}
 }
 
 /* The list: games in progress with their hellos; a socket left by a program that is gone is
@@ -533,6 +600,7 @@ int main(void)
 	        cmocka_unit_test_setup_teardown(test_long_paths, setup_long, teardown),
 	        cmocka_unit_test_setup_teardown(test_junk_from_a_client, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_junk_from_a_publisher, setup, teardown),
+	        cmocka_unit_test_setup_teardown(test_impostor_is_refused, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_list_skips_stale_sockets, setup, teardown),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
