@@ -190,7 +190,7 @@ static void draw_game(struct tc_watch_list *l, int i, int x, int y, int w, uint6
 	attr_t attr = tc_theme_attr(on ? TC_ROLE_SELECTED : TC_ROLE_TEXT);
 	if (on)
 		tc_fill_rect((struct tc_rect){x, y, w, 1}, attr);
-	char player[TC_LIVE_PLAYER_MAX], game[TC_GAMEID_MAX], time[32], moves[24], line[256];
+	char player[TC_LIVE_PLAYER_MAX], game[TC_GAMEID_MAX], time[32], moves[24];
 	tc_sanitize(g->conn.hello.player, player, sizeof player);
 	tc_sanitize(g->conn.hello.game_id, game, sizeof game);
 	if (g->follow.session)
@@ -201,10 +201,15 @@ static void draw_game(struct tc_watch_list *l, int i, int x, int y, int w, uint6
 		moves[0] = '\0';
 	else
 		snprintf(moves, sizeof moves, "%u move%s", count, count == 1 ? "" : "s");
-	const char *marker = !on ? " " : tc_term_unicode() ? "▸" : ">";
-	snprintf(line, sizeof line, " %s %-14.14s %-28.28s %10s %8s", marker, player, game, moves,
-	         time);
-	tc_draw_text(x, y, w, attr, line);
+	/* Each column cut to its width on screen; the game ID takes what the others leave. */
+	int time_x = x + w - 9, moves_x = time_x - 11, game_x = x + 18;
+	if (on) /* never colour alone: the row carries a mark too */
+		tc_draw_text(x + 1, y, 1, attr, tc_term_unicode() ? "▸" : ">");
+	tc_draw_text(x + 3, y, 14, attr, player);
+	if (moves_x - 1 - game_x >= 8)
+		tc_draw_text(game_x, y, moves_x - 1 - game_x, attr, game);
+	tc_draw_text(moves_x + 10 - tc_text_width(moves), y, 10, attr, moves);
+	tc_draw_text(time_x + 8 - tc_text_width(time), y, 8, attr, time);
 }
 
 void tc_watch_list_draw(struct tc_watch_list *l, uint64_t now)
