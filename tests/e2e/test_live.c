@@ -227,6 +227,58 @@ static void test_killed_player_is_dropped(void **state)
 	e2e_run_free(&r);
 }
 
+/* The screen shows a 2048 game whose ID is not old_id. */
+static bool another_game(struct e2e_term *t, void *old_id)
+{
+	struct e2e_2048_status status;
+	return e2e_2048_status(t, &status) && strcmp(status.id, old_id) != 0 && status.moves == 0;
+}
+
+/* A new game (n) comes to the watcher as it starts; a game continued from its save comes whole,
+ * the moves played before the save too. */
+static void test_new_and_continued_games_follow(void **state)
+{
+	struct two *t = *state;
+	t->player = start_player();
+	struct e2e_play player, watcher;
+	e2e_play_begin(&player, t->player, e2e_bin);
+	slide(&player, NULL, 'l');
+	slide(&player, NULL, 'u');
+	e2e_play_check(&player);
+	t->watcher = start_watcher();
+	watch_model(&watcher, t->watcher, &player);
+
+	assert_true(e2e_send_str(t->player, "n"));
+	expect_text(t->player, "(y/n)");
+	assert_true(e2e_send_str(t->player, "y"));
+	struct e2e_play fresh;
+	/* Moves and ID are on two status lines, which may come in two passes: the new ID first. */
+	assert_true(e2e_wait(t->player, another_game, player.id, WAIT_MS));
+	e2e_play_begin(&fresh, t->player, e2e_bin);
+	assert_string_not_equal(fresh.id, player.id);
+	watch_model(&watcher, t->watcher, &fresh);
+	slide(&fresh, &watcher, 'd');
+	e2e_play_check(&watcher);
+
+	/* Left to be continued: saved with its stream, and continued whole. */
+	assert_true(e2e_send_str(t->player, "qy"));
+	char left[64];
+	snprintf(left, sizeof left, "%s left", login_name());
+	expect_text(t->watcher, left);
+	assert_true(e2e_send_str(t->watcher, "q"));
+	assert_true(WIFEXITED(e2e_wait_exit(t->watcher, WAIT_MS)));
+	e2e_free(t->watcher);
+	e2e_free(t->player);
+	t->watcher = t->player = NULL;
+	const char *argv[] = {e2e_bin, "--continue", NULL};
+	t->player = e2e_start(24, 80, argv, NULL);
+	assert_non_null(t->player);
+	fresh.t = t->player;
+	e2e_play_check(&fresh);
+	t->watcher = start_watcher();
+	watch_model(&watcher, t->watcher, &fresh);
+}
+
 /* Two watchers: each is counted, and the player sees how many. */
 static void test_two_watchers_are_counted(void **state)
 {
@@ -344,6 +396,8 @@ int main(void)
 	        cmocka_unit_test_setup_teardown(test_watcher_follows_the_player, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_killed_player_is_dropped, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_two_watchers_are_counted, setup, teardown),
+	        cmocka_unit_test_setup_teardown(test_new_and_continued_games_follow, setup,
+	                                        teardown),
 	        cmocka_unit_test_setup_teardown(test_watcher_sees_the_solution_pane, setup,
 	                                        teardown),
 	        cmocka_unit_test_setup_teardown(test_watch_menu_lists_games_live, setup, teardown),
