@@ -29,8 +29,14 @@ struct tc_recording {
 	size_t events_len;
 };
 
-/* Adds a recording (its id is not read); returns its id, or 0 when nothing was stored (the
- * store is off, or the events are over TC_RECORDING_EVENTS_MAX). */
+/* A player's recordings that no scoreboard row links to (games left, assisted, lost without a
+ * board) are kept up to this many, the oldest dropped first: a script leaving games over and over
+ * cannot fill a host's disk. */
+#define TC_RECORDINGS_UNLINKED_MAX 1000
+
+/* Adds a recording (its id is not read), dropping the player's oldest unlinked ones beyond
+ * TC_RECORDINGS_UNLINKED_MAX; returns its id, or 0 when nothing was stored (the store is off,
+ * or the events are over TC_RECORDING_EVENTS_MAX). */
 int64_t tc_store_add_recording(struct tc_store *st, const struct tc_recording *rec);
 /* Puts rec in place of the stored recording rec->id (the same game ended again after an undo,
  * or played on after its win): returns 0, or -1 when nothing was changed. */

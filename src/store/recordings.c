@@ -27,6 +27,22 @@ static bool bind_recording(sqlite3_stmt *stmt, const struct tc_recording *rec)
 	return true;
 }
 
+/* Keeps the player's newest TC_RECORDINGS_UNLINKED_MAX recordings that no score links to. */
+static void drop_oldest_unlinked(struct tc_store *st, const char *player)
+{
+	sqlite3_stmt *stmt;
+	if (tc_store_prepare(st->db,
+	                     "DELETE FROM recordings WHERE id IN (SELECT id FROM recordings"
+	                     " WHERE player = ?1 AND id NOT IN (SELECT recording FROM scores)"
+	                     " ORDER BY id DESC LIMIT -1 OFFSET ?2)",
+	                     &stmt) != SQLITE_OK)
+		return;
+	sqlite3_bind_text(stmt, 1, player, -1, SQLITE_TRANSIENT);
+	sqlite3_bind_int(stmt, 2, TC_RECORDINGS_UNLINKED_MAX);
+	tc_store_step(stmt);
+	sqlite3_finalize(stmt);
+}
+
 int64_t tc_store_add_recording(struct tc_store *st, const struct tc_recording *rec)
 {
 	if (!tc_store_writable(st))
@@ -39,7 +55,11 @@ int64_t tc_store_add_recording(struct tc_store *st, const struct tc_recording *r
 		return 0;
 	int rc = bind_recording(stmt, rec) ? tc_store_step(stmt) : SQLITE_TOOBIG;
 	sqlite3_finalize(stmt);
-	return rc == SQLITE_DONE ? sqlite3_last_insert_rowid(st->db) : 0;
+	if (rc != SQLITE_DONE)
+		return 0;
+	int64_t id = sqlite3_last_insert_rowid(st->db);
+	drop_oldest_unlinked(st, rec->player);
+	return id;
 }
 
 int tc_store_replace_recording(struct tc_store *st, const struct tc_recording *rec)

@@ -197,6 +197,44 @@ static void rec_saves_keep_their_stream(void **state)
 	tc_store_close(st);
 }
 
+/* A player leaving game after game keeps only the newest unlinked recordings; a recording a
+ * score links to, and other players' recordings, stay. */
+static void rec_keeps_a_bounded_number_unlinked(void **state)
+{
+	struct tc_store *st = rec_open(state, "r.db");
+	struct tc_recording rec = rec_sample("won", 10);
+	int64_t linked = tc_store_add_recording(st, &rec);
+	tc_store_close(st);
+	char sql[256];
+	snprintf(sql, sizeof sql,
+	         "INSERT INTO scores (game, mode, level, player, points, time_ms, moves, date,"
+	         " game_id, recording) VALUES ('2048', 'random', '4x4', 'ann', 10, 1, 1, 1,"
+	         " '2048:4x4:s5', %lld)",
+	         (long long)linked);
+	rec_sql(state, "r.db", sql);
+	st = rec_open(state, "r.db");
+	snprintf(rec.player, sizeof rec.player, "bob");
+	int64_t bobs = tc_store_add_recording(st, &rec);
+	snprintf(rec.player, sizeof rec.player, "ann");
+	snprintf(rec.result, sizeof rec.result, "left");
+	int64_t first = 0, last = 0;
+	for (int i = 0; i < TC_RECORDINGS_UNLINKED_MAX + 5; i++) {
+		last = tc_store_add_recording(st, &rec);
+		assert_true(last > 0);
+		if (i == 0)
+			first = last;
+	}
+	struct tc_recording out;
+	for (int64_t id = first; id < first + 5; id++)
+		assert_int_equal(tc_store_load_recording(st, id, &out), TC_RECORDING_NONE);
+	const int64_t kept[] = {first + 5, last, linked, bobs};
+	for (size_t i = 0; i < sizeof kept / sizeof *kept; i++) {
+		assert_int_equal(tc_store_load_recording(st, kept[i], &out), TC_RECORDING_OK);
+		tc_recording_free(&out);
+	}
+	tc_store_close(st);
+}
+
 /* A store that is off stores nothing and reads nothing. */
 static void rec_disabled_store(void **state)
 {
@@ -218,6 +256,7 @@ int main(void)
 	        REC_TEST(rec_refuses_damaged_rows),
 	        REC_TEST(rec_scores_link_recordings),
 	        REC_TEST(rec_saves_keep_their_stream),
+	        REC_TEST(rec_keeps_a_bounded_number_unlinked),
 	        REC_TEST(rec_disabled_store),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
