@@ -118,6 +118,53 @@ static int name_request(struct tc_store *arcade, const char *key, const char *kn
 	return result == TC_PLAYER_BAD ? USAGE_ERROR : 1;
 }
 
+static bool is_number(const char *word)
+{
+	if (*word == '#')
+		word++;
+	if (!*word)
+		return false;
+	for (; *word; word++)
+		if (*word < '0' || *word > '9')
+			return false;
+	return true;
+}
+
+/* scores [GAME] [--level K | --level=K] */
+static bool scores_words(const struct tc_arcade_request *r)
+{
+	int i = 2;
+	if (i < r->argc && r->argv[i][0] != '-')
+		i++;
+	if (i < r->argc && strncmp(r->argv[i], "--level=", 8) == 0)
+		i++;
+	else if (i + 1 < r->argc && strcmp(r->argv[i], "--level") == 0)
+		i += 2;
+	return i == r->argc;
+}
+
+/* The commands that are not games take only their own words in the arcade: the local options
+ * they also take name files (--db, --config), and the local refusals would offer those. */
+static const char *command_words_refused(const struct tc_arcade_request *r)
+{
+	const char *first = r->argc > 1 ? r->argv[1] : NULL;
+	if (is_command(first, "continue") && r->argc > 2)
+		return "continue takes nothing more: ssh -t HOST continue";
+	if ((is_command(first, "live") || is_command(first, "help")) && r->argc > 2)
+		return is_command(first, "live") ? "live takes nothing more: ssh HOST live"
+		                                 : "help takes nothing more: ssh HOST help";
+	if (is_command(first, "watch") && (r->argc != 3 || r->argv[2][0] == '-'))
+		return "watch takes one player's name: ssh -t HOST watch PLAYER";
+	if (is_command(first, "replay") &&
+	    (r->argc < 3 || r->argc > 4 || !is_number(r->argv[2]) ||
+	     (r->argc == 4 && strcmp(r->argv[3], "--headless") != 0)))
+		return "replay takes a recording's number, as scores shows it (#N), and maybe "
+		       "--headless: ssh -t HOST replay N";
+	if (is_command(first, "scores") && !scores_words(r))
+		return "scores takes a game and --level K: ssh HOST scores [GAME] [--level K]";
+	return NULL;
+}
+
 /* The options of the ordinary command the request asks for (`continue` is the local
  * --continue), checked against the policy. 0, or the exit status of a refusal (said). */
 static int request_options(const struct tc_arcade_request *r, struct tc_options *o)
@@ -125,11 +172,11 @@ static int request_options(const struct tc_arcade_request *r, struct tc_options 
 	static char continue_option[] = "--continue";
 	char err[256];
 	struct tc_arcade_request words = *r;
-	if (words.argc > 1 && is_command(words.argv[1], "continue")) {
-		if (words.argc > 2)
-			return refuse("continue takes nothing more: ssh -t HOST continue");
+	const char *refused = command_words_refused(r);
+	if (refused)
+		return refuse(refused);
+	if (words.argc > 1 && is_command(words.argv[1], "continue"))
 		words.argv[1] = continue_option;
-	}
 	if (tc_options_parse(words.argc, words.argv, o, err, sizeof err) != 0)
 		return refuse(err);
 	if (o->help || o->version)
@@ -196,6 +243,8 @@ int tc_arcade_main(void)
 	}
 	if (!split || (first && !known_first_word(first)))
 		return refuse(err);
+	if (is_command(first, "help") && r.argc > 2)
+		return refuse(command_words_refused(&r));
 	if (is_command(first, "help")) {
 		fputs(arcade_help, stdout);
 		return 0;

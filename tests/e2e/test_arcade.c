@@ -181,6 +181,29 @@ static void test_refuses_shells_programs_and_files(void **state)
 	refused("ann", NULL, "tilecade: the menu needs a terminal: ssh -t HOST\n");
 }
 
+/* The commands that are not games take their own words only: a local option would be refused
+ * offering --db and --config, which the arcade refuses too. */
+static void test_commands_take_their_own_words(void **state)
+{
+	named("ann", "Ann");
+	const char *replay = "tilecade: replay takes a recording's number, as scores shows it "
+	                     "(#N), and maybe --headless: ssh -t HOST replay N\n";
+	refused("ann", "replay -1", replay);
+	refused("ann", "replay #5x", replay);
+	refused("ann", "replay 1 --headless --seed 3", replay);
+	refused("ann", "live --seed 1", "tilecade: live takes nothing more: ssh HOST live\n");
+	refused("ann", "help me", "tilecade: help takes nothing more: ssh HOST help\n");
+	refused("ann", "watch -x",
+	        "tilecade: watch takes one player's name: ssh -t HOST watch PLAYER\n");
+	refused("ann", "scores 2048 --seed 5",
+	        "tilecade: scores takes a game and --level K: ssh HOST scores [GAME] [--level "
+	        "K]\n");
+	struct e2e_run r;
+	ssh_run("ann", "scores znumbers --level 3", &r);
+	assert_int_equal(exit_status(&r), 0);
+	e2e_run_free(&r);
+}
+
 static void test_help_lists_the_requests(void **state)
 {
 	struct e2e_run r;
@@ -480,6 +503,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 	        cmocka_unit_test(test_names_are_picked_once),
 	        cmocka_unit_test(test_refuses_shells_programs_and_files),
+	        cmocka_unit_test(test_commands_take_their_own_words),
 	        cmocka_unit_test(test_help_lists_the_requests),
 	        cmocka_unit_test_teardown(test_a_new_key_is_asked_its_name_in_the_terminal,
 	                                  e2e_term_teardown),
