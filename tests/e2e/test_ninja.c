@@ -16,6 +16,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
+#include <pwd.h>
 
 #include <cmocka.h>
 
@@ -930,6 +932,75 @@ static void test_browser_message_and_map_origin(void **state)
 	assert_int_equal(browser, play);
 }
 
+/* ---- watching ---- */
+
+/* A watcher's terminal, besides the player's in *state. */
+static struct e2e_term *watcher;
+
+static int teardown_watch(void **state)
+{
+	e2e_free(watcher);
+	watcher = NULL;
+	return teardown(state);
+}
+
+/* The player's name on a local game: the login name, which watch takes. */
+static const char *login_name(void)
+{
+	struct passwd *pw = getpwuid(getuid());
+	assert_non_null(pw);
+	return pw->pw_name;
+}
+
+/* Another terminal of the player watches the run at its own size (tilecade watch LOGIN): the
+ * map and the ninja moving as on the player's screen, who plays and how many watch on its
+ * status line, the player's screen counting the watcher; the player pausing, restarting and
+ * leaving is told. */
+static void test_watched_live(void **state)
+{
+	struct e2e_term *t = start_level(state, "watched.txt", OPEN_LEVEL);
+	const char *argv[] = {e2e_bin, "watch", login_name(), NULL};
+	watcher = e2e_start(24, 90, argv, NULL); /* wider: the map elsewhere */
+	assert_non_null(watcher);
+	struct e2e_term *w = watcher;
+	wait_text(w, "N, watching");
+	wait_status(w, "ready, 1 watching");
+	wait_text(t, "1 watching"); /* the player's panel */
+	/* The player runs right: the watcher's ninja moves as far, from where it stood. */
+	struct spot player_from = ninja_at(t), watched_from = ninja_at(w);
+	struct moved m = {player_from, 4, 0};
+	if (!hold_until(t, E2E_KEY_RIGHT, has_moved, &m))
+		fail_msg("the ninja did not run right:\n%s", e2e_screen(t));
+	m = (struct moved){watched_from, 4, 0};
+	if (!e2e_wait(w, has_moved, &m, WAIT_MS))
+		fail_msg("the watched ninja did not move:\n%s", e2e_screen(w));
+	wait_status(w, "playing, 1 watching");
+	/* Paused, both show the ninja at the same place on their own maps. */
+	e2e_send_str(t, "p");
+	wait_text(t, "p: resume");
+	wait_text(w, "paused");
+	struct spot player_at = ninja_at(t), watched_at = {0, 0};
+	m = (struct moved){watched_from, player_at.col - player_from.col, 0};
+	if (!e2e_wait(w, has_moved, &m, WAIT_MS) || !find_ninja(w, &watched_at) ||
+	    watched_at.col - watched_from.col != player_at.col - player_from.col ||
+	    watched_at.row - watched_from.row != player_at.row - player_from.row)
+		fail_msg("the watcher's ninja is elsewhere:\n%s\nthe player's:\n%s", e2e_screen(w),
+		         e2e_screen(t));
+	/* A restart: the watcher follows the new run, back at the start. */
+	e2e_send_str(t, "r");
+	wait_status(w, "ready, 1 watching");
+	m = (struct moved){watched_at, watched_from.col - watched_at.col, 0};
+	if (!e2e_wait(w, has_moved, &m, WAIT_MS))
+		fail_msg("the watcher's ninja is not back at the start:\n%s", e2e_screen(w));
+	/* A run left is kept for the player, and the watcher is told. */
+	hold_until_status(t, E2E_KEY_LEFT, "time 8");
+	e2e_send_str(t, "q");
+	wait_text(t, "Enter play");
+	wait_text(w, "left; the run is kept to continue");
+	e2e_send_str(w, "q");
+	assert_int_equal(e2e_wait_exit(w, WAIT_MS), 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -950,6 +1021,7 @@ int main(void)
 	        cmocka_unit_test_teardown(test_unfinished_replay_stops, teardown),
 	        cmocka_unit_test_teardown(test_status_fields_whole, teardown),
 	        cmocka_unit_test_teardown(test_browser_message_and_map_origin, teardown),
+	        cmocka_unit_test_teardown(test_watched_live, teardown_watch),
 	};
 	return cmocka_run_group_tests(tests, e2e_game_group_setup, e2e_game_group_teardown);
 }
