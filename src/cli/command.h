@@ -12,4 +12,8 @@
 int tc_cli_command(const struct tc_options *o, struct tc_settings *settings,
                    struct tc_records *records);
 
+/* The first option given that picks, plays or draws a game (all but --level, --db and
+ * --config), for the commands that do none of that; NULL when there is none. */
+const char *tc_cli_game_option(const struct tc_options *o);
+
 #endif

@@ -426,9 +426,7 @@ static int find_game(const struct tc_options *o, const struct tc_catalog_entry *
 
 /* ---- `tilecade scores [GAME] [--level K] [--db PATH]` (issue 4) ---- */
 
-/* The first option the scores command has no use for: all but --level, --db and --config
- * pick, play or draw a game. */
-static const char *option_not_for_scores(const struct tc_options *o)
+const char *tc_cli_game_option(const struct tc_options *o)
 {
 	const char *game_option = o->size        ? "--size"
 	                          : o->has_seed  ? "--seed"
@@ -507,7 +505,7 @@ static int scores_command(const struct tc_options *o, const struct tc_settings *
 {
 	char err[TC_STORE_NOTICE_MAX + 64] = "";
 	const struct tc_catalog_entry *entry = o->game ? tc_catalog_find(o->game) : NULL;
-	const char *other = option_not_for_scores(o);
+	const char *other = tc_cli_game_option(o);
 	if (o->game && !entry)
 		snprintf(err, sizeof err,
 		         "unknown game '%s' (games: znumbers, match3, sudoku, n, 2048)", o->game);
@@ -582,7 +580,7 @@ static const char *option_not_for_live(const struct tc_options *o)
 	struct tc_options rest = *o;
 	if (o->watch)
 		rest.no_anim = rest.has_theme = false;
-	return o->has_level ? "--level" : option_not_for_scores(&rest);
+	return o->has_level ? "--level" : tc_cli_game_option(&rest);
 }
 
 /* The socket `tilecade watch PLAYER` opens; NULL for none. */

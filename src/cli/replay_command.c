@@ -7,6 +7,7 @@
 #include <stdlib.h>
 
 #include "batch.h"
+#include "command.h"
 #include "ninja_records.h"
 #include "replay_open.h"
 #include "score_text.h"
@@ -14,33 +15,9 @@
 
 const char *tc_replay_stray_option(const struct tc_options *o)
 {
-	return o->size             ? "--size"
-	       : o->has_seed       ? "--seed"
-	       : o->id             ? "--id"
-	       : o->moves          ? "--moves"
-	       : o->has_count      ? "--count"
-	       : o->generate       ? "--generate"
-	       : o->solve          ? "--solve"
-	       : o->daily          ? "--daily"
-	       : o->resume         ? "--continue"
-	       : o->no_anim        ? "--no-anim"
-	       : o->autoplay       ? "--autoplay"
-	       : o->has_games      ? "--games"
-	       : o->has_depth      ? "--depth"
-	       : o->has_attempts   ? "--attempts"
-	       : o->has_level      ? "--level"
-	       : o->rate           ? "--rate"
-	       : o->puzzle         ? "--puzzle"
-	       : o->has_difficulty ? "--difficulty"
-	       : o->has_stage      ? "--stage"
-	       : o->has_mode       ? "--mode"
-	       : o->has_types      ? "--types"
-	       : o->swaps          ? "--swaps"
-	       : o->parse          ? "--parse"
-	       : o->check          ? "--check"
-	       : o->playable       ? "--playable"
-	       : o->replay         ? "--replay"
-	                           : NULL;
+	struct tc_options rest = *o;
+	rest.has_theme = rest.headless = false; /* the replay's screen takes a theme */
+	return o->has_level ? "--level" : tc_cli_game_option(&rest);
 }
 
 /* N as `scores` prints it, "#N", or plain "N": 1 or more. */
