@@ -12,7 +12,7 @@
 /* A name: 1 to 20 characters, each an ASCII letter or digit, '-', '_' or '.', not starting
  * with '.' or '-' (so that it is never a hidden file's name nor an option). */
 #define TC_PLAYER_NAME_MAX 20
-#define TC_PLAYER_NAME_RULES "1 to 20 letters, digits, - _ or ., not starting with - or ."
+#define TC_PLAYER_NAME_RULES "1 to 20 letters, digits, - _ or . (not first)"
 
 /* A player's folder name: 64 hex digits (SHA-256 of the key's text), the same for the key on
  * every run, and different for every other key. */

@@ -78,7 +78,7 @@ void tc_arcade_name_refusal(enum tc_player_result result, const char *name, char
 	if (result == TC_PLAYER_TAKEN)
 		snprintf(line, len, "the name %s is taken: pick another", shown);
 	else if (result == TC_PLAYER_BAD)
-		snprintf(line, len, "a name is %s, not '%s'", TC_PLAYER_NAME_RULES, shown);
+		snprintf(line, len, "'%s' is not a name: a name is %s", shown, TC_PLAYER_NAME_RULES);
 	else
 		snprintf(line, len, "the arcade cannot keep names now: try again later");
 }
@@ -124,6 +124,11 @@ int tc_arcade_ask_name(struct tc_store *arcade, const char *key, char *name, siz
 		tc_arcade_name_refusal(result, typed, line, sizeof line);
 		if (result == TC_PLAYER_ERROR)
 			return tc_cli_fail(err, errlen, "%s", line);
-		printf("%s\n", line);
+		/* Two lines: a long name and the rules would wrap at 80 columns mid-word. */
+		char *rules = result == TC_PLAYER_BAD ? strstr(line, ": a name is ") : NULL;
+		if (rules)
+			*rules = '\0';
+		printf("%s.%s%s\n", line, rules ? "\nA name is " : "",
+		       rules ? TC_PLAYER_NAME_RULES "." : "");
 	}
 }

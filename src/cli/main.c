@@ -677,6 +677,13 @@ static int play(const struct tc_options *o, const struct tc_settings *settings,
 		return 1;
 	}
 	char err[256];
+	char latest_game[32], latest[96];
+	if (o->resume &&
+	    !tc_records_latest(records, latest_game, sizeof latest_game, latest, sizeof latest)) {
+		tc_records_close(records); /* said before the screen is taken over, not after */
+		tc_cli_error("no saved game to continue");
+		return 1;
+	}
 	int status = tc_app_run(&cfg, entry, start, err, sizeof err);
 	tc_records_close(records);
 	if (status != 0) {

@@ -119,7 +119,7 @@ static void test_names_are_picked_once(void **state)
 	e2e_run_free(&r);
 	ssh_run("dan", "name -x", &r);
 	assert_int_equal(exit_status(&r), 2);
-	assert_non_null(strstr(r.err, "a name is 1 to 20 letters, digits"));
+	assert_non_null(strstr(r.err, "is not a name: a name is 1 to 20 letters, digits"));
 	e2e_run_free(&r);
 	/* A new key without a terminal must name itself first. */
 	ssh_run("dan", "scores", &r);
@@ -226,7 +226,8 @@ static void test_a_new_key_is_asked_its_name_in_the_terminal(void **state)
 	e2e_send_str(t, "ANN\r");
 	wait_text(t, "the name ANN is taken: pick another");
 	e2e_send_str(t, "two words\r");
-	wait_text(t, "a name is 1 to 20 letters");
+	wait_text(t, "is not a name.");
+	wait_text(t, "A name is 1 to 20 letters, digits, - _ or . (not first).");
 	e2e_send_str(t, "Cat\r");
 	wait_text(t, "zNumbers"); /* the menu */
 	e2e_send_str(t, "q");

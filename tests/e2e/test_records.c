@@ -583,6 +583,8 @@ static void test_continue_without_a_save(void **state)
 	struct e2e_term *t = tilecade_err(state, errfile, "--continue", NULL);
 	assert_exits(t, 1);
 	assert_true(e2e_terminal_given_back(t));
+	/* Said before the screen is taken: not a flash of the full screen first. */
+	assert_int_equal(e2e_bytes(t), 0);
 	char *err = read_file(errfile, NULL);
 	assert_non_null(err);
 	assert_string_equal(err, "tilecade: no saved game to continue\n");
