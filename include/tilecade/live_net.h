@@ -52,7 +52,9 @@ int tc_live_dir(const char *db_path, bool shared, char *buf, size_t len, char *e
                 size_t errlen);
 
 /* Connects to or binds (bind true) the socket `name` in folder dir, whatever dir's length.
- * Returns the socket (non-blocking, close-on-exec), or -1 with errno. */
+ * A connection goes only to a socket that is the folder's own entry, never through a symbolic
+ * link (ENOTSOCK for anything else). Returns the socket (non-blocking, close-on-exec), or -1
+ * with errno. */
 int tc_live_socket(const char *dir, const char *name, bool bind_it);
 
 /* Renames the entry `from` of folder dir to `to`, or removes it (to NULL), whatever dir's
@@ -126,12 +128,14 @@ uint64_t tc_live_watch_time(const struct tc_live_watch *w, uint64_t now_ms);
 
 struct tc_live_game {
 	char socket[32]; /* the socket's name in the folder */
+	int64_t shared_ns; /* when the socket came into the folder (its ctime): newest is latest */
 	struct tc_live_hello hello;
 };
 
-/* The games in progress in dir, at most max, in the order of their sockets' names; sockets
- * their programs left behind are removed (where allowed) and skipped. Waits at most
- * timeout_ms for all the hellos. Returns how many (0 when the folder is missing). */
+/* The games in progress in dir, at most max, in the order of their sockets' names. Only
+ * sockets are asked (symbolic links, files and the like are skipped); sockets this user's
+ * programs left behind are removed, other users' are left. Waits at most timeout_ms for all
+ * the hellos. Returns how many (0 when the folder is missing). */
 int tc_live_list(const char *dir, struct tc_live_game *games, int max, int timeout_ms);
 /* Whether name is a publisher's socket name ("p" and digits). */
 bool tc_live_socket_name(const char *name);

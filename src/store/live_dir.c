@@ -51,23 +51,53 @@ int tc_live_dir(const char *db_path, bool shared, char *buf, size_t len, char *e
 	return 0;
 }
 
+/* The socket `name` in folder dir, held open (O_PATH) as it is, never through a symbolic link:
+ * a shared folder is open to every user, who could put there a link to a socket elsewhere.
+ * Returns the descriptor, or -1 with errno (ENOTSOCK: not a socket). */
+static int hold_socket(const char *dir, const char *name)
+{
+	int dir_fd = open(dir, O_PATH | O_DIRECTORY | O_CLOEXEC);
+	if (dir_fd < 0)
+		return -1;
+	int fd = openat(dir_fd, name, O_PATH | O_NOFOLLOW | O_CLOEXEC);
+	int saved = errno;
+	close(dir_fd);
+	struct stat st;
+	if (fd >= 0 && (fstat(fd, &st) != 0 || !S_ISSOCK(st.st_mode))) {
+		close(fd);
+		fd = -1;
+		saved = ENOTSOCK;
+	}
+	errno = saved;
+	return fd;
+}
+
 int tc_live_socket(const char *dir, const char *name, bool bind_it)
 {
 	struct sockaddr_un addr = {.sun_family = AF_UNIX};
-	int dir_fd = -1;
-	int n = snprintf(addr.sun_path, sizeof addr.sun_path, "%s/%s", dir, name);
-	if (n < 0 || (size_t)n >= sizeof addr.sun_path) {
-		/* Too long for an address: the folder opened, and named by its descriptor. */
-		dir_fd = open(dir, O_PATH | O_DIRECTORY | O_CLOEXEC);
-		if (dir_fd < 0)
+	int held = -1;
+	int n;
+	if (!bind_it) {
+		/* Connected through the entry held open: what is checked is what is reached. */
+		held = hold_socket(dir, name);
+		if (held < 0)
 			return -1;
-		n = snprintf(addr.sun_path, sizeof addr.sun_path, "/proc/self/fd/%d/%s", dir_fd,
-		             name);
+		n = snprintf(addr.sun_path, sizeof addr.sun_path, "/proc/self/fd/%d", held);
+	} else {
+		n = snprintf(addr.sun_path, sizeof addr.sun_path, "%s/%s", dir, name);
 		if (n < 0 || (size_t)n >= sizeof addr.sun_path) {
-			close(dir_fd);
-			errno = ENAMETOOLONG;
-			return -1;
+			/* Too long for an address: the folder opened, and named by its descriptor. */
+			held = open(dir, O_PATH | O_DIRECTORY | O_CLOEXEC);
+			if (held < 0)
+				return -1;
+			n = snprintf(addr.sun_path, sizeof addr.sun_path, "/proc/self/fd/%d/%s", held,
+			             name);
 		}
+	}
+	if (n < 0 || (size_t)n >= sizeof addr.sun_path) {
+		close(held);
+		errno = ENAMETOOLONG;
+		return -1;
 	}
 	int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
 	int rc = fd < 0 ? -1
@@ -77,8 +107,8 @@ int tc_live_socket(const char *dir, const char *name, bool bind_it)
 	int saved = errno;
 	if (rc != 0 && fd >= 0)
 		close(fd);
-	if (dir_fd >= 0)
-		close(dir_fd);
+	if (held >= 0)
+		close(held);
 	errno = saved;
 	return rc == 0 ? fd : -1;
 }

@@ -3,11 +3,14 @@
 #include "tilecade/live_net.h"
 
 #include <dirent.h>
+#include <fcntl.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 static int by_socket(const void *a, const void *b)
 {
@@ -22,7 +25,9 @@ static int64_t now_ms(void)
 	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
-/* Connects to every publisher's socket in dir (at most max), to list; stale ones are removed. */
+/* Connects to every publisher's socket in dir (at most max), to list. Anything in the folder
+ * that is not a socket is skipped without a look further (a shared folder is open to every
+ * user); a socket of ours whose program is gone (a crash, kill -9) is removed. */
 static int connect_all(const char *dir, struct tc_live_game *games, struct tc_live_watch *conn,
                        int max)
 {
@@ -32,17 +37,19 @@ static int connect_all(const char *dir, struct tc_live_game *games, struct tc_li
 	int n = 0;
 	struct dirent *e;
 	while (n < max && (e = readdir(d))) {
-		if (!tc_live_socket_name(e->d_name))
+		struct stat st;
+		if (!tc_live_socket_name(e->d_name) ||
+		    fstatat(dirfd(d), e->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0 ||
+		    !S_ISSOCK(st.st_mode))
 			continue;
 		if (tc_live_watch_open(&conn[n], dir, e->d_name, 'L') != 0) {
-			/* Its program is gone (a crash, kill -9); a shared folder's sticky bit may
-			 * refuse to remove it: it is skipped all the same. */
-			if (errno == ECONNREFUSED)
-				tc_live_rename(dir, e->d_name, NULL);
+			if (errno == ECONNREFUSED && st.st_uid == geteuid())
+				unlinkat(dirfd(d), e->d_name, 0);
 			continue;
 		}
 		memset(&games[n], 0, sizeof games[n]);
 		snprintf(games[n].socket, sizeof games[n].socket, "%.15s", e->d_name);
+		games[n].shared_ns = (int64_t)st.st_ctim.tv_sec * 1000000000 + st.st_ctim.tv_nsec;
 		n++;
 	}
 	closedir(d);

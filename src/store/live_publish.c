@@ -4,6 +4,7 @@
 #include "tilecade/live_net.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,12 +16,19 @@
 /* A client that sends more than this (it should send one byte) is dropped: reading a flood
  * would cost the player. */
 #define JUNK_MAX 4096
-/* Watchers of one game; more are turned away. */
-#define WATCHERS_MAX 1000
+/* Clients that have not yet said what they want (their first byte). A real client sends it
+ * as it connects; anyone may open connections that say nothing (a shared folder is open to
+ * every user), so beyond this many the oldest such is closed: a few cost the player nothing,
+ * and real watchers and listers always get in. */
+#define UNDECIDED_MAX 16
+/* Watchers and listers of one game (each a descriptor of the player's program); one more is
+ * closed as soon as it says what it wants, before it is sent anything. */
+#define CLIENTS_MAX 512
 
 struct watcher {
 	int fd;
-	bool decided; /* its first byte came */
+	bool decided; /* its first byte came: it has been sent the hello and the stream */
+	unsigned long arrived; /* the order of its connection: the oldest undecided goes first */
 	bool counted; /* it watches ('W') */
 	bool closing; /* the stream ended: closed once its bytes are sent */
 	size_t sent_by_it; /* bytes it sent us */
@@ -37,8 +45,15 @@ struct tc_live_pub {
 	tc_live_describe describe;
 	void *ctx;
 	int listen_fd; /* -1 while no game is in progress */
+	/* A descriptor kept for the moment there are no more: a connection that comes then is
+	 * taken on it and closed at once, so that it does not stay waiting, and the listening
+	 * socket ready, forever (a player's program at 100% CPU). */
+	int spare_fd;
+	bool listen_paused; /* no spare either: not listened to until a client goes */
 	struct watcher *w;
 	int n, cap;
+	int undecided;
+	unsigned long arrivals;
 	unsigned counted;
 	char problem[160];
 };
@@ -57,6 +72,7 @@ struct tc_live_pub *tc_live_pub_new(const char *dir, const char *player,
 	p->describe = describe;
 	p->ctx = ctx;
 	p->listen_fd = -1;
+	p->spare_fd = -1;
 	return p;
 }
 
@@ -76,7 +92,15 @@ static void remove_socket(struct tc_live_pub *p)
 		return;
 	close(p->listen_fd);
 	p->listen_fd = -1;
+	if (p->spare_fd >= 0)
+		close(p->spare_fd);
+	p->spare_fd = -1;
 	tc_live_rename(p->dir, p->name, NULL);
+}
+
+static int open_spare(void)
+{
+	return open("/dev/null", O_RDONLY | O_CLOEXEC);
 }
 
 static void open_socket(struct tc_live_pub *p)
@@ -95,6 +119,8 @@ static void open_socket(struct tc_live_pub *p)
 		p->listen_fd = -1;
 		tc_live_rename(p->dir, making, NULL);
 	}
+	if (p->listen_fd >= 0)
+		p->spare_fd = open_spare();
 	if (p->listen_fd < 0)
 		snprintf(p->problem, sizeof p->problem, "cannot publish in %.100s: %s", p->dir,
 		         strerror(errno));
@@ -109,7 +135,10 @@ static void drop(struct tc_live_pub *p, int i)
 	free(w->out);
 	if (w->counted)
 		p->counted--;
+	if (!w->decided)
+		p->undecided--;
 	p->w[i] = p->w[--p->n];
+	p->listen_paused = false; /* a descriptor is free */
 }
 
 /* Sends what is queued as far as the socket takes it; false when the watcher is gone. */
@@ -155,8 +184,8 @@ static bool queue(struct watcher *w, const void *bytes, size_t len)
 /* Sends bytes to every watcher, dropping those that cannot keep up. */
 static void broadcast(struct tc_live_pub *p, const unsigned char *bytes, size_t len)
 {
-	for (int i = p->n - 1; i >= 0; i--)
-		if (!p->w[i].closing && !queue(&p->w[i], bytes, len))
+	for (int i = p->n - 1; i >= 0; i--) /* the undecided are sent the log when they decide */
+		if (p->w[i].decided && !p->w[i].closing && !queue(&p->w[i], bytes, len))
 			drop(p, i);
 }
 
@@ -171,6 +200,11 @@ static void tell_count(struct tc_live_pub *p)
 void tc_live_pub_event(struct tc_live_pub *p, const struct tc_live_event *ev)
 {
 	struct tc_live_event sent = *ev;
+	if (p->listen_paused) { /* out of descriptors a while ago: tried again at each event */
+		p->listen_paused = false;
+		if (p->spare_fd < 0)
+			p->spare_fd = open_spare();
+	}
 	if (ev->kind == TC_LIVE_START) {
 		if (p->listen_fd < 0) {
 			open_socket(p);
@@ -189,28 +223,20 @@ void tc_live_pub_event(struct tc_live_pub *p, const struct tc_live_event *ev)
 	remove_socket(p);
 	for (int i = p->n - 1; i >= 0; i--) {
 		p->w[i].closing = true;
-		if (p->w[i].out_len == 0)
+		if (p->w[i].out_len == 0 || !p->w[i].decided)
 			drop(p, i);
 	}
 }
 
-/* A new connection: its hello and the stream so far are queued at once. */
-static void welcome(struct tc_live_pub *p, int fd)
+/* A client that said what it wants: its hello and the stream so far are queued. False when it
+ * is to be dropped: one client too many, or out of memory. */
+static bool decide(struct tc_live_pub *p, struct watcher *w, unsigned char mode)
 {
-	if (p->n >= WATCHERS_MAX) {
-		close(fd);
-		return;
-	}
-	if (p->n == p->cap) {
-		int cap = p->cap ? p->cap * 2 : 8;
-		struct watcher *w = realloc(p->w, (size_t)cap * sizeof *w);
-		if (!w) {
-			close(fd);
-			return;
-		}
-		p->w = w;
-		p->cap = cap;
-	}
+	int decided = p->n - p->undecided;
+	w->decided = true;
+	p->undecided--;
+	if (decided >= CLIENTS_MAX)
+		return false;
 	struct tc_live_hello hello = {0};
 	snprintf(hello.player, sizeof hello.player, "%s", p->player);
 	if (p->describe)
@@ -219,24 +245,16 @@ static void welcome(struct tc_live_pub *p, int fd)
 	char line[sizeof hello + 64];
 	size_t len = tc_live_hello_encode(&hello, line, sizeof line);
 	size_t log_len = p->log ? p->log->len : 0;
-	struct watcher *w = &p->w[p->n++];
-	*w = (struct watcher){.fd = fd, .limit = len + log_len + TC_LIVE_BACKLOG_MAX};
-	if (!queue(w, line, len) || (log_len && !queue(w, p->log->bytes, log_len)))
-		drop(p, p->n - 1);
-}
-
-static void take_new(struct tc_live_pub *p)
-{
-	for (int i = 0; i < 64; i++) {
-		int fd = accept4(p->listen_fd, NULL, NULL, SOCK_NONBLOCK | SOCK_CLOEXEC);
-		if (fd < 0)
-			return;
-		welcome(p, fd);
+	w->limit = len + log_len + TC_LIVE_BACKLOG_MAX;
+	if (mode == 'W') {
+		w->counted = true;
+		p->counted++;
 	}
+	return queue(w, line, len) && (!log_len || queue(w, p->log->bytes, log_len));
 }
 
 /* What a client sent: its first byte says what it wants; the rest is read and dropped. False
- * when it is gone (or floods). */
+ * when it is gone (or floods, or is turned away). */
 static bool hear(struct tc_live_pub *p, struct watcher *w)
 {
 	unsigned char buf[512];
@@ -248,23 +266,83 @@ static bool hear(struct tc_live_pub *p, struct watcher *w)
 			return errno == EAGAIN || errno == EWOULDBLOCK;
 		if (n == 0)
 			return false;
-		if (!w->decided) {
-			w->decided = true;
-			if (buf[0] == 'W') {
-				w->counted = true;
-				p->counted++;
-			}
-		}
+		if (!w->decided && !decide(p, w, buf[0]))
+			return false;
 		w->sent_by_it += (size_t)n;
 		if (w->sent_by_it > JUNK_MAX)
 			return false;
 	}
 }
 
+static void drop_oldest_undecided(struct tc_live_pub *p)
+{
+	int oldest = -1;
+	for (int i = 0; i < p->n; i++)
+		if (!p->w[i].decided && (oldest < 0 || p->w[i].arrived < p->w[oldest].arrived))
+			oldest = i;
+	if (oldest >= 0)
+		drop(p, oldest);
+}
+
+/* A new connection. Its first byte is most often there already: it is read at once. */
+static void welcome(struct tc_live_pub *p, int fd)
+{
+	if (p->n == p->cap) {
+		int cap = p->cap ? p->cap * 2 : 8;
+		struct watcher *w = realloc(p->w, (size_t)cap * sizeof *w);
+		if (!w) {
+			close(fd);
+			return;
+		}
+		p->w = w;
+		p->cap = cap;
+	}
+	int i = p->n++;
+	p->w[i] = (struct watcher){.fd = fd, .arrived = p->arrivals++};
+	p->undecided++;
+	if (!hear(p, &p->w[i]))
+		drop(p, i);
+	else if (p->undecided > UNDECIDED_MAX)
+		drop_oldest_undecided(p);
+}
+
+/* Out of descriptors: the waiting connection is taken on the spare and closed, or, with no
+ * spare, the listening socket is left until a client goes. False when it is left. */
+static bool turn_away(struct tc_live_pub *p)
+{
+	if (p->spare_fd >= 0) {
+		close(p->spare_fd);
+		int fd = accept4(p->listen_fd, NULL, NULL, SOCK_CLOEXEC);
+		bool none = fd < 0 && (errno == EAGAIN || errno == EWOULDBLOCK);
+		if (fd >= 0)
+			close(fd);
+		p->spare_fd = open_spare();
+		if (fd >= 0 || none)
+			return fd >= 0;
+	}
+	p->listen_paused = true;
+	return false;
+}
+
+static void take_new(struct tc_live_pub *p)
+{
+	for (int i = 0; i < 64 && p->listen_fd >= 0; i++) {
+		int fd = accept4(p->listen_fd, NULL, NULL, SOCK_NONBLOCK | SOCK_CLOEXEC);
+		if (fd >= 0)
+			welcome(p, fd);
+		else if (errno == EINTR || errno == ECONNABORTED)
+			continue;
+		else if (errno != EMFILE && errno != ENFILE && errno != ENOBUFS && errno != ENOMEM)
+			return;
+		else if (!turn_away(p))
+			return;
+	}
+}
+
 int tc_live_pub_fds(const struct tc_live_pub *p, struct pollfd *fds, int max)
 {
 	int k = 0;
-	if (p->listen_fd >= 0 && k < max)
+	if (p->listen_fd >= 0 && !p->listen_paused && k < max)
 		fds[k++] = (struct pollfd){p->listen_fd, POLLIN, 0};
 	for (int i = 0; i < p->n && k < max; i++)
 		fds[k++] = (struct pollfd){p->w[i].fd,
