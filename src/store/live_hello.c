@@ -10,6 +10,9 @@
 
 #define HELLO_MAGIC "tilecade-live 1\t"
 #define HELLO_MAX (sizeof HELLO_MAGIC + TC_LIVE_PLAYER_MAX + TC_GAMEID_MAX + 64)
+/* The longest a game may have been played, as a hello says: more is no game's (it would show
+ * as a time of millions of hours). */
+#define ELAPSED_MAX_MS (100ULL * 24 * 3600 * 1000)
 
 /* Tabs and newlines would break the line: they become spaces. */
 static void field(const char *in, char *out, size_t len)
@@ -76,7 +79,7 @@ int tc_live_hello_decode(const unsigned char *buf, size_t len, struct tc_live_he
 	    !take_field(&at, end, h->game_id, sizeof h->game_id) ||
 	    !take_number(&at, end, '\t', &moves) || !take_number(&at, end, '\t', &elapsed) ||
 	    !take_number(&at, end, '\t', &watchers) || !take_number(&at, end, '\n', &best) ||
-	    moves > UINT32_MAX || watchers > UINT32_MAX || best > INT64_MAX)
+	    moves > UINT32_MAX || elapsed > ELAPSED_MAX_MS || watchers > UINT32_MAX || best > INT64_MAX)
 		return -1;
 	h->moves = (unsigned)moves;
 	h->elapsed_ms = elapsed;

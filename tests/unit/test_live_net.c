@@ -3,6 +3,7 @@
  * away, long paths, and clients that send what they should not. */
 #define _GNU_SOURCE /* mkdtemp, accept4 */
 #include <errno.h>
+#include <fcntl.h>
 #include <pwd.h>
 #include <limits.h>
 #include <setjmp.h>
@@ -13,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/un.h>
@@ -268,7 +270,10 @@ static void test_hello_round_trip(void **state)
 	const char *bad[] = {"HTTP/1.1 200 OK\n", "tilecade-live 1\tann\n",
 	                     "tilecade-live 1\tann\tid\tx\t1\t2\t0\n",
 	                     "tilecade-live 1\tann\tid\t-1\t1\t2\t0\n",
-	                     "tilecade-live 1\tann\tid\t1\t1\t2\n"};
+	                     "tilecade-live 1\tann\tid\t1\t1\t2\n",
+	                     /* an elapsed time no game has (millions of hours) */
+	                     "tilecade-live 1\tann\tid\t1\t18446744073709551615\t2\t0\n",
+	                     "tilecade-live 1\tann\tid\t1\t8640000001\t2\t0\n"};
 	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
 		assert_int_equal(tc_live_hello_decode((const unsigned char *)bad[i], strlen(bad[i]),
 		                                      &back, &used),
@@ -587,6 +592,179 @@ static void test_list_skips_stale_sockets(void **state)
 	assert_false(tc_live_socket_name("notes.txt"));
 }
 
+
+/* A client socket connected to the player's, that says nothing (-1 when the backlog is full). */
+static int connect_raw(struct fixture *f)
+{
+	char name[32];
+	snprintf(name, sizeof name, "p%ld", (long)getpid());
+	return tc_live_socket(f->dir, name, false);
+}
+
+/* The publisher acts on everything that is ready now, until nothing is. */
+static void settle(struct fixture *f)
+{
+	struct pollfd fds[2048];
+	for (int round = 0; round < 10000; round++) {
+		int k = tc_live_pub_fds(f->pub, fds, 2048);
+		if (poll(fds, (nfds_t)k, 0) <= 0)
+			return;
+		tc_live_pub_ready(f->pub, fds, k);
+	}
+	fail_msg("the publisher is never done: it spins");
+}
+
+/* Descriptors for a test of many connections (both their ends are this program's). */
+static void allow_descriptors(rlim_t want)
+{
+	struct rlimit lim;
+	assert_int_equal(getrlimit(RLIMIT_NOFILE, &lim), 0);
+	if (lim.rlim_cur < want && (lim.rlim_max == RLIM_INFINITY || lim.rlim_max >= want)) {
+		lim.rlim_cur = want;
+		assert_int_equal(setrlimit(RLIMIT_NOFILE, &lim), 0);
+	}
+	assert_int_equal(getrlimit(RLIMIT_NOFILE, &lim), 0);
+	assert_true(lim.rlim_cur >= want);
+}
+
+/* Out of descriptors, the player's program turns connections away at once: its listening
+ * socket is not left ready (which had it wake at once, forever: 100% CPU). When descriptors
+ * are free again, watchers get in. */
+static void test_out_of_descriptors_never_spins(void **state)
+{
+	struct fixture *f = *state;
+	start(f);
+	int clients[4];
+	for (int i = 0; i < 4; i++) {
+		clients[i] = connect_raw(f);
+		assert_true(clients[i] >= 0);
+		assert_int_equal(send(clients[i], "W", 1, MSG_NOSIGNAL), 1);
+	}
+	struct rlimit saved;
+	assert_int_equal(getrlimit(RLIMIT_NOFILE, &saved), 0);
+	struct rlimit low = saved;
+	low.rlim_cur = 256;
+	assert_int_equal(setrlimit(RLIMIT_NOFILE, &low), 0);
+	int filler[256], filled = 0;
+	for (int fd; filled < 256 && (fd = open("/dev/null", O_RDONLY | O_CLOEXEC)) >= 0;)
+		filler[filled++] = fd;
+	assert_int_equal(errno, EMFILE);
+	settle(f); /* fails if the listening socket stays ready */
+	assert_int_equal(tc_live_pub_watchers(f->pub), 0);
+	for (int i = 0; i < filled; i++)
+		close(filler[i]);
+	assert_int_equal(setrlimit(RLIMIT_NOFILE, &saved), 0);
+	for (int i = 0; i < 4; i++) { /* each was closed without a word */
+		char byte; /* its byte unread: reset */
+		ssize_t n = recv(clients[i], &byte, 1, 0);
+		assert_true(n == 0 || (n < 0 && errno == ECONNRESET));
+		close(clients[i]);
+	}
+	struct watcher c;
+	open_watcher(f, &c, 'W');
+	expect_log(f, &c);
+	close_watcher(&c);
+}
+
+/* Connections that never say what they want (anyone may open them in a shared folder) do not
+ * keep real watchers and listers out: beyond a few, the oldest of them is closed. */
+static void test_silent_connections_make_room(void **state)
+{
+	struct fixture *f = *state;
+	enum { SILENT = 1100 };
+	allow_descriptors(4 * SILENT);
+	start(f);
+	move(f, 1);
+	static int silent[SILENT];
+	for (int i = 0; i < SILENT; i++) {
+		silent[i] = connect_raw(f);
+		assert_true(silent[i] >= 0);
+		if (i % 64 == 63)
+			settle(f);
+	}
+	settle(f);
+	struct tc_live_game games[4];
+	assert_int_equal(list_from_child(f, games, 4), 1);
+	assert_string_equal(games[0].hello.player, "ann");
+	struct watcher c;
+	open_watcher(f, &c, 'W');
+	expect_log(f, &c);
+	struct watcher *ws[] = {&c};
+	struct count_wait cw = {f, ws, 1, 1};
+	assert_true(run_until(f, ws, 1, counted, &cw));
+	close_watcher(&c);
+	int open_still = 0;
+	for (int i = 0; i < SILENT; i++) {
+		char byte;
+		if (recv(silent[i], &byte, 1, MSG_DONTWAIT) < 0 && errno == EAGAIN)
+			open_still++;
+		close(silent[i]);
+	}
+	assert_true(open_still <= 16);
+}
+
+/* Watchers beyond the cap are closed before they are sent anything; the count stays at the
+ * cap, and the watchers in it are served. */
+static void test_watchers_are_capped(void **state)
+{
+	struct fixture *f = *state;
+	enum { CAP = 512, MORE = 520 };
+	allow_descriptors(4 * MORE);
+	start(f);
+	static int ws[MORE];
+	for (int i = 0; i < MORE; i++) {
+		ws[i] = connect_raw(f);
+		assert_true(ws[i] >= 0);
+		assert_int_equal(send(ws[i], "W", 1, MSG_NOSIGNAL), 1);
+		settle(f);
+	}
+	assert_int_equal(tc_live_pub_watchers(f->pub), CAP);
+	int turned_away = 0;
+	for (int i = 0; i < MORE; i++) {
+		char byte;
+		if (recv(ws[i], &byte, 1, MSG_DONTWAIT) == 0)
+			turned_away++;
+		close(ws[i]);
+	}
+	assert_int_equal(turned_away, MORE - CAP);
+}
+
+/* What is not a socket in the folder is never connected to, followed or removed: a symbolic
+ * link to a socket elsewhere, a FIFO, a file; no more is a socket of another user's. */
+static void test_list_follows_no_links(void **state)
+{
+	struct fixture *f = *state;
+	char outside_dir[] = "/tmp/tilecade-outside-XXXXXX";
+	assert_non_null(mkdtemp(outside_dir));
+	int outside = tc_live_socket(outside_dir, "sock", true);
+	assert_true(outside >= 0);
+	assert_int_equal(listen(outside, 4), 0);
+	char target[PATH_MAX], link[PATH_MAX + 16], fifo[PATH_MAX + 16], file[PATH_MAX + 16];
+	snprintf(target, sizeof target, "%s/sock", outside_dir);
+	snprintf(link, sizeof link, "%s/p111", f->dir);
+	snprintf(fifo, sizeof fifo, "%s/p112", f->dir);
+	snprintf(file, sizeof file, "%s/p113", f->dir);
+	assert_int_equal(symlink(target, link), 0);
+	assert_int_equal(mkfifo(fifo, 0600), 0);
+	FILE *fp = fopen(file, "w");
+	assert_non_null(fp);
+	fclose(fp);
+	struct tc_live_game games[8];
+	assert_int_equal(list_from_child(f, games, 8), 0);
+	struct tc_live_watch w;
+	assert_int_equal(tc_live_watch_open(&w, f->dir, "p111", 'W'), -1);
+	assert_int_equal(errno, ENOTSOCK);
+	int peer = accept4(outside, NULL, NULL, SOCK_NONBLOCK);
+	assert_int_equal(peer, -1); /* no one came */
+	struct stat st;
+	assert_int_equal(lstat(link, &st), 0);
+	assert_int_equal(lstat(fifo, &st), 0);
+	assert_int_equal(lstat(file, &st), 0);
+	close(outside);
+	unlink(target);
+	rmdir(outside_dir);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -602,6 +780,11 @@ int main(void)
 	        cmocka_unit_test_setup_teardown(test_junk_from_a_publisher, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_impostor_is_refused, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_list_skips_stale_sockets, setup, teardown),
+	        cmocka_unit_test_setup_teardown(test_out_of_descriptors_never_spins, setup,
+	                                        teardown),
+	        cmocka_unit_test_setup_teardown(test_silent_connections_make_room, setup, teardown),
+	        cmocka_unit_test_setup_teardown(test_watchers_are_capped, setup, teardown),
+	        cmocka_unit_test_setup_teardown(test_list_follows_no_links, setup, teardown),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
