@@ -40,6 +40,7 @@ struct tc_live_hello {
 	uint64_t elapsed_ms;
 	unsigned watchers;
 	int64_t best; /* the best score the player's screen shows (games with points) */
+	bool over;    /* the game has ended: the player's screen shows its result */
 };
 
 /* ---- the folder (live_dir.c) ---- */
@@ -139,6 +140,11 @@ struct tc_live_game {
 int tc_live_list(const char *dir, struct tc_live_game *games, int max, int timeout_ms);
 /* Whether name is a publisher's socket name ("p" and digits). */
 bool tc_live_socket_name(const char *name);
+
+/* Which of games[0..n) (tc_live_list's) watch PLAYER follows: the player's game still played
+ * before one that is over, then the newest. Returns its index, or -1 when the player has none;
+ * *count (unless NULL) says how many games the player has. */
+int tc_live_pick(const struct tc_live_game *games, int n, const char *player, int *count);
 
 /* The hello as sent: one line. Returns its length, 0 when it does not fit. */
 size_t tc_live_hello_encode(const struct tc_live_hello *h, char *buf, size_t len);

@@ -27,8 +27,8 @@ int tc_live_command(const char *dir, FILE *out)
 		tc_sanitize(h->player, player, sizeof player);
 		tc_sanitize(h->game_id, id, sizeof id);
 		tc_format_time(h->elapsed_ms, time, sizeof time);
-		fprintf(out, "%-16s %-30s %5u move%s  %s\n", player, id, h->moves,
-		        h->moves == 1 ? " " : "s", time);
+		fprintf(out, "%-16s %-30s %5u move%s  %s%s\n", player, id, h->moves,
+		        h->moves == 1 ? " " : "s", time, h->over ? "  over" : "");
 	}
 	return 0;
 }
@@ -37,11 +37,11 @@ int tc_watch_find(const char *dir, const char *player, char *socket, size_t len,
                   size_t errlen)
 {
 	int n = dir ? tc_live_list(dir, games, LIST_MAX, HELLO_WAIT_MS) : 0;
-	for (int i = 0; i < n; i++)
-		if (strcmp(games[i].hello.player, player) == 0) {
-			snprintf(socket, len, "%s", games[i].socket);
-			return 0;
-		}
+	int i = tc_live_pick(games, n, player, NULL);
+	if (i >= 0) {
+		snprintf(socket, len, "%s", games[i].socket);
+		return 0;
+	}
 	char name[TC_LIVE_PLAYER_MAX];
 	tc_sanitize(player, name, sizeof name);
 	snprintf(err, errlen, "%s has no game in progress (tilecade live lists them)", name);

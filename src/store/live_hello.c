@@ -1,6 +1,7 @@
 /* The hello line a watcher is sent first: "tilecade-live 1", then the player, the game ID, the
- * moves, the elapsed milliseconds, the watchers and the best score, tab-separated, ending with
- * a newline. */
+ * moves, the elapsed milliseconds, the watchers, the best score and 1 when the game is over,
+ * tab-separated, ending with a newline. A hello without the last field (an earlier program's)
+ * is a game still played. */
 #include "tilecade/live_net.h"
 
 #include <inttypes.h>
@@ -28,9 +29,9 @@ size_t tc_live_hello_encode(const struct tc_live_hello *h, char *buf, size_t len
 	char player[TC_LIVE_PLAYER_MAX], id[TC_GAMEID_MAX];
 	field(h->player, player, sizeof player);
 	field(h->game_id, id, sizeof id);
-	int n = snprintf(buf, len, HELLO_MAGIC "%s\t%s\t%u\t%" PRIu64 "\t%u\t%" PRIu64 "\n",
+	int n = snprintf(buf, len, HELLO_MAGIC "%s\t%s\t%u\t%" PRIu64 "\t%u\t%" PRIu64 "\t%d\n",
 	                 player, id, h->moves, h->elapsed_ms, h->watchers,
-	                 h->best > 0 ? (uint64_t)h->best : 0);
+	                 h->best > 0 ? (uint64_t)h->best : 0, h->over ? 1 : 0);
 	return n > 0 && (size_t)n < len ? (size_t)n : 0;
 }
 
@@ -73,18 +74,22 @@ int tc_live_hello_decode(const unsigned char *buf, size_t len, struct tc_live_he
 	if (!nl)
 		return len >= HELLO_MAX ? -1 : 0;
 	const char *at = start + magic, *end = nl + 1;
-	uint64_t moves, elapsed, watchers, best;
+	uint64_t moves, elapsed, watchers, best, over = 0;
 	memset(h, 0, sizeof *h);
 	if (!take_field(&at, end, h->player, sizeof h->player) ||
 	    !take_field(&at, end, h->game_id, sizeof h->game_id) ||
 	    !take_number(&at, end, '\t', &moves) || !take_number(&at, end, '\t', &elapsed) ||
-	    !take_number(&at, end, '\t', &watchers) || !take_number(&at, end, '\n', &best) ||
-	    moves > UINT32_MAX || elapsed > ELAPSED_MAX_MS || watchers > UINT32_MAX || best > INT64_MAX)
+	    !take_number(&at, end, '\t', &watchers) ||
+	    !(memchr(at, '\t', (size_t)(end - at))
+	              ? take_number(&at, end, '\t', &best) && take_number(&at, end, '\n', &over)
+	              : take_number(&at, end, '\n', &best)) ||
+	    over > 1 || moves > UINT32_MAX || elapsed > ELAPSED_MAX_MS || watchers > UINT32_MAX || best > INT64_MAX)
 		return -1;
 	h->moves = (unsigned)moves;
 	h->elapsed_ms = elapsed;
 	h->watchers = (unsigned)watchers;
 	h->best = (int64_t)best;
+	h->over = over == 1;
 	*used = (size_t)(end - start);
 	return 1;
 }

@@ -56,6 +56,23 @@ static int connect_all(const char *dir, struct tc_live_game *games, struct tc_li
 	return n;
 }
 
+int tc_live_pick(const struct tc_live_game *games, int n, const char *player, int *count)
+{
+	int best = -1, mine = 0;
+	for (int i = 0; i < n; i++) {
+		const struct tc_live_game *g = &games[i];
+		if (strcmp(g->hello.player, player) != 0)
+			continue;
+		mine++;
+		if (best < 0 || g->hello.over < games[best].hello.over ||
+		    (g->hello.over == games[best].hello.over && g->shared_ns > games[best].shared_ns))
+			best = i;
+	}
+	if (count)
+		*count = mine;
+	return best;
+}
+
 int tc_live_list(const char *dir, struct tc_live_game *games, int max, int timeout_ms)
 {
 	if (max <= 0)

@@ -46,6 +46,7 @@ static void describe(void *ctx, struct tc_live_hello *hello)
 	hello->moves = tc_session_moves(s);
 	hello->elapsed_ms = tc_session_elapsed_ms(s);
 	hello->best = tc_session_best_score(s);
+	hello->over = tc_session_status(s) != TC_PLAYING;
 }
 
 static void publish(void *ctx, const struct tc_live_event *ev)

@@ -69,7 +69,11 @@ static void say_end(struct tc_watch *w)
 	if (!w->player[0])
 		tc_sanitize(w->conn.hello.player, w->player, sizeof w->player);
 	bool ended = w->ninja ? w->conn.ended : w->follow.ended;
-	if (w->conn.state == TC_LIVE_WATCH_BROKEN)
+	if (!w->conn.has_hello && w->conn.state == TC_LIVE_WATCH_DROPPED)
+		/* Closed before a word: the player's program takes no more (tilecade/live_net.h). */
+		snprintf(w->note, sizeof w->note,
+		         "The game takes no more watchers now: try again later");
+	else if (w->conn.state == TC_LIVE_WATCH_BROKEN)
 		snprintf(w->note, sizeof w->note, "%s's game cannot be followed: a broken stream",
 		         w->player);
 	else if (!ended || (!w->ninja && w->follow.end == TC_LIVE_END_DROPPED))

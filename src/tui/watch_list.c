@@ -196,6 +196,9 @@ static void draw_game(struct tc_watch_list *l, int i, int x, int y, int w, uint6
 	if (g->follow.session)
 		tc_session_game_id(g->follow.session, game, sizeof game);
 	tc_format_time(elapsed(g, now, &running), time, sizeof time);
+	/* A game that has ended stays while its player looks at the result: marked so. */
+	if (g->follow.session && tc_session_status(g->follow.session) != TC_PLAYING)
+		snprintf(time, sizeof time, "over");
 	unsigned count = g->follow.session ? tc_session_moves(g->follow.session) : 0;
 	if (g->run)
 		moves[0] = '\0';

@@ -390,6 +390,71 @@ static void test_commands_without_games(void **state)
 	}
 }
 
+static struct e2e_term *start_game(const char *size, const char *seed)
+{
+	const char *argv[] = {e2e_bin, "2048", "--size", size, "--seed", seed, NULL};
+	struct e2e_term *t = e2e_start(24, 80, argv, NULL);
+	assert_non_null(t);
+	return t;
+}
+
+/* `watch NAME` follows the player's newest game when they play two, whatever the order of
+ * their sockets' names (an older game's sorted first). */
+static void test_watch_follows_the_newest_game(void **state)
+{
+	struct two *t = *state;
+	struct e2e_term *older = start_game("4", "5");
+	struct e2e_play first, second, watcher;
+	e2e_play_begin(&first, older, e2e_bin);
+	t->player = start_game("4", "7");
+	e2e_play_begin(&second, t->player, e2e_bin);
+	assert_string_not_equal(first.id, second.id);
+	t->watcher = start_watcher();
+	watch_model(&watcher, t->watcher, &second);
+	int row, col;
+	assert_false(e2e_find(t->watcher, first.id, &row, &col));
+	e2e_free(older);
+}
+
+/* A game that has ended, its player looking at the result, shows as over in `live`; `watch
+ * NAME` follows the player's game still played before it, though it is newer. */
+static void test_game_over_is_marked(void **state)
+{
+	struct two *t = *state;
+	struct e2e_term *playing = start_game("4", "5");
+	struct e2e_play going, ended;
+	e2e_play_begin(&going, playing, e2e_bin);
+	t->player = start_game("3", "5");
+	e2e_play_begin(&ended, t->player, e2e_bin);
+	/* Each time the first slide that moves, to the end (whose box hides part of the board). */
+	for (const char *d = "lurd"; *d;) {
+		if (!e2e_play_would_move(&ended, *d)) {
+			d++;
+			continue;
+		}
+		e2e_play_check(&ended);
+		slide(&ended, NULL, *d);
+		d = "lurd";
+	}
+	expect_text(t->player, "Game over: no moves left");
+
+	struct e2e_run r;
+	run("live", NULL, &r);
+	assert_int_equal(WEXITSTATUS(r.status), 0);
+	const char *over = strstr(r.out, ended.id), *going_line = strstr(r.out, going.id);
+	assert_non_null(over);
+	assert_non_null(going_line);
+	const char *over_end = strchr(over, '\n'), *going_end = strchr(going_line, '\n');
+	assert_true(over_end - over > 4 && memcmp(over_end - 4, "over", 4) == 0);
+	assert_false(going_end - going_line > 4 && memcmp(going_end - 4, "over", 4) == 0);
+	e2e_run_free(&r);
+
+	struct e2e_play watcher;
+	t->watcher = start_watcher();
+	watch_model(&watcher, t->watcher, &going);
+	e2e_free(playing);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -402,6 +467,9 @@ int main(void)
 	                                        teardown),
 	        cmocka_unit_test_setup_teardown(test_watch_menu_lists_games_live, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_commands_without_games, setup, teardown),
+	        cmocka_unit_test_setup_teardown(test_watch_follows_the_newest_game, setup,
+	                                        teardown),
+	        cmocka_unit_test_setup_teardown(test_game_over_is_marked, setup, teardown),
 	};
 	return cmocka_run_group_tests(tests, group_setup, e2e_game_group_teardown);
 }

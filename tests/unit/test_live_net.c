@@ -267,17 +267,54 @@ static void test_hello_round_trip(void **state)
 	assert_int_equal(back.elapsed_ms, 65432);
 	assert_int_equal(back.watchers, 3);
 	assert_int_equal(back.best, 2048);
+	assert_false(back.over);
+	h.over = true;
+	len = tc_live_hello_encode(&h, line, sizeof line);
+	assert_int_equal(tc_live_hello_decode((unsigned char *)line, len, &back, &used), 1);
+	assert_true(back.over);
+	/* An earlier program's hello, without the last field: a game still played. */
+	const char *old = "tilecade-live 1\tann\tid\t1\t2\t3\t4\n";
+	assert_int_equal(tc_live_hello_decode((const unsigned char *)old, strlen(old), &back,
+	                                      &used),
+	                 1);
+	assert_int_equal(back.best, 4);
+	assert_false(back.over);
 	const char *bad[] = {"HTTP/1.1 200 OK\n", "tilecade-live 1\tann\n",
 	                     "tilecade-live 1\tann\tid\tx\t1\t2\t0\n",
 	                     "tilecade-live 1\tann\tid\t-1\t1\t2\t0\n",
 	                     "tilecade-live 1\tann\tid\t1\t1\t2\n",
 	                     /* an elapsed time no game has (millions of hours) */
 	                     "tilecade-live 1\tann\tid\t1\t18446744073709551615\t2\t0\n",
-	                     "tilecade-live 1\tann\tid\t1\t8640000001\t2\t0\n"};
+	                     "tilecade-live 1\tann\tid\t1\t8640000001\t2\t0\n",
+	                     "tilecade-live 1\tann\tid\t1\t1\t2\t0\t2\n"};
 	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
 		assert_int_equal(tc_live_hello_decode((const unsigned char *)bad[i], strlen(bad[i]),
 		                                      &back, &used),
 		                 -1);
+}
+
+/* watch NAME follows the player's game still played before one that is over, then the newest
+ * (the socket that came last), whatever the sockets' names. */
+static void test_pick_the_latest_game(void **state)
+{
+	(void)state;
+	struct tc_live_game games[] = {
+	        {.socket = "p100", .shared_ns = 300, .hello = {.player = "ann"}},
+	        {.socket = "p200", .shared_ns = 100, .hello = {.player = "ann"}},
+	        {.socket = "p300", .shared_ns = 900, .hello = {.player = "bob"}},
+	        {.socket = "p90", .shared_ns = 500, .hello = {.player = "ann"}},
+	};
+	int count;
+	assert_int_equal(tc_live_pick(games, 4, "ann", &count), 3);
+	assert_int_equal(count, 3);
+	games[3].hello.over = true; /* its player looks at the result */
+	assert_int_equal(tc_live_pick(games, 4, "ann", &count), 0);
+	games[0].hello.over = games[1].hello.over = true;
+	assert_int_equal(tc_live_pick(games, 4, "ann", NULL), 3);
+	assert_int_equal(tc_live_pick(games, 4, "bob", &count), 2);
+	assert_int_equal(count, 1);
+	assert_int_equal(tc_live_pick(games, 4, "cy", &count), -1);
+	assert_int_equal(count, 0);
 }
 
 /* Nothing is made in the folder before a game starts; the socket goes with the game. */
@@ -769,6 +806,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	        cmocka_unit_test(test_hello_round_trip),
+	        cmocka_unit_test(test_pick_the_latest_game),
 	        cmocka_unit_test_setup_teardown(test_socket_lives_with_the_game, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_late_watcher_gets_the_whole_game, setup,
 	                                        teardown),
