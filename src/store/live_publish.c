@@ -21,14 +21,19 @@
  * every user), so beyond this many the oldest such is closed: a few cost the player nothing,
  * and real watchers and listers always get in. */
 #define UNDECIDED_MAX 16
-/* Watchers and listers of one game (each a descriptor of the player's program); one more is
- * closed as soon as it says what it wants, before it is sent anything. */
-#define CLIENTS_MAX 512
+/* Watchers of one game (each a descriptor of the player's program): one more is closed as
+ * soon as it says what it wants, before it is sent anything (its screen says the game takes no
+ * more watchers). */
+#define WATCHERS_MAX 512
+/* Listers ('L', or anything but 'W'): `live` and `watch NAME` hang up once they have the hello,
+ * the menu's Watch list stays. Beyond this many the oldest is closed, so that a new one always
+ * gets in: anyone who can list can push the others out, not keep the game from being listed. */
+#define LISTERS_MAX 256
 
 struct watcher {
 	int fd;
 	bool decided; /* its first byte came: it has been sent the hello and the stream */
-	unsigned long arrived; /* the order of its connection: the oldest undecided goes first */
+	unsigned long arrived; /* the order of its connection: the oldest goes first */
 	bool counted; /* it watches ('W') */
 	bool closing; /* the stream ended: closed once its bytes are sent */
 	size_t sent_by_it; /* bytes it sent us */
@@ -52,7 +57,7 @@ struct tc_live_pub {
 	bool listen_paused; /* no spare either: not listened to until a client goes */
 	struct watcher *w;
 	int n, cap;
-	int undecided;
+	int undecided, listers;
 	unsigned long arrivals;
 	unsigned counted;
 	char problem[160];
@@ -137,6 +142,8 @@ static void drop(struct tc_live_pub *p, int i)
 		p->counted--;
 	if (!w->decided)
 		p->undecided--;
+	else if (!w->counted)
+		p->listers--;
 	p->w[i] = p->w[--p->n];
 	p->listen_paused = false; /* a descriptor is free */
 }
@@ -232,10 +239,9 @@ void tc_live_pub_event(struct tc_live_pub *p, const struct tc_live_event *ev)
  * is to be dropped: one client too many, or out of memory. */
 static bool decide(struct tc_live_pub *p, struct watcher *w, unsigned char mode)
 {
-	int decided = p->n - p->undecided;
 	w->decided = true;
 	p->undecided--;
-	if (decided >= CLIENTS_MAX)
+	if (mode == 'W' && p->counted >= WATCHERS_MAX)
 		return false;
 	struct tc_live_hello hello = {0};
 	snprintf(hello.player, sizeof hello.player, "%s", p->player);
@@ -249,6 +255,8 @@ static bool decide(struct tc_live_pub *p, struct watcher *w, unsigned char mode)
 	if (mode == 'W') {
 		w->counted = true;
 		p->counted++;
+	} else {
+		p->listers++; /* one too many is closed, the oldest: see trim */
 	}
 	return queue(w, line, len) && (!log_len || queue(w, p->log->bytes, log_len));
 }
@@ -274,14 +282,27 @@ static bool hear(struct tc_live_pub *p, struct watcher *w)
 	}
 }
 
-static void drop_oldest_undecided(struct tc_live_pub *p)
+/* Closes the oldest undecided client (lister false) or lister (true). */
+static void drop_oldest(struct tc_live_pub *p, bool lister)
 {
 	int oldest = -1;
-	for (int i = 0; i < p->n; i++)
-		if (!p->w[i].decided && (oldest < 0 || p->w[i].arrived < p->w[oldest].arrived))
+	for (int i = 0; i < p->n; i++) {
+		const struct watcher *w = &p->w[i];
+		bool is = lister ? w->decided && !w->counted : !w->decided;
+		if (is && (oldest < 0 || w->arrived < p->w[oldest].arrived))
 			oldest = i;
+	}
 	if (oldest >= 0)
 		drop(p, oldest);
+}
+
+/* Keeps the clients that say nothing, and the listers, within their caps. */
+static void trim(struct tc_live_pub *p)
+{
+	while (p->undecided > UNDECIDED_MAX)
+		drop_oldest(p, false);
+	while (p->listers > LISTERS_MAX)
+		drop_oldest(p, true);
 }
 
 /* A new connection. Its first byte is most often there already: it is read at once. */
@@ -302,8 +323,7 @@ static void welcome(struct tc_live_pub *p, int fd)
 	p->undecided++;
 	if (!hear(p, &p->w[i]))
 		drop(p, i);
-	else if (p->undecided > UNDECIDED_MAX)
-		drop_oldest_undecided(p);
+	trim(p);
 }
 
 /* Out of descriptors: the waiting connection is taken on the spare and closed, or, with no
@@ -382,6 +402,7 @@ bool tc_live_pub_ready(struct tc_live_pub *p, const struct pollfd *fds, int n)
 	}
 	if (listening)
 		take_new(p);
+	trim(p);
 	if (p->counted != before)
 		tell_count(p);
 	return p->counted != before;

@@ -212,8 +212,8 @@ static int list_from_child(struct fixture *f, struct tc_live_game *games, int ma
 	close(out[1]);
 	int n = -1;
 	for (int64_t give_up = now_ms() + 2 * PATIENCE_MS; now_ms() < give_up;) {
-		struct pollfd fds[64];
-		int k = tc_live_pub_fds(f->pub, fds, 63);
+		static struct pollfd fds[2048];
+		int k = tc_live_pub_fds(f->pub, fds, 2047);
 		fds[k] = (struct pollfd){out[0], POLLIN, 0};
 		if (poll(fds, (nfds_t)k + 1, 50) < 0)
 			continue;
@@ -741,7 +741,7 @@ static void test_silent_connections_make_room(void **state)
 }
 
 /* Watchers beyond the cap are closed before they are sent anything; the count stays at the
- * cap, and the watchers in it are served. */
+ * cap, the watchers in it are served, and the game is still listed. */
 static void test_watchers_are_capped(void **state)
 {
 	struct fixture *f = *state;
@@ -756,6 +756,8 @@ static void test_watchers_are_capped(void **state)
 		settle(f);
 	}
 	assert_int_equal(tc_live_pub_watchers(f->pub), CAP);
+	struct tc_live_game games[4];
+	assert_int_equal(list_from_child(f, games, 4), 1);
 	int turned_away = 0;
 	for (int i = 0; i < MORE; i++) {
 		char byte;
@@ -764,6 +766,35 @@ static void test_watchers_are_capped(void **state)
 		close(ws[i]);
 	}
 	assert_int_equal(turned_away, MORE - CAP);
+}
+
+/* Listers that stay (anyone may open them) do not keep a new one out: beyond the cap the
+ * oldest is closed. */
+static void test_listers_make_room(void **state)
+{
+	struct fixture *f = *state;
+	enum { CAP = 256, MORE = 300 };
+	allow_descriptors(4 * MORE);
+	start(f);
+	static int ls[MORE];
+	for (int i = 0; i < MORE; i++) {
+		ls[i] = connect_raw(f);
+		assert_true(ls[i] >= 0);
+		assert_int_equal(send(ls[i], "L", 1, MSG_NOSIGNAL), 1);
+		settle(f);
+	}
+	struct tc_live_game games[4];
+	assert_int_equal(list_from_child(f, games, 4), 1);
+	int open_still = 0;
+	for (int i = 0; i < MORE; i++) {
+		char buf[4096];
+		ssize_t n;
+		while ((n = recv(ls[i], buf, sizeof buf, MSG_DONTWAIT)) > 0)
+			;
+		open_still += n < 0 && errno == EAGAIN;
+		close(ls[i]);
+	}
+	assert_int_equal(open_still, CAP - 1); /* the child's took one's place, and left */
 }
 
 /* What is not a socket in the folder is never connected to, followed or removed: a symbolic
@@ -822,6 +853,7 @@ int main(void)
 	                                        teardown),
 	        cmocka_unit_test_setup_teardown(test_silent_connections_make_room, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_watchers_are_capped, setup, teardown),
+	        cmocka_unit_test_setup_teardown(test_listers_make_room, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_list_follows_no_links, setup, teardown),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
