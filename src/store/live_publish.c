@@ -239,10 +239,10 @@ void tc_live_pub_event(struct tc_live_pub *p, const struct tc_live_event *ev)
  * is to be dropped: one client too many, or out of memory. */
 static bool decide(struct tc_live_pub *p, struct watcher *w, unsigned char mode)
 {
+	if (mode == 'W' && p->counted >= WATCHERS_MAX)
+		return false; /* dropped as one that said nothing */
 	w->decided = true;
 	p->undecided--;
-	if (mode == 'W' && p->counted >= WATCHERS_MAX)
-		return false;
 	struct tc_live_hello hello = {0};
 	snprintf(hello.player, sizeof hello.player, "%s", p->player);
 	if (p->describe)
