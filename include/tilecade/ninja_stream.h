@@ -45,6 +45,15 @@ bool nj_stream_is_run(const char *text, size_t text_len);
 int nj_stream_read_start(const char *text, size_t text_len, struct nl_level *level, char *name,
                          size_t name_len, char *err, size_t errlen);
 
+/* N's game ID, one form wherever a player sees it (the live listing, a recording, a score):
+ * "ninja seed S" for a level generated from seed S, which tc_nlevel_name names "seed S", else
+ * "ninja:" and nj_level_hash in 16 hex digits. Board keys are the hash whatever the name. */
+void nj_game_id(const struct nl_level *level, const char *name, char *buf, size_t len);
+/* Whether a game ID is N's (a run's), which the game lists show by its steps, not moves. */
+bool nj_game_id_is_run(const char *game_id);
+/* The level's 64-bit FNV-1a hash of its text line (nl_print): its scoreboard's key. */
+uint64_t nj_level_hash(const struct nl_level *level);
+
 /* Where the events of a stream go. */
 typedef void nj_stream_emit(void *ctx, const struct tc_live_event *ev);
 

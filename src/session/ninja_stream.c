@@ -2,6 +2,8 @@
  * run's physics up to the step the stream confirmed. */
 #include "tilecade/ninja_stream.h"
 
+#include <ctype.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -312,4 +314,43 @@ int nj_replay_of_stream(const unsigned char *bytes, size_t len, struct nj_replay
 	}
 	free(f);
 	return rc;
+}
+
+uint64_t nj_level_hash(const struct nl_level *level)
+{
+	uint64_t h = 0xcbf29ce484222325u; /* FNV-1a, 64 bits */
+	int n = nl_print(level, NULL, 0);
+	char *line = n >= 0 ? malloc((size_t)n + 1) : NULL;
+	if (line)
+		nl_print(level, line, (size_t)n + 1);
+	for (const char *p = line ? line : ""; *p; p++) {
+		h ^= (unsigned char)*p;
+		h *= 0x100000001b3u;
+	}
+	free(line);
+	return h;
+}
+
+/* Whether name is "seed " and digits only, as a generated level is named. */
+static bool seed_name(const char *name)
+{
+	if (!name || strncmp(name, "seed ", 5) != 0 || !name[5])
+		return false;
+	for (const char *p = name + 5; *p; p++)
+		if (!isdigit((unsigned char)*p))
+			return false;
+	return true;
+}
+
+void nj_game_id(const struct nl_level *level, const char *name, char *buf, size_t len)
+{
+	if (seed_name(name))
+		snprintf(buf, len, "ninja %s", name);
+	else
+		snprintf(buf, len, "ninja:%016" PRIx64, nj_level_hash(level));
+}
+
+bool nj_game_id_is_run(const char *game_id)
+{
+	return strncmp(game_id, "ninja ", 6) == 0 || strncmp(game_id, "ninja:", 6) == 0;
 }

@@ -9,29 +9,12 @@
 
 #include "tilecade/ninja_stream.h"
 
-/* The level's text line, malloc'd; NULL when out of memory. */
-static char *level_text(const struct nl_level *level)
-{
-	int n = nl_print(level, NULL, 0);
-	char *line = n >= 0 ? malloc((size_t)n + 1) : NULL;
-	if (line)
-		nl_print(level, line, (size_t)n + 1);
-	return line;
-}
-
 void tc_nj_board(const struct nl_level *level, struct tc_board_key *key)
 {
 	memset(key, 0, sizeof *key);
 	snprintf(key->game, sizeof key->game, "%s", TC_NJ_GAME);
 	snprintf(key->mode, sizeof key->mode, "level");
-	uint64_t h = 0xcbf29ce484222325u; /* FNV-1a, 64 bits */
-	char *line = level_text(level);
-	for (const char *p = line ? line : ""; *p; p++) {
-		h ^= (unsigned char)*p;
-		h *= 0x100000001b3u;
-	}
-	free(line);
-	snprintf(key->level, sizeof key->level, "%016" PRIx64, h);
+	snprintf(key->level, sizeof key->level, "%016" PRIx64, nj_level_hash(level));
 }
 
 bool tc_nj_best(struct tc_records *r, const struct nl_level *level, int64_t *best_ms)
@@ -46,8 +29,8 @@ bool tc_nj_best(struct tc_records *r, const struct nl_level *level, int64_t *bes
 	return true;
 }
 
-int tc_nj_record_win(struct tc_records *r, const struct nl_level *level, const struct nj_run *run,
-                     int64_t recording)
+int tc_nj_record_win(struct tc_records *r, const struct nl_level *level, const char *name,
+                     const struct nj_run *run, int64_t recording)
 {
 	struct tc_score score;
 	memset(&score, 0, sizeof score);
@@ -56,7 +39,7 @@ int tc_nj_record_win(struct tc_records *r, const struct nl_level *level, const s
 	score.time_ms = (int64_t)run->steps * NJ_STEP_MS;
 	score.moves = 0; /* a tie in time is a tie */
 	score.date = (int64_t)time(NULL);
-	snprintf(score.game_id, sizeof score.game_id, "ninja:%s", score.board.level);
+	nj_game_id(level, name, score.game_id, sizeof score.game_id);
 	score.recording = recording;
 	return tc_store_add_score(tc_records_scores(r), &score, tc_rank_of(TC_NJ_GAME));
 }
@@ -75,11 +58,9 @@ int64_t tc_nj_record_run(struct tc_records *r, const struct nj_replay *rp, const
 	                           .date = (int64_t)time(NULL),
 	                           .events = log.bytes,
 	                           .events_len = log.len};
-	struct tc_board_key board;
-	tc_nj_board(&rp->level, &board);
 	snprintf(rec.player, sizeof rec.player, "%s", r->player);
 	snprintf(rec.game, sizeof rec.game, "%s", TC_NJ_GAME);
-	snprintf(rec.game_id, sizeof rec.game_id, "ninja:%s", board.level);
+	nj_game_id(&rp->level, name, rec.game_id, sizeof rec.game_id);
 	snprintf(rec.result, sizeof rec.result, "%s",
 	         outcome == NJ_WIN       ? "won"
 	         : outcome == NJ_RUNNING ? "left"

@@ -10,7 +10,10 @@
  *   overwritten by another run's) is a recording of game "ninja" (tilecade/recordings.h) in the
  *   store of the scores: its stream as nj_stream_of_replay makes it (the level and name in its
  *   START, the inputs), result "won", "lost" or "left", time_ms and moves its steps, game_id
- *   "ninja:" and the level's hash; a win's row on the board links to it. */
+ *   nj_game_id's ("ninja seed S", or "ninja:" and the level's hash: the live listing's too); a
+ *   win's row on the board links to it and carries the same game_id.
+ * - A run kept to continue (q leaves it saved) is not left for good: it is recorded when it
+ *   ends or is replaced (restarted after Continue, or its save overwritten by another run's). */
 #ifndef TILECADE_TUI_NINJA_RECORDS_H
 #define TILECADE_TUI_NINJA_RECORDS_H
 
@@ -30,8 +33,8 @@ void tc_nj_board(const struct nl_level *level, struct tc_board_key *key);
 bool tc_nj_best(struct tc_records *r, const struct nl_level *level, int64_t *best_ms);
 /* Records a win, linked to its recording (0: none); returns its rank (1 is best), or -1 when
  * nothing was stored. */
-int tc_nj_record_win(struct tc_records *r, const struct nl_level *level, const struct nj_run *run,
-                     int64_t recording);
+int tc_nj_record_win(struct tc_records *r, const struct nl_level *level, const char *name,
+                     const struct nj_run *run, int64_t recording);
 
 /* Records the run of rp (its inputs up to where it ended or was left) that ended so: outcome
  * NJ_RUNNING for a run left for good. Returns the recording's id, 0 when none was stored. */

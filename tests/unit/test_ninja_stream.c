@@ -381,6 +381,27 @@ static void bad_streams_refused(void **unused)
 	free(rp);
 }
 
+/* One game ID wherever a player sees it: a generated level's seed, else the level's hash (the
+ * key of its board), whatever the file was called. */
+static void game_ids(void **state)
+{
+	(void)state;
+	struct nj_replay *rp = corridor();
+	char id[64], hash[64];
+	nj_game_id(&rp->level, "seed 687550577", id, sizeof id);
+	assert_string_equal(id, "ninja seed 687550577");
+	snprintf(hash, sizeof hash, "ninja:%016llx", (unsigned long long)nj_level_hash(&rp->level));
+	nj_game_id(&rp->level, "corridor.txt", id, sizeof id);
+	assert_string_equal(id, hash);
+	nj_game_id(&rp->level, "seed 12.txt", id, sizeof id); /* a file's name, not a seed */
+	assert_string_equal(id, hash);
+	nj_game_id(&rp->level, "seed ", id, sizeof id);
+	assert_string_equal(id, hash);
+	assert_true(nj_game_id_is_run("ninja seed 5") && nj_game_id_is_run(hash));
+	assert_false(nj_game_id_is_run("2048:4x4:5") || nj_game_id_is_run("ninjas"));
+	free(rp);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -390,6 +411,7 @@ int main(void)
 	        cmocka_unit_test(replay_stream_replay),
 	        cmocka_unit_test(new_game_starts_again),
 	        cmocka_unit_test(bad_streams_refused),
+	        cmocka_unit_test(game_ids),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
