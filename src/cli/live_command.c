@@ -5,6 +5,7 @@
 
 #include "status.h"
 #include "tilecade/live_net.h"
+#include "tilecade/ninja_stream.h"
 #include "tilecade/store.h"
 
 /* The most games listed; more than one machine's players. */
@@ -27,8 +28,10 @@ int tc_live_command(const char *dir, FILE *out)
 		tc_sanitize(h->player, player, sizeof player);
 		tc_sanitize(h->game_id, id, sizeof id);
 		tc_format_time(h->elapsed_ms, time, sizeof time);
-		fprintf(out, "%-16s %-30s %5u move%s  %s%s\n", player, id, h->moves,
-		        h->moves == 1 ? " " : "s", time, h->over ? "  over" : "");
+		/* An N run counts its steps (as its recording), a session game its moves. */
+		fprintf(out, "%-16s %-30s %5u %s%s  %s%s\n", player, id, h->moves,
+		        nj_game_id_is_run(h->game_id) ? "step" : "move", h->moves == 1 ? " " : "s",
+		        time, h->over ? "  over" : "");
 	}
 	return 0;
 }

@@ -16,8 +16,9 @@ struct tc_live_share {
 	void *ctx;
 };
 
-/* N's run, which is no session, as its stream tells it: "ninja LEVEL" and the time of its
- * last event. */
+/* N's run, which is no session, as its stream tells it: its game ID (nj_game_id), its steps
+ * for moves and its time, the run's own (steps times NJ_STEP_MS: still while it waits or is
+ * paused). */
 static void describe_run(const struct tc_live_log *log, struct tc_live_hello *hello)
 {
 	static struct nl_level level; /* big: not on the stack */
@@ -29,9 +30,18 @@ static void describe_run(const struct tc_live_log *log, struct tc_live_hello *he
 	    nj_stream_read_start(ev.text, ev.text_len, &level, name, sizeof name, err,
 	                         sizeof err) != 0)
 		return;
-	snprintf(hello->game_id, sizeof hello->game_id, "ninja %s", name);
-	while (tc_live_log_next(log->bytes, log->len, &pos, &ev) == 1)
-		hello->elapsed_ms = ev.at_ms;
+	nj_game_id(&level, name, hello->game_id, sizeof hello->game_id);
+	while (tc_live_log_next(log->bytes, log->len, &pos, &ev) == 1) {
+		if (ev.kind == TC_LIVE_NEW_GAME) { /* another run, perhaps on another level */
+			if (nj_stream_read_start(ev.text, ev.text_len, &level, name, sizeof name, err,
+			                         sizeof err) == 0)
+				nj_game_id(&level, name, hello->game_id, sizeof hello->game_id);
+			hello->moves = 0;
+		} else if (ev.kind == TC_LIVE_STEPS) {
+			hello->moves = ev.step;
+		}
+	}
+	hello->elapsed_ms = (uint64_t)hello->moves * NJ_STEP_MS;
 }
 
 static void describe(void *ctx, struct tc_live_hello *hello)

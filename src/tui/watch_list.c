@@ -29,7 +29,8 @@ struct tc_watch_game {
 	struct tc_live_watch conn;
 	struct tc_live_follow follow; /* a session game's; N's runs only keep their time */
 	char socket[32];
-	bool run; /* an N run */
+	bool run;           /* an N run */
+	uint32_t run_steps; /* its steps so far: its moves and its time (still while it waits) */
 };
 
 static void heard(void *ctx, const struct tc_live_event *ev)
@@ -37,6 +38,8 @@ static void heard(void *ctx, const struct tc_live_event *ev)
 	struct tc_watch_game *g = ctx;
 	if (ev->kind == TC_LIVE_START && nj_stream_is_run(ev->text, ev->text_len))
 		g->run = true;
+	if (g->run && (ev->kind == TC_LIVE_STEPS || ev->kind == TC_LIVE_NEW_GAME))
+		g->run_steps = ev->kind == TC_LIVE_STEPS ? ev->step : 0;
 	char err[160];
 	if (!g->run && tc_live_follow(&g->follow, ev, err, sizeof err) != 0) {
 		tc_live_watch_close(&g->conn); /* not a stream to show: gone from the list */
@@ -171,11 +174,14 @@ void tc_watch_list_close(struct tc_watch_list *l)
 	l->inotify_fd = -1;
 }
 
-/* The game's clock, moved on to now as the player's runs. */
+/* The game's clock, moved on to now as the player's runs; an N run's is its steps', which its
+ * stream tells as they are played. */
 static uint64_t elapsed(struct tc_watch_game *g, uint64_t now, bool *running)
 {
 	struct tc_session *s = g->follow.session;
-	*running = g->run;
+	*running = false;
+	if (g->run)
+		return (uint64_t)g->run_steps * NJ_STEP_MS;
 	if (!s)
 		return tc_live_watch_time(&g->conn, now);
 	tc_live_follow_set_time(&g->follow, tc_live_watch_time(&g->conn, now));
@@ -199,11 +205,11 @@ static void draw_game(struct tc_watch_list *l, int i, int x, int y, int w, uint6
 	/* A game that has ended stays while its player looks at the result: marked so. */
 	if (g->follow.session && tc_session_status(g->follow.session) != TC_PLAYING)
 		snprintf(time, sizeof time, "over");
-	unsigned count = g->follow.session ? tc_session_moves(g->follow.session) : 0;
-	if (g->run)
-		moves[0] = '\0';
-	else
-		snprintf(moves, sizeof moves, "%u move%s", count, count == 1 ? "" : "s");
+	unsigned count = g->run                ? g->run_steps
+	                 : g->follow.session ? tc_session_moves(g->follow.session)
+	                                     : 0;
+	snprintf(moves, sizeof moves, "%u %s%s", count, g->run ? "step" : "move",
+	         count == 1 ? "" : "s");
 	/* Each column cut to its width on screen; the game ID takes what the others leave. */
 	int time_x = x + w - 9, moves_x = time_x - 11, game_x = x + 18;
 	if (on) /* never colour alone: the row carries a mark too */
