@@ -378,7 +378,10 @@ static struct tc_ninja_play *ninja_recording(const struct tc_recording *rec, cha
 	char name[64];
 	if (tc_nj_recording_replay(rec, &rp, name, sizeof name, err, errlen) != 0)
 		return NULL;
-	return tc_ninja_play_replay(&rp, name, err, errlen);
+	struct tc_ninja_play *np = tc_ninja_play_replay(&rp, name, err, errlen);
+	if (np)
+		tc_ninja_play_recording(np, rec->id, rec->player);
+	return np;
 }
 
 /* Enter on a row of Scores: its recording replayed over the screen, or why not on it. */

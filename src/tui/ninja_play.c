@@ -15,6 +15,7 @@
 #include "ninja_play.h"
 
 #include <errno.h>
+#include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -29,6 +30,7 @@
 #include "nlevel_map.h"
 #include "overlay.h"
 #include "prompt.h"
+#include "status.h"
 #include "term.h"
 #include "text_wrap.h"
 #include "theme.h"
@@ -87,7 +89,8 @@ struct tc_ninja_play {
 	/* Watching: the stream followed, whose run is shown as far as it is confirmed. */
 	struct nj_follow *follow;
 	unsigned runs_shown; /* the follower's runs when its level was last taken */
-	char player[32];     /* sanitized */
+	char player[32];     /* watching, a recording's replay: whose run (sanitized) */
+	int64_t recording;   /* a replay's recording (0: a replay file's) */
 	unsigned watchers;   /* playing: how many watch the run (tc_ninja_play_watchers) */
 };
 
@@ -233,7 +236,7 @@ static void finish(struct tc_ninja_play *np)
 	np->has_best = tc_nj_best(np->records, &np->rec.level, &np->best_ms);
 	int64_t ms = (int64_t)np->run.steps * NJ_STEP_MS;
 	np->new_best = !np->has_best || ms < np->best_ms;
-	tc_nj_record_win(np->records, &np->rec.level, &np->run, recording);
+	tc_nj_record_win(np->records, &np->rec.level, np->name, &np->run, recording);
 	if (np->new_best) { /* the box says "New best!"; the status line shows it */
 		np->has_best = true;
 		np->best_ms = ms;
@@ -408,6 +411,12 @@ struct tc_ninja_play *tc_ninja_play_replay(const struct nj_replay *rp, const cha
 	np->mode = MODE_REPLAY;
 	np->rec = *rp;
 	return np;
+}
+
+void tc_ninja_play_recording(struct tc_ninja_play *np, int64_t id, const char *player)
+{
+	np->recording = id;
+	tc_sanitize(player, np->player, sizeof np->player);
 }
 
 int tc_ninja_play_next_level(struct tc_ninja_play *np, const struct nl_level *level,
@@ -657,31 +666,52 @@ static void clock_bar(const struct nj_run *r, int width, char *buf, size_t len)
 	}
 }
 
-/* Whose run is watched, what it is doing and how many watch, e.g. "ann playing, 2 watching". */
+/* Whose run is watched and what it is doing, in the words of the other games' watch screens:
+ * "watching ann, 2 watching" while it goes on (ready, paused), then how it ended ("ann won",
+ * "ann left", "ann's connection dropped"), no count: nobody watches a player gone. */
 static void watch_text(const struct tc_ninja_play *np, char *buf, size_t len)
 {
-	const char *doing = watch_ended(np) ? "gone"
-	                    : over(np)      ? "done"
-	                    : np->waiting   ? "ready"
-	                    : np->paused    ? "paused"
-	                                    : "playing";
-	snprintf(buf, len, "%s %s, %u watching", np->player, doing, np->follow->watchers);
+	if (over(np)) {
+		snprintf(buf, len, "%s %s", np->player, np->run.outcome == NJ_WIN ? "won" : "lost");
+		return;
+	}
+	if (watch_ended(np)) {
+		snprintf(buf, len, np->follow->end == TC_LIVE_END_DROPPED ? "%s's connection dropped"
+		                                                          : "%s left",
+		         np->player);
+		return;
+	}
+	const char *doing = np->waiting ? ", ready" : np->paused ? ", paused" : "";
+	snprintf(buf, len, "watching %s%s, %u watching", np->player, doing, np->follow->watchers);
 }
 
-/* The status line's right end: the state, a replay's speed, or whose run is watched. */
-static void state_text(const struct tc_ninja_play *np, char *buf, size_t len)
+/* A replay's line, as the other games' replays say it: "replay #5  ann  0:03 of 0:06  1x
+ * playing" (a replay file's has no number nor player). */
+static void replay_text(const struct tc_ninja_play *np, char *buf, size_t len)
 {
 	unsigned speed = speeds[np->speed];
-	char times[16] = "";
-	if (speed != 1000)
-		snprintf(times, sizeof times, " %u%s%sx", speed / 1000, speed % 1000 ? "." : "",
-		         speed % 1000 == 250 ? "25"
-		         : speed % 1000      ? "5"
-		                             : "");
+	char at[32], total[32], times[16], whose[64] = "";
+	tc_format_time((uint64_t)np->run.steps * NJ_STEP_MS, at, sizeof at);
+	tc_format_time((uint64_t)np->rec.steps * NJ_STEP_MS, total, sizeof total);
+	if (speed % 1000 == 0)
+		snprintf(times, sizeof times, "%ux", speed / 1000);
+	else
+		snprintf(times, sizeof times, "%u.%02ux", speed / 1000, speed % 1000 / 10);
+	if (np->recording > 0)
+		snprintf(whose, sizeof whose, " #%" PRId64 "  %s", np->recording, np->player);
+	snprintf(buf, len, "replay%s  %s of %s  %s  %s", whose, at, total, times,
+	         ended(np)     ? "finished"
+	         : np->paused ? "paused"
+	                      : "playing");
+}
+
+/* The status line's state: a replay's line, whose run is watched, or the player's state. */
+static void state_text(const struct tc_ninja_play *np, char *buf, size_t len)
+{
 	if (np->mode == MODE_WATCH)
 		watch_text(np, buf, len);
 	else if (np->mode == MODE_REPLAY)
-		snprintf(buf, len, "Replay%s%s", times, np->paused ? ", paused" : "");
+		replay_text(np, buf, len);
 	else if (np->paused)
 		snprintf(buf, len, "Paused");
 	else if (np->waiting)
@@ -719,7 +749,7 @@ static void draw_status(const struct tc_ninja_play *np, int x, int y, int w)
 		tc_nj_format_time(np->best_ms, t, sizeof t);
 		snprintf(best, sizeof best, "  best %s", t);
 	}
-	char right[96];
+	char right[200];
 	state_text(np, right, sizeof right);
 	int rw = tc_text_width(right);
 	/* The numbers as full as the line allows, with the state and a column's margin each end
@@ -732,6 +762,12 @@ static void draw_status(const struct tc_ninja_play *np, int x, int y, int w)
 			break;
 	}
 	int nw = tc_text_width(numbers), used = 1;
+	if (np->mode != MODE_PLAY) { /* whose replay or watched run comes first, then the numbers */
+		used += tc_draw_text(x + used, y, w - 2, attr | A_BOLD, right) + 2;
+		if (used + nw + 1 <= w)
+			tc_draw_text(x + used, y, w - used - 1, attr, numbers);
+		return;
+	}
 	if (tc_text_width(np->name) + 3 + nw + 2 + rw + 2 <= w)
 		used += tc_draw_text(x + used, y, w - used, attr | A_BOLD, np->name) + 3;
 	used += tc_draw_text(x + used, y, w - used, attr, numbers) + 2;
@@ -949,11 +985,8 @@ void tc_ninja_play_draw(struct tc_ninja_play *np, uint64_t now)
 		char who[64];
 		snprintf(who, sizeof who, "%s paused", np->player);
 		box_beside_ninja(np, &m, (const char *[]){who, "q: back"}, 2, TC_ROLE_OVERLAY);
-	} else if (np->paused) {
-		const char *lines[] = {
-		        "Paused", np->mode == MODE_REPLAY
-		                          ? "p: resume   r: replay again   q: quit"
-		                          : "p: resume   r: restart   w: save replay   q: back"};
+	} else if (np->paused && np->mode == MODE_PLAY) { /* a replay's line says it paused */
+		const char *lines[] = {"Paused", "p: resume   r: restart   w: save replay   q: back"};
 		box_beside_ninja(np, &m, lines, 2, TC_ROLE_OVERLAY);
 	}
 	struct tc_tiles tiles = tc_nlmap_tiles(&m);

@@ -38,6 +38,9 @@ struct tc_ninja_play *tc_ninja_play_continue(const struct nj_replay *rp, const c
 /* A replay played back on screen (tilecade ninja --replay FILE); nothing is kept. */
 struct tc_ninja_play *tc_ninja_play_replay(const struct nj_replay *rp, const char *name, char *err,
                                            size_t errlen);
+/* The replay is of recording #id, player's (sanitized here): its status line names them, as
+ * the other games' replays do. */
+void tc_ninja_play_recording(struct tc_ninja_play *np, int64_t id, const char *player);
 /* Another player's run watched, from its stream's START (nj_stream_is_run says whether a START
  * is a run's); player is whose it is (sanitized here). Read-only: q leaves. Returns NULL with
  * why in err (the START is not a run's, out of memory). */

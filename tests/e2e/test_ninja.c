@@ -363,40 +363,59 @@ static void test_replay_mode(void **state)
 	struct e2e_term *t = e2e_start(24, 80, argv, NULL);
 	assert_non_null(t);
 	*state = t;
-	wait_text(t, "Replay");
+	wait_text(t, "replay  0:0"); /* as the other games' replays: where, of how long */
 	ninja_at(t);
 	wait_text(t, "Killed by a mine");
 	wait_text(t, "r: replay again");
 	e2e_send_str(t, "r");
 	wait_gone(t, "Killed by a mine");
 	e2e_send_str(t, "p");
-	wait_text(t, "Replay, paused");
+	wait_status(t, "1x  paused");
+	wait_gone(t, "p: resume"); /* the line says it, as the other games' replays: no box */
 	/* Faster and slower, as the other games' replays: 0.25x to 16x. */
 	e2e_send_str(t, "+");
-	wait_text(t, "Replay 2x, paused");
+	wait_status(t, "2x  paused");
 	e2e_send_str(t, "p");
-	wait_status(t, "Replay 2x");
+	wait_status(t, "2x  playing");
 	e2e_send_str(t, "---");
-	wait_status(t, "Replay 0.25x");
+	wait_status(t, "0.25x  playing");
 	e2e_send_str(t, "-");
-	wait_status(t, "Replay 0.25x"); /* the slowest */
+	wait_status(t, "0.25x  playing"); /* the slowest */
 	e2e_send_str(t, "++");
 	wait_text(t, "Killed by a mine");
 	/* A step back from the end, paused; a step on, the end again. */
 	e2e_send_str(t, E2E_KEY_LEFT);
 	wait_gone(t, "Killed by a mine");
-	wait_status(t, "Replay, paused");
+	wait_status(t, "  paused");
 	e2e_send_str(t, E2E_KEY_RIGHT);
 	wait_text(t, "Killed by a mine");
 	/* Home: the start, paused; End: the end. */
 	e2e_send_str(t, "\033[H"); /* Home */
 	wait_gone(t, "Killed by a mine");
 	wait_status(t, "time 90 ");
-	wait_status(t, "Replay, paused");
+	wait_status(t, "replay  0:00 of 0:06  1x  paused");
 	e2e_send_str(t, "\033[F"); /* End */
 	wait_text(t, "Killed by a mine");
 	e2e_send_str(t, "q");
 	assert_true(e2e_wait_exit(t, WAIT_MS) == 0);
+}
+
+/* A second terminal (a replay of a recording), besides the player's in *state. */
+static struct e2e_term *replayer;
+
+static int teardown_replayer(void **state)
+{
+	e2e_free(replayer);
+	replayer = NULL;
+	return teardown(state);
+}
+
+/* The player's name on a local game: the login name, which watch takes. */
+static const char *login_name(void)
+{
+	struct passwd *pw = getpwuid(getuid());
+	assert_non_null(pw);
+	return pw->pw_name;
 }
 
 /* A win shows the time and records the level's best; the next win shows it. */
@@ -455,6 +474,11 @@ static void test_continue(void **state)
 	hold_until_status(t, E2E_KEY_RIGHT, "gold 1/1  time");
 	e2e_send_str(t, "q");
 	wait_text(t, "Enter play");
+	/* Kept to continue, the run is not left for good: it is recorded only when it ends or
+	 * is replaced. */
+	char command[4200];
+	snprintf(command, sizeof command, "'%s' replay 1 --headless >/dev/null 2>&1", e2e_bin);
+	assert_int_not_equal(system(command), 0);
 	e2e_send_str(t, "q");
 	wait_text(t, "Continue");
 	wait_text(t, "N cont.txt");
@@ -476,6 +500,16 @@ static void test_continue(void **state)
 	e2e_send_str(t, "q");
 	wait_text(t, "wall-jump to the exit"); /* it came from the menu */
 	wait_gone(t, "Continue");
+	/* Its replay says which recording, whose, where and how fast, as the other games'. */
+	const char *argv[] = {e2e_bin, "replay", "1", NULL};
+	replayer = e2e_start(24, 80, argv, NULL);
+	assert_non_null(replayer);
+	char whose[128];
+	snprintf(whose, sizeof whose, "replay #1  %s  0:0", login_name());
+	wait_status(replayer, whose);
+	wait_status(replayer, "1x  finished");
+	e2e_send_str(replayer, "q");
+	assert_int_equal(e2e_wait_exit(replayer, WAIT_MS), 0);
 }
 
 /* Where the terminal reports key releases (the kitty keyboard protocol), a key is held from
@@ -944,14 +978,6 @@ static int teardown_watch(void **state)
 	return teardown(state);
 }
 
-/* The player's name on a local game: the login name, which watch takes. */
-static const char *login_name(void)
-{
-	struct passwd *pw = getpwuid(getuid());
-	assert_non_null(pw);
-	return pw->pw_name;
-}
-
 /* Another terminal of the player watches the run at its own size (tilecade watch LOGIN): the
  * map and the ninja moving as on the player's screen, who plays and how many watch on its
  * status line, the player's screen counting the watcher; the player pausing, restarting and
@@ -964,8 +990,15 @@ static void test_watched_live(void **state)
 	assert_non_null(watcher);
 	struct e2e_term *w = watcher;
 	wait_text(w, "N, watching");
-	wait_status(w, "ready, 1 watching");
+	char line[256], watching[128];
+	snprintf(watching, sizeof watching, "watching %s, ready, 1 watching", login_name());
+	wait_status(w, watching);
 	wait_text(t, "1 watching"); /* the player's panel */
+	/* live says what the Watch list does: the run's steps and its time, still while it
+	 * waits; its game ID the level's hash (a level from a file has no seed). */
+	first_line("live", line, sizeof line);
+	if (!strstr(line, " ninja:") || !strstr(line, " 0 steps  0:00\n"))
+		fail_msg("live lists the waiting run otherwise: %s", line);
 	/* The player runs right: the watcher's ninja moves as far, from where it stood. */
 	struct spot player_from = ninja_at(t), watched_from = ninja_at(w);
 	struct moved m = {player_from, 4, 0};
@@ -974,7 +1007,8 @@ static void test_watched_live(void **state)
 	m = (struct moved){watched_from, 4, 0};
 	if (!e2e_wait(w, has_moved, &m, WAIT_MS))
 		fail_msg("the watched ninja did not move:\n%s", e2e_screen(w));
-	wait_status(w, "playing, 1 watching");
+	snprintf(watching, sizeof watching, "watching %s, 1 watching", login_name());
+	wait_status(w, watching);
 	/* Paused, both show the ninja at the same place on their own maps. */
 	e2e_send_str(t, "p");
 	wait_text(t, "p: resume");
@@ -997,6 +1031,12 @@ static void test_watched_live(void **state)
 	e2e_send_str(t, "q");
 	wait_text(t, "Enter play");
 	wait_text(w, "left; the run is kept to continue");
+	/* Gone, the player has no watchers to count: the line says they left, in the other
+	 * games' words. */
+	snprintf(watching, sizeof watching, "%s left", login_name());
+	wait_status(w, watching);
+	if (status_has(w, "watching"))
+		fail_msg("a gone player's watchers counted:\n%s", e2e_screen(w));
 	e2e_send_str(w, "q");
 	assert_int_equal(e2e_wait_exit(w, WAIT_MS), 0);
 }
@@ -1009,7 +1049,7 @@ int main(void)
 	        cmocka_unit_test_teardown(test_replay_mode, teardown),
 	        cmocka_unit_test_teardown(test_win_and_best_time, teardown),
 	        cmocka_unit_test_teardown(test_two_exits_open_apart, teardown),
-	        cmocka_unit_test_teardown(test_continue, teardown),
+	        cmocka_unit_test_teardown(test_continue, teardown_replayer),
 	        cmocka_unit_test_teardown(test_key_release, teardown),
 	        cmocka_unit_test_teardown(test_too_small, teardown),
 	        cmocka_unit_test_teardown(test_waits_for_first_key, teardown),
