@@ -49,6 +49,9 @@ int nj_stream_read_start(const char *text, size_t text_len, struct nl_level *lev
  * "ninja seed S" for a level generated from seed S, which tc_nlevel_name names "seed S", else
  * "ninja:" and nj_level_hash in 16 hex digits. Board keys are the hash whatever the name. */
 void nj_game_id(const struct nl_level *level, const char *name, char *buf, size_t len);
+/* The game ID of the run a START or NEW_GAME text begins, into buf; false when the text is not
+ * a run's (buf is then left as it was). */
+bool nj_stream_game_id(const char *text, size_t text_len, char *buf, size_t len);
 /* Whether a game ID is N's (a run's), which the game lists show by its steps, not moves. */
 bool nj_game_id_is_run(const char *game_id);
 /* The level's 64-bit FNV-1a hash of its text line (nl_print): its scoreboard's key. */

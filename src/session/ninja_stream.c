@@ -354,3 +354,16 @@ bool nj_game_id_is_run(const char *game_id)
 {
 	return strncmp(game_id, "ninja ", 6) == 0 || strncmp(game_id, "ninja:", 6) == 0;
 }
+
+bool nj_stream_game_id(const char *text, size_t text_len, char *buf, size_t len)
+{
+	struct nl_level *level = malloc(sizeof *level); /* big: not on the stack */
+	char name[NJ_STREAM_NAME_MAX], err[160];
+	bool read = level && nj_stream_is_run(text, text_len) &&
+	            nj_stream_read_start(text, text_len, level, name, sizeof name, err,
+	                                 sizeof err) == 0;
+	if (read)
+		nj_game_id(level, name, buf, len);
+	free(level);
+	return read;
+}

@@ -1,13 +1,10 @@
 /* Sharing the game being played: the records tell each event, the publisher sends it. */
 #include "live_share.h"
 
-#include <stdio.h>
 #include <stdlib.h>
 
 #include "term.h"
-#include "tilecade/gameid.h"
 #include "tilecade/ninja_stream.h"
-#include "tilecade/nlevel.h"
 
 struct tc_live_share {
 	struct tc_live_pub *pub;
@@ -21,21 +18,14 @@ struct tc_live_share {
  * paused). */
 static void describe_run(const struct tc_live_log *log, struct tc_live_hello *hello)
 {
-	static struct nl_level level; /* big: not on the stack */
 	size_t pos = 0;
 	struct tc_live_event ev;
-	char name[NJ_STREAM_NAME_MAX], err[160];
 	if (tc_live_log_next(log->bytes, log->len, &pos, &ev) != 1 ||
-	    !nj_stream_is_run(ev.text, ev.text_len) ||
-	    nj_stream_read_start(ev.text, ev.text_len, &level, name, sizeof name, err,
-	                         sizeof err) != 0)
+	    !nj_stream_game_id(ev.text, ev.text_len, hello->game_id, sizeof hello->game_id))
 		return;
-	nj_game_id(&level, name, hello->game_id, sizeof hello->game_id);
 	while (tc_live_log_next(log->bytes, log->len, &pos, &ev) == 1) {
 		if (ev.kind == TC_LIVE_NEW_GAME) { /* another run, perhaps on another level */
-			if (nj_stream_read_start(ev.text, ev.text_len, &level, name, sizeof name, err,
-			                         sizeof err) == 0)
-				nj_game_id(&level, name, hello->game_id, sizeof hello->game_id);
+			nj_stream_game_id(ev.text, ev.text_len, hello->game_id, sizeof hello->game_id);
 			hello->moves = 0;
 		} else if (ev.kind == TC_LIVE_STEPS) {
 			hello->moves = ev.step;

@@ -31,6 +31,7 @@ struct tc_watch_game {
 	char socket[32];
 	bool run;           /* an N run */
 	uint32_t run_steps; /* its steps so far: its moves and its time (still while it waits) */
+	char run_id[TC_GAMEID_MAX]; /* its game ID, the level's it is on now */
 };
 
 static void heard(void *ctx, const struct tc_live_event *ev)
@@ -38,8 +39,12 @@ static void heard(void *ctx, const struct tc_live_event *ev)
 	struct tc_watch_game *g = ctx;
 	if (ev->kind == TC_LIVE_START && nj_stream_is_run(ev->text, ev->text_len))
 		g->run = true;
-	if (g->run && (ev->kind == TC_LIVE_STEPS || ev->kind == TC_LIVE_NEW_GAME))
-		g->run_steps = ev->kind == TC_LIVE_STEPS ? ev->step : 0;
+	if (g->run && (ev->kind == TC_LIVE_START || ev->kind == TC_LIVE_NEW_GAME)) {
+		nj_stream_game_id(ev->text, ev->text_len, g->run_id, sizeof g->run_id);
+		g->run_steps = 0;
+	} else if (g->run && ev->kind == TC_LIVE_STEPS) {
+		g->run_steps = ev->step;
+	}
 	char err[160];
 	if (!g->run && tc_live_follow(&g->follow, ev, err, sizeof err) != 0) {
 		tc_live_watch_close(&g->conn); /* not a stream to show: gone from the list */
@@ -201,6 +206,8 @@ static void draw_game(struct tc_watch_list *l, int i, int x, int y, int w, uint6
 	tc_sanitize(g->conn.hello.game_id, game, sizeof game);
 	if (g->follow.session)
 		tc_session_game_id(g->follow.session, game, sizeof game);
+	else if (*g->run_id)
+		snprintf(game, sizeof game, "%s", g->run_id);
 	tc_format_time(elapsed(g, now, &running), time, sizeof time);
 	/* A game that has ended stays while its player looks at the result: marked so. */
 	if (g->follow.session && tc_session_status(g->follow.session) != TC_PLAYING)

@@ -1041,6 +1041,41 @@ static void test_watched_live(void **state)
 	assert_int_equal(e2e_wait_exit(w, WAIT_MS), 0);
 }
 
+/* The menu's Watch list and `tilecade live` show a run alike: its game ID, its steps and its
+ * time, the run's own, which stays still while the run waits for its first key or is paused. */
+static void test_listed_alike(void **state)
+{
+	struct e2e_term *t = start_level(state, "listed.txt", OPEN_LEVEL);
+	const char *argv[] = {e2e_bin, NULL};
+	watcher = e2e_start(24, 80, argv, NULL);
+	assert_non_null(watcher);
+	struct e2e_term *w = watcher;
+	wait_text(w, "Watch ");
+	int row, col;
+	assert_true(e2e_find(w, "Watch ", &row, &col));
+	assert_true(e2e_mouse_press(w, col + 1, row + 1));
+	assert_true(e2e_mouse_release(w, col + 1, row + 1));
+	wait_text(w, "Games in progress");
+	wait_text(w, " ninja:");
+	wait_text(w, "0 steps");
+	/* Run a while, then pause: both lists say the same steps and time. */
+	hold_until_status(t, E2E_KEY_LEFT, "time 8");
+	e2e_send_str(t, "p");
+	wait_text(t, "p: resume");
+	char line[256], id[64], time[16], steps[32];
+	unsigned count;
+	first_line("live", line, sizeof line);
+	if (sscanf(line, "%*s %63s %u steps %15s", id, &count, time) != 3 || count == 0)
+		fail_msg("live lists the run otherwise: %s", line);
+	snprintf(steps, sizeof steps, "%u steps", count);
+	wait_text(w, id);
+	wait_text(w, steps);
+	wait_text(w, time);
+	e2e_send_str(w, "q");
+	e2e_send_str(t, "q");
+	wait_text(t, "Enter play");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1062,6 +1097,7 @@ int main(void)
 	        cmocka_unit_test_teardown(test_status_fields_whole, teardown),
 	        cmocka_unit_test_teardown(test_browser_message_and_map_origin, teardown),
 	        cmocka_unit_test_teardown(test_watched_live, teardown_watch),
+	        cmocka_unit_test_teardown(test_listed_alike, teardown_watch),
 	};
 	return cmocka_run_group_tests(tests, e2e_game_group_setup, e2e_game_group_teardown);
 }
