@@ -25,7 +25,8 @@ static void describe_run(const struct tc_live_log *log, struct tc_live_hello *he
 		return;
 	while (tc_live_log_next(log->bytes, log->len, &pos, &ev) == 1) {
 		if (ev.kind == TC_LIVE_NEW_GAME) { /* another run, perhaps on another level */
-			nj_stream_game_id(ev.text, ev.text_len, hello->game_id, sizeof hello->game_id);
+			nj_stream_game_id(ev.text, ev.text_len, hello->game_id,
+			                  sizeof hello->game_id);
 			hello->moves = 0;
 		} else if (ev.kind == TC_LIVE_STEPS) {
 			hello->moves = ev.step;

@@ -676,8 +676,9 @@ static void watch_text(const struct tc_ninja_play *np, char *buf, size_t len)
 		return;
 	}
 	if (watch_ended(np)) {
-		snprintf(buf, len, np->follow->end == TC_LIVE_END_DROPPED ? "%s's connection dropped"
-		                                                          : "%s left",
+		snprintf(buf, len,
+		         np->follow->end == TC_LIVE_END_DROPPED ? "%s's connection dropped"
+		                                                : "%s left",
 		         np->player);
 		return;
 	}
@@ -700,7 +701,7 @@ static void replay_text(const struct tc_ninja_play *np, char *buf, size_t len)
 	if (np->recording > 0)
 		snprintf(whose, sizeof whose, " #%" PRId64 "  %s", np->recording, np->player);
 	snprintf(buf, len, "replay%s  %s of %s  %s  %s", whose, at, total, times,
-	         ended(np)     ? "finished"
+	         ended(np)    ? "finished"
 	         : np->paused ? "paused"
 	                      : "playing");
 }
@@ -986,7 +987,8 @@ void tc_ninja_play_draw(struct tc_ninja_play *np, uint64_t now)
 		snprintf(who, sizeof who, "%s paused", np->player);
 		box_beside_ninja(np, &m, (const char *[]){who, "q: back"}, 2, TC_ROLE_OVERLAY);
 	} else if (np->paused && np->mode == MODE_PLAY) { /* a replay's line says it paused */
-		const char *lines[] = {"Paused", "p: resume   r: restart   w: save replay   q: back"};
+		const char *lines[] = {"Paused",
+		                       "p: resume   r: restart   w: save replay   q: back"};
 		box_beside_ninja(np, &m, lines, 2, TC_ROLE_OVERLAY);
 	}
 	struct tc_tiles tiles = tc_nlmap_tiles(&m);

@@ -212,7 +212,7 @@ static void draw_game(struct tc_watch_list *l, int i, int x, int y, int w, uint6
 	/* A game that has ended stays while its player looks at the result: marked so. */
 	if (g->follow.session && tc_session_status(g->follow.session) != TC_PLAYING)
 		snprintf(time, sizeof time, "over");
-	unsigned count = g->run                ? g->run_steps
+	unsigned count = g->run              ? g->run_steps
 	                 : g->follow.session ? tc_session_moves(g->follow.session)
 	                                     : 0;
 	snprintf(moves, sizeof moves, "%u %s%s", count, g->run ? "step" : "move",
