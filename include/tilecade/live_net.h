@@ -14,6 +14,12 @@
  * comes, TC_LIVE_WATCHERS whenever the count changes, and closes after TC_LIVE_END. A close
  * without TC_LIVE_END is a dropped player (a crash, kill -9).
  *
+ * Anyone who may use the folder may connect (a shared board's is open to every user), so the
+ * publisher keeps what connections cost it bounded: at most 16 that have not said what they
+ * want (a new one closes the oldest), 512 watchers (one more is closed before it is sent
+ * anything), 256 listers (a new one closes the oldest), and out of descriptors a connection is
+ * closed at once.
+ *
  * The publisher never blocks: a watcher that does not take its bytes fast enough is dropped.
  * Paths too long for a socket address are reached through /proc/self/fd. */
 #ifndef TILECADE_LIVE_NET_H

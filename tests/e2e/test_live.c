@@ -416,8 +416,22 @@ static void test_watch_follows_the_newest_game(void **state)
 	e2e_free(older);
 }
 
-/* A game that has ended, its player looking at the result, shows as over in `live`; `watch
- * NAME` follows the player's game still played before it, though it is newer. */
+/* The line of the screen that shows text, copied into line; false when none does. */
+static bool line_with(struct e2e_term *t, const char *text, char *line, size_t len)
+{
+	const char *screen = e2e_screen(t), *at = strstr(screen, text);
+	if (!at)
+		return false;
+	const char *start = at, *end = strchr(at, '\n');
+	while (start > screen && start[-1] != '\n')
+		start--;
+	snprintf(line, len, "%.*s", (int)(end ? end - start : (ptrdiff_t)strlen(start)), start);
+	return true;
+}
+
+/* A game that has ended, its player looking at the result, shows as over in `live` and in the
+ * menu's Watch list; `watch NAME` follows the player's game still played before it, though it
+ * is newer. */
 static void test_game_over_is_marked(void **state)
 {
 	struct two *t = *state;
@@ -448,6 +462,24 @@ static void test_game_over_is_marked(void **state)
 	assert_true(over_end - over > 4 && memcmp(over_end - 4, "over", 4) == 0);
 	assert_false(going_end - going_line > 4 && memcmp(going_end - 4, "over", 4) == 0);
 	e2e_run_free(&r);
+
+	const char *argv[] = {e2e_bin, NULL};
+	struct e2e_term *menu = e2e_start(24, 80, argv, NULL);
+	assert_non_null(menu);
+	expect_text(menu, "Watch ");
+	int row, col;
+	assert_true(e2e_find(menu, "Watch ", &row, &col));
+	assert_true(e2e_mouse_press(menu, col + 1, row + 1));
+	assert_true(e2e_mouse_release(menu, col + 1, row + 1));
+	expect_text(menu, ended.id);
+	expect_text(menu, going.id);
+	expect_text(menu, " over");
+	char line[256];
+	assert_true(line_with(menu, ended.id, line, sizeof line));
+	assert_non_null(strstr(line, " over"));
+	assert_true(line_with(menu, going.id, line, sizeof line));
+	assert_null(strstr(line, " over"));
+	e2e_free(menu);
 
 	struct e2e_play watcher;
 	t->watcher = start_watcher();

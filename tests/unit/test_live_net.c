@@ -807,7 +807,8 @@ static void test_listers_make_room(void **state)
 }
 
 /* What is not a socket in the folder is never connected to, followed or removed: a symbolic
- * link to a socket elsewhere, a FIFO, a file; no more is a socket of another user's. */
+ * link to a socket elsewhere, a FIFO, a file; no more is another user's stale socket (as root,
+ * who can make one). */
 static void test_list_follows_no_links(void **state)
 {
 	struct fixture *f = *state;
@@ -826,6 +827,16 @@ static void test_list_follows_no_links(void **state)
 	FILE *fp = fopen(file, "w");
 	assert_non_null(fp);
 	fclose(fp);
+	const struct passwd *nobody = getpwnam("nobody");
+	char theirs[PATH_MAX + 16];
+	snprintf(theirs, sizeof theirs, "%s/p114", f->dir);
+	bool as_root = geteuid() == 0 && nobody;
+	if (as_root) {
+		int stale = tc_live_socket(f->dir, "p114", true);
+		assert_true(stale >= 0);
+		close(stale); /* bound, never listening: connect is refused */
+		assert_int_equal(lchown(theirs, nobody->pw_uid, nobody->pw_gid), 0);
+	}
 	struct tc_live_game games[8];
 	assert_int_equal(list_from_child(f, games, 8), 0);
 	struct tc_live_watch w;
@@ -837,6 +848,8 @@ static void test_list_follows_no_links(void **state)
 	assert_int_equal(lstat(link, &st), 0);
 	assert_int_equal(lstat(fifo, &st), 0);
 	assert_int_equal(lstat(file, &st), 0);
+	if (as_root)
+		assert_int_equal(lstat(theirs, &st), 0);
 	close(outside);
 	unlink(target);
 	rmdir(outside_dir);
