@@ -65,7 +65,8 @@ int tc_live_pick(const struct tc_live_game *games, int n, const char *player, in
 			continue;
 		mine++;
 		if (best < 0 || g->hello.over < games[best].hello.over ||
-		    (g->hello.over == games[best].hello.over && g->shared_ns > games[best].shared_ns))
+		    (g->hello.over == games[best].hello.over &&
+		     g->shared_ns > games[best].shared_ns))
 			best = i;
 	}
 	if (count)
