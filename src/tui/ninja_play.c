@@ -521,6 +521,9 @@ void tc_ninja_play_resume(struct tc_ninja_play *np, uint64_t now)
 	sync_clock(np, now);
 }
 
+/* q mid-run keeps the run to Continue: saved, it is not left for good and so not recorded
+ * yet; it is recorded when it ends, or when it is replaced (restarted after Continue, or its
+ * save overwritten by another run's: save_run). Watchers are told it was left to continue. */
 void tc_ninja_play_leave(struct tc_ninja_play *np, uint64_t now)
 {
 	advance(np, now);
@@ -666,32 +669,41 @@ static void clock_bar(const struct nj_run *r, int width, char *buf, size_t len)
 	}
 }
 
-/* Whose run is watched and what it is doing, in the words of the other games' watch screens:
- * "watching ann, 2 watching" while it goes on (ready, paused), then how it ended ("ann won",
- * "ann left", "ann's connection dropped"), no count: nobody watches a player gone. */
+/* What became of the watched player's run, in the words of the other games' watch screens:
+ * "ann won", "ann lost", "ann left, to continue later" (the run kept), "ann left" (nothing
+ * kept), "ann's connection dropped"; "" while it goes on. */
+static void gone_text(const struct tc_ninja_play *np, char *buf, size_t len)
+{
+	if (over(np))
+		snprintf(buf, len, "%s %s", np->player, np->run.outcome == NJ_WIN ? "won" : "lost");
+	else if (!watch_ended(np))
+		buf[0] = '\0';
+	else if (np->follow->end == TC_LIVE_END_DROPPED)
+		snprintf(buf, len, "%s's connection dropped", np->player);
+	else if (np->follow->end == TC_LIVE_END_LEFT)
+		snprintf(buf, len, "%s left, to continue later", np->player);
+	else
+		snprintf(buf, len, "%s left", np->player);
+}
+
+/* Whose run is watched: "watching ann, 2 watching" while it goes on (", ready", ", paused"),
+ * then what became of it, with no count: nobody watches a player gone. */
 static void watch_text(const struct tc_ninja_play *np, char *buf, size_t len)
 {
-	if (over(np)) {
-		snprintf(buf, len, "%s %s", np->player, np->run.outcome == NJ_WIN ? "won" : "lost");
+	gone_text(np, buf, len);
+	if (*buf)
 		return;
-	}
-	if (watch_ended(np)) {
-		snprintf(buf, len,
-		         np->follow->end == TC_LIVE_END_DROPPED ? "%s's connection dropped"
-		                                                : "%s left",
-		         np->player);
-		return;
-	}
 	const char *doing = np->waiting ? ", ready" : np->paused ? ", paused" : "";
 	snprintf(buf, len, "watching %s%s, %u watching", np->player, doing, np->follow->watchers);
 }
 
-/* A replay's line, as the other games' replays say it: "replay #5  ann  0:03 of 0:06  1x
- * playing" (a replay file's has no number nor player). */
-static void replay_text(const struct tc_ninja_play *np, char *buf, size_t len)
+/* A replay's line, as the other games' replays say it: which recording and whether it plays
+ * first, then whose, where and how fast ("replay #5  paused  ann  0:03 of 0:06  1x"), as much
+ * as fits in width; a replay file's has no number nor player. */
+static void replay_text(const struct tc_ninja_play *np, int width, char *buf, size_t len)
 {
 	unsigned speed = speeds[np->speed];
-	char at[32], total[32], times[16], whose[64] = "";
+	char at[32], total[32], times[16], which[32] = "";
 	tc_format_time((uint64_t)np->run.steps * NJ_STEP_MS, at, sizeof at);
 	tc_format_time((uint64_t)np->rec.steps * NJ_STEP_MS, total, sizeof total);
 	if (speed % 1000 == 0)
@@ -699,20 +711,31 @@ static void replay_text(const struct tc_ninja_play *np, char *buf, size_t len)
 	else
 		snprintf(times, sizeof times, "%u.%02ux", speed / 1000, speed % 1000 / 10);
 	if (np->recording > 0)
-		snprintf(whose, sizeof whose, " #%" PRId64 "  %s", np->recording, np->player);
-	snprintf(buf, len, "replay%s  %s of %s  %s  %s", whose, at, total, times,
-	         ended(np)    ? "finished"
-	         : np->paused ? "paused"
-	                      : "playing");
+		snprintf(which, sizeof which, " #%" PRId64, np->recording);
+	const char *state = ended(np) ? "finished" : np->paused ? "paused" : "playing";
+	const char *player = np->recording > 0 ? np->player : "";
+	for (int form = 0; form < 3; form++) {
+		if (form == 0)
+			snprintf(buf, len, "replay%s  %s  %s%s%s of %s  %s", which, state, player,
+			         *player ? "  " : "", at, total, times);
+		else if (form == 1)
+			snprintf(buf, len, "replay%s  %s  %s of %s  %s", which, state, at, total,
+			         times);
+		else
+			snprintf(buf, len, "replay%s  %s", which, state);
+		if (tc_text_width(buf) <= width)
+			return;
+	}
 }
 
-/* The status line's state: a replay's line, whose run is watched, or the player's state. */
-static void state_text(const struct tc_ninja_play *np, char *buf, size_t len)
+/* The status line's state (width columns at most, for a replay's): a replay's line, whose run
+ * is watched, or the player's state. */
+static void state_text(const struct tc_ninja_play *np, int width, char *buf, size_t len)
 {
 	if (np->mode == MODE_WATCH)
 		watch_text(np, buf, len);
 	else if (np->mode == MODE_REPLAY)
-		replay_text(np, buf, len);
+		replay_text(np, width, buf, len);
 	else if (np->paused)
 		snprintf(buf, len, "Paused");
 	else if (np->waiting)
@@ -751,7 +774,7 @@ static void draw_status(const struct tc_ninja_play *np, int x, int y, int w)
 		snprintf(best, sizeof best, "  best %s", t);
 	}
 	char right[200];
-	state_text(np, right, sizeof right);
+	state_text(np, w - 2, right, sizeof right);
 	int rw = tc_text_width(right);
 	/* The numbers as full as the line allows, with the state and a column's margin each end
 	 * and two columns between. */
@@ -833,7 +856,8 @@ static void draw_panel(const struct tc_ninja_play *np, int x, int y, int w, int 
 		tc_text_shorten(np->player, w - 1, tc_term_unicode() ? "…" : "~", player,
 		                sizeof player);
 		LINE(TC_ROLE_TEXT, "%s", player);
-		LINE(TC_ROLE_DIM, "%u watching", np->follow->watchers);
+		if (!watch_ended(np)) /* nobody watches a player gone */
+			LINE(TC_ROLE_DIM, "%u watching", np->follow->watchers);
 	}
 	LINE(TC_ROLE_DIM, "? help  q %s", np->mode == MODE_REPLAY ? "quit" : "back");
 #undef LINE
@@ -855,6 +879,13 @@ static void box_beside_ninja(const struct tc_ninja_play *np, const struct tc_nlm
 			area = half;
 	}
 	tc_overlay_box_over(area, &tiles, lines, count, role);
+}
+
+/* Whether the run on screen is another player's (watched, or a recording of theirs): its end
+ * box names them, as the other games' do ("ann won", "ann lost: ..."). */
+static bool whose_run(const struct tc_ninja_play *np)
+{
+	return np->mode == MODE_WATCH || (np->mode == MODE_REPLAY && np->recording > 0);
 }
 
 static void draw_outcome(const struct tc_ninja_play *np, const struct tc_nlmap *m)
@@ -883,7 +914,10 @@ static void draw_outcome(const struct tc_ninja_play *np, const struct tc_nlmap *
 			tc_nj_format_time(np->best_ms, t, sizeof t);
 			snprintf(best, sizeof best, "best %s", t);
 		}
-		const char *lines[4] = {"Level complete!", numbers, best, keys};
+		char title[96] = "Level complete!";
+		if (whose_run(np)) /* the player's result, not the watcher's */
+			snprintf(title, sizeof title, "%s won", np->player);
+		const char *lines[4] = {title, numbers, best, keys};
 		if (*best)
 			box_beside_ninja(np, m, lines, 4, TC_ROLE_GOOD);
 		else
@@ -895,7 +929,11 @@ static void draw_outcome(const struct tc_ninja_play *np, const struct tc_nlmap *
 	                  : np->run.death == NJ_KILLED_BY_MINE ? "Killed by a mine"
 	                  : np->run.death == NJ_KILLED_BY_FALL ? "Landed too hard"
 	                                                       : "Dead";
-	const char *lines[] = {why, numbers, keys};
+	char title[128];
+	snprintf(title, sizeof title, "%s", why);
+	if (whose_run(np))
+		snprintf(title, sizeof title, "%s lost: %s", np->player, why);
+	const char *lines[] = {title, numbers, keys};
 	box_beside_ninja(np, m, lines, 3, TC_ROLE_BAD);
 }
 
@@ -947,17 +985,7 @@ static const struct tc_help_line watch_help[] = {
 static void draw_watch_end(const struct tc_ninja_play *np, const struct tc_nlmap *m)
 {
 	char why[96];
-	switch (np->follow->end) {
-	case TC_LIVE_END_LEFT:
-		snprintf(why, sizeof why, "%s left; the run is kept to continue", np->player);
-		break;
-	case TC_LIVE_END_DROPPED:
-		snprintf(why, sizeof why, "%s's connection dropped", np->player);
-		break;
-	default:
-		snprintf(why, sizeof why, "%s left the run", np->player);
-		break;
-	}
+	gone_text(np, why, sizeof why);
 	box_beside_ninja(np, m, (const char *[]){why, "q: back"}, 2, TC_ROLE_OVERLAY);
 }
 

@@ -363,37 +363,39 @@ static void test_replay_mode(void **state)
 	struct e2e_term *t = e2e_start(24, 80, argv, NULL);
 	assert_non_null(t);
 	*state = t;
-	wait_text(t, "replay  0:0"); /* as the other games' replays: where, of how long */
+	wait_status(t, "replay  playing  0:0"); /* as the other games': whether, where, of how long */
 	ninja_at(t);
 	wait_text(t, "Killed by a mine");
 	wait_text(t, "r: replay again");
 	e2e_send_str(t, "r");
 	wait_gone(t, "Killed by a mine");
 	e2e_send_str(t, "p");
-	wait_status(t, "1x  paused");
+	wait_status(t, "replay  paused  ");
+	wait_status(t, " of 0:06  1x");
 	wait_gone(t, "p: resume"); /* the line says it, as the other games' replays: no box */
 	/* Faster and slower, as the other games' replays: 0.25x to 16x. */
 	e2e_send_str(t, "+");
-	wait_status(t, "2x  paused");
+	wait_status(t, " of 0:06  2x");
+	wait_status(t, "replay  paused  ");
 	e2e_send_str(t, "p");
-	wait_status(t, "2x  playing");
+	wait_status(t, "replay  playing  ");
 	e2e_send_str(t, "---");
-	wait_status(t, "0.25x  playing");
+	wait_status(t, " of 0:06  0.25x");
 	e2e_send_str(t, "-");
-	wait_status(t, "0.25x  playing"); /* the slowest */
+	wait_status(t, " of 0:06  0.25x"); /* the slowest */
 	e2e_send_str(t, "++");
 	wait_text(t, "Killed by a mine");
 	/* A step back from the end, paused; a step on, the end again. */
 	e2e_send_str(t, E2E_KEY_LEFT);
 	wait_gone(t, "Killed by a mine");
-	wait_status(t, "  paused");
+	wait_status(t, "replay  paused  ");
 	e2e_send_str(t, E2E_KEY_RIGHT);
 	wait_text(t, "Killed by a mine");
 	/* Home: the start, paused; End: the end. */
 	e2e_send_str(t, "\033[H"); /* Home */
 	wait_gone(t, "Killed by a mine");
 	wait_status(t, "time 90 ");
-	wait_status(t, "replay  0:00 of 0:06  1x  paused");
+	wait_status(t, "replay  paused  0:00 of 0:06  1x");
 	e2e_send_str(t, "\033[F"); /* End */
 	wait_text(t, "Killed by a mine");
 	e2e_send_str(t, "q");
@@ -460,7 +462,11 @@ static void test_win_and_best_time(void **state)
 	wait_text(t, "ninja · level");
 	e2e_send_str(t, E2E_KEY_ENTER);
 	wait_text(t, "N replay");
-	wait_text(t, "Level complete!");
+	wait_status(t, "replay #"); /* which recording, whose: as the other games' replays */
+	char won[128];
+	snprintf(won, sizeof won, "%s won", login_name());
+	wait_text(t, won);
+	wait_status(t, "  finished  ");
 	wait_text(t, "r: replay again");
 	e2e_send_str(t, "q");
 	wait_text(t, "ninja · level");
@@ -505,9 +511,11 @@ static void test_continue(void **state)
 	replayer = e2e_start(24, 80, argv, NULL);
 	assert_non_null(replayer);
 	char whose[128];
-	snprintf(whose, sizeof whose, "replay #1  %s  0:0", login_name());
+	wait_status(replayer, "replay #1  ");
+	snprintf(whose, sizeof whose, "  %s  0:0", login_name());
 	wait_status(replayer, whose);
-	wait_status(replayer, "1x  finished");
+	snprintf(whose, sizeof whose, "replay #1  finished  %s  0:0", login_name());
+	wait_status(replayer, whose);
 	e2e_send_str(replayer, "q");
 	assert_int_equal(e2e_wait_exit(replayer, WAIT_MS), 0);
 }
@@ -1030,12 +1038,12 @@ static void test_watched_live(void **state)
 	hold_until_status(t, E2E_KEY_LEFT, "time 8");
 	e2e_send_str(t, "q");
 	wait_text(t, "Enter play");
-	wait_text(w, "left; the run is kept to continue");
+	snprintf(watching, sizeof watching, "%s left, to continue later", login_name());
+	wait_text(w, watching); /* the box */
 	/* Gone, the player has no watchers to count: the line says they left, in the other
 	 * games' words. */
-	snprintf(watching, sizeof watching, "%s left", login_name());
 	wait_status(w, watching);
-	if (status_has(w, "watching"))
+	if (status_has(w, "watching") || on_screen(w, "1 watching"))
 		fail_msg("a gone player's watchers counted:\n%s", e2e_screen(w));
 	e2e_send_str(w, "q");
 	assert_int_equal(e2e_wait_exit(w, WAIT_MS), 0);
