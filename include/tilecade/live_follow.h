@@ -3,7 +3,7 @@
  * same view draws what the player sees. A watcher follows a live stream, a replay a recording.
  *
  * The follower's session keeps time by the stream: each event sets its game time to the
- * event's, and between events the follower moves it on (tc_live_follow_set_time), so that a
+ * event's (back too: a restart, or a clock run on past a pause not yet told), and between events the follower moves it on (tc_live_follow_set_time), so that a
  * watcher's clock ticks like the player's and a replay's reads the recording's time. */
 #ifndef TILECADE_LIVE_FOLLOW_H
 #define TILECADE_LIVE_FOLLOW_H

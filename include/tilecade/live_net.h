@@ -47,6 +47,7 @@ struct tc_live_hello {
 	unsigned watchers;
 	int64_t best; /* the best score the player's screen shows (games with points) */
 	bool over;    /* the game has ended: the player's screen shows its result */
+	unsigned events; /* the stream's events sent right after the hello: older than it */
 };
 
 /* ---- the folder (live_dir.c) ---- */
@@ -110,9 +111,11 @@ struct tc_live_watch {
 	bool ended; /* TC_LIVE_END came */
 	struct tc_live_hello hello;
 	uint64_t bytes; /* received */
-	/* The game's time at the last news of it (the hello, then each event that is not older)
-	 * and when that came, on the monotonic clock: see tc_live_watch_time. */
+	/* The game's time at the last news of it (the hello, then each event after the stream
+	 * so far, whose time may go back: a restart, a new game) and when that came, on the
+	 * monotonic clock: see tc_live_watch_time. */
 	uint64_t time_at, time_came;
+	unsigned old_events; /* of the stream so far, still to come */
 	size_t len;
 	unsigned char buf[TC_LIVE_EVENT_MAX * 2];
 };

@@ -62,6 +62,9 @@ unsigned tc_session_moves(const struct tc_session *s);
 bool tc_session_in_progress(const struct tc_session *s);
 
 uint64_t tc_session_elapsed_ms(const struct tc_session *s);
+/* Makes the game time read ms now, forward or back: a follower's session takes the time of
+ * each event of the stream it follows (tilecade/live_follow.h). */
+void tc_session_set_elapsed_ms(struct tc_session *s, uint64_t ms);
 void tc_session_pause(struct tc_session *s);
 void tc_session_resume(struct tc_session *s);
 bool tc_session_paused(const struct tc_session *s);

@@ -160,6 +160,9 @@ int tc_live_follow(struct tc_live_follow *f, const struct tc_live_event *ev, cha
 			return -1;
 		}
 	}
+	/* The player's game time after the event (told after it), whatever the follower's clock
+	 * ran on to since the last: a restart's or a new game's is back at 0. */
+	tc_session_set_elapsed_ms(f->session, ev->at_ms);
 	if (ev->kind == TC_LIVE_START || ev->kind == TC_LIVE_NEW_GAME)
 		f->games++;
 	f->events++;

@@ -277,6 +277,12 @@ uint64_t tc_session_elapsed_ms(const struct tc_session *s)
 	return s->elapsed_before + (s->clock.now_ms(s->clock.ctx) - s->started_at);
 }
 
+void tc_session_set_elapsed_ms(struct tc_session *s, uint64_t ms)
+{
+	s->elapsed_before = ms;
+	s->started_at = s->clock.now_ms(s->clock.ctx);
+}
+
 void tc_session_pause(struct tc_session *s)
 {
 	bool was = s->paused;

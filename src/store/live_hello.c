@@ -1,7 +1,8 @@
 /* The hello line a watcher is sent first: "tilecade-live 1", then the player, the game ID, the
- * moves, the elapsed milliseconds, the watchers, the best score and 1 when the game is over,
- * tab-separated, ending with a newline. A hello without the last field (an earlier program's)
- * is a game still played. */
+ * moves, the elapsed milliseconds, the watchers, the best score, 1 when the game is over and
+ * the events of the stream so far (sent right after it), tab-separated, ending with a newline.
+ * A hello without the last fields (an earlier program's) is a game still played, whose events
+ * are all news. */
 #include "tilecade/live_net.h"
 
 #include <inttypes.h>
@@ -29,9 +30,10 @@ size_t tc_live_hello_encode(const struct tc_live_hello *h, char *buf, size_t len
 	char player[TC_LIVE_PLAYER_MAX], id[TC_GAMEID_MAX];
 	field(h->player, player, sizeof player);
 	field(h->game_id, id, sizeof id);
-	int n = snprintf(buf, len, HELLO_MAGIC "%s\t%s\t%u\t%" PRIu64 "\t%u\t%" PRIu64 "\t%d\n",
-	                 player, id, h->moves, h->elapsed_ms, h->watchers,
-	                 h->best > 0 ? (uint64_t)h->best : 0, h->over ? 1 : 0);
+	int n = snprintf(buf, len,
+	                 HELLO_MAGIC "%s\t%s\t%u\t%" PRIu64 "\t%u\t%" PRIu64 "\t%d\t%u\n", player,
+	                 id, h->moves, h->elapsed_ms, h->watchers, h->best > 0 ? (uint64_t)h->best : 0,
+	                 h->over ? 1 : 0, h->events);
 	return n > 0 && (size_t)n < len ? (size_t)n : 0;
 }
 
@@ -63,6 +65,21 @@ static bool take_number(const char **at, const char *end, char stop, uint64_t *v
 	return *rest == '\0';
 }
 
+/* The last fields: the best score, then, from later programs, over and the events. */
+static bool take_tail(const char **at, const char *end, uint64_t *best, uint64_t *over,
+                      uint64_t *events)
+{
+	uint64_t *field[] = {best, over, events};
+	for (int i = 0; i < 3; i++) {
+		bool last = i == 2 || !memchr(*at, '\t', (size_t)(end - *at));
+		if (!take_number(at, end, last ? '\n' : '\t', field[i]))
+			return false;
+		if (last)
+			return true;
+	}
+	return true;
+}
+
 int tc_live_hello_decode(const unsigned char *buf, size_t len, struct tc_live_hello *h,
                          size_t *used)
 {
@@ -74,22 +91,21 @@ int tc_live_hello_decode(const unsigned char *buf, size_t len, struct tc_live_he
 	if (!nl)
 		return len >= HELLO_MAX ? -1 : 0;
 	const char *at = start + magic, *end = nl + 1;
-	uint64_t moves, elapsed, watchers, best, over = 0;
+	uint64_t moves, elapsed, watchers, best, over = 0, events = 0;
 	memset(h, 0, sizeof *h);
 	if (!take_field(&at, end, h->player, sizeof h->player) ||
 	    !take_field(&at, end, h->game_id, sizeof h->game_id) ||
 	    !take_number(&at, end, '\t', &moves) || !take_number(&at, end, '\t', &elapsed) ||
-	    !take_number(&at, end, '\t', &watchers) ||
-	    !(memchr(at, '\t', (size_t)(end - at))
-	              ? take_number(&at, end, '\t', &best) && take_number(&at, end, '\n', &over)
-	              : take_number(&at, end, '\n', &best)) ||
-	    over > 1 || moves > UINT32_MAX || elapsed > ELAPSED_MAX_MS || watchers > UINT32_MAX || best > INT64_MAX)
+	    !take_number(&at, end, '\t', &watchers) || !take_tail(&at, end, &best, &over, &events) ||
+	    over > 1 || moves > UINT32_MAX || elapsed > ELAPSED_MAX_MS || watchers > UINT32_MAX ||
+	    best > INT64_MAX || events > UINT32_MAX)
 		return -1;
 	h->moves = (unsigned)moves;
 	h->elapsed_ms = elapsed;
 	h->watchers = (unsigned)watchers;
 	h->best = (int64_t)best;
 	h->over = over == 1;
+	h->events = (unsigned)events;
 	*used = (size_t)(end - start);
 	return 1;
 }

@@ -248,6 +248,7 @@ static bool decide(struct tc_live_pub *p, struct watcher *w, unsigned char mode)
 	if (p->describe)
 		p->describe(p->ctx, &hello);
 	hello.watchers = p->counted;
+	hello.events = p->log ? p->log->events : 0;
 	char line[sizeof hello + 64];
 	size_t len = tc_live_hello_encode(&hello, line, sizeof line);
 	size_t log_len = p->log ? p->log->len : 0;

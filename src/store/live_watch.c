@@ -69,6 +69,7 @@ static bool take_events(struct tc_live_watch *w, tc_live_on_event on_event, void
 		w->has_hello = true;
 		w->time_at = w->hello.elapsed_ms;
 		w->time_came = tc_monotonic_ms();
+		w->old_events = w->hello.events;
 	}
 	for (;;) {
 		struct tc_live_event ev;
@@ -82,7 +83,9 @@ static bool take_events(struct tc_live_watch *w, tc_live_on_event on_event, void
 		if (ev.kind == TC_LIVE_END)
 			w->ended = true;
 		/* The stream so far is older than the hello; from then on each event is news. */
-		if (ev.kind != TC_LIVE_WATCHERS && ev.at_ms >= w->time_at) {
+		if (w->old_events > 0)
+			w->old_events--;
+		else if (ev.kind != TC_LIVE_WATCHERS) {
 			w->time_at = ev.at_ms;
 			w->time_came = tc_monotonic_ms();
 		}

@@ -182,6 +182,36 @@ static void live_follower_ends_where_the_player_did(void **unused)
 	tc_live_log_free(&p.log);
 }
 
+/* A watcher's clock runs on between events (tc_live_follow_set_time, drawn each second): each
+ * event still sets the player's time, back too, as after a restart or a new game. */
+static void live_follower_clock_takes_each_events_time(void **unused)
+{
+	(void)unused;
+	static struct live_player p;
+	live_start(&p, 7);
+	for (int i = 0; i < 3; i++)
+		live_move(&p);
+	tc_session_restart(p.s);
+	live_move(&p);
+	tc_session_new_game(p.s, 55);
+	live_move(&p);
+	struct tc_live_follow f;
+	tc_live_follow_init(&f);
+	size_t pos = 0;
+	struct tc_live_event ev;
+	char err[160];
+	for (unsigned i = 0; i < p.count; i++) {
+		assert_int_equal(tc_live_log_next(p.log.bytes, p.log.len, &pos, &ev), 1);
+		assert_int_equal(tc_live_follow(&f, &ev, err, sizeof err), 0);
+		assert_int_equal(tc_session_elapsed_ms(f.session), p.elapsed[i]);
+		tc_live_follow_set_time(&f, p.elapsed[i] + 5000); /* ran on, nothing told yet */
+	}
+	assert_int_equal(p.elapsed[p.count - 1], 700);
+	tc_live_follow_free(&f);
+	tc_session_free(p.s);
+	tc_live_log_free(&p.log);
+}
+
 static void live_follower_refuses_a_stream_that_is_not_the_game(void **unused)
 {
 	(void)unused;
@@ -216,6 +246,7 @@ int main(void)
 	        cmocka_unit_test(live_move_takes_a_few_bytes),
 	        cmocka_unit_test(live_refuses_what_is_no_event),
 	        cmocka_unit_test(live_follower_ends_where_the_player_did),
+	        cmocka_unit_test(live_follower_clock_takes_each_events_time),
 	        cmocka_unit_test(live_follower_refuses_a_stream_that_is_not_the_game),
 	};
 	return cmocka_run_group_tests_name("live", tests, NULL, NULL);

@@ -252,7 +252,8 @@ static void test_hello_round_trip(void **state)
 {
 	(void)state;
 	struct tc_live_hello h = {.player = "ann\tx", .game_id = GAME_ID, .moves = 12,
-	                          .elapsed_ms = 65432, .watchers = 3, .best = 2048},
+	                          .elapsed_ms = 65432, .watchers = 3, .best = 2048,
+	                          .events = 41},
 	                     back;
 	char line[256];
 	size_t len = tc_live_hello_encode(&h, line, sizeof line);
@@ -268,6 +269,7 @@ static void test_hello_round_trip(void **state)
 	assert_int_equal(back.watchers, 3);
 	assert_int_equal(back.best, 2048);
 	assert_false(back.over);
+	assert_int_equal(back.events, 41);
 	h.over = true;
 	len = tc_live_hello_encode(&h, line, sizeof line);
 	assert_int_equal(tc_live_hello_decode((unsigned char *)line, len, &back, &used), 1);
@@ -352,9 +354,13 @@ static void test_late_watcher_gets_the_whole_game(void **state)
 	assert_string_equal(c.w.hello.game_id, GAME_ID);
 	assert_int_equal(c.w.hello.moves, 30);
 	assert_int_equal(c.w.hello.elapsed_ms, 1500);
+	assert_int_equal(c.w.hello.events, 31);
+	/* The game so far is older than the hello: the clock runs on from the hello's time. */
+	assert_int_equal(c.w.time_at, 1500);
 	move(f, 2);
 	move(f, 3);
 	expect_log(f, &c);
+	assert_int_equal(c.w.time_at, 3200);
 	/* A new game of another session (START again) comes as NEW_GAME. */
 	struct tc_live_event again = {.kind = TC_LIVE_START, .text = "2048:5x5:s9",
 	                              .text_len = 11};
@@ -362,6 +368,7 @@ static void test_late_watcher_gets_the_whole_game(void **state)
 	again.kind = TC_LIVE_NEW_GAME;
 	assert_true(tc_live_log_add(&f->log, &again));
 	expect_log(f, &c);
+	assert_int_equal(c.w.time_at, 0); /* the new game's clock starts again */
 	close_watcher(&c);
 }
 
@@ -525,7 +532,7 @@ static void test_junk_from_a_publisher(void **state)
 	for (int64_t give_up = now_ms() + PATIENCE_MS; peer < 0 && now_ms() < give_up;)
 		peer = accept4(server, NULL, NULL, SOCK_CLOEXEC);
 	assert_true(peer >= 0);
-	const char bad[] = "tilecade-live 1\tmallory\t2048:4x4:s1\t0\t0\t0\t0\n\xff\xff\xff\xff";
+	const char bad[] = "tilecade-live 1\tmallory\t2048:4x4:s1\t0\t0\t0\t0\t0\n\xff\xff\xff\xff";
 	assert_int_equal(send(peer, bad, sizeof bad - 1, MSG_NOSIGNAL), (ssize_t)(sizeof bad - 1));
 	struct watcher *ws[] = {&c};
 	assert_true(run_until(f, ws, 1, closed, &c.w));
