@@ -633,7 +633,9 @@ int tc_app_run(const struct tc_app_config *cfg, const struct tc_catalog_entry *e
 		if (!going)
 			break;
 	}
-	/* However the program ends (q, Ctrl-C, a hang-up, SIGTERM), the game is kept. */
+	/* However the program ends (q, Ctrl-C, a hang-up, SIGTERM), the game is kept; watchers
+	 * are told a hang-up as a dropped connection. */
+	a.records->hung_up = tc_term_hung_up();
 	if (a.play)
 		tc_records_leave(a.records, tc_play_session(a.play));
 	if (a.ninja) {

@@ -403,7 +403,7 @@ void tc_records_leave(struct tc_records *r, const struct tc_session *s)
 	enum tc_status status = tc_session_status(s);
 	if (status == TC_PLAYING) {
 		save(r, s);
-		end_stream(r, s, TC_LIVE_END_LEFT);
+		end_stream(r, s, r->hung_up ? TC_LIVE_END_DROPPED : TC_LIVE_END_LEFT);
 		return;
 	}
 	if (!r->recorded && over(s))

@@ -20,6 +20,7 @@ struct tc_records {
 	char player[32];
 	bool names_given; /* the shared board's players are named by the arcade, not by login */
 	char notice[TC_STORE_NOTICE_MAX]; /* one line for the menu; "" when all is well */
+	bool hung_up; /* the terminal went away: a game left now is a dropped connection */
 	/* Of the game being played: */
 	unsigned saved_at_moves;
 	bool saved;           /* the store holds a save of this game */

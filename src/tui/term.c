@@ -39,6 +39,8 @@ static SCREEN *screen;
 static bool is_open;
 static int signal_pipe[2] = {-1, -1};
 static volatile sig_atomic_t got_winch, got_quit, got_tstp, got_cont;
+/* The quit is the terminal going away (a hang-up, its input closed), not the player's asking. */
+static volatile sig_atomic_t got_hangup;
 static bool got_wake; /* a source said a screen must be drawn again */
 static struct tc_term_source sources[TC_TERM_SOURCES];
 static int source_count;
@@ -66,6 +68,10 @@ static void on_signal(int sig)
 		break;
 	case SIGCONT:
 		got_cont = 1;
+		break;
+	case SIGHUP:
+		got_hangup = 1;
+		got_quit = 1;
 		break;
 	default:
 		got_quit = 1;
@@ -403,6 +409,11 @@ static bool translate(TermKeyKey *key, struct tc_event *ev)
 	}
 }
 
+bool tc_term_hung_up(void)
+{
+	return got_hangup;
+}
+
 /* Events raised by signals, in order of urgency. */
 static bool signal_event(struct tc_event *ev)
 {
@@ -484,7 +495,7 @@ static void read_terminal(void)
 	unsigned char raw[4096];
 	ssize_t n = read(STDIN_FILENO, raw, sizeof raw);
 	if (n == 0 || (n < 0 && errno != EAGAIN && errno != EINTR))
-		got_quit = 1; /* the terminal has gone */
+		got_quit = got_hangup = 1; /* the terminal has gone */
 	else if (n > 0) {
 		filtered_start = 0;
 		filtered_len = tc_input_filter_feed(&input_filter, raw, (size_t)n, filtered);
@@ -564,6 +575,6 @@ bool tc_term_wait(struct tc_event *ev, int timeout_ms)
 		if (ready > 0 && fds[0].revents & POLLIN)
 			read_terminal();
 		else if (ready > 0 && fds[0].revents & (POLLHUP | POLLERR))
-			got_quit = 1;
+			got_quit = got_hangup = 1;
 	}
 }

@@ -19,6 +19,9 @@ void tc_term_close(void);
 /* Waits for the next event, at most timeout_ms (-1: as long as it takes). Returns true with an
  * event, false when the time ran out. Sleeps in poll(); never spins. */
 bool tc_term_wait(struct tc_event *ev, int timeout_ms);
+/* Whether a TC_EV_QUIT came from the terminal going away (SIGHUP, its input closed: a dropped
+ * ssh connection) rather than from the player or SIGTERM. */
+bool tc_term_hung_up(void);
 
 /* Other things to wake for than the terminal, such as the sockets of a game shared live: the
  * wait sleeps on their descriptors too, with no timer. fds fills at most max descriptors to

@@ -60,6 +60,25 @@ static void on_event(void *ctx, const struct tc_live_event *ev)
 		w->changed = true;
 }
 
+/* What became of the player, in one set of words: gone without a word, left to continue
+ * later, or finished (won, lost, or left with nothing played). No count of watchers follows:
+ * the player is not there to be watched. */
+static void end_note(const char *player, enum tc_live_end end, const struct tc_session *s,
+                     char *buf, size_t len)
+{
+	enum tc_status status = s ? tc_session_status(s) : TC_PLAYING;
+	if (end == TC_LIVE_END_DROPPED)
+		snprintf(buf, len, "%s's connection dropped", player);
+	else if (end == TC_LIVE_END_LEFT)
+		snprintf(buf, len, "%s left, to continue later", player);
+	else if (status == TC_WON)
+		snprintf(buf, len, "%s won", player);
+	else if (status == TC_LOST)
+		snprintf(buf, len, "%s lost", player);
+	else /* nothing played, nothing kept */
+		snprintf(buf, len, "%s left", player);
+}
+
 /* The game's end as the watcher is told it. A connection closed without the stream's end is a
  * player gone without a word: N's screen is told so as an end of its own. */
 static void say_end(struct tc_watch *w)
@@ -69,6 +88,7 @@ static void say_end(struct tc_watch *w)
 	if (!w->player[0])
 		tc_sanitize(w->conn.hello.player, w->player, sizeof w->player);
 	bool ended = w->ninja ? w->conn.ended : w->follow.ended;
+	bool silent = !ended || (!w->ninja && w->follow.end == TC_LIVE_END_DROPPED);
 	if (!w->conn.has_hello && w->conn.state == TC_LIVE_WATCH_DROPPED)
 		/* Closed before a word: the player's program takes no more (tilecade/live_net.h). */
 		snprintf(w->note, sizeof w->note,
@@ -76,12 +96,9 @@ static void say_end(struct tc_watch *w)
 	else if (w->conn.state == TC_LIVE_WATCH_BROKEN)
 		snprintf(w->note, sizeof w->note, "%s's game cannot be followed: a broken stream",
 		         w->player);
-	else if (!ended || (!w->ninja && w->follow.end == TC_LIVE_END_DROPPED))
-		snprintf(w->note, sizeof w->note, "%s's connection dropped", w->player);
-	else if (!w->ninja && w->follow.end == TC_LIVE_END_LEFT)
-		snprintf(w->note, sizeof w->note, "%s left", w->player);
-	else if (!w->ninja)
-		snprintf(w->note, sizeof w->note, "%s's game is over", w->player);
+	else if (!w->ninja) /* N's screen says it its own way */
+		end_note(w->player, silent ? TC_LIVE_END_DROPPED : w->follow.end, w->follow.session,
+		         w->note, sizeof w->note);
 	if (w->ninja && !ended) {
 		struct tc_live_event dropped = {.kind = TC_LIVE_END, .value = TC_LIVE_END_DROPPED};
 		char err[160];
