@@ -229,10 +229,16 @@ static void draw_result(struct tc_play *p, enum tc_status status, struct tc_rect
 		snprintf(score, sizeof score, "%u move%s, %s", moves, plural, time);
 	bool next_level = moves_on(p->s);
 	const char *lines[4], *keys = NULL;
-	char keys_line[96], title[48], campaign[80], why[128];
+	char keys_line[96], title[TC_LIVE_PLAYER_MAX + 160], campaign[80], why[128];
 	int n = 0;
 	enum tc_role role = status == TC_WON ? TC_ROLE_GOOD : TC_ROLE_BAD;
-	if (status != TC_WON) {
+	if (p->watching) { /* the player's result, not the watcher's */
+		if (p->view->why_lost && status != TC_WON)
+			p->view->why_lost(p->s, why, sizeof why);
+		snprintf(title, sizeof title, status == TC_WON ? "%s won" : "%s lost: %s", p->player,
+		         p->view->why_lost ? why : p->view->lost_text);
+		lines[n++] = title;
+	} else if (status != TC_WON) {
 		if (p->view->why_lost)
 			p->view->why_lost(p->s, why, sizeof why);
 		lines[n++] = p->view->why_lost ? why : p->view->lost_text;
@@ -311,21 +317,21 @@ void tc_play_draw(struct tc_play *p, uint64_t now)
 		message = p->view->message(p->vs);
 	bool moves = !p->view->counts_moves || !p->view->counts_moves(p->s);
 	bool time = !p->view->keeps_time || !p->view->keeps_time(p->s);
-	char audience[32], keys[96];
-	struct tc_status_extra extra = {NULL, NULL};
+	char audience[32], who[192];
+	struct tc_status_extra extra = {NULL, NULL, NULL};
 	if (p->watchers > 0 && !p->watching) {
 		snprintf(audience, sizeof audience, "%u watching", p->watchers);
 		extra.audience = audience;
 	}
 	if (p->watching) {
-		if (!message && p->note[0])
-			message = p->note;
 		if (p->replay_line)
-			snprintf(keys, sizeof keys, "%s", p->replay_line);
+			snprintf(who, sizeof who, "%s", p->replay_line);
+		else if (p->note[0]) /* what became of the player ("ann left"): no count of watchers */
+			snprintf(who, sizeof who, "%s", p->note);
 		else
-			snprintf(keys, sizeof keys, "watching %s, %u watching   ? help   q back",
-			         p->player, p->watchers);
-		extra.keys = keys;
+			snprintf(who, sizeof who, "watching %s, %u watching", p->player, p->watchers);
+		extra.who = who;
+		extra.keys = "? help   q back";
 	}
 	tc_status_draw(p->s, p->title, own ? detail[0] : NULL, own ? detail[1] : NULL, moves, time,
 	               message, &extra);
@@ -578,9 +584,7 @@ static enum tc_play_result watch_event(struct tc_play *p, const struct tc_event 
 		p->help_open = true;
 		p->help_page = 0;
 	} else if (press) {
-		snprintf(p->refused, sizeof p->refused, "%s %s: read-only",
-		         p->replay_line ? "a replay of" : "watching", p->player);
-		p->message = p->refused;
+		p->message = "read-only"; /* whose, the line says first */
 	}
 	return TC_PLAY_STAY;
 }

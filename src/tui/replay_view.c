@@ -209,18 +209,39 @@ static void format_speed(const struct tc_replay *rp, char *buf, size_t len)
 		snprintf(buf, len, "%u.%02ux", s / 1000, s % 1000 / 10);
 }
 
-/* The bottom line: which recording, whose, where in it, how fast, and whether it plays. */
+/* The events the player made, counted as the line shows them: not the START, which only
+ * sets the board, nor the END, which changes nothing shown ("event 0 of 41" at the start). */
+static unsigned shown_total(const struct tc_replay *rp)
+{
+	return rp->total > 2 ? rp->total - 2 : 0;
+}
+
+/* The bottom line: which recording and whether it plays first, then whose, where in it and how
+ * fast, as much as fits. */
 static void status_text(const struct tc_replay *rp, char *buf, size_t len)
 {
 	char speed[16], time[32];
 	format_speed(rp, speed, sizeof speed);
 	tc_format_time(rp->at_ms, time, sizeof time);
 	const char *state = rp->at >= rp->total ? "finished" : rp->playing ? "playing" : "paused";
-	snprintf(buf, len, "replay #%" PRId64 "  %s  event %u of %u  %s  %s  %s", rp->rec.id,
-	         rp->player, rp->at, rp->total, time, speed, state);
-	if (tc_text_width(buf) > COLS - 2) /* short: the player, where, how fast, whether */
-		snprintf(buf, len, "%s  %u/%u  %s  %s", rp->player, rp->at, rp->total, speed,
-		         state);
+	unsigned total = shown_total(rp), at = rp->at > 1 ? rp->at - 1 : 0;
+	if (at > total)
+		at = total;
+	for (int form = 0; form < 4; form++) {
+		if (form == 0)
+			snprintf(buf, len, "replay #%" PRId64 "  %s  %s  event %u of %u  %s  %s",
+			         rp->rec.id, state, rp->player, at, total, time, speed);
+		else if (form == 1)
+			snprintf(buf, len, "replay #%" PRId64 "  %s  %s  %u/%u  %s", rp->rec.id, state,
+			         rp->player, at, total, speed);
+		else if (form == 2)
+			snprintf(buf, len, "replay #%" PRId64 "  %s  %u/%u  %s", rp->rec.id, state, at,
+			         total, speed);
+		else
+			snprintf(buf, len, "replay #%" PRId64 "  %s", rp->rec.id, state);
+		if (tc_text_width(buf) <= COLS - 2)
+			return;
+	}
 }
 
 void tc_replay_draw(struct tc_replay *rp, uint64_t now)

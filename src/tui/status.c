@@ -69,6 +69,29 @@ static void join_fields(char field[TOP_FIELDS][128], const char *sep, char *buf,
 			                         field[i]);
 }
 
+/* A watcher's or a replay's bottom line: who and what first; then a message, which takes the
+ * place of what does not fit, or the game's ID, whether it is ranked and the keys, as far as
+ * they fit. */
+static void draw_who_line(const struct tc_session *s, const char *who, const char *id,
+                          const char *message, const char *keys, int y, attr_t attr)
+{
+	int x = 1 + tc_draw_text(1, y, COLS - 2, attr, who) + 3;
+	int end = COLS - 1; /* where what is drawn on the right starts */
+	if (message) {
+		int w = tc_text_width(message);
+		end = end - w >= x ? end - w : x;
+		if (end < COLS - 1)
+			tc_draw_text(end, y, COLS - 1 - end, attr | A_BOLD, message);
+	}
+	if (x + tc_text_width(id) + (message ? 3 : 0) <= end)
+		x += tc_draw_text(x, y, COLS, attr, id) + 3;
+	const char *unranked = "not ranked";
+	if (tc_session_assisted(s) && x + tc_text_width(unranked) + (message ? 3 : 0) <= end)
+		x += tc_draw_text(x, y, COLS, tc_theme_attr(TC_ROLE_DIM), unranked) + 3;
+	if (!message && keys && x + tc_text_width(keys) <= end)
+		tc_draw_text(end - tc_text_width(keys), y, COLS, attr, keys);
+}
+
 void tc_status_draw(const struct tc_session *s, const char *title, const char *detail,
                     const char *narrow_detail, bool moves, bool time, const char *message,
                     const struct tc_status_extra *extra)
@@ -95,6 +118,10 @@ void tc_status_draw(const struct tc_session *s, const char *title, const char *d
 	tc_session_game_id(s, id, sizeof id);
 	int bottom = LINES - 1;
 	tc_fill_rect((struct tc_rect){0, bottom, COLS, 1}, attr);
+	if (extra && extra->who) {
+		draw_who_line(s, extra->who, id, message, extra->keys, bottom, attr);
+		return;
+	}
 	/* Only keys that work: no undo before the first move, nor after the time ran out. */
 	const char *keys = extra && extra->keys           ? extra->keys
 	                   : tc_session_can_undo(s) ? "? help   u undo   q menu"

@@ -163,9 +163,8 @@ static void test_watcher_follows_the_player(void **state)
 
 	/* The watcher's keys change nothing. */
 	assert_true(e2e_send_str(t->watcher, "u" E2E_KEY_LEFT));
-	char read_only[96];
-	snprintf(read_only, sizeof read_only, "watching %s: read-only", login_name());
-	expect_text(t->watcher, read_only);
+	expect_text(t->watcher, "read-only");
+	expect_text(t->watcher, names); /* whose game, first on the line */
 	e2e_play_check(&watcher);
 	e2e_play_check(&player);
 	assert_true(e2e_send_str(t->watcher, "?"));
@@ -487,6 +486,76 @@ static void test_game_over_is_marked(void **state)
 	e2e_free(playing);
 }
 
+/* A hang-up (the player's ssh connection dropped: SIGHUP) saves the game, and the watcher
+ * reads it as the dropped connection it is, not as the player leaving. */
+static void test_hung_up_player_reads_as_dropped(void **state)
+{
+	struct two *t = *state;
+	t->player = start_player();
+	struct e2e_play player, watcher;
+	e2e_play_begin(&player, t->player, e2e_bin);
+	slide(&player, NULL, 'l');
+	e2e_play_check(&player);
+	t->watcher = start_watcher();
+	watch_model(&watcher, t->watcher, &player);
+	expect_text(t->player, "1 watching");
+	assert_int_equal(kill(e2e_pid(t->player), SIGHUP), 0);
+	char dropped[96];
+	snprintf(dropped, sizeof dropped, "%s's connection dropped", login_name());
+	expect_text(t->watcher, dropped);
+	int row, col;
+	assert_false(e2e_find(t->watcher, "1 watching", &row, &col)); /* the player has gone */
+	e2e_play_check(&watcher);
+}
+
+/* A game the player finished: the watcher's end box names the player ("ann won"), never "You
+ * won!", and offers only the watcher's key. */
+static void test_watcher_is_told_who_won(void **state)
+{
+	struct two *t = *state;
+	const char *argv[] = {e2e_bin, "znumbers", "--seed", "3", NULL};
+	t->player = e2e_start(24, 80, argv, NULL);
+	assert_non_null(t->player);
+	expect_text(t->player, "znumbers:6x6a60:s3");
+	t->watcher = start_watcher();
+	expect_text(t->watcher, "znumbers:6x6a60:s3");
+	expect_text(t->player, "1 watching");
+	assert_true(e2e_send_str(t->player, "s"));
+	expect_text(t->player, "(y/n)");
+	assert_true(e2e_send_str(t->player, "y"));
+	expect_text(t->player, "Solution (s hides)");
+	for (int i = 0; i < 34; i++) /* the solution, played step by step */
+		assert_true(e2e_send_str(t->player, ">"));
+	expect_text(t->player, "You won!");
+	char won[96];
+	snprintf(won, sizeof won, "%s won", login_name());
+	expect_text(t->watcher, won);
+	expect_text(t->watcher, "q: back");
+	int row, col;
+	assert_false(e2e_find(t->watcher, "You won!", &row, &col));
+	assert_false(e2e_find(t->watcher, "n: new game", &row, &col));
+}
+
+/* In a small window the watcher's bottom line still says whose game it is, first: the game ID
+ * goes before it does. */
+static void test_small_watcher_says_whose(void **state)
+{
+	struct two *t = *state;
+	t->player = start_player();
+	struct e2e_play player;
+	e2e_play_begin(&player, t->player, e2e_bin);
+	const char *argv[] = {e2e_bin, "watch", login_name(), NULL};
+	t->watcher = e2e_start(12, 40, argv, NULL);
+	assert_non_null(t->watcher);
+	char names[96];
+	snprintf(names, sizeof names, " watching %s, 1 watching", login_name());
+	expect_text(t->watcher, names);
+	int row, col;
+	assert_true(e2e_find(t->watcher, names, &row, &col));
+	assert_int_equal(row, 11);
+	assert_int_equal(col, 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -502,6 +571,10 @@ int main(void)
 	        cmocka_unit_test_setup_teardown(test_watch_follows_the_newest_game, setup,
 	                                        teardown),
 	        cmocka_unit_test_setup_teardown(test_game_over_is_marked, setup, teardown),
+	        cmocka_unit_test_setup_teardown(test_hung_up_player_reads_as_dropped, setup,
+	                                        teardown),
+	        cmocka_unit_test_setup_teardown(test_watcher_is_told_who_won, setup, teardown),
+	        cmocka_unit_test_setup_teardown(test_small_watcher_says_whose, setup, teardown),
 	};
 	return cmocka_run_group_tests(tests, group_setup, e2e_game_group_teardown);
 }

@@ -276,7 +276,7 @@ static void test_a_finished_game_is_recorded_and_replayed(void **state)
 	wait_text(t, "Ann");
 	type_keys(t, " "); /* paused where it is, then to the start */
 	type_keys(t, "\033[H");
-	wait_text(t, "event 1 of");
+	wait_text(t, "event 0 of"); /* nothing has happened yet */
 	wait_text(t, "paused");
 	assert_replay_at(t, keys, 0);
 	for (int i = 1; i <= 4; i++) {
@@ -284,7 +284,7 @@ static void test_a_finished_game_is_recorded_and_replayed(void **state)
 		assert_replay_at(t, keys, i);
 	}
 	char where[32];
-	snprintf(where, sizeof where, "event %d of", 5);
+	snprintf(where, sizeof where, "event %d of", 4);
 	wait_text(t, where);
 	type_keys(t, E2E_KEY_LEFT);
 	assert_replay_at(t, keys, 3);
