@@ -216,6 +216,7 @@ void tc_menu_draw(struct tc_menu *m)
 		        {"1 to 5", "play that game"},
 		        {"left/right, h/l", "2048's board size"},
 		        {"c", "continue the saved game"},
+		        {"w", "watch the games in progress"},
 		        {"click", "play the clicked entry"},
 		        {"q, Esc, Ctrl-C", "quit"},
 		        {NULL, NULL},
@@ -305,6 +306,8 @@ enum tc_menu_result tc_menu_event(struct tc_menu *m, const struct tc_event *ev)
 			return choose(m, row_of(m, TC_MENU_GAME, ev->key - '1'));
 		if (ev->key == 'c' && row_of(m, TC_MENU_CONTINUE, 0) >= 0)
 			return choose(m, row_of(m, TC_MENU_CONTINUE, 0));
+		if (ev->key == 'w')
+			return choose(m, row_of(m, TC_MENU_WATCH, 0));
 	}
 	return TC_MENU_STAY;
 }

@@ -101,6 +101,16 @@ void tc_status_draw(const struct tc_session *s, const char *title, const char *d
 	char top[256], id[TC_GAMEID_MAX], field[TOP_FIELDS][128];
 	top_fields(s, title, detail, moves, time, audience, "   ", field);
 	join_fields(field, "   ", top, sizeof top);
+	/* Too wide for "2 watching" only: the title makes room, so that the game's line keeps
+	 * its form when watchers come ("Tiles left" rather than "Left"). */
+	if (tc_text_width(top) > COLS && audience && title) {
+		char bare[sizeof top];
+		field[TOP_AUDIENCE][0] = '\0';
+		join_fields(field, "   ", bare, sizeof bare);
+		top_fields(s, NULL, detail, moves, time, audience, "   ", field);
+		if (tc_text_width(bare) <= COLS)
+			join_fields(field, "   ", top, sizeof top);
+	}
 	/* A narrow window: the game's short part, closer; then whole fields go. */
 	if (tc_text_width(top) > COLS) {
 		top_fields(s, title, narrow_detail, moves, time, audience, "  ", field);

@@ -359,6 +359,8 @@ static void test_watch_menu_lists_games_live(void **state)
 	expect_text(t->watcher, "No games in progress");
 	assert_true(e2e_send_str(t->watcher, E2E_KEY_ESC));
 	expect_text(t->watcher, "Scores ");
+	assert_true(e2e_send_str(t->watcher, "w")); /* the menu's key for Watch */
+	expect_text(t->watcher, "No games in progress");
 }
 
 /* Nothing in progress, nobody of that name, and a bad command line. */
@@ -520,6 +522,8 @@ static void test_watcher_is_told_who_won(void **state)
 	t->watcher = start_watcher();
 	expect_text(t->watcher, "znumbers:6x6a60:s3");
 	expect_text(t->player, "1 watching");
+	/* Watched, the player's line keeps its long form where it fits: the title goes first. */
+	expect_text(t->player, "Generated, fiendish   Tiles left: 34");
 	assert_true(e2e_send_str(t->player, "s"));
 	expect_text(t->player, "(y/n)");
 	assert_true(e2e_send_str(t->player, "y"));
