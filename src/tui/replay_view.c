@@ -252,6 +252,7 @@ void tc_replay_draw(struct tc_replay *rp, uint64_t now)
 		snprintf(rp->line, sizeof rp->line, "stopped: %s", rp->problem);
 	else
 		status_text(rp, rp->line, sizeof rp->line);
+	tc_play_show(rp->play, rp->f.view); /* what the player's screen showed: the pane, cursor */
 	tc_play_draw(rp->play, now);
 }
 

@@ -70,7 +70,7 @@ static void join_fields(char field[TOP_FIELDS][128], const char *sep, char *buf,
 }
 
 /* A watcher's or a replay's bottom line: who and what first; then a message, which takes the
- * place of what does not fit, or the game's ID, whether it is ranked and the keys, as far as
+ * place of what does not fit, or whether the game is ranked, its ID and the keys, as far as
  * they fit. */
 static void draw_who_line(const struct tc_session *s, const char *who, const char *id,
                           const char *message, const char *keys, int y, attr_t attr)
@@ -83,11 +83,11 @@ static void draw_who_line(const struct tc_session *s, const char *who, const cha
 		if (end < COLS - 1)
 			tc_draw_text(end, y, COLS - 1 - end, attr | A_BOLD, message);
 	}
-	if (x + tc_text_width(id) + (message ? 3 : 0) <= end)
-		x += tc_draw_text(x, y, COLS, attr, id) + 3;
 	const char *unranked = "not ranked";
 	if (tc_session_assisted(s) && x + tc_text_width(unranked) + (message ? 3 : 0) <= end)
 		x += tc_draw_text(x, y, COLS, tc_theme_attr(TC_ROLE_DIM), unranked) + 3;
+	if (x + tc_text_width(id) + (message ? 3 : 0) <= end)
+		x += tc_draw_text(x, y, COLS, attr, id) + 3;
 	if (!message && keys && x + tc_text_width(keys) <= end)
 		tc_draw_text(end - tc_text_width(keys), y, COLS, attr, keys);
 }

@@ -69,8 +69,9 @@ struct tc_view {
 	void (*tick)(void *view, struct tc_session *s, uint64_t now);
 
 	/* Optional: what the view shows beyond the position, as a stream's TC_LIVE_VIEW value
-	 * (zNumbers: bit 0, the solution pane is open), for watchers; and show, the same shown on
-	 * a watcher's view. */
+	 * (zNumbers: bit 0, the solution pane is open; the cursor and the picked tile, see
+	 * TC_SHOWN_CURSOR), for watchers and replays; and show, the same shown on a watcher's or a
+	 * replay's view (which is never given keys: its hints name none). */
 	uint32_t (*shown)(void *view);
 	void (*show)(void *view, uint32_t shown);
 
@@ -116,5 +117,19 @@ struct tc_view {
 	void (*level_entry)(int i, char *name, size_t name_len, char *detail, size_t detail_len,
 	                    void *params);
 };
+
+/* Where the player's cursor and picked tile are, in a shown value: each cell's index + 1 in a
+ * byte of its own (0: none), beside the view's own bits 0-7. A cursor move then costs a
+ * TC_LIVE_VIEW event of about 7 bytes. */
+#define TC_SHOWN_CURSOR(cell) ((((uint32_t)(cell) + 1) & 0xffu) << 8)
+#define TC_SHOWN_PICKED(cell) ((((uint32_t)(cell) + 1) & 0xffu) << 16)
+static inline int tc_shown_cursor(uint32_t shown)
+{
+	return (int)((shown >> 8) & 0xffu) - 1;
+}
+static inline int tc_shown_picked(uint32_t shown)
+{
+	return (int)((shown >> 16) & 0xffu) - 1;
+}
 
 #endif

@@ -176,6 +176,8 @@ static void draw(void *view, const struct tc_session *s, struct tc_rect area, ui
 	v->idle_hints = m->mode == M3_ENDLESS && tc_session_status(s) == TC_PLAYING;
 	if (v->cursor >= f->size * f->size)
 		v->cursor = 0;
+	if (v->picked >= f->size * f->size)
+		v->picked = -1; /* a watcher's, told of another field */
 	struct tc_rect grid_area = {area.x, area.y, area.w, area.h - 1};
 	v->has_layout =
 	        tc_grid_fit(&v->layout, f->size, f->size, grid_area, TILE_MIN_W, TILE_MIN_H);
@@ -509,6 +511,21 @@ static void tick(void *view, struct tc_session *s, uint64_t now)
 		tc_session_apply_timeout(s, &(struct tc_move){.kind = M3_MOVE_TIME_UP});
 }
 
+/* What a watcher is shown beyond the position: the player's cursor and picked tile. */
+static uint32_t live_shown(void *view)
+{
+	const struct view_m3 *v = view;
+	return TC_SHOWN_CURSOR(v->cursor) | TC_SHOWN_PICKED(v->picked);
+}
+
+static void live_show(void *view, uint32_t what)
+{
+	struct view_m3 *v = view;
+	if (tc_shown_cursor(what) >= 0) /* checked against the field when drawn */
+		v->cursor = tc_shown_cursor(what);
+	v->picked = tc_shown_picked(what);
+}
+
 const struct tc_view tc_view_match3 = {
         .game = &match3_game,
         .help = help_m3,
@@ -528,6 +545,8 @@ const struct tc_view tc_view_match3 = {
         .describe = describe,
         .counts_moves = counts_moves,
         .keeps_time = keeps_time,
+        .shown = live_shown,
+        .show = live_show,
         .tick = tick,
         .level_count = M3_PACK_MAX + 2, /* at most: the pack's size is the data's */
         .level_word = "level or mode",

@@ -862,6 +862,19 @@ static const struct tc_help_line help_sdk[] = {
         {NULL, NULL},
 };
 
+/* What a watcher is shown beyond the position: the player's cursor. */
+static uint32_t live_shown(void *view)
+{
+	return TC_SHOWN_CURSOR(((const struct view_sdk *)view)->cursor);
+}
+
+static void live_show(void *view, uint32_t what)
+{
+	int cell = tc_shown_cursor(what);
+	if (cell >= 0 && cell < SDK_CELLS)
+		((struct view_sdk *)view)->cursor = cell;
+}
+
 const struct tc_view tc_view_sudoku = {
         .game = &sudoku_game,
         .help = help_sdk,
@@ -884,4 +897,6 @@ const struct tc_view tc_view_sudoku = {
         .describe = describe,
         .level_count = SDK_LEVELS + GENERATED_ENTRIES,
         .level_entry = level_entry,
+        .shown = live_shown,
+        .show = live_show,
 };

@@ -37,6 +37,7 @@ struct view_zn {
 	bool pane_open, hinting;
 	bool pane_shown; /* open and big enough to see, as last drawn */
 	char info[80];   /* the line under the board */
+	bool watched;    /* a watcher's or a replay's (tc_view.show): no keys to tell of */
 	struct tc_grid_layout layout;
 	bool has_layout;
 	struct plan plan;
@@ -221,16 +222,18 @@ static void draw_pane(struct view_zn *v, const struct tc_session *s, struct tc_r
 	} else if (p->verdict == ZN_UNSOLVABLE) {
 		if (p->undos > 0)
 			snprintf(note, sizeof note,
-			         "No solution from here. %d undo%s (u) reach%s a "
+			         "No solution from here. %d undo%s%s reach%s a "
 			         "solvable position.",
-			         p->undos, p->undos == 1 ? "" : "s", p->undos == 1 ? "es" : "");
+			         p->undos, p->undos == 1 ? "" : "s", v->watched ? "" : " (u)",
+			         p->undos == 1 ? "es" : "");
 		else
 			snprintf(note, sizeof note, "No solution from here.");
 		text = note;
-	} else if (p->done < p->count) {
+	} else if (p->done < p->count && !v->watched) {
 		text = "> plays the next, < takes it back";
 	}
-	tc_pane_draw(r, "Solution (s hides)", steps, p->count, p->done, text);
+	tc_pane_draw(r, v->watched ? "Solution" : "Solution (s hides)", steps, p->count, p->done,
+	             text);
 }
 
 static void draw(void *view, const struct tc_session *s, struct tc_rect area, uint64_t now)
@@ -240,6 +243,8 @@ static void draw(void *view, const struct tc_session *s, struct tc_rect area, ui
 	const struct zn_board *b = board_of(s);
 	if (v->cursor >= b->rows * b->cols)
 		v->cursor = 0;
+	if (v->picked >= b->rows * b->cols || (v->picked >= 0 && !zn_is_tile(b->cell[v->picked])))
+		v->picked = -1; /* a watcher's, told of a tile since moved */
 	int need_w, need_h;
 	board_min_size(b, &need_w, &need_h);
 	struct tc_rect board_area = area, pane_area;
@@ -519,12 +524,19 @@ static const struct tc_help_line help_zn[] = {
 
 static uint32_t shown(void *view)
 {
-	return ((struct view_zn *)view)->pane_open ? SHOWN_PANE : 0;
+	const struct view_zn *v = view;
+	return (v->pane_open ? SHOWN_PANE : 0) | TC_SHOWN_CURSOR(v->cursor) |
+	       TC_SHOWN_PICKED(v->picked);
 }
 
 static void show(void *view, uint32_t what)
 {
-	((struct view_zn *)view)->pane_open = (what & SHOWN_PANE) != 0;
+	struct view_zn *v = view;
+	v->watched = true;
+	v->pane_open = (what & SHOWN_PANE) != 0;
+	if (tc_shown_cursor(what) >= 0) /* checked against the board when drawn */
+		v->cursor = tc_shown_cursor(what);
+	v->picked = tc_shown_picked(what);
 }
 
 const struct tc_view tc_view_znumbers = {
