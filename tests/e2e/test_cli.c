@@ -190,6 +190,10 @@ static void test_help(void **state)
 	assert_non_null(strstr(r->out, "znumbers"));
 	assert_non_null(strstr(r->out, "--generate"));
 	assert_non_null(strstr(r->out, "--solve"));
+	/* Where watching and replays start in the menu, and every key of a replay. */
+	assert_non_null(strstr(r->out, "the menu's Watch, or w there"));
+	assert_non_null(strstr(r->out, "Enter on its row of the menu's Scores"));
+	assert_non_null(strstr(r->out, "? shows the keys"));
 	assert_string_equal(r->err, "");
 }
 
