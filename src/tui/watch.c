@@ -1,12 +1,15 @@
 /* Watching: the socket is one more thing the terminal's wait sleeps on; each event that comes
  * is followed by the watcher's own session, and the play screen draws it (N's runs: N's own
  * screen follows them). */
+#define _GNU_SOURCE
 #include "watch.h"
 
 #include <curses.h>
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/inotify.h>
+#include <unistd.h>
 
 #include "catalog.h"
 #include "ninja_play.h"
@@ -106,22 +109,90 @@ static void say_end(struct tc_watch *w)
 	}
 }
 
+/* ---- the player coming back: a new game of theirs in the live folder ---- */
+
+/* Follows the game on socket name from its start, as a watcher who has just come. */
+static void follow_again(struct tc_watch *w, const char *name)
+{
+	struct tc_live_watch conn;
+	if (tc_live_watch_open(&conn, w->dir, name, 'W') != 0)
+		return; /* gone already: the next one may be it */
+	tc_live_watch_close(&w->conn);
+	w->conn = conn;
+	tc_live_follow_free(&w->follow);
+	tc_live_follow_init(&w->follow);
+	tc_play_free(w->play);
+	w->play = NULL;
+	tc_ninja_play_free(w->ninja);
+	w->ninja = NULL;
+	w->shown_games = 0;
+	w->note[0] = '\0';
+	snprintf(w->back, sizeof w->back, "%s is back", w->player);
+}
+
+/* What inotify says came into the folder: a game just started is asked who plays it (one at a
+ * time; a player is back with one game). */
+static void read_folder_news(struct tc_watch *w)
+{
+	_Alignas(struct inotify_event) char buf[4096];
+	ssize_t n;
+	while ((n = read(w->inotify_fd, buf, sizeof buf)) > 0)
+		for (char *at = buf; at < buf + n;) {
+			const struct inotify_event *e = (const struct inotify_event *)at;
+			at += sizeof *e + e->len;
+			if (e->len == 0 || !tc_live_socket_name(e->name) || w->next.fd >= 0 ||
+			    tc_live_watch_open(&w->next, w->dir, e->name, 'L') != 0)
+				continue;
+			snprintf(w->next_socket, sizeof w->next_socket, "%s", e->name);
+		}
+}
+
+/* The hello of the game just started: the player's, and still played, is followed. */
+static void hear_next(struct tc_watch *w)
+{
+	bool open = tc_live_watch_pump(&w->next, NULL, NULL);
+	if (open && !w->next.has_hello)
+		return;
+	bool same = w->next.has_hello && !w->next.hello.over &&
+	            strcmp(w->next.hello.player, w->conn.hello.player) == 0;
+	tc_live_watch_close(&w->next);
+	if (same)
+		follow_again(w, w->next_socket);
+}
+
+static bool player_gone(const struct tc_watch *w)
+{
+	return w->conn.fd < 0 && w->conn.has_hello;
+}
+
 static int source_fds(void *ctx, struct pollfd *fds, int max)
 {
 	struct tc_watch *w = ctx;
-	if (w->conn.fd < 0 || max < 1)
-		return 0;
-	fds[0] = (struct pollfd){w->conn.fd, POLLIN, 0};
-	return 1;
+	int k = 0;
+	if (w->conn.fd >= 0 && k < max)
+		fds[k++] = (struct pollfd){w->conn.fd, POLLIN, 0};
+	if (player_gone(w) && w->inotify_fd >= 0 && k < max)
+		fds[k++] = (struct pollfd){w->inotify_fd, POLLIN, 0};
+	if (w->next.fd >= 0 && k < max)
+		fds[k++] = (struct pollfd){w->next.fd, POLLIN, 0};
+	return k;
 }
 
 static bool source_ready(void *ctx, const struct pollfd *fds, int n)
 {
 	struct tc_watch *w = ctx;
-	(void)fds;
-	(void)n;
-	if (!tc_live_watch_pump(&w->conn, on_event, w))
-		say_end(w);
+	for (int i = 0; i < n; i++) {
+		if (!fds[i].revents)
+			continue;
+		if (fds[i].fd == w->conn.fd) {
+			if (!tc_live_watch_pump(&w->conn, on_event, w))
+				say_end(w);
+		} else if (fds[i].fd == w->inotify_fd) {
+			read_folder_news(w);
+		} else if (fds[i].fd == w->next.fd) {
+			hear_next(w);
+		}
+	}
 	return true;
 }
 
@@ -131,9 +202,20 @@ int tc_watch_open(struct tc_watch *w, const char *dir, const char *socket, bool 
 	memset(w, 0, sizeof *w);
 	tc_live_follow_init(&w->follow);
 	w->animations = animations;
+	w->next.fd = -1;
+	snprintf(w->dir, sizeof w->dir, "%s", dir);
+	/* Told of games that start from now on, to follow the player's when they come back. A
+	 * socket shows by its rename into place (tilecade/live_net.h). */
+	w->inotify_fd = inotify_init1(IN_NONBLOCK | IN_CLOEXEC);
+	if (w->inotify_fd >= 0 && inotify_add_watch(w->inotify_fd, dir, IN_MOVED_TO) < 0) {
+		close(w->inotify_fd);
+		w->inotify_fd = -1;
+	}
 	if (tc_live_watch_open(&w->conn, dir, socket, 'W') != 0) {
 		snprintf(err, errlen, "cannot watch that game: %s",
 		         errno == ECONNREFUSED ? "it is over" : strerror(errno));
+		if (w->inotify_fd >= 0)
+			close(w->inotify_fd);
 		return -1;
 	}
 	const struct tc_term_source src = {source_fds, source_ready, w};
@@ -145,6 +227,10 @@ void tc_watch_close(struct tc_watch *w)
 {
 	tc_term_remove_source(w);
 	tc_live_watch_close(&w->conn);
+	tc_live_watch_close(&w->next);
+	if (w->inotify_fd >= 0)
+		close(w->inotify_fd);
+	w->inotify_fd = -1;
 	tc_play_free(w->play);
 	w->play = NULL;
 	tc_ninja_play_free(w->ninja);
@@ -165,6 +251,10 @@ static void keep_play(struct tc_watch *w)
 	const struct tc_catalog_entry *e = s ? tc_catalog_find(tc_session_game(s)->name) : NULL;
 	if (e && e->view)
 		w->play = tc_play_new_watching(e->view, e->title, s, w->player, w->animations);
+	if (w->play && w->back[0]) { /* until the next key, as any message */
+		tc_play_tell(w->play, w->back);
+		w->back[0] = '\0';
+	}
 }
 
 void tc_watch_draw(struct tc_watch *w, uint64_t now)

@@ -24,6 +24,14 @@ struct tc_watch {
 	bool animations;
 	bool changed;     /* an event other than a move came since the last draw */
 	char note[160];   /* why the game is not followed any more; "" while it is */
+	/* Once the player has gone: the live folder, told by inotify of each game that starts
+	 * there, and a game just started, asked who plays it (a listing connection) to follow
+	 * it when it is the same player's. */
+	char dir[PATH_MAX];
+	int inotify_fd;
+	struct tc_live_watch next;
+	char next_socket[32];
+	char back[TC_LIVE_PLAYER_MAX + 16]; /* "ann is back", for the next screen made */
 };
 
 /* Starts watching the game published on socket `socket` of folder dir. Returns 0, or -1 with a

@@ -581,6 +581,37 @@ static void test_small_watcher_says_whose(void **state)
 	assert_int_equal(col, 0);
 }
 
+/* The player comes back (continues the game left, in a new program): the watcher, still on
+ * the screen that told them the player left, follows the new game by itself and says so. */
+static void test_watcher_follows_the_player_back(void **state)
+{
+	struct two *t = *state;
+	t->player = start_player();
+	struct e2e_play player, watcher;
+	e2e_play_begin(&player, t->player, e2e_bin);
+	for (const char *d = "lurd"; *d && !player.moves[0]; d++)
+		slide(&player, NULL, *d);
+	e2e_play_check(&player);
+	t->watcher = start_watcher();
+	watch_model(&watcher, t->watcher, &player);
+	assert_true(e2e_send_str(t->player, "qy"));
+	char text[96];
+	snprintf(text, sizeof text, "%s left, to continue later", login_name());
+	expect_text(t->watcher, text);
+	e2e_free(t->player); /* its game is saved */
+	const char *argv[] = {e2e_bin, "--continue", NULL};
+	t->player = e2e_start(24, 80, argv, NULL);
+	assert_non_null(t->player);
+	player.t = t->player;
+	e2e_play_check(&player);
+	snprintf(text, sizeof text, "%s is back", login_name());
+	expect_text(t->watcher, text);
+	watch_model(&watcher, t->watcher, &player);
+	expect_text(t->player, "1 watching");
+	slide(&player, &watcher, player.moves[0] == 'l' ? 'r' : 'l');
+	e2e_play_check(&watcher);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -600,6 +631,8 @@ int main(void)
 	                                        teardown),
 	        cmocka_unit_test_setup_teardown(test_watcher_is_told_who_won, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_small_watcher_says_whose, setup, teardown),
+	        cmocka_unit_test_setup_teardown(test_watcher_follows_the_player_back, setup,
+	                                        teardown),
 	};
 	return cmocka_run_group_tests(tests, group_setup, e2e_game_group_teardown);
 }
