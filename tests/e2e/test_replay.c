@@ -510,6 +510,31 @@ static void test_a_game_saved_without_its_stream_is_not_recorded(void **state)
 	e2e_run_free(&r);
 }
 
+/* A replay shows what the player's screen showed: zNumbers' solution pane, open when the game
+ * was won (without its keys: they were the player's), "not ranked" at 80x24, and whose win it
+ * was. */
+static void test_replay_shows_what_the_player_saw(void **state)
+{
+	struct e2e_term *t = tilecade(state, "znumbers", "--seed", "3", NULL);
+	wait_text(t, "znumbers:6x6a60:s3");
+	type_keys(t, "s");
+	wait_text(t, "(y/n)");
+	type_keys(t, "y");
+	wait_text(t, "Solution (s hides)");
+	for (int i = 0; i < 34; i++) /* the solution, step by step */
+		type_keys(t, ">");
+	wait_text(t, "You won!");
+	type_keys(t, "q");
+	t = tilecade(state, "replay", "1", NULL);
+	wait_text(t, "replay #1");
+	type_keys(t, "G"); /* the end */
+	wait_text(t, "Ann won");
+	wait_text(t, "Solution");
+	wait_text(t, "not ranked");
+	int row, col;
+	assert_false(e2e_find(t, "s hides", &row, &col));
+}
+
 #define REPLAY_TEST(f) cmocka_unit_test_setup_teardown(f, setup, teardown)
 
 int main(void)
@@ -520,6 +545,7 @@ int main(void)
 	        REPLAY_TEST(test_left_and_continued_games_are_recorded_whole),
 	        REPLAY_TEST(test_a_game_saved_without_its_stream_is_not_recorded),
 	        REPLAY_TEST(test_bad_recordings_are_refused),
+	        REPLAY_TEST(test_replay_shows_what_the_player_saw),
 	};
 	return cmocka_run_group_tests(tests, group_setup, group_teardown);
 }
