@@ -529,10 +529,13 @@ void tc_ninja_play_leave(struct tc_ninja_play *np, uint64_t now)
 	advance(np, now);
 	np->clock_running = false;
 	save_run(np);
+	/* A hang-up (a dropped ssh connection) is told as dropped, as the other games tell it. */
+	bool hung_up = np->records && np->records->hung_up;
 	struct tc_live_event end = {.kind = TC_LIVE_END,
 	                            .at_ms = (uint32_t)np->run.steps * NJ_STEP_MS,
-	                            .value = np->saved && !over(np) ? TC_LIVE_END_LEFT
-	                                                            : TC_LIVE_END_FINISHED};
+	                            .value = hung_up                  ? TC_LIVE_END_DROPPED
+	                                     : np->saved && !over(np) ? TC_LIVE_END_LEFT
+	                                                              : TC_LIVE_END_FINISHED};
 	tell(np, &end);
 	np->streaming = false; /* nothing more: the screen goes */
 }

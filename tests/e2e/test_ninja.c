@@ -18,6 +18,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include <pwd.h>
+#include <signal.h>
 
 #include <cmocka.h>
 
@@ -363,7 +364,8 @@ static void test_replay_mode(void **state)
 	struct e2e_term *t = e2e_start(24, 80, argv, NULL);
 	assert_non_null(t);
 	*state = t;
-	wait_status(t, "replay  playing  0:0"); /* as the other games': whether, where, of how long */
+	/* As the other games' replays: whether it plays, where, of how long. */
+	wait_status(t, "replay  playing  0:0");
 	ninja_at(t);
 	wait_text(t, "Killed by a mine");
 	wait_text(t, "r: replay again");
@@ -1049,6 +1051,25 @@ static void test_watched_live(void **state)
 	assert_int_equal(e2e_wait_exit(w, WAIT_MS), 0);
 }
 
+/* The player's terminal hanging up (a dropped ssh connection): the watcher is told the
+ * connection dropped, as for the other games, not that the player left. */
+static void test_watched_hang_up(void **state)
+{
+	struct e2e_term *t = start_level(state, "hangup.txt", OPEN_LEVEL);
+	hold_until_status(t, E2E_KEY_LEFT, "time 8");
+	const char *argv[] = {e2e_bin, "watch", login_name(), NULL};
+	watcher = e2e_start(24, 80, argv, NULL);
+	assert_non_null(watcher);
+	char dropped[128];
+	snprintf(dropped, sizeof dropped, "watching %s, 1 watching", login_name());
+	wait_status(watcher, dropped);
+	assert_int_equal(kill(e2e_pid(t), SIGHUP), 0);
+	snprintf(dropped, sizeof dropped, "%s's connection dropped", login_name());
+	wait_status(watcher, dropped);
+	e2e_send_str(watcher, "q");
+	assert_int_equal(e2e_wait_exit(watcher, WAIT_MS), 0);
+}
+
 /* The menu's Watch list and `tilecade live` show a run alike: its game ID, its steps and its
  * time, the run's own, which stays still while the run waits for its first key or is paused. */
 static void test_listed_alike(void **state)
@@ -1106,6 +1127,7 @@ int main(void)
 	        cmocka_unit_test_teardown(test_browser_message_and_map_origin, teardown),
 	        cmocka_unit_test_teardown(test_watched_live, teardown_watch),
 	        cmocka_unit_test_teardown(test_listed_alike, teardown_watch),
+	        cmocka_unit_test_teardown(test_watched_hang_up, teardown_watch),
 	};
 	return cmocka_run_group_tests(tests, e2e_game_group_setup, e2e_game_group_teardown);
 }
