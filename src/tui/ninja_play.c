@@ -493,6 +493,11 @@ int tc_ninja_play_follow(struct tc_ninja_play *np, const struct tc_live_event *e
 	return 0;
 }
 
+void tc_ninja_play_tell(struct tc_ninja_play *np, const char *text)
+{
+	say(np, false, "%s", text);
+}
+
 void tc_ninja_play_watchers(struct tc_ninja_play *np, unsigned watchers)
 {
 	np->watchers = watchers;
@@ -761,7 +766,7 @@ static void draw_status(const struct tc_ninja_play *np, int x, int y, int w)
 		return;
 	}
 	const char *mark = tc_term_unicode() ? "…" : "~";
-	if (*np->message) {
+	if (*np->message && np->mode == MODE_PLAY) {
 		char shown[sizeof np->message + 8];
 		tc_text_fit_path(np->message, np->message_path, w - 2, mark, shown, sizeof shown);
 		tc_draw_text(x + 1, y, w - 2,
@@ -789,9 +794,12 @@ static void draw_status(const struct tc_ninja_play *np, int x, int y, int w)
 			break;
 	}
 	int nw = tc_text_width(numbers), used = 1;
-	if (np->mode != MODE_PLAY) { /* whose replay or watched run comes first, then the numbers */
+	/* Whose replay or watched run comes first, then a message ("ann is back") or the numbers. */
+	if (np->mode != MODE_PLAY) {
 		used += tc_draw_text(x + used, y, w - 2, attr | A_BOLD, right) + 2;
-		if (used + nw + 1 <= w)
+		if (*np->message)
+			tc_draw_text(x + used, y, w - used - 1, attr | A_BOLD, np->message);
+		else if (used + nw + 1 <= w)
 			tc_draw_text(x + used, y, w - used - 1, attr, numbers);
 		return;
 	}
@@ -1242,6 +1250,8 @@ enum tc_ninja_result tc_ninja_play_event(struct tc_ninja_play *np, const struct 
 		return TC_NJ_STAY;
 	}
 	if (np->mode == MODE_WATCH) { /* read-only */
+		if (!ev->repeat)
+			np->message[0] = '\0';
 		if (!ev->ctrl && ev->key == '?')
 			np->help_open = true;
 		else if (!ev->ctrl && (ev->key == 'q' || ev->key == TC_KEY_ESCAPE))

@@ -38,6 +38,9 @@ struct tc_ninja_play *tc_ninja_play_continue(const struct nj_replay *rp, const c
 /* A replay played back on screen (tilecade ninja --replay FILE); nothing is kept. */
 struct tc_ninja_play *tc_ninja_play_replay(const struct nj_replay *rp, const char *name, char *err,
                                            size_t errlen);
+/* Tells the watcher something about the run watched ("ann is back"), on the status line after
+ * whose run it is, until the next key. */
+void tc_ninja_play_tell(struct tc_ninja_play *np, const char *text);
 /* The replay is of recording #id, player's (sanitized here): its status line names them, as
  * the other games' replays do. */
 void tc_ninja_play_recording(struct tc_ninja_play *np, int64_t id, const char *player);

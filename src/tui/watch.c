@@ -34,6 +34,10 @@ static int follow_run(struct tc_watch *w, const struct tc_live_event *ev, char *
 	if (w->ninja)
 		return tc_ninja_play_follow(w->ninja, ev, err, errlen);
 	w->ninja = tc_ninja_play_watch(w->player, ev, err, errlen);
+	if (w->ninja && w->back[0]) { /* as keep_play tells a session game's watcher */
+		tc_ninja_play_tell(w->ninja, w->back);
+		w->back[0] = '\0';
+	}
 	return w->ninja ? 0 : -1;
 }
 

@@ -1070,6 +1070,33 @@ static void test_watched_hang_up(void **state)
 	assert_int_equal(e2e_wait_exit(watcher, WAIT_MS), 0);
 }
 
+/* A player who left a run and continues it is followed again by the watcher still on their
+ * screen, who is told they are back, as for the other games. */
+static void test_watched_comes_back(void **state)
+{
+	struct e2e_term *t = start_level(state, "back.txt", OPEN_LEVEL);
+	hold_until_status(t, E2E_KEY_LEFT, "time 8");
+	const char *argv[] = {e2e_bin, "watch", login_name(), NULL};
+	watcher = e2e_start(24, 80, argv, NULL);
+	assert_non_null(watcher);
+	char line[128];
+	snprintf(line, sizeof line, "watching %s, 1 watching", login_name());
+	wait_status(watcher, line);
+	e2e_send_str(t, "q");
+	wait_text(t, "Enter play");
+	e2e_send_str(t, "q");
+	wait_text(t, "Continue");
+	snprintf(line, sizeof line, "%s left, to continue later", login_name());
+	wait_status(watcher, line);
+	e2e_send_str(t, "c"); /* the run again, paused */
+	wait_text(t, "p: resume");
+	snprintf(line, sizeof line, "watching %s, paused, 1 watching  %s is back", login_name(),
+	         login_name());
+	wait_status(watcher, line);
+	e2e_send_str(watcher, "q");
+	assert_int_equal(e2e_wait_exit(watcher, WAIT_MS), 0);
+}
+
 /* The menu's Watch list and `tilecade live` show a run alike: its game ID, its steps and its
  * time, the run's own, which stays still while the run waits for its first key or is paused. */
 static void test_listed_alike(void **state)
@@ -1128,6 +1155,7 @@ int main(void)
 	        cmocka_unit_test_teardown(test_watched_live, teardown_watch),
 	        cmocka_unit_test_teardown(test_listed_alike, teardown_watch),
 	        cmocka_unit_test_teardown(test_watched_hang_up, teardown_watch),
+	        cmocka_unit_test_teardown(test_watched_comes_back, teardown_watch),
 	};
 	return cmocka_run_group_tests(tests, e2e_game_group_setup, e2e_game_group_teardown);
 }
