@@ -794,7 +794,7 @@ static void draw_status(const struct tc_ninja_play *np, int x, int y, int w)
 			break;
 	}
 	int nw = tc_text_width(numbers), used = 1;
-	/* Whose replay or watched run comes first, then a message ("ann is back") or the numbers. */
+	/* Whose replay or watched run first, then a message ("ann is back") or the numbers. */
 	if (np->mode != MODE_PLAY) {
 		used += tc_draw_text(x + used, y, w - 2, attr | A_BOLD, right) + 2;
 		if (*np->message)
