@@ -29,6 +29,7 @@
 #include "screen_2048.h"
 #include "screen_znumbers.h"
 #include "zn_model.h"
+#include "lose_2048.h"
 #include "tilecade/g2048.h"
 #include "tilecade/gameid.h"
 #include "tilecade/store.h"
@@ -769,27 +770,6 @@ static void test_znumbers_level_kept_then_won_and_scored(void **state)
 	assert_exits(t, 1);
 }
 
-/* A losing sequence of the 3x3 game of this seed: the first direction that moves, in a fixed
- * order, until none does. */
-static int losing_moves(uint64_t seed, char *keys, size_t len, uint64_t *score)
-{
-	struct g2048 g;
-	g2048_new(&g, &(struct g2048_params){3}, seed);
-	static const enum g2048_dir dirs[] = {G2048_LEFT, G2048_DOWN, G2048_RIGHT, G2048_UP};
-	static const char letters[] = "hjlk";
-	size_t n = 0;
-	while (g2048_can_move(&g)) {
-		int i = 0;
-		while (!g2048_slide(&g, dirs[i], NULL))
-			i++;
-		assert_true(n + 1 < len);
-		keys[n++] = letters[i];
-	}
-	keys[n] = '\0';
-	*score = g.score;
-	return (int)n;
-}
-
 /* Ann's settings (a 3x3 board) written to cfg, and her 2048 game of seed 1 started from them. */
 static struct e2e_term *start_anns_3x3(void **state, char *cfg, size_t len,
                                        struct e2e_2048_status *s)
@@ -821,7 +801,7 @@ static void test_lost_2048_scored_under_the_player_name(void **state)
 	char cfg[4300];
 	char keys[512];
 	uint64_t score;
-	int n = losing_moves(1, keys, sizeof keys, &score);
+	int n = e2e_play_losing_moves(1, keys, sizeof keys, &score);
 	struct e2e_2048_status s;
 	struct e2e_term *t = start_anns_3x3(state, cfg, sizeof cfg, &s);
 	assert_string_equal(s.id, "2048:3x3:s1");
@@ -933,7 +913,7 @@ static void test_2048_ended_again_after_undo_keeps_its_better_end(void **state)
 	char cfg[4300];
 	char keys[512], more[512];
 	uint64_t first, second = 0;
-	int n = losing_moves(1, keys, sizeof keys, &first), back = 0;
+	int n = e2e_play_losing_moves(1, keys, sizeof keys, &first), back = 0;
 	assert_true(better_ending(1, keys, n, first, &back, more, sizeof more, &second));
 	struct e2e_2048_status s;
 	struct e2e_term *t = start_anns_3x3(state, cfg, sizeof cfg, &s);
@@ -991,7 +971,7 @@ static void test_2048_autoplayed_then_restarted_is_not_ranked(void **state)
 	char cfg[4300];
 	char keys[512];
 	uint64_t score;
-	int n = losing_moves(1, keys, sizeof keys, &score);
+	int n = e2e_play_losing_moves(1, keys, sizeof keys, &score);
 	struct e2e_2048_status s;
 	struct e2e_term *t = start_anns_3x3(state, cfg, sizeof cfg, &s);
 	type_keys(t, "a");
@@ -1029,7 +1009,7 @@ static void test_2048_best_starts_at_the_players_best_on_the_board(void **state)
 	char cfg[4300];
 	char keys[512];
 	uint64_t score;
-	losing_moves(1, keys, sizeof keys, &score);
+	e2e_play_losing_moves(1, keys, sizeof keys, &score);
 	struct e2e_2048_status s;
 	struct e2e_term *t = start_anns_3x3(state, cfg, sizeof cfg, &s);
 	slide_keys(t, keys, 0);
@@ -1073,7 +1053,7 @@ static void test_2048_hints_count_once_per_position(void **state)
 	char cfg[4300];
 	char keys[512];
 	uint64_t score;
-	int n = losing_moves(1, keys, sizeof keys, &score);
+	int n = e2e_play_losing_moves(1, keys, sizeof keys, &score);
 	struct e2e_2048_status s;
 	struct e2e_term *t = start_anns_3x3(state, cfg, sizeof cfg, &s);
 	type_keys(t, "H");

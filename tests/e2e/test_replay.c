@@ -21,6 +21,7 @@
 #include "proc.h"
 #include "sandbox.h"
 #include "screen_2048.h"
+#include "lose_2048.h"
 #include "tilecade/g2048.h"
 #include "tilecade/recordings.h"
 #include "tilecade/session.h"
@@ -168,27 +169,6 @@ static void open_scores(struct e2e_term *t)
 
 /* ---- 2048 ---- */
 
-/* The slides (h j l k) that play the 3x3 game of seed 1 to its end, each one that moves
- * something; returns how many, with the final score. */
-static int losing_moves(char *keys, size_t len, uint64_t *score)
-{
-	struct g2048 g;
-	g2048_new(&g, &(struct g2048_params){3}, 1);
-	static const enum g2048_dir dirs[] = {G2048_LEFT, G2048_DOWN, G2048_RIGHT, G2048_UP};
-	static const char letters[] = "hjlk";
-	size_t n = 0;
-	while (g2048_can_move(&g)) {
-		int i = 0;
-		while (!g2048_slide(&g, dirs[i], NULL))
-			i++;
-		assert_true(n + 1 < len);
-		keys[n++] = letters[i];
-	}
-	keys[n] = '\0';
-	*score = g.score;
-	return (int)n;
-}
-
 /* The batch mode's letters (l d r u) of vi keys (h j l k). */
 static char batch_letter(char key)
 {
@@ -218,7 +198,7 @@ static void slide(struct e2e_term *t, const char *keys, int from, int to)
 /* Ann's 3x3 game of seed 1 played to its end and left; keys gets its slides. */
 static int play_a_lost_game(void **state, char *keys, size_t len, uint64_t *score)
 {
-	int n = losing_moves(keys, len, score);
+	int n = e2e_play_losing_moves(1, keys, len, score);
 	struct e2e_term *t = tilecade(state, "2048", "--seed", "1", "--no-anim", NULL);
 	slide(t, keys, 0, n);
 	wait_text(t, "Game over: no moves left");
@@ -333,7 +313,7 @@ static void test_left_and_continued_games_are_recorded_whole(void **state)
 {
 	char keys[512];
 	uint64_t score;
-	int n = losing_moves(keys, sizeof keys, &score);
+	int n = e2e_play_losing_moves(1, keys, sizeof keys, &score);
 	struct e2e_term *t = tilecade(state, "2048", "--seed", "1", "--no-anim", NULL);
 	slide(t, keys, 0, 3);
 	type_keys(t, "n");
@@ -468,7 +448,7 @@ static void test_a_game_saved_without_its_stream_is_not_recorded(void **state)
 {
 	char keys[512];
 	uint64_t score;
-	int n = losing_moves(keys, sizeof keys, &score);
+	int n = e2e_play_losing_moves(1, keys, sizeof keys, &score);
 	struct tc_session *s = tc_session_new(&g2048_game, &(struct g2048_params){3}, 1, NULL);
 	assert_non_null(s);
 	for (int i = 0; i < 3; i++) {
