@@ -89,6 +89,10 @@ void tc_play_watchers(struct tc_play *p, unsigned watchers)
 void tc_play_watch_note(struct tc_play *p, const char *note)
 {
 	snprintf(p->note, sizeof p->note, "%s", note);
+	/* Something newer about the player (gone, or their game over) outdates what was told
+	 * ("ann is back"). */
+	if (p->message == p->told && (note[0] || tc_session_status(p->s) != TC_PLAYING))
+		p->message = NULL;
 }
 
 void tc_play_watch_recording(struct tc_play *p, const char *line, const char *help_title,

@@ -610,6 +610,12 @@ static void test_watcher_follows_the_player_back(void **state)
 	expect_text(t->player, "1 watching");
 	slide(&player, &watcher, player.moves[0] == 'l' ? 'r' : 'l');
 	e2e_play_check(&watcher);
+	/* Anything newer about the player outdates "is back". */
+	assert_int_equal(kill(e2e_pid(t->player), SIGKILL), 0);
+	snprintf(text, sizeof text, "%s's connection dropped", login_name());
+	expect_text(t->watcher, text);
+	int row, col;
+	assert_false(e2e_find(t->watcher, "is back", &row, &col));
 }
 
 int main(void)
