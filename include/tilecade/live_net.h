@@ -45,7 +45,7 @@ struct tc_live_hello {
 	unsigned moves;
 	uint64_t elapsed_ms;
 	unsigned watchers;
-	int64_t best; /* the best score the player's screen shows (games with points) */
+	int64_t best; /* the best the player carried in or ended (points) */
 	bool over;    /* the game has ended: the player's screen shows its result */
 	unsigned events; /* the stream's events sent right after the hello: older than it */
 };

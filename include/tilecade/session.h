@@ -106,6 +106,9 @@ int64_t tc_session_score(const struct tc_session *s);
  * games carried in, or the current score when it is higher (a live game ends at least there). A
  * position undone before the game ended counts no more; an assisted game's scores never count. */
 int64_t tc_session_best_score(const struct tc_session *s);
+/* The best end of this game and of the games carried in, without the current position's
+ * score: what a copy of the session that follows its stream carries in (live_share.c). */
+int64_t tc_session_best_ended_score(const struct tc_session *s);
 /* Carries the best score of earlier games (the player's best on the board, say) into this
  * session; a new game keeps it, with the ends of the games played since. */
 void tc_session_carry_best_score(struct tc_session *s, int64_t best);

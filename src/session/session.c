@@ -402,6 +402,11 @@ int64_t tc_session_best_score(const struct tc_session *s)
 	return !s->assisted && score > s->best_score ? score : s->best_score;
 }
 
+int64_t tc_session_best_ended_score(const struct tc_session *s)
+{
+	return s->best_score;
+}
+
 void tc_session_carry_best_score(struct tc_session *s, int64_t best)
 {
 	if (best > s->best_score)

@@ -46,7 +46,8 @@ static void describe(void *ctx, struct tc_live_hello *hello)
 	tc_session_game_id(s, hello->game_id, sizeof hello->game_id);
 	hello->moves = tc_session_moves(s);
 	hello->elapsed_ms = tc_session_elapsed_ms(s);
-	hello->best = tc_session_best_score(s);
+	/* The watcher's copy adds the current score itself: it must not outlive this game. */
+	hello->best = tc_session_best_ended_score(s);
 	hello->over = tc_session_status(s) != TC_PLAYING;
 }
 

@@ -291,6 +291,41 @@ static void test_new_and_continued_games_follow(void **state)
 	watch_model(&watcher, t->watcher, &fresh);
 }
 
+/* The watcher's Best is the player's at every moment: a game left for a new one takes its
+ * score with it on both screens. */
+static void test_watcher_best_is_the_players(void **state)
+{
+	struct two *t = *state;
+	t->player = start_player();
+	struct e2e_play player, watcher;
+	e2e_play_begin(&player, t->player, e2e_bin);
+	uint64_t score = 0;
+	for (int i = 0; i < 16 && score == 0; i++) {
+		struct e2e_board board;
+		slide(&player, NULL, "lurd"[i % 4]);
+		e2e_play_batch(e2e_bin, player.id, player.moves, &board, &score);
+	}
+	assert_true(score > 0);
+	e2e_play_check(&player);
+	t->watcher = start_watcher();
+	watch_model(&watcher, t->watcher, &player);
+	struct e2e_2048_status seen;
+	assert_true(e2e_2048_status(t->watcher, &seen));
+	assert_int_equal(seen.best, (int64_t)score);
+	assert_true(e2e_send_str(t->player, "n"));
+	expect_text(t->player, "(y/n)");
+	assert_true(e2e_send_str(t->player, "y"));
+	assert_true(e2e_wait(t->player, another_game, player.id, WAIT_MS));
+	struct e2e_play fresh;
+	e2e_play_begin(&fresh, t->player, e2e_bin);
+	watch_model(&watcher, t->watcher, &fresh);
+	struct e2e_2048_status played;
+	assert_true(e2e_2048_status(t->player, &played));
+	assert_true(e2e_2048_status(t->watcher, &seen));
+	assert_int_equal(played.best, 0);
+	assert_int_equal(seen.best, played.best);
+}
+
 /* Two watchers: each is counted, and the player sees how many. */
 static void test_two_watchers_are_counted(void **state)
 {
@@ -624,6 +659,7 @@ int main(void)
 	        cmocka_unit_test_setup_teardown(test_watcher_follows_the_player, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_killed_player_is_dropped, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_two_watchers_are_counted, setup, teardown),
+	        cmocka_unit_test_setup_teardown(test_watcher_best_is_the_players, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_new_and_continued_games_follow, setup,
 	                                        teardown),
 	        cmocka_unit_test_setup_teardown(test_watcher_sees_the_solution_pane, setup,
