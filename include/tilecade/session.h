@@ -75,6 +75,9 @@ void tc_session_keep_going(struct tc_session *s);
 /* Whether this game was won on the way to its current position (a 2048 played on after its win
  * and then stuck was won; undo past the win takes it back). */
 bool tc_session_won(const struct tc_session *s);
+/* Whether this game can be won at all (tc_game's can_win): one that cannot only ends, its
+ * TC_LOST is no loss. */
+bool tc_session_can_win(const struct tc_session *s);
 
 /* Who else played in this game. A game the computer played any part of (2048's autoplay, a move
  * of zNumbers' solution pane, Sudoku's reveal) is not the player's: it goes on no scoreboard and

@@ -321,6 +321,11 @@ void tc_session_keep_going(struct tc_session *s)
 		tell(s, TC_LIVE_KEEP_GOING, NULL, 0);
 }
 
+bool tc_session_can_win(const struct tc_session *s)
+{
+	return !s->game->can_win || s->game->can_win(s->params.bytes);
+}
+
 bool tc_session_won(const struct tc_session *s)
 {
 	for (size_t i = 0; i <= s->current; i++)

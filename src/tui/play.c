@@ -239,8 +239,11 @@ static void draw_result(struct tc_play *p, enum tc_status status, struct tc_rect
 	if (p->watching) { /* the player's result, not the watcher's */
 		if (p->view->why_lost && status != TC_WON)
 			p->view->why_lost(p->s, why, sizeof why);
-		snprintf(title, sizeof title, status == TC_WON ? "%s won" : "%s lost: %s", p->player,
-		         p->view->why_lost ? why : p->view->lost_text);
+		snprintf(title, sizeof title,
+		         status == TC_WON           ? "%s won"
+		         : tc_session_can_win(p->s) ? "%s lost: %s"
+		                                    : "%s's game ended: %s",
+		         p->player, p->view->why_lost ? why : p->view->lost_text);
 		lines[n++] = title;
 	} else if (status != TC_WON) {
 		if (p->view->why_lost)

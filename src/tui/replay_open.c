@@ -15,8 +15,7 @@ const char *tc_replay_result(const struct tc_session *s)
 		return "won";
 	if (tc_session_status(s) == TC_PLAYING)
 		return "left";
-	const struct tc_game *game = tc_session_game(s);
-	return !game->can_win || game->can_win(tc_session_params(s)) ? "lost" : "ended";
+	return tc_session_can_win(s) ? "lost" : "ended";
 }
 
 /* Whether the bytes are events, one after another, to their last byte (a stream cut short or

@@ -68,7 +68,7 @@ static void on_event(void *ctx, const struct tc_live_event *ev)
 }
 
 /* What became of the player, in one set of words: gone without a word, left to continue
- * later, or finished (won, lost, or left with nothing played). No count of watchers follows:
+ * later, or finished (won, lost, ended, or left with nothing played). No count of watchers follows:
  * the player is not there to be watched. */
 static void end_note(const char *player, enum tc_live_end end, const struct tc_session *s,
                      char *buf, size_t len)
@@ -80,8 +80,10 @@ static void end_note(const char *player, enum tc_live_end end, const struct tc_s
 		snprintf(buf, len, "%s left, to continue later", player);
 	else if (status == TC_WON)
 		snprintf(buf, len, "%s won", player);
-	else if (status == TC_LOST)
+	else if (status == TC_LOST && tc_session_can_win(s))
 		snprintf(buf, len, "%s lost", player);
+	else if (status == TC_LOST) /* a game that cannot be won only ends */
+		snprintf(buf, len, "%s's game ended", player);
 	else /* nothing played, nothing kept */
 		snprintf(buf, len, "%s left", player);
 }

@@ -23,6 +23,8 @@
 #include "screen_2048.h"
 #include "lose_2048.h"
 #include "tilecade/g2048.h"
+#include "tilecade/live.h"
+#include "tilecade/match3.h"
 #include "tilecade/recordings.h"
 #include "tilecade/session.h"
 #include "tilecade/store.h"
@@ -515,6 +517,31 @@ static void test_replay_shows_what_the_player_saw(void **state)
 	assert_false(e2e_find(t, "s hides", &row, &col));
 }
 
+/* A timed Match-3 whose time ran out ended: it could not be won, so it was not lost. */
+static void test_a_game_that_cannot_be_won_ends(void **state)
+{
+	static const char id[] = "match3:timed-8x8t6:s5";
+	const struct tc_live_event events[] = {
+	        {.kind = TC_LIVE_START, .text = id, .text_len = sizeof id - 1},
+	        {.kind = TC_LIVE_TIMEOUT, .at_ms = 60000, .move = {.kind = M3_MOVE_TIME_UP}},
+	        {.kind = TC_LIVE_END, .at_ms = 60000, .value = TC_LIVE_END_FINISHED},
+	};
+	unsigned char bytes[256];
+	size_t len = 0;
+	for (size_t i = 0; i < sizeof events / sizeof events[0]; i++) {
+		size_t n = tc_live_encode(&events[i], bytes + len, sizeof bytes - len);
+		assert_true(n > 0);
+		len += n;
+	}
+	char number[24];
+	snprintf(number, sizeof number, "%lld", (long long)stored_recording("match3", bytes, len));
+	struct e2e_term *t = tilecade(state, "replay", number, NULL);
+	wait_text(t, "replay #");
+	type_keys(t, "G"); /* the end */
+	wait_text(t, "Ann's game ended: Out of time");
+	assert_false(on_screen(t, "lost"));
+}
+
 #define REPLAY_TEST(f) cmocka_unit_test_setup_teardown(f, setup, teardown)
 
 int main(void)
@@ -526,6 +553,7 @@ int main(void)
 	        REPLAY_TEST(test_a_game_saved_without_its_stream_is_not_recorded),
 	        REPLAY_TEST(test_bad_recordings_are_refused),
 	        REPLAY_TEST(test_replay_shows_what_the_player_saw),
+	        REPLAY_TEST(test_a_game_that_cannot_be_won_ends),
 	};
 	return cmocka_run_group_tests(tests, group_setup, group_teardown);
 }
