@@ -59,17 +59,17 @@ struct tc_score {
 	unsigned moves;
 	int64_t date; /* Unix time the score was made */
 	char game_id[128];
-	bool lost;      /* the game ended lost (out of moves, goals not met); false: won */
-	unsigned hints; /* hints the player asked for */
-	int64_t id;     /* the row's, when read from the store */
+	bool lost;         /* the game ended lost (out of moves, goals not met); false: won */
+	unsigned hints;    /* hints the player asked for */
+	int64_t id;        /* the row's, when read from the store */
 	int64_t recording; /* the id of the game's recording (tilecade/recordings.h), 0: none */
 };
 
 /* Whether a ranks above b on a board that ranks by `by` (a tie is not better). */
 bool tc_score_better(const struct tc_score *a, const struct tc_score *b, enum tc_rank_by by);
 
-/* Adds a score (its id is not read), linked to its recording; returns its rank on its board (1 is best), or -1 when
- * nothing was stored. */
+/* Adds a score (its id is not read), linked to its recording; returns its rank on its board (1 is
+ * best), or -1 when nothing was stored. */
 int tc_store_add_score(struct tc_store *st, const struct tc_score *s, enum tc_rank_by by);
 /* The id of the score last added through st, or 0. */
 int64_t tc_store_last_score_id(const struct tc_store *st);
@@ -79,6 +79,10 @@ int tc_store_replace_score(struct tc_store *st, const struct tc_score *s, enum t
 /* The best `max` scores of a board, best first; returns how many. */
 int tc_store_top_scores(struct tc_store *st, const struct tc_board_key *board, enum tc_rank_by by,
                         struct tc_score *out, int max);
+/* The row on board that links to recording (the game that made it) into *out: 0, or -1 when
+ * there is none. */
+int tc_store_score_of_recording(struct tc_store *st, const struct tc_board_key *board,
+                                int64_t recording, struct tc_score *out);
 /* The best score of one player on a board; returns 0, or -1 when the player has none there. */
 int tc_store_best_of(struct tc_store *st, const struct tc_board_key *board, enum tc_rank_by by,
                      const char *player, struct tc_score *out);

@@ -173,3 +173,23 @@ void tc_recording_free(struct tc_recording *rec)
 	free(rec->events);
 	memset(rec, 0, sizeof *rec);
 }
+
+int tc_store_recordings_of_game(struct tc_store *st, const char *player, const char *game_id,
+                                int64_t *ids, int max)
+{
+	sqlite3_stmt *stmt;
+	if (!tc_store_ok(st) || max <= 0 ||
+	    tc_store_prepare(st->db,
+	                     "SELECT id FROM recordings WHERE player = ?1 AND game_id = ?2"
+	                     " ORDER BY id DESC LIMIT ?3",
+	                     &stmt) != SQLITE_OK)
+		return 0;
+	sqlite3_bind_text(stmt, 1, player, -1, SQLITE_TRANSIENT);
+	sqlite3_bind_text(stmt, 2, game_id, -1, SQLITE_TRANSIENT);
+	sqlite3_bind_int(stmt, 3, max);
+	int n = 0;
+	while (n < max && tc_store_step(stmt) == SQLITE_ROW)
+		ids[n++] = sqlite3_column_int64(stmt, 0);
+	sqlite3_finalize(stmt);
+	return n;
+}

@@ -162,16 +162,17 @@ static int read_version(sqlite3 *db, int *version)
 static const char *check_ours(sqlite3 *db, int version)
 {
 	sqlite3_stmt *stmt;
-	int rc = tc_store_prepare(db,
-	                 "SELECT (SELECT group_concat(name) FROM (SELECT name FROM"
-	                 "         pragma_table_info('scores') ORDER BY cid)),"
-	                 "       (SELECT group_concat(name) FROM (SELECT name FROM"
-	                 "         pragma_table_info('saves') ORDER BY cid)),"
-	                 "       (SELECT COUNT(*) FROM sqlite_master),"
-	                 "       (SELECT ifnull(group_concat(name), '') FROM (SELECT name FROM"
-	                 "         sqlite_master WHERE name NOT IN ('scores', 'saves',"
-	                 "         'scores_by_board', 'sqlite_autoindex_saves_1') ORDER BY name))",
-	                 &stmt);
+	int rc = tc_store_prepare(
+	        db,
+	        "SELECT (SELECT group_concat(name) FROM (SELECT name FROM"
+	        "         pragma_table_info('scores') ORDER BY cid)),"
+	        "       (SELECT group_concat(name) FROM (SELECT name FROM"
+	        "         pragma_table_info('saves') ORDER BY cid)),"
+	        "       (SELECT COUNT(*) FROM sqlite_master),"
+	        "       (SELECT ifnull(group_concat(name), '') FROM (SELECT name FROM"
+	        "         sqlite_master WHERE name NOT IN ('scores', 'saves',"
+	        "         'scores_by_board', 'sqlite_autoindex_saves_1') ORDER BY name))",
+	        &stmt);
 	if (rc != SQLITE_OK)
 		return sqlite3_errstr(rc);
 	if ((rc = tc_store_step(stmt)) != SQLITE_ROW) {
@@ -481,9 +482,9 @@ int tc_store_add_score(struct tc_store *st, const struct tc_score *s, enum tc_ra
 		return -1;
 	sqlite3_stmt *stmt;
 	if (tc_store_prepare(st->db,
-	            "INSERT INTO scores (game, mode, level, " SCORE_COLUMNS ")"
-	            " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
-	            &stmt) != SQLITE_OK)
+	                     "INSERT INTO scores (game, mode, level, " SCORE_COLUMNS ")"
+	                     " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
+	                     &stmt) != SQLITE_OK)
 		return -1;
 	bind_board(stmt, &s->board);
 	bind_score(stmt, s);
@@ -506,10 +507,10 @@ int tc_store_replace_score(struct tc_store *st, const struct tc_score *s, enum t
 		return -1;
 	sqlite3_stmt *stmt;
 	if (tc_store_prepare(st->db,
-	            "UPDATE scores SET player = ?4, points = ?5, time_ms = ?6, moves = ?7,"
-	            " date = ?8, game_id = ?9, won = ?10, hints = ?11, recording = ?12"
-	            " WHERE id = ?13 AND game = ?1 AND mode = ?2 AND level = ?3",
-	            &stmt) != SQLITE_OK)
+	                     "UPDATE scores SET player = ?4, points = ?5, time_ms = ?6, moves = ?7,"
+	                     " date = ?8, game_id = ?9, won = ?10, hints = ?11, recording = ?12"
+	                     " WHERE id = ?13 AND game = ?1 AND mode = ?2 AND level = ?3",
+	                     &stmt) != SQLITE_OK)
 		return -1;
 	bind_board(stmt, &s->board);
 	bind_score(stmt, s);
@@ -592,6 +593,27 @@ int tc_store_best_of(struct tc_store *st, const struct tc_board_key *board, enum
 	return result;
 }
 
+int tc_store_score_of_recording(struct tc_store *st, const struct tc_board_key *board,
+                                int64_t recording, struct tc_score *out)
+{
+	sqlite3_stmt *stmt;
+	if (!tc_store_ok(st) || recording <= 0 ||
+	    tc_store_prepare(st->db,
+	                     "SELECT " SCORE_COLUMNS ", id FROM scores"
+	                     " WHERE " ON_BOARD " AND recording = ?4 LIMIT 1",
+	                     &stmt) != SQLITE_OK)
+		return -1;
+	bind_board(stmt, board);
+	sqlite3_bind_int64(stmt, 4, recording);
+	int result = -1;
+	if (tc_store_step(stmt) == SQLITE_ROW) {
+		read_score(stmt, board, out);
+		result = 0;
+	}
+	sqlite3_finalize(stmt);
+	return result;
+}
+
 /* SQL: whether text column c fits a char[size] whole: text, shorter than size, without a NUL.
  * KEY_FITS: whether a row's key fits struct tc_board_key, its sizes bound to ?2, ?3, ?4. */
 #define FITS(c, size)                                                                              \
@@ -608,9 +630,9 @@ int tc_store_boards(struct tc_store *st, struct tc_board_key *out, int max)
 	 * having no scores. */
 	sqlite3_stmt *stmt;
 	if (tc_store_prepare(st->db,
-	            "SELECT DISTINCT game, mode, level FROM scores WHERE " SANE_ROW " AND " KEY_FITS
-	            " ORDER BY game, mode, level LIMIT ?1",
-	            &stmt) != SQLITE_OK)
+	                     "SELECT DISTINCT game, mode, level FROM scores WHERE " SANE_ROW
+	                     " AND " KEY_FITS " ORDER BY game, mode, level LIMIT ?1",
+	                     &stmt) != SQLITE_OK)
 		return 0;
 	const struct tc_board_key *key = NULL;
 	sqlite3_bind_int(stmt, 2, (int)sizeof key->game);
@@ -642,9 +664,9 @@ int tc_store_save_game_stream(struct tc_store *st, const char *game, const void 
 	sqlite3_stmt *stmt;
 	/* One statement is one transaction: the old save stays until the new one is whole. */
 	if (tc_store_prepare(st->db,
-	            "INSERT OR REPLACE INTO saves (game, blob, summary, saved_at, events)"
-	            " VALUES (?1, ?2, ?3, ?4, ?5)",
-	            &stmt) != SQLITE_OK)
+	                     "INSERT OR REPLACE INTO saves (game, blob, summary, saved_at, events)"
+	                     " VALUES (?1, ?2, ?3, ?4, ?5)",
+	                     &stmt) != SQLITE_OK)
 		return -1;
 	sqlite3_bind_text(stmt, 1, game, -1, SQLITE_TRANSIENT);
 	sqlite3_bind_blob64(stmt, 2, blob, len, SQLITE_TRANSIENT);
@@ -685,9 +707,9 @@ int tc_store_load_game_stream(struct tc_store *st, const char *game, void **blob
 	sqlite3_stmt *stmt;
 	/* A stream over the bound reads as none, without its bytes being loaded. */
 	if (tc_store_prepare(st->db,
-	            "SELECT blob, CASE WHEN length(events) <= ?2 THEN events END"
-	            " FROM saves WHERE game = ?1",
-	            &stmt) != SQLITE_OK)
+	                     "SELECT blob, CASE WHEN length(events) <= ?2 THEN events END"
+	                     " FROM saves WHERE game = ?1",
+	                     &stmt) != SQLITE_OK)
 		return -1;
 	sqlite3_bind_text(stmt, 1, game, -1, SQLITE_TRANSIENT);
 	sqlite3_bind_int64(stmt, 2, TC_RECORDING_EVENTS_MAX);
@@ -723,9 +745,9 @@ int tc_store_latest_save(struct tc_store *st, char *game, size_t game_len, char 
 		return -1;
 	sqlite3_stmt *stmt;
 	if (tc_store_prepare(st->db,
-	            "SELECT game, summary FROM saves ORDER BY saved_at DESC, rowid DESC"
-	            " LIMIT 1",
-	            &stmt) != SQLITE_OK)
+	                     "SELECT game, summary FROM saves ORDER BY saved_at DESC, rowid DESC"
+	                     " LIMIT 1",
+	                     &stmt) != SQLITE_OK)
 		return -1;
 	int result = -1;
 	if (tc_store_step(stmt) == SQLITE_ROW) {

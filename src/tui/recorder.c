@@ -111,6 +111,44 @@ static bool leads_to(const unsigned char *bytes, size_t len, const struct tc_ses
 	return same;
 }
 
+/* Whether recording rec is an end of the stream at bytes: its events but its closing END are
+ * where that stream starts (a game ended, undone, saved and continued). */
+static bool ended_before(const struct tc_recording *rec, const unsigned char *bytes, size_t len)
+{
+	size_t pos = 0, before_last = 0;
+	struct tc_live_event ev = {0};
+	while (pos < rec->events_len) {
+		before_last = pos;
+		if (tc_live_log_next(rec->events, rec->events_len, &pos, &ev) != 1)
+			return false;
+	}
+	return ev.kind == TC_LIVE_END && before_last > 0 && before_last <= len &&
+	       memcmp(rec->events, bytes, before_last) == 0;
+}
+
+/* A continued game that ended before its save (undone past its end) goes on in its recording
+ * and its one row on the board: its next end replaces them, as without the save between. */
+static void find_earlier_end(struct tc_records *r, const struct tc_session *s)
+{
+	char game_id[TC_GAMEID_MAX];
+	int64_t ids[16];
+	struct tc_store *st = tc_records_scores(r);
+	tc_session_game_id(s, game_id, sizeof game_id);
+	int n = tc_store_recordings_of_game(st, r->player, game_id, ids, 16);
+	for (int i = 0; i < n && r->recording == 0; i++) {
+		struct tc_recording rec;
+		if (tc_store_load_recording(st, ids[i], &rec) != TC_RECORDING_OK)
+			continue;
+		if (ended_before(&rec, r->log.bytes, r->log.len))
+			r->recording = rec.id;
+		tc_recording_free(&rec);
+	}
+	struct tc_board_key board;
+	tc_records_board(s, &board);
+	if (r->recording && tc_store_score_of_recording(st, &board, r->recording, &r->kept) != 0)
+		memset(&r->kept, 0, sizeof r->kept);
+}
+
 bool tc_recorder_begin(struct tc_records *r, const struct tc_session *s, unsigned char *events,
                        size_t len)
 {
@@ -132,5 +170,6 @@ bool tc_recorder_begin(struct tc_records *r, const struct tc_session *s, unsigne
 		if (r->on_event)
 			r->on_event(r->on_event_ctx, &ev);
 	}
+	find_earlier_end(r, s);
 	return true;
 }

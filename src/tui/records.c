@@ -308,8 +308,8 @@ static void heard(void *ctx, const struct tc_live_event *ev)
 {
 	struct tc_records *r = ctx;
 	if (ev->kind == TC_LIVE_NEW_GAME) {
-		/* The log is this game's alone: the next one's starts at its START. Watchers are told
-		 * the new game as it came. The game left is recorded first, from its log. */
+		/* The log is this game's alone: the next one's starts at its START. Watchers are
+		 * told the new game as it came. The game left is recorded first, from its log. */
 		tc_recorder_left_for_good(r);
 		r->recording = 0;
 		r->unrecordable = false; /* the new game's stream is whole */
@@ -338,7 +338,8 @@ void tc_records_tell(struct tc_records *r, const struct tc_session *s, struct tc
 
 void tc_records_begin(struct tc_records *r, struct tc_session *s)
 {
-	tc_recorder_left_for_good(r); /* a game begun over one whose stream goes on */
+	tc_recorder_left_for_good(r);        /* a game begun over one whose stream goes on */
+	memset(&r->kept, 0, sizeof r->kept); /* a continued game's, if any: tc_recorder_begin */
 	if (!tc_recorder_begin(r, s, r->restored, r->restored_len))
 		start_stream(r, s);
 	r->restored = NULL;
@@ -347,7 +348,6 @@ void tc_records_begin(struct tc_records *r, struct tc_session *s)
 	r->saved = tc_session_in_progress(s); /* a continued game comes from its save */
 	r->recorded = false;
 	r->told[0] = '\0';
-	memset(&r->kept, 0, sizeof r->kept);
 }
 
 /* A game's end: won or lost for games with points (a won 2048 ends here too; played on, it ends

@@ -770,15 +770,24 @@ static void test_znumbers_level_kept_then_won_and_scored(void **state)
 	assert_exits(t, 1);
 }
 
-/* Ann's settings (a 3x3 board) written to cfg, and her 2048 game of seed 1 started from them. */
+/* Ann's settings (a 3x3 board) written to cfg, and her 2048 game of that seed started from
+ * them. */
+static struct e2e_term *start_anns_3x3_seed(void **state, char *cfg, size_t len,
+                                            struct e2e_2048_status *s, uint64_t seed)
+{
+	char seed_text[24];
+	snprintf(seed_text, sizeof seed_text, "%llu", (unsigned long long)seed);
+	config_file("ann.ini", "[player]\nname = Ann\n[2048]\nsize = 3\n", cfg, len);
+	struct e2e_term *t =
+	        tilecade(state, "--config", cfg, "2048", "--seed", seed_text, "--no-anim", NULL);
+	wait_2048(t, s);
+	return t;
+}
+
 static struct e2e_term *start_anns_3x3(void **state, char *cfg, size_t len,
                                        struct e2e_2048_status *s)
 {
-	config_file("ann.ini", "[player]\nname = Ann\n[2048]\nsize = 3\n", cfg, len);
-	struct e2e_term *t =
-	        tilecade(state, "--config", cfg, "2048", "--seed", "1", "--no-anim", NULL);
-	wait_2048(t, s);
-	return t;
+	return start_anns_3x3_seed(state, cfg, len, s, 1);
 }
 
 static bool moves_shown(struct e2e_term *t, void *moves)
@@ -878,9 +887,10 @@ static void slide_keys(struct e2e_term *t, const char *keys, int moves_before)
 static bool better_ending(uint64_t seed, const char *keys, int n, uint64_t first, int *back,
                           char *more, size_t len, uint64_t *score)
 {
+	int from = *back > 0 ? *back : 1;
 	static const enum g2048_dir dirs[] = {G2048_LEFT, G2048_DOWN, G2048_RIGHT, G2048_UP};
 	static const char letters[] = "hjlk";
-	for (*back = 1; *back <= n; (*back)++)
+	for (*back = from; *back <= n; (*back)++)
 		for (uint32_t try = 1; try <= 200; try++) {
 			struct g2048 g;
 			g2048_new(&g, &(struct g2048_params){3}, seed);
@@ -908,21 +918,32 @@ static bool better_ending(uint64_t seed, const char *keys, int n, uint64_t first
 /* A game undone past its end and ended again is recorded again: its one row takes the better
  * end, and Best says what the board says (issue 17: the second end was not recorded, while Best
  * said 468 and Scores 288). */
-static void test_2048_ended_again_after_undo_keeps_its_better_end(void **state)
+static void ended_again_after_undo_keeps_its_better_end(void **state, uint64_t seed, int undos,
+                                                        bool continued)
 {
 	char cfg[4300];
 	char keys[512], more[512];
 	uint64_t first, second = 0;
-	int n = e2e_play_losing_moves(1, keys, sizeof keys, &first), back = 0;
-	assert_true(better_ending(1, keys, n, first, &back, more, sizeof more, &second));
+	int n = e2e_play_losing_moves(seed, keys, sizeof keys, &first), back = undos;
+	assert_true(better_ending(seed, keys, n, first, &back, more, sizeof more, &second));
 	struct e2e_2048_status s;
-	struct e2e_term *t = start_anns_3x3(state, cfg, sizeof cfg, &s);
+	struct e2e_term *t = start_anns_3x3_seed(state, cfg, sizeof cfg, &s, seed);
 	slide_keys(t, keys, 0);
 	wait_text(t, "Rank 1 on this scoreboard (lost)");
 	for (int i = 0; i < back; i++)
 		type_keys(t, "u");
 	int moves = n - back;
 	assert_true(e2e_wait(t, moves_shown, &moves, WAIT_MS));
+	if (continued) { /* left, and the game continued from its save */
+		type_keys(t, "q");
+		wait_text(t, "Leave this game? (y/n)");
+		type_keys(t, "y");
+		wait_menu(t);
+		type_keys(t, "q");
+		assert_exits(t, 0);
+		t = tilecade(state, "--config", cfg, "--continue", "--no-anim", NULL);
+		assert_true(e2e_wait(t, moves_shown, &moves, WAIT_MS));
+	}
 	slide_keys(t, more, n - back);
 	char result[64];
 	snprintf(result, sizeof result, "Score %llu in %d moves", (unsigned long long)second,
@@ -946,6 +967,18 @@ static void test_2048_ended_again_after_undo_keeps_its_better_end(void **state)
 	if (!strstr(own, expected))
 		fail_msg("expected '%s' in: %s", expected, own);
 	e2e_run_free(&r);
+}
+
+static void test_2048_ended_again_after_undo_keeps_its_better_end(void **state)
+{
+	ended_again_after_undo_keeps_its_better_end(state, 1, 0, false);
+}
+
+/* Left after the undo and continued: still one game, one row and one recording (issue 18: its
+ * second end went on the board as a second row, #3 and #4). */
+static void test_2048_ended_again_after_undo_and_continue_keeps_one_row(void **state)
+{
+	ended_again_after_undo_keeps_its_better_end(state, 7, 1, true);
 }
 
 /* Autoplay's moves are on the game's start as much as its end: restarted, the same start
@@ -1363,6 +1396,7 @@ int main(void)
 	        TEST(test_znumbers_level_kept_then_won_and_scored),
 	        TEST(test_lost_2048_scored_under_the_player_name),
 	        TEST(test_2048_ended_again_after_undo_keeps_its_better_end),
+	        TEST(test_2048_ended_again_after_undo_and_continue_keeps_one_row),
 	        TEST(test_2048_autoplayed_then_restarted_is_not_ranked),
 	        TEST(test_2048_best_starts_at_the_players_best_on_the_board),
 	        TEST(test_2048_hints_count_once_per_position),
