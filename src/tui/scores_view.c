@@ -129,8 +129,8 @@ static void draw_right(int x, int y, int w, attr_t attr, const char *text)
 }
 
 /* The row to highlight first: the score recorded last in this run if it is on the board, else the
- * player's best. On a player's own database every row is theirs: marking them all would
- * say nothing. -1 for none. */
+ * player's best, else the first (a row is always chosen, for Enter). On a player's own
+ * database every row is theirs: marking them all would say nothing. -1 on an empty board. */
 static int marked_row(const struct tc_scores_view *v)
 {
 	for (int i = 0; v->recent > 0 && i < v->top_count; i++)
@@ -139,7 +139,7 @@ static int marked_row(const struct tc_scores_view *v)
 	for (int i = 0; *v->player && i < v->top_count; i++)
 		if (strcmp(v->top[i].player, v->player) == 0)
 			return i;
-	return -1;
+	return v->top_count > 0 ? 0 : -1;
 }
 
 static void draw_row(const struct tc_scores_view *v, int i, int x, int y, int w,

@@ -292,6 +292,24 @@ static void test_one_row_marked_the_players_best(void **state)
 	assert_non_null(strstr(e2e_row(t, heading + 1), "900"));
 }
 
+/* A board without the player's name: the first row is chosen, so that Enter replays it
+ * (issue 18: no row was, and Enter said "Choose a row with up and down"). */
+static void test_first_row_marked_when_the_player_has_none(void **state)
+{
+	struct screen *s = *state;
+	add_score(s, "2048", "random", "4x4", "ann", 900, 1000, 90, NOV_21);
+	add_score(s, "2048", "random", "4x4", "bob", 700, 1000, 70, NOV_21);
+	struct e2e_term *t = open_scores(s, "LC_ALL=C.UTF-8");
+	wait_text(t, "2048 · 4x4");
+	int heading = row_of(t, "Player");
+	assert_true(heading >= 0);
+	if (marks(t) != 1)
+		fprintf(stderr, "not one mark:\n%s\n", e2e_screen(t));
+	assert_int_equal(marks(t), 1);
+	assert_non_null(strstr(e2e_row(t, heading + 1), "▸ 1"));
+	assert_non_null(strstr(e2e_row(t, heading + 1), "ann"));
+}
+
 /* A game just won is the row marked, though the player has a better one on the board. */
 static void test_the_score_just_recorded_is_marked(void **state)
 {
@@ -340,6 +358,8 @@ int main(void)
 	        cmocka_unit_test_setup_teardown(test_ascii_terminal, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_one_row_marked_the_players_best, setup,
 	                                        teardown),
+	        cmocka_unit_test_setup_teardown(test_first_row_marked_when_the_player_has_none,
+	                                        setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_the_score_just_recorded_is_marked, setup,
 	                                        teardown),
 	};
