@@ -863,16 +863,22 @@ static const struct tc_help_line help_sdk[] = {
 };
 
 /* What a watcher is shown beyond the position: the player's cursor. */
+/* Bit 0: digits typed are pencil marks (the bar shows "Marks"); the cursor beside it. */
+#define SHOWN_MARKING 1u
+
 static uint32_t live_shown(void *view)
 {
-	return TC_SHOWN_CURSOR(((const struct view_sdk *)view)->cursor);
+	const struct view_sdk *v = view;
+	return TC_SHOWN_CURSOR(v->cursor) | (v->marking ? SHOWN_MARKING : 0);
 }
 
 static void live_show(void *view, uint32_t what)
 {
+	struct view_sdk *v = view;
 	int cell = tc_shown_cursor(what);
 	if (cell >= 0 && cell < SDK_CELLS)
-		((struct view_sdk *)view)->cursor = cell;
+		v->cursor = cell;
+	v->marking = (what & SHOWN_MARKING) != 0;
 }
 
 const struct tc_view tc_view_sudoku = {

@@ -596,6 +596,30 @@ static void test_watcher_is_told_who_won(void **state)
 	assert_false(e2e_find(t->watcher, "n: new game", &row, &col));
 }
 
+static bool marks_not_digits(struct e2e_term *t, void *ctx)
+{
+	(void)ctx;
+	int row, col;
+	return e2e_find(t, "Marks", &row, &col) && !e2e_find(t, "Digits", &row, &col);
+}
+
+/* Sudoku's pencil-mark mode is part of what the player sees: the watcher's bar says "Marks". */
+static void test_watcher_sees_sudoku_marks_mode(void **state)
+{
+	struct two *t = *state;
+	const char *argv[] = {e2e_bin, "sudoku", "--seed", "3", NULL};
+	t->player = e2e_start(24, 80, argv, NULL);
+	assert_non_null(t->player);
+	expect_text(t->player, "Digits");
+	t->watcher = start_watcher();
+	expect_text(t->watcher, "Digits");
+	assert_true(e2e_send_str(t->player, "m"));
+	expect_text(t->player, "Marks");
+	if (!e2e_wait(t->watcher, marks_not_digits, NULL, WAIT_MS))
+		fprintf(stderr, "the watcher's bar:\n%s\n", e2e_screen(t->watcher));
+	assert_true(marks_not_digits(t->watcher, NULL));
+}
+
 /* In a small window the watcher's bottom line still says whose game it is, first: the game ID
  * goes before it does. */
 static void test_small_watcher_says_whose(void **state)
@@ -673,6 +697,8 @@ int main(void)
 	                                        teardown),
 	        cmocka_unit_test_setup_teardown(test_watcher_is_told_who_won, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_small_watcher_says_whose, setup, teardown),
+	        cmocka_unit_test_setup_teardown(test_watcher_sees_sudoku_marks_mode, setup,
+	                                        teardown),
 	        cmocka_unit_test_setup_teardown(test_watcher_follows_the_player_back, setup,
 	                                        teardown),
 	};
