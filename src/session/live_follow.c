@@ -153,6 +153,10 @@ int tc_live_follow(struct tc_live_follow *f, const struct tc_live_event *ev, cha
 		f->ended = true;
 		f->end = ev->value <= TC_LIVE_END_DROPPED ? (enum tc_live_end)ev->value
 		                                           : TC_LIVE_END_DROPPED;
+		/* The player's screen held the clock to ask whether to leave: the game was left
+		 * or is over, not paused. */
+		if (tc_session_paused(f->session))
+			tc_session_resume(f->session);
 		break;
 	default:
 		if (!follow_session(f->session, ev)) {

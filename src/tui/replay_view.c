@@ -252,6 +252,12 @@ void tc_replay_draw(struct tc_replay *rp, uint64_t now)
 		snprintf(rp->line, sizeof rp->line, "stopped: %s", rp->problem);
 	else
 		status_text(rp, rp->line, sizeof rp->line);
+	/* At the end of a game left unfinished, what its watchers were told. */
+	if (rp->at >= rp->total && rp->f.ended && tc_session_status(rp->f.session) == TC_PLAYING) {
+		char left[sizeof rp->player + 32];
+		snprintf(left, sizeof left, "%s left this game", rp->player);
+		tc_play_tell(rp->play, left);
+	}
 	tc_play_show(rp->play, rp->f.view); /* what the player's screen showed: the pane, cursor */
 	tc_play_draw(rp->play, now);
 }

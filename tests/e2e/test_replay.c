@@ -331,6 +331,14 @@ static void test_left_and_continued_games_are_recorded_whole(void **state)
 	assert_true(strncmp(r.out, "left score=", 11) == 0);
 	assert_non_null(strstr(r.out, " moves=3 id=" ID "\n"));
 	e2e_run_free(&r);
+	/* Its end says it was left, as its watchers were told; the clock was not paused. */
+	t = tilecade(state, "replay", "1", NULL);
+	wait_text(t, "replay #1");
+	type_keys(t, "G");
+	wait_text(t, "Ann left this game");
+	assert_false(on_screen(t, "paused"));
+	type_keys(t, "q");
+	assert_exits(t, 0);
 
 	/* Played, left, continued and played to its end: one game, from its start. */
 	t = tilecade(state, "2048", "--seed", "1", "--no-anim", NULL);
