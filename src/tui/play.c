@@ -325,7 +325,7 @@ void tc_play_draw(struct tc_play *p, uint64_t now)
 	bool moves = !p->view->counts_moves || !p->view->counts_moves(p->s);
 	bool time = !p->view->keeps_time || !p->view->keeps_time(p->s);
 	char audience[32], who[192];
-	struct tc_status_extra extra = {NULL, NULL, NULL};
+	struct tc_status_extra extra = {NULL, NULL, NULL, p->replay_line != NULL};
 	if (p->watchers > 0 && !p->watching) {
 		snprintf(audience, sizeof audience, "%u watching", p->watchers);
 		extra.audience = audience;

@@ -25,6 +25,9 @@ enum top_field { TOP_TITLE, TOP_GAME, TOP_MOVES, TOP_TIME, TOP_PAUSED, TOP_AUDIE
  * whole or not at all. The game's own part stays. */
 static const enum top_field drop_order[] = {TOP_TITLE, TOP_AUDIENCE, TOP_MOVES, TOP_PAUSED,
                                             TOP_TIME};
+static const enum top_field drop_moves_last[] = {TOP_TITLE, TOP_AUDIENCE, TOP_PAUSED, TOP_TIME,
+                                                 TOP_MOVES};
+_Static_assert(sizeof drop_order == sizeof drop_moves_last, "the same fields, in another order");
 
 /* The fields of the top line ("" for one not shown): the title when there is one, the game's
  * own part (or the score and best, spaced by sep), the moves and the time played when asked
@@ -116,9 +119,10 @@ void tc_status_draw(const struct tc_session *s, const char *title, const char *d
 		top_fields(s, title, narrow_detail, moves, time, audience, "  ", field);
 		join_fields(field, "  ", top, sizeof top);
 	}
+	const enum top_field *drop = extra && extra->moves_last ? drop_moves_last : drop_order;
 	for (size_t i = 0; i < sizeof drop_order / sizeof drop_order[0] && tc_text_width(top) > COLS;
 	     i++) {
-		field[drop_order[i]][0] = '\0';
+		field[drop[i]][0] = '\0';
 		join_fields(field, "  ", top, sizeof top);
 	}
 	attr_t headline = tc_theme_attr(TC_ROLE_HEADLINE);

@@ -15,11 +15,14 @@
  * message, when not NULL, replaces the key reminder; keys, when not NULL, is the reminder (a
  * watcher's); audience, when not NULL, is how many watch ("2 watching"), on the top line; who,
  * when not NULL, is a watcher's or a replay's own ("watching ann, 2 watching", "replay #2
- * paused ..."): it comes first on the bottom line, before the game ID, and is cut last. */
+ * paused ..."): it comes first on the bottom line, before the game ID, and is cut last;
+ * moves_last: the moves go last of the top line's fields when it is narrow (a replay's: they
+ * are where it is). */
 struct tc_status_extra {
 	const char *keys;
 	const char *audience;
 	const char *who;
+	bool moves_last;
 };
 void tc_status_draw(const struct tc_session *s, const char *title, const char *detail,
                     const char *narrow_detail, bool moves, bool time, const char *message,

@@ -283,6 +283,19 @@ static void test_a_finished_game_is_recorded_and_replayed(void **state)
 	wait_text(t, "finished");
 	type_keys(t, "q");
 	assert_exits(t, 0);
+
+	/* At 40x12 the moves stay on the top line: the time goes first. */
+	const char *argv[] = {e2e_bin, "--config", config, "replay", "1", NULL};
+	const char *env[] = {"NO_COLOR", NULL};
+	e2e_free(*state);
+	*state = t = e2e_start(12, 40, argv, env);
+	assert_non_null(t);
+	type_keys(t, "G");
+	snprintf(where, sizeof where, "Moves: %d", n);
+	wait_text(t, where);
+	assert_false(on_screen(t, "Time:"));
+	type_keys(t, "q");
+	assert_exits(t, 0);
 }
 
 /* Enter on a row of the Scores screen replays its game; q goes back to Scores. */
