@@ -28,7 +28,7 @@ struct tc_play {
 	bool paused;         /* by the player (p): the board is hidden */
 	bool suspended;      /* Ctrl-Z */
 	const char *message; /* shown in the status line until the next key */
-	char told[96];       /* the text of a message from outside (tc_play_tell) */
+	char told[160];      /* the text of a message from outside (tc_play_tell) */
 	char refused[96];    /* why a key did nothing, when that needs its own words */
 	int campaign_open;   /* the campaign's levels not won (tc_play_campaign), -1: unknown */
 	unsigned watchers;   /* how many watch this game (tc_play_watchers) */

@@ -88,6 +88,8 @@ static void end_note(const char *player, enum tc_live_end end, const struct tc_s
 		snprintf(buf, len, "%s left", player);
 }
 
+static void read_folder_news(struct tc_watch *w);
+
 /* The game's end as the watcher is told it. A connection closed without the stream's end is a
  * player gone without a word: N's screen is told so as an end of its own. */
 static void say_end(struct tc_watch *w)
@@ -113,12 +115,24 @@ static void say_end(struct tc_watch *w)
 		char err[160];
 		tc_ninja_play_follow(w->ninja, &dropped, err, sizeof err);
 	}
+	/* A game of the player's that started while this one ran is not their coming back. */
+	read_folder_news(w);
+	w->ended[0] = '\0';
+	if (w->next.fd >= 0 && w->ninja)
+		snprintf(w->ended, sizeof w->ended, "%s's run ended", w->player);
+	else if (w->next.fd >= 0) /* left for later or for good, the same now */
+		end_note(w->player,
+		         silent                               ? TC_LIVE_END_DROPPED
+		         : w->follow.end == TC_LIVE_END_LEFT ? TC_LIVE_END_FINISHED
+		                                              : w->follow.end,
+		         w->follow.session, w->ended, sizeof w->ended);
 }
 
 /* ---- the player coming back: a new game of theirs in the live folder ---- */
 
-/* Follows the game on socket name from its start, as a watcher who has just come. */
-static void follow_again(struct tc_watch *w, const char *name)
+/* Follows the game on socket name (of this game ID) from its start, as a watcher who has just
+ * come. */
+static void follow_again(struct tc_watch *w, const char *name, const char *game_id)
 {
 	struct tc_live_watch conn;
 	if (tc_live_watch_open(&conn, w->dir, name, 'W') != 0)
@@ -132,8 +146,16 @@ static void follow_again(struct tc_watch *w, const char *name)
 	tc_ninja_play_free(w->ninja);
 	w->ninja = NULL;
 	w->shown_games = 0;
+	if (w->ended[0]) { /* what became of the game watched, then which one is followed */
+		char id_game[24], game[24];
+		snprintf(id_game, sizeof id_game, "%.*s", (int)strcspn(game_id, ":"), game_id);
+		tc_sanitize(id_game, game, sizeof game);
+		snprintf(w->back, sizeof w->back, "%s; watching their %s", w->ended, game);
+	} else {
+		snprintf(w->back, sizeof w->back, "%s is back", w->player);
+	}
+	w->ended[0] = '\0';
 	w->note[0] = '\0';
-	snprintf(w->back, sizeof w->back, "%s is back", w->player);
 }
 
 /* What inotify says came into the folder: a game just started is asked who plays it (one at a
@@ -161,9 +183,12 @@ static void hear_next(struct tc_watch *w)
 		return;
 	bool same = w->next.has_hello && !w->next.hello.over &&
 	            strcmp(w->next.hello.player, w->conn.hello.player) == 0;
+	char game_id[sizeof w->next.hello.game_id];
+	snprintf(game_id, sizeof game_id, "%s", w->next.hello.game_id);
 	tc_live_watch_close(&w->next);
 	if (same)
-		follow_again(w, w->next_socket);
+		follow_again(w, w->next_socket, game_id);
+	w->ended[0] = '\0'; /* the games that start from now on come after the end */
 }
 
 static bool player_gone(const struct tc_watch *w)

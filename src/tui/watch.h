@@ -31,7 +31,10 @@ struct tc_watch {
 	int inotify_fd;
 	struct tc_live_watch next;
 	char next_socket[32];
-	char back[TC_LIVE_PLAYER_MAX + 16]; /* "ann is back", for the next screen made */
+	/* What became of the game watched, briefly ("ann left"), when next started while it
+	 * still ran: the player did not come back, they were playing that one too. */
+	char ended[96];
+	char back[160]; /* "ann is back", for the next screen made */
 };
 
 /* Starts watching the game published on socket `socket` of folder dir. Returns 0, or -1 with a

@@ -677,6 +677,38 @@ static void test_watcher_follows_the_player_back(void **state)
 	assert_false(e2e_find(t->watcher, "is back", &row, &col));
 }
 
+/* The player leaves the game watched while another of theirs runs: the watcher is told of the
+ * one left, then follows the other, and says so (not "is back": they never went). */
+static void test_watcher_told_of_the_game_left_for_another(void **state)
+{
+	struct two *t = *state;
+	t->player = start_player();
+	struct e2e_play player;
+	e2e_play_begin(&player, t->player, e2e_bin);
+	for (const char *d = "lurd"; *d && !player.moves[0]; d++)
+		slide(&player, NULL, *d);
+	e2e_play_check(&player);
+	t->watcher = start_watcher();
+	expect_text(t->watcher, player.id);
+	struct e2e_term *other = start_game("3", "7"); /* started while the first is watched */
+	expect_text(other, "2048:3x3:s7");
+	assert_true(e2e_send_str(t->player, "qy"));
+	char text[160];
+	snprintf(text, sizeof text, "%s left; watching their 2048", login_name());
+	if (!e2e_wait_text(t->watcher, text, WAIT_MS))
+		fprintf(stderr, "no \"%s\" on the screen:\n%s\n", text, e2e_screen(t->watcher));
+	int row, col;
+	bool told = e2e_find(t->watcher, text, &row, &col);
+	bool keyed = e2e_send_str(t->watcher, "x"); /* the message goes: the ID shows */
+	bool followed = e2e_wait_text(t->watcher, "2048:3x3:s7", WAIT_MS);
+	bool back = e2e_find(t->watcher, "is back", &row, &col);
+	e2e_free(other);
+	assert_true(told);
+	assert_true(keyed);
+	assert_true(followed);
+	assert_false(back);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -701,6 +733,8 @@ int main(void)
 	                                        teardown),
 	        cmocka_unit_test_setup_teardown(test_watcher_follows_the_player_back, setup,
 	                                        teardown),
+	        cmocka_unit_test_setup_teardown(test_watcher_told_of_the_game_left_for_another,
+	                                        setup, teardown),
 	};
 	return cmocka_run_group_tests(tests, group_setup, e2e_game_group_teardown);
 }
