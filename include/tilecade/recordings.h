@@ -46,6 +46,10 @@ int tc_store_replace_recording(struct tc_store *st, const struct tc_recording *r
 int tc_store_recordings_of_game(struct tc_store *st, const char *player, const char *game_id,
                                 int64_t *ids, int max);
 
+/* The store's newest recordings, all players', newest first, up to max, into out without their
+ * events (nothing to free); rows that are not this program's are left out. Returns how many. */
+int tc_store_latest_recordings(struct tc_store *st, struct tc_recording *out, int max);
+
 enum tc_recording_load {
 	TC_RECORDING_OK,
 	TC_RECORDING_NONE,    /* no such recording (or the store is off) */

@@ -16,6 +16,7 @@
 #include "catalog.h"
 #include "command.h"
 #include "error_line.h"
+#include "replay_command.h"
 #include "tilecade/players.h"
 
 #define USAGE_ERROR 2
@@ -25,13 +26,14 @@ static const char arcade_help[] =
         "  (nothing)            the menu\n"
         "  GAME [options]       play a game as tilecade GAME does: 2048, znumbers, sudoku,\n"
         "                       match3, ninja; e.g. 2048 --seed 5, znumbers --level 3,\n"
-        "                       sudoku --daily (see tilecade --help; no --db, --config,\n"
-        "                       --replay nor batch commands)\n"
+        "                       sudoku --daily (a game's options but --db, --config,\n"
+        "                       --replay and batch commands)\n"
         "  continue             your most recently saved game\n"
         "  live                 the games in progress (no -t needed)\n"
         "  watch PLAYER         watch PLAYER's game as it is played\n"
         "  scores [GAME]        the arcade's scoreboards, each row's recording as #N\n"
-        "  replay N             replay recording N; with --headless, print its outcome\n"
+        "  replay [N]           replay recording N; with --headless, print its outcome;\n"
+        "                       without N, list the latest recordings (no -t needed)\n"
         "  name NAME            pick your name without a terminal (once: names stay)\n"
         "  help                 this text\n";
 
@@ -58,6 +60,8 @@ static bool needs_terminal(const struct tc_arcade_request *r)
 	const char *first = r->argc > 1 ? r->argv[1] : NULL;
 	if (is_command(first, "scores") || is_command(first, "live") || is_command(first, "name"))
 		return false;
+	if (is_command(first, "replay") && r->argc == 2)
+		return false; /* the list */
 	for (int i = 2; is_command(first, "replay") && i < r->argc; i++)
 		if (strcmp(r->argv[i], "--headless") == 0)
 			return false;
@@ -118,16 +122,19 @@ static int name_request(struct tc_store *arcade, const char *key, const char *kn
 	return result == TC_PLAYER_BAD ? USAGE_ERROR : 1;
 }
 
-static bool is_number(const char *word)
+/* replay [N] [--headless], in either order (the number itself is checked as locally). */
+static bool replay_words(const struct tc_arcade_request *r)
 {
-	if (*word == '#')
-		word++;
-	if (!*word)
-		return false;
-	for (; *word; word++)
-		if (*word < '0' || *word > '9')
+	int numbers = 0, headless = 0;
+	for (int i = 2; i < r->argc; i++) {
+		if (strcmp(r->argv[i], "--headless") == 0)
+			headless++;
+		else if (r->argv[i][0] != '-')
+			numbers++;
+		else
 			return false;
-	return true;
+	}
+	return numbers <= 1 && headless <= 1;
 }
 
 /* scores [GAME] [--level K | --level=K] */
@@ -155,14 +162,24 @@ static const char *command_words_refused(const struct tc_arcade_request *r)
 		                                 : "help takes nothing more: ssh HOST help";
 	if (is_command(first, "watch") && (r->argc != 3 || r->argv[2][0] == '-'))
 		return "watch takes one player's name: ssh -t HOST watch PLAYER";
-	if (is_command(first, "replay") &&
-	    (r->argc < 3 || r->argc > 4 || !is_number(r->argv[2]) ||
-	     (r->argc == 4 && strcmp(r->argv[3], "--headless") != 0)))
+	if (is_command(first, "replay") && !replay_words(r))
 		return "replay takes a recording's number, as scores shows it (#N), and maybe "
-		       "--headless: ssh -t HOST replay N";
+		       "--headless: ssh -t HOST replay N (ssh HOST replay lists the latest)";
 	if (is_command(first, "scores") && !scores_words(r))
 		return "scores takes a game and --level K: ssh HOST scores [GAME] [--level K]";
 	return NULL;
+}
+
+/* Whether the request was refused for a byte in replay's number (replay +1): then err says
+ * that it is no recording's number, as it would of replay x. */
+static bool split_refused_number(const struct tc_arcade_request *r, const char *first, char *err,
+                                 size_t errlen)
+{
+	int w = r->refused_word;
+	if (!is_command(first, "replay") || w < 2 || r->argv[w][0] == '-')
+		return false;
+	tc_replay_bad_id(r->argv[w], err, errlen);
+	return true;
 }
 
 /* The options of the ordinary command the request asks for (`continue` is the local
@@ -182,6 +199,9 @@ static int request_options(const struct tc_arcade_request *r, struct tc_options 
 	if (o->help || o->version)
 		return refuse("see: ssh HOST help");
 	if (tc_policy_refused_option(o, err, sizeof err))
+		return refuse(err);
+	int64_t recording; /* a bad number is said before a missing terminal */
+	if (o->replaying && tc_replay_parse(o, &recording, err, sizeof err) != 0)
 		return refuse(err);
 	return 0;
 }
@@ -241,7 +261,8 @@ int tc_arcade_main(void)
 		snprintf(err, sizeof err, "'%s' is not something the arcade does (try: help)",
 		         shown);
 	}
-	if (!split || (first && !known_first_word(first)))
+	if (split_refused_number(&r, first, err, sizeof err) || !split ||
+	    (first && !known_first_word(first)))
 		return refuse(err);
 	if (is_command(first, "help") && r.argc > 2)
 		return refuse(command_words_refused(&r));

@@ -2,6 +2,7 @@
 #include "arcade_policy.h"
 
 #include <stdio.h>
+#include <string.h>
 
 static bool confined;
 
@@ -18,10 +19,28 @@ bool tc_policy_files_allowed(char *why, size_t len)
 	return !confined;
 }
 
+const char *tc_policy_where(const char *local, const char *arcade)
+{
+	return confined ? arcade : local;
+}
+
 /* Options that name a file: the store and settings are the arcade's to choose. */
 static const char *file_option(const struct tc_options *o)
 {
 	return o->db ? "--db" : o->config ? "--config" : o->replay ? "--replay" : NULL;
+}
+
+bool tc_policy_file_option(const char *option)
+{
+	return strcmp(option, "--db") == 0 || strcmp(option, "--config") == 0 ||
+	       strcmp(option, "--replay") == 0;
+}
+
+void tc_policy_file_refusal(const char *option, char *err, size_t errlen)
+{
+	snprintf(err, errlen,
+	         "%s is not taken in the arcade: your scores, saves and settings are kept for you",
+	         option);
 }
 
 /* Commands that print instead of playing read standard input or run long: they are a local
@@ -46,10 +65,7 @@ const char *tc_policy_refused_option(const struct tc_options *o, char *err, size
 	const char *file = file_option(o);
 	const char *batch = batch_option(o);
 	if (file)
-		snprintf(err, errlen,
-		         "%s is not taken in the arcade: your scores, saves and settings are kept "
-		         "for you",
-		         file);
+		tc_policy_file_refusal(file, err, errlen);
 	else if (batch)
 		snprintf(err, errlen,
 		         "%s is not taken in the arcade: it plays games; batch commands are for a "

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "arcade_policy.h"
 #include "options.h"
 #include "tilecade/store.h"
 
@@ -14,6 +15,46 @@ static bool word_char(char c)
 {
 	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
 	       (c != '\0' && strchr("-_.,:=#", c));
+}
+
+/* The option whose value holds byte `at` of the request's text into option: "--seed" for
+ * --seed=/5, "--config" for --config /x; false when it is in no option's value. */
+static bool option_of(const struct tc_arcade_request *r, int word, size_t at, char *option,
+                      size_t len)
+{
+	const char *w = r->argv[word], *eq = strchr(w, '=');
+	if (w[0] == '-' && eq && r->text + at > eq) {
+		snprintf(option, len, "%.*s", (int)(eq - w), w);
+		return true;
+	}
+	if (word > 1 && tc_policy_file_option(r->argv[word - 1])) {
+		snprintf(option, len, "%s", r->argv[word - 1]);
+		return true;
+	}
+	return false;
+}
+
+/* Byte `at` of the request's text is refused: which word holds it, and why, in err. */
+static void refuse_byte(struct tc_arcade_request *r, size_t at, char *err, size_t errlen)
+{
+	for (int i = 1; i < r->argc; i++)
+		if (r->argv[i] <= r->text + at)
+			r->refused_word = i;
+	char shown[8], option[32];
+	char one[2] = {r->text[at] ? r->text[at] : ' ', '\0'};
+	tc_sanitize(one, shown, sizeof shown);
+	if (!option_of(r, r->refused_word, at, option, sizeof option))
+		snprintf(err, errlen,
+		         "'%s' is not taken here: the arcade runs no shell and names no files "
+		         "(try: help)",
+		         shown);
+	else if (tc_policy_file_option(option))
+		tc_policy_file_refusal(option, err, errlen);
+	else
+		snprintf(err, errlen,
+		         "'%s' is not taken in %s's value: the arcade runs no shell and names no "
+		         "files (try: help)",
+		         shown, option);
 }
 
 int tc_arcade_request_split(const char *text, struct tc_arcade_request *r, char *err, size_t errlen)
@@ -43,13 +84,8 @@ int tc_arcade_request_split(const char *text, struct tc_arcade_request *r, char 
 	}
 	for (size_t i = 0; i < len; i++)
 		if (text[i] != ' ' && text[i] != '\t' && !word_char(text[i])) {
-			char shown[8];
-			char one[2] = {text[i], '\0'};
-			tc_sanitize(one, shown, sizeof shown);
-			return tc_cli_fail(err, errlen,
-			                   "'%s' is not taken here: the arcade runs no shell and "
-			                   "names no files (try: help)",
-			                   shown);
+			refuse_byte(r, i, err, errlen);
+			return -1;
 		}
 	return 0;
 }

@@ -3,6 +3,7 @@
 
 #include <string.h>
 
+#include "arcade_policy.h"
 #include "status.h"
 #include "tilecade/live_net.h"
 #include "tilecade/ninja_stream.h"
@@ -47,6 +48,7 @@ int tc_watch_find(const char *dir, const char *player, char *socket, size_t len,
 	}
 	char name[TC_LIVE_PLAYER_MAX];
 	tc_sanitize(player, name, sizeof name);
-	snprintf(err, errlen, "%s has no game in progress (tilecade live lists them)", name);
+	snprintf(err, errlen, "%s has no game in progress (%s lists them)", name,
+	         tc_policy_where("tilecade live", "ssh HOST live"));
 	return -1;
 }

@@ -537,7 +537,7 @@ static int scores_command(const struct tc_options *o, const struct tc_settings *
 static struct tc_recording *recording_to_play;
 
 /* `tilecade replay N`: the outcome printed (--headless), or the recording loaded for the
- * screen (TC_REPLAY_ON_SCREEN). Recordings are where scores are: read as scores_command reads. */
+ * screen (TC_REPLAY_ON_SCREEN); `tilecade replay`: the latest recordings listed. Recordings are where scores are: read as scores_command reads. */
 static int replay_command(const struct tc_options *o, const struct tc_settings *settings,
                           const struct tc_records *records)
 {
@@ -549,7 +549,8 @@ static int replay_command(const struct tc_options *o, const struct tc_settings *
 	struct tc_store *own, *st = open_boards(o, settings, records, &own);
 	if (!st)
 		return 1;
-	int status = tc_replay_run(st, id, o->headless, &recording, err, sizeof err);
+	int status = id == 0 ? tc_replay_list(st, stdout, err, sizeof err)
+	                     : tc_replay_run(st, id, o->headless, &recording, err, sizeof err);
 	tc_store_close(own);
 	if (status == TC_REPLAY_ON_SCREEN)
 		recording_to_play = &recording;

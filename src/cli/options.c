@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "arcade_policy.h"
 #include "tilecade/g2048_ai.h"
 #include "tilecade/gameid.h"
 #include "tilecade/sudoku.h"
@@ -16,7 +17,7 @@ const char tc_usage[] =
         "       tilecade scores [GAME] [--level K] [--db PATH]\n"
         "       tilecade live [--db PATH]\n"
         "       tilecade watch PLAYER [--db PATH]\n"
-        "       tilecade replay N [--headless] [--db PATH]\n"
+        "       tilecade replay [N [--headless]] [--db PATH]\n"
         "\n"
         "Without a game, tilecade opens the menu. Games: znumbers, match3, sudoku, ninja\n"
         "(also n: N's level browser, Enter plays the level shown) and 2048.\n"
@@ -105,7 +106,10 @@ const char tc_usage_commands[] =
         "  --headless       no terminal: print the outcome of its last position,\n"
         "                   \"won|lost|ended|left score=P|time=T moves=M id=GAME-ID\";\n"
         "                   exit 1 when there is no such recording or it cannot be\n"
-        "                   played\n";
+        "                   played\n"
+        "replay (no N): print the 20 latest recordings, newest first, one a line:\n"
+        "\"#N  DATE  PLAYER  GAME-ID  RESULT score=P|time=T moves=M\"; games on no\n"
+        "scoreboard (left for good, helped by the computer) are found here\n";
 
 /* Kept apart from tc_usage: one string literal must stay within C17's 4095 characters. */
 const char tc_usage_match3[] =
@@ -415,7 +419,8 @@ static int parse_option(int argc, char **argv, int *i, struct tc_options *o, cha
 		o->has_theme = true;
 		return parse_theme(v, o, err, errlen);
 	} else {
-		return tc_cli_fail(err, errlen, "unknown option '%s' (see tilecade --help)", arg);
+		return tc_cli_fail(err, errlen, "unknown option '%s' (%s)", arg,
+		                   tc_policy_where("see tilecade --help", "see: ssh HOST help"));
 	}
 	return 0;
 }

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "arcade_policy.h"
 #include "batch.h"
 #include "command.h"
 #include "ninja_records.h"
@@ -20,12 +21,13 @@ const char *tc_replay_stray_option(const struct tc_options *o)
 	return o->has_level ? "--level" : tc_cli_game_option(&rest);
 }
 
-/* N as `scores` prints it, "#N", or plain "N": 1 or more. */
+/* N as `scores` prints it, "#N", or plain "N": 1 or more, no leading zero (scores prints
+ * none: "01" names no recording). */
 static bool parse_id(const char *text, int64_t *id)
 {
 	if (*text == '#')
 		text++;
-	if (*text < '0' || *text > '9')
+	if (*text < '1' || *text > '9')
 		return false;
 	char *end;
 	errno = 0;
@@ -62,22 +64,32 @@ static int ninja_outcome(struct tc_recording *rec, int64_t id, char *err, size_t
 	return status == 0 ? 0 : 1;
 }
 
+void tc_replay_bad_id(const char *text, char *err, size_t errlen)
+{
+	char shown[48];
+	tc_sanitize(text, shown, sizeof shown);
+	snprintf(err, errlen,
+	         "replay: '%.40s' is not a recording's number (1 or more, as #N in %s)", shown,
+	         tc_policy_where("tilecade scores", "ssh HOST scores"));
+}
+
 int tc_replay_parse(const struct tc_options *o, int64_t *id, char *err, size_t errlen)
 {
 	const char *stray = tc_replay_stray_option(o);
+	*id = 0;
 	if (stray)
 		snprintf(err, errlen,
 		         "replay takes a recording's number, --headless, --theme and --db, not %s",
 		         stray);
+	else if (!o->recording && o->headless)
+		snprintf(err, errlen, "--headless needs a recording's number, as %s shows it: %s",
+		         tc_policy_where("tilecade scores", "ssh HOST scores"),
+		         tc_policy_where("tilecade replay N --headless",
+		                         "ssh HOST replay N --headless"));
 	else if (!o->recording)
-		snprintf(err, errlen,
-		         "replay needs a recording's number, as tilecade scores shows "
-		         "it: tilecade replay N");
+		return 0; /* the list */
 	else if (!parse_id(o->recording, id))
-		snprintf(err, errlen,
-		         "replay: '%.40s' is not a recording's number (1 or more, as #N in "
-		         "tilecade scores)",
-		         o->recording);
+		tc_replay_bad_id(o->recording, err, errlen);
 	else
 		return 0;
 	return 2;
@@ -100,6 +112,32 @@ int tc_replay_run(struct tc_store *st, int64_t id, bool headless, struct tc_reco
 	tc_recording_free(rec);
 	if (fflush(stdout) != 0 || ferror(stdout)) {
 		snprintf(err, errlen, "cannot write the outcome");
+		return 1;
+	}
+	return 0;
+}
+
+int tc_replay_list(struct tc_store *st, FILE *out, char *err, size_t errlen)
+{
+	static struct tc_recording latest[TC_REPLAY_LIST_MAX]; /* big: not on the stack */
+	int n = tc_store_latest_recordings(st, latest, TC_REPLAY_LIST_MAX);
+	if (n == 0)
+		fprintf(out, "no recordings yet\n");
+	for (int i = 0; i < n; i++) {
+		const struct tc_recording *rec = &latest[i];
+		struct tc_score score = {.points = rec->points, .time_ms = rec->time_ms};
+		enum tc_rank_by by = tc_rank_of(rec->game);
+		char date[32], player[sizeof rec->player], id[sizeof rec->game_id], result[32];
+		tc_score_date(rec->date, date, sizeof date);
+		tc_sanitize(rec->player, player, sizeof player);
+		tc_sanitize(rec->game_id, id, sizeof id);
+		tc_score_result(&score, by, result, sizeof result);
+		fprintf(out, "#%" PRId64 "  %s  %s  %s  %s %s=%s moves=%u\n", rec->id, date, player,
+		        id, rec->result, by == TC_RANK_POINTS ? "score" : "time", result,
+		        rec->moves);
+	}
+	if (fflush(out) != 0 || ferror(out)) {
+		snprintf(err, errlen, "cannot write the list");
 		return 1;
 	}
 	return 0;

@@ -5,6 +5,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "options.h"
 #include "tilecade/recordings.h"
@@ -17,9 +18,21 @@
  * --theme), or NULL. */
 const char *tc_replay_stray_option(const struct tc_options *o);
 
-/* The recording's number the command line names ("#N" or "N"): returns 0, or 2 (the exit
- * status of a usage error) with one line in err. */
+/* The recording's number the command line names ("#N" or "N") into *id, 0 when it names none
+ * (the list of recordings): returns 0, or 2 (the exit status of a usage error) with one line in
+ * err. */
 int tc_replay_parse(const struct tc_options *o, int64_t *id, char *err, size_t errlen);
+
+/* How many recordings `replay` without a number lists. */
+#define TC_REPLAY_LIST_MAX 20
+
+/* Prints st's newest recordings (all players'), newest first, one a line: "#N  DATE  PLAYER
+ * GAME-ID  RESULT score=P|time=T moves=M"; "no recordings yet" when there are none. Returns
+ * 0, or 1 with one line in err when out cannot be written. */
+int tc_replay_list(struct tc_store *st, FILE *out, char *err, size_t errlen);
+
+/* Why text is not a recording's number, as one line in err. */
+void tc_replay_bad_id(const char *text, char *err, size_t errlen);
 
 /* Replays recording id of st: headless, prints the outcome of its last position, "RESULT
  * score=P|time=T moves=M id=GAME-ID" (RESULT: won, lost, ended or left; a run of N's, the line

@@ -106,8 +106,8 @@ static bool known_result(const char *result)
 	return false;
 }
 
-/* A row of RECORDING_COLUMNS; false when it is not one this program wrote. */
-static bool read_recording(sqlite3_stmt *stmt, struct tc_recording *out)
+/* A row's RECORDING_COLUMNS but its events; false when it is not one this program wrote. */
+static bool read_fields(sqlite3_stmt *stmt, struct tc_recording *out)
 {
 	if (!read_text(stmt, 0, out->player, sizeof out->player) ||
 	    !read_text(stmt, 1, out->game, sizeof out->game) ||
@@ -125,6 +125,14 @@ static bool read_recording(sqlite3_stmt *stmt, struct tc_recording *out)
 		return false;
 	out->moves = (unsigned)moves;
 	out->date = sqlite3_column_int64(stmt, 7);
+	return true;
+}
+
+/* A row of RECORDING_COLUMNS; false when it is not one this program wrote. */
+static bool read_recording(sqlite3_stmt *stmt, struct tc_recording *out)
+{
+	if (!read_fields(stmt, out))
+		return false;
 	/* The size first: an absurd blob is refused before it is read into memory. */
 	if (sqlite3_column_type(stmt, 8) != SQLITE_BLOB)
 		return false;
@@ -190,6 +198,29 @@ int tc_store_recordings_of_game(struct tc_store *st, const char *player, const c
 	int n = 0;
 	while (n < max && tc_store_step(stmt) == SQLITE_ROW)
 		ids[n++] = sqlite3_column_int64(stmt, 0);
+	sqlite3_finalize(stmt);
+	return n;
+}
+
+int tc_store_latest_recordings(struct tc_store *st, struct tc_recording *out, int max)
+{
+	sqlite3_stmt *stmt;
+	if (!tc_store_ok(st) || max <= 0 ||
+	    tc_store_prepare(
+	            st->db,
+	            "SELECT player, game, game_id, result, points, time_ms, moves, date, id"
+	            " FROM recordings ORDER BY id DESC LIMIT ?1",
+	            &stmt) != SQLITE_OK)
+		return 0;
+	sqlite3_bind_int(stmt, 1, max);
+	int n = 0;
+	while (n < max && tc_store_step(stmt) == SQLITE_ROW) {
+		memset(&out[n], 0, sizeof out[n]);
+		if (!read_fields(stmt, &out[n]))
+			continue; /* a damaged row: not one to offer */
+		out[n].id = sqlite3_column_int64(stmt, 8);
+		n++;
+	}
 	sqlite3_finalize(stmt);
 	return n;
 }

@@ -154,11 +154,16 @@ static void test_refuses_shells_programs_and_files(void **state)
 	refused("ann", "2048;sh",
 	        "tilecade: '2048;sh' is not something the arcade does (try: help)\n");
 	refused("ann", "2048 --seed=$(id)",
-	        "tilecade: '$' is not taken here: the arcade runs no shell and names no files "
-	        "(try: help)\n");
+	        "tilecade: '$' is not taken in --seed's value: the arcade runs no shell and names "
+	        "no files (try: help)\n");
 	refused("ann", "replay /tmp/tilecade-replay.txt",
-	        "tilecade: '/' is not taken here: the arcade runs no shell and names no files "
-	        "(try: help)\n");
+	        "tilecade: replay: '/tmp/tilecade-replay.txt' is not a recording's number (1 or "
+	        "more, as #N in ssh HOST scores)\n");
+	/* A refused byte in a file option's value names the option, as without it. */
+	refused("ann", "2048 --config /x",
+	        "tilecade: --config is not taken in the arcade: your scores, saves and settings "
+	        "are kept for you\n");
+	refused("ann", "2048 --bogus", "tilecade: unknown option '--bogus' (see: ssh HOST help)\n");
 	refused("ann", "2048 --db x.db",
 	        "tilecade: --db is not taken in the arcade: your scores, saves and settings are "
 	        "kept for you\n");
@@ -187,10 +192,22 @@ static void test_commands_take_their_own_words(void **state)
 {
 	named("ann", "Ann");
 	const char *replay = "tilecade: replay takes a recording's number, as scores shows it "
-	                     "(#N), and maybe --headless: ssh -t HOST replay N\n";
+	                     "(#N), and maybe --headless: ssh -t HOST replay N (ssh HOST replay "
+	                     "lists the latest)\n";
 	refused("ann", "replay -1", replay);
-	refused("ann", "replay #5x", replay);
 	refused("ann", "replay 1 --headless --seed 3", replay);
+	refused("ann", "replay 1 2", replay);
+	/* The number is checked before the terminal these need. */
+	const char *numbers[] = {"#5x", "+1", "99999999999999999999999", "01"};
+	for (size_t i = 0; i < sizeof numbers / sizeof *numbers; i++) {
+		char request[64], line[160];
+		snprintf(request, sizeof request, "replay %s", numbers[i]);
+		snprintf(line, sizeof line,
+		         "tilecade: replay: '%s' is not a recording's number (1 or more, as #N in "
+		         "ssh HOST scores)\n",
+		         numbers[i]);
+		refused("ann", request, line);
+	}
 	refused("ann", "live --seed 1", "tilecade: live takes nothing more: ssh HOST live\n");
 	refused("ann", "help me", "tilecade: help takes nothing more: ssh HOST help\n");
 	refused("ann", "watch -x",
@@ -209,8 +226,8 @@ static void test_help_lists_the_requests(void **state)
 	struct e2e_run r;
 	ssh_run("new", "help", &r);
 	assert_int_equal(exit_status(&r), 0);
-	const char *requests[] = {"GAME [options]", "continue", "live",      "watch PLAYER",
-	                          "scores [GAME]",  "replay N", "name NAME", "help"};
+	const char *requests[] = {"GAME [options]", "continue",   "live",      "watch PLAYER",
+	                          "scores [GAME]",  "replay [N]", "name NAME", "help"};
 	for (size_t i = 0; i < sizeof requests / sizeof *requests; i++)
 		if (!strstr(r.out, requests[i]))
 			fail_msg("help does not name %s:\n%s", requests[i], r.out);
@@ -371,6 +388,23 @@ static void test_a_finished_game_replays(void **state)
 	         (unsigned long long)score);
 	if (!strstr(line, want))
 		fail_msg("replay %d --headless: %s, not ...%s", n, line, want);
+	/* --headless first, as locally. */
+	struct e2e_run r;
+	snprintf(request, sizeof request, "replay --headless %d", n);
+	ssh_run("dan", request, &r);
+	assert_int_equal(exit_status(&r), 0);
+	assert_string_equal(r.out, line);
+	e2e_run_free(&r);
+	/* Left for good, it is on no board: `replay` lists it, to anyone on the arcade. */
+	ssh_run("ann", "replay", &r);
+	assert_int_equal(exit_status(&r), 0);
+	char listed[96];
+	snprintf(listed, sizeof listed, "#%d  ", n);
+	snprintf(want, sizeof want, "  Dan  2048:4x4:s77  left score=%llu moves=3\n",
+	         (unsigned long long)score);
+	if (strncmp(r.out, listed, strlen(listed)) != 0 || !strstr(r.out, want))
+		fail_msg("replay lists no %s...%s first:\n%s", listed, want, r.out);
+	e2e_run_free(&r);
 	/* On a screen, by another player: End shows the last position, the model's board. */
 	snprintf(request, sizeof request, "replay %d", n);
 	t = ssh_term(state, "ann", request);
@@ -380,6 +414,17 @@ static void test_a_finished_game_replays(void **state)
 		fail_msg("the replay's end is not the model's board:\n%s", e2e_screen(t));
 	e2e_send_str(t, "q");
 	assert_int_equal(e2e_wait_exit(t, WAIT_MS), 0);
+}
+
+/* Watching a player with no game sends to the arcade's own list (issue 18: "tilecade live",
+ * which an arcade player cannot run). */
+static void test_watching_nobody_says_where_the_games_are(void **state)
+{
+	named("ann", "Ann");
+	struct e2e_term *t = ssh_term(state, "ann", "watch nobody");
+	wait_text(t, "nobody has no game in progress (ssh HOST live lists them)");
+	int status = e2e_wait_exit(t, WAIT_MS);
+	assert_true(WIFEXITED(status) && WEXITSTATUS(status) == 1);
 }
 
 /* The second terminal of a test with two (the first in *state), freed by two_teardown. */
@@ -513,6 +558,8 @@ int main(void)
 	                test_continue_brings_back_a_dropped_game_to_its_player_only,
 	                e2e_term_teardown),
 	        cmocka_unit_test_teardown(test_a_finished_game_replays, e2e_term_teardown),
+	        cmocka_unit_test_teardown(test_watching_nobody_says_where_the_games_are,
+	                                  e2e_term_teardown),
 	        cmocka_unit_test_teardown(test_one_plays_and_another_watches, two_teardown),
 	        cmocka_unit_test_teardown(test_no_file_is_opened_or_saved_from_a_screen,
 	                                  e2e_term_teardown),

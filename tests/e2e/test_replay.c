@@ -373,6 +373,18 @@ static void test_left_and_continued_games_are_recorded_whole(void **state)
 	run(&r, 0, "replay", "2", "--headless", NULL);
 	assert_string_equal(r.out, line);
 	e2e_run_free(&r);
+	/* `replay` lists them, newest first: the game left for good is on no board, found here. */
+	run(&r, 0, "replay", NULL);
+	char lost[128];
+	snprintf(lost, sizeof lost, "  Ann  " ID "  lost score=%llu moves=%d\n",
+	         (unsigned long long)score, n);
+	const char *second = strchr(r.out, '\n');
+	if (strncmp(r.out, "#2  ", 4) != 0 || !strstr(r.out, lost) || !second ||
+	    strncmp(second + 1, "#1  ", 4) != 0 || !strstr(second, "  Ann  " ID "  left score=") ||
+	    !strstr(second, " moves=3\n") || strchr(second + 1, '\n')[1] != '\0')
+		fail_msg("expected #2 (%s) then #1 (left, 3 moves):\n%s", lost, r.out);
+	assert_string_equal(r.err, "");
+	e2e_run_free(&r);
 	t = tilecade(state, "replay", "2", NULL);
 	wait_text(t, "replay #2");
 	type_keys(t, "\033[H");
@@ -411,7 +423,8 @@ static void test_bad_recordings_are_refused(void **state)
 		int status;
 		const char *says;
 	} cases[] = {
-	        {{"replay"}, 2, "needs a recording's number"},
+	        {{"replay", "--headless"}, 2, "--headless needs a recording's number"},
+	        {{"replay", "01"}, 2, "'01' is not a recording's number"},
 	        {{"replay", "x"}, 2, "'x' is not a recording's number"},
 	        {{"replay", "0"}, 2, "'0' is not a recording's number"},
 	        {{"replay", "#-3"}, 2, "not a recording's number"},
@@ -435,6 +448,10 @@ static void test_bad_recordings_are_refused(void **state)
 		assert_string_equal(r.out, "");
 		e2e_run_free(&r);
 	}
+	struct e2e_run none;
+	run(&none, 0, "replay", NULL);
+	assert_string_equal(none.out, "no recordings yet\n");
+	e2e_run_free(&none);
 	static const unsigned char junk[] = {0xff, 0xff, 0xff};
 	static const unsigned char unknown_game[] = {1,   0,   9,   'n', 'o', 'p',
 	                                             'e', ':', '3', ':', 's', '1'};

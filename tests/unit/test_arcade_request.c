@@ -57,9 +57,32 @@ static void request_refuses_what_a_shell_or_a_path_would_read(void **state)
 		assert_non_null(strstr(err, "is not taken here: the arcade runs no shell"));
 	}
 	refused("2048 --seed=$(id)",
-	        "'$' is not taken here: the arcade runs no shell and names no files (try: help)");
+	        "'$' is not taken in --seed's value: the arcade runs no shell and names no files "
+	        "(try: help)");
 	refused("2048 \x1b[2J",
 	        "'?' is not taken here: the arcade runs no shell and names no files (try: help)");
+}
+
+/* A refused byte after an option that names a file is told as that option's refusal, whatever
+ * its value: --config /x as --config x (issue 18: '/' was said). */
+static void request_names_the_option_a_refused_byte_is_given_to(void **state)
+{
+	(void)state;
+	static const char config[] = "--config is not taken in the arcade: your scores, saves and "
+	                             "settings are kept for you";
+	refused("2048 --config /x", config);
+	refused("2048 --config=/x", config);
+	refused("ninja --replay ../r.txt",
+	        "--replay is not taken in the arcade: your scores, saves and settings are kept "
+	        "for you");
+	refused("2048 --no-anim /x",
+	        "'/' is not taken here: the arcade runs no shell and names no files (try: help)");
+	struct tc_arcade_request r;
+	char err[160];
+	assert_int_equal(tc_arcade_request_split("replay 1 +1", &r, err, sizeof err), -1);
+	assert_int_equal(r.refused_word, 3);
+	assert_int_equal(tc_arcade_request_split("replay 1", &r, err, sizeof err), 0);
+	assert_int_equal(r.refused_word, 0);
 }
 
 static void request_keeps_its_words_when_a_character_is_refused(void **state)
@@ -92,6 +115,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 	        cmocka_unit_test(request_words_at_spaces_and_tabs),
 	        cmocka_unit_test(request_refuses_what_a_shell_or_a_path_would_read),
+	        cmocka_unit_test(request_names_the_option_a_refused_byte_is_given_to),
 	        cmocka_unit_test(request_keeps_its_words_when_a_character_is_refused),
 	        cmocka_unit_test(request_is_bounded),
 	};
