@@ -79,12 +79,12 @@ static bool e2e_on_box(const struct e2e_cell *c)
 
 int e2e_2048_tiles(struct e2e_term *t, struct e2e_2048_tile *tiles, int max)
 {
-	char id[E2E_2048_ID_MAX];
 	int status_row = e2e_2048_status_row(t);
-	int id_row = e2e_2048_find_id(t, id, sizeof id);
 	int n = 0;
-	for (int r = 0; r < e2e_rows(t); r++) {
-		if (r == status_row || r == id_row)
+	/* The bottom row is the status bar's, whatever it holds (the game ID, or a replay's line
+	 * with numbers of its own where the ID did not fit). */
+	for (int r = 0; r < e2e_rows(t) - 1; r++) {
+		if (r == status_row)
 			continue;
 		for (int c = 0; c < e2e_cols(t) && n < max; c++) {
 			struct e2e_cell cell;

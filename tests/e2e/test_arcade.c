@@ -410,8 +410,11 @@ static void test_a_finished_game_replays(void **state)
 	t = ssh_term(state, "ann", request);
 	wait_text(t, "2048:4x4:s77");
 	e2e_send_str(t, "\033[F"); /* End */
-	if (!e2e_wait(t, shows_board, &board, WAIT_MS))
-		fail_msg("the replay's end is not the model's board:\n%s", e2e_screen(t));
+	if (!e2e_wait(t, shows_board, &board, WAIT_MS)) {
+		char why[160];
+		e2e_2048_shows(t, &board, why, sizeof why);
+		fail_msg("the replay's end is not the model's board (%s):\n%s", why, e2e_screen(t));
+	}
 	e2e_send_str(t, "q");
 	assert_int_equal(e2e_wait_exit(t, WAIT_MS), 0);
 }
