@@ -1051,18 +1051,26 @@ static void test_watched_live(void **state)
 	assert_int_equal(e2e_wait_exit(w, WAIT_MS), 0);
 }
 
-/* The player's terminal hanging up (a dropped ssh connection): the watcher is told the
- * connection dropped, as for the other games, not that the player left. */
-static void test_watched_hang_up(void **state)
+/* A run of level file `name` under way, and `watcher` watching it at 80x24, counted. */
+static struct e2e_term *watched_run(void **state, const char *name)
 {
-	struct e2e_term *t = start_level(state, "hangup.txt", OPEN_LEVEL);
+	struct e2e_term *t = start_level(state, name, OPEN_LEVEL);
 	hold_until_status(t, E2E_KEY_LEFT, "time 8");
 	const char *argv[] = {e2e_bin, "watch", login_name(), NULL};
 	watcher = e2e_start(24, 80, argv, NULL);
 	assert_non_null(watcher);
+	char line[128];
+	snprintf(line, sizeof line, "watching %s, 1 watching", login_name());
+	wait_status(watcher, line);
+	return t;
+}
+
+/* The player's terminal hanging up (a dropped ssh connection): the watcher is told the
+ * connection dropped, as for the other games, not that the player left. */
+static void test_watched_hang_up(void **state)
+{
+	struct e2e_term *t = watched_run(state, "hangup.txt");
 	char dropped[128];
-	snprintf(dropped, sizeof dropped, "watching %s, 1 watching", login_name());
-	wait_status(watcher, dropped);
 	assert_int_equal(kill(e2e_pid(t), SIGHUP), 0);
 	snprintf(dropped, sizeof dropped, "%s's connection dropped", login_name());
 	wait_status(watcher, dropped);
@@ -1074,14 +1082,8 @@ static void test_watched_hang_up(void **state)
  * screen, who is told they are back, as for the other games. */
 static void test_watched_comes_back(void **state)
 {
-	struct e2e_term *t = start_level(state, "back.txt", OPEN_LEVEL);
-	hold_until_status(t, E2E_KEY_LEFT, "time 8");
-	const char *argv[] = {e2e_bin, "watch", login_name(), NULL};
-	watcher = e2e_start(24, 80, argv, NULL);
-	assert_non_null(watcher);
+	struct e2e_term *t = watched_run(state, "back.txt");
 	char line[128];
-	snprintf(line, sizeof line, "watching %s, 1 watching", login_name());
-	wait_status(watcher, line);
 	e2e_send_str(t, "q");
 	wait_text(t, "Enter play");
 	e2e_send_str(t, "q");
