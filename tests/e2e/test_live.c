@@ -347,11 +347,9 @@ static void test_two_watchers_are_counted(void **state)
 	expect_text(t->player, "1 watching");
 }
 
-/* What the player's screen shows beyond the position: zNumbers' solution pane, opened and
- * closed, opens and closes on the watcher's. */
-static void test_watcher_sees_the_solution_pane(void **state)
+/* The player on zNumbers' seed 3 at 80x24, watched, and told so. */
+static void watched_znumbers(struct two *t)
 {
-	struct two *t = *state;
 	const char *argv[] = {e2e_bin, "znumbers", "--seed", "3", NULL};
 	t->player = e2e_start(24, 80, argv, NULL);
 	assert_non_null(t->player);
@@ -359,6 +357,14 @@ static void test_watcher_sees_the_solution_pane(void **state)
 	t->watcher = start_watcher();
 	expect_text(t->watcher, "znumbers:6x6a60:s3");
 	expect_text(t->player, "1 watching");
+}
+
+/* What the player's screen shows beyond the position: zNumbers' solution pane, opened and
+ * closed, opens and closes on the watcher's. */
+static void test_watcher_sees_the_solution_pane(void **state)
+{
+	struct two *t = *state;
+	watched_znumbers(t);
 	assert_true(e2e_send_str(t->player, "s"));
 	expect_text(t->player, "(y/n)");
 	assert_true(e2e_send_str(t->player, "y"));
@@ -571,13 +577,7 @@ static void test_hung_up_player_reads_as_dropped(void **state)
 static void test_watcher_is_told_who_won(void **state)
 {
 	struct two *t = *state;
-	const char *argv[] = {e2e_bin, "znumbers", "--seed", "3", NULL};
-	t->player = e2e_start(24, 80, argv, NULL);
-	assert_non_null(t->player);
-	expect_text(t->player, "znumbers:6x6a60:s3");
-	t->watcher = start_watcher();
-	expect_text(t->watcher, "znumbers:6x6a60:s3");
-	expect_text(t->player, "1 watching");
+	watched_znumbers(t);
 	/* Watched, the player's line keeps its long form where it fits: the title goes first. */
 	expect_text(t->player, "Generated, fiendish   Tiles left: 34");
 	assert_true(e2e_send_str(t->player, "s"));
