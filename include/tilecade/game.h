@@ -24,6 +24,17 @@ struct tc_params {
 	_Alignas(8) unsigned char bytes[TC_PARAMS_MAX];
 };
 
+/* A position summarised for other players (a race's pane): how far along it is, in the game's
+ * own terms. */
+#define TC_PROGRESS_TEXT_MAX 24
+struct tc_progress {
+	/* Orders racers who have not won: more is further along (2048: the score; zNumbers: tiles
+	 * cleared; Sudoku: cells filled; Match-3: goals met, or the score without goals). */
+	int64_t value;
+	/* What the pane shows, short (at most 16 columns): "1204 pts 128", "12 left", "48/81". */
+	char text[TC_PROGRESS_TEXT_MAX];
+};
+
 struct tc_game {
 	const char *name;  /* command-line and game-ID name, e.g. "2048" */
 	const char *title; /* shown in menus */
@@ -43,6 +54,8 @@ struct tc_game {
 	/* Plays a move; returns false, leaving state untouched, when the move changes nothing. */
 	bool (*apply)(void *state, const struct tc_move *move);
 	enum tc_status (*status)(const void *state);
+	/* The position summarised for a race's pane (tc_progress). */
+	void (*progress)(const void *state, struct tc_progress *out);
 	/* The score of a position; NULL for games without one. */
 	int64_t (*score)(const void *state);
 	/* The parameters of the game a "new game" starts after one of these parameters (a level

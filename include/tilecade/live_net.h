@@ -8,8 +8,8 @@
  * of one player both show. It is made listening under another name and renamed, so that a
  * socket that shows in the folder always answers.
  *
- * On the socket, a client first sends one byte: 'W' to watch (counted among the watchers) or
- * 'L' to list (not counted); anything after it is read and thrown away. The publisher sends a
+ * On the socket, a client first sends one byte: 'W' to watch (counted among the watchers), 'R'
+ * to follow as a rival racer (sent all a watcher is, not counted) or 'L' to list (not counted); anything after it is read and thrown away. The publisher sends a
  * hello line (tc_live_hello), then the game's stream so far (START ...), then each event as it
  * comes, TC_LIVE_WATCHERS whenever the count changes, and closes after TC_LIVE_END. A close
  * without TC_LIVE_END is a dropped player (a crash, kill -9).
@@ -48,6 +48,7 @@ struct tc_live_hello {
 	int64_t best; /* the best the player carried in or ended (points) */
 	bool over;    /* the game has ended: the player's screen shows its result */
 	unsigned events; /* the stream's events sent right after the hello: older than it */
+	int64_t race;    /* the race (tilecade/races.h) the game is played in; 0: none */
 };
 
 /* ---- the folder (live_dir.c) ---- */
@@ -68,6 +69,14 @@ int tc_live_socket(const char *dir, const char *name, bool bind_it);
 /* Renames the entry `from` of folder dir to `to`, or removes it (to NULL), whatever dir's
  * length. Returns 0, or -1 with errno. */
 int tc_live_rename(const char *dir, const char *from, const char *to);
+
+/* A race changed in the store (tilecade/races.h): the programs waiting on it (lobbies, race
+ * panes, race lists) are told through the folder's entry "races", whose time this sets (made
+ * mode 0666 the first time, so that every user of a shared folder may set it). Those programs
+ * watch the folder with inotify (IN_ATTRIB) and read the store again when the entry named
+ * TC_LIVE_RACES changes. */
+#define TC_LIVE_RACES "races"
+void tc_live_races_changed(const char *dir);
 
 /* ---- publishing (live_publish.c) ---- */
 
