@@ -17,6 +17,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "tilecade/game.h"
 #include "tilecade/nlevel.h"
 
 #define NJ_STEPS_PER_SECOND 40
@@ -140,6 +141,11 @@ void nj_run_start(const struct nj_world *w, struct nj_run *r);
 /* Plays one step with this input (enum nj_input bits); returns enum nj_event bits. A finished
  * run (outcome not NJ_RUNNING) does not change and returns 0. */
 unsigned nj_step(const struct nj_world *w, struct nj_run *r, unsigned input);
+
+/* The run summarised for a race's pane: value the gold collected, text the gold of the level's
+ * and whether the ninja is alive, dead (a mine, a fall, the clock) or out (won): "3/12 gold
+ * out". */
+void nj_progress(const struct nj_run *r, const struct nj_world *w, struct tc_progress *out);
 
 /* Whether the tile shape with this id covers the point (px, py) given relative to the tile's
  * top-left corner (0..24 each way): for drawing the ninja's surroundings finely and for tests. */

@@ -1,4 +1,5 @@
 /* 2048 behind the common backend interface: parameters "NxN", moves are directions. */
+#include <inttypes.h>
 #include <stdint.h>
 #include <stdio.h>
 
@@ -61,6 +62,24 @@ static bool valid_state(const void *state)
 	return true;
 }
 
+/* The score and the highest tile, "1204 pts 128", in at most 16 columns: a tile of six digits
+ * or more counted in k (131072 as 128k), then "pts" left out when it does not fit. */
+static void progress(const void *state, struct tc_progress *out)
+{
+	const struct g2048 *g = state;
+	uint8_t top = g2048_max_exponent(g);
+	uint64_t tile = g2048_tile_value(top);
+	const char *unit = top >= 17 ? "k" : "";
+	if (top >= 17)
+		tile >>= 10;
+	out->value = (int64_t)g->score;
+	int n = snprintf(out->text, sizeof out->text, "%" PRIu64 " pts %" PRIu64 "%s", g->score,
+	                 tile, unit);
+	if (n > 16)
+		snprintf(out->text, sizeof out->text, "%" PRIu64 " %" PRIu64 "%s", g->score, tile,
+		         unit);
+}
+
 static int64_t score(const void *state)
 {
 	return (int64_t)((const struct g2048 *)state)->score;
@@ -77,6 +96,7 @@ const struct tc_game g2048_game = {
         .new_game = new_game,
         .apply = apply,
         .status = status,
+        .progress = progress,
         .score = score,
         .valid_state = valid_state,
 };

@@ -1,6 +1,7 @@
 /* Match-3 behind the common backend interface. Parameters read "goals-level3" (a level of the
  * goals pack), "endless-8x8t8" or "timed-8x8t6" (size x size, t tile types). A move is kind 0,
  * a swap of arg[0] and arg[1]. */
+#include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -91,6 +92,24 @@ static bool goals_met(const struct match3 *m)
 		if (m->collected[g] < m->goal[g].count)
 			return false;
 	return m->goals > 0;
+}
+
+/* A goals level: goals met, "goals 2/3"; endless and timed: the score, "1234 pts". */
+static void progress(const void *state, struct tc_progress *out)
+{
+	const struct match3 *m = state;
+	if (m->mode != M3_GOALS) {
+		out->value = m->score;
+		int n = snprintf(out->text, sizeof out->text, "%" PRId64 " pts", m->score);
+		if (n > 16)
+			snprintf(out->text, sizeof out->text, "%" PRId64, m->score);
+		return;
+	}
+	int met = 0;
+	for (int g = 0; g < m->goals; g++)
+		met += m->collected[g] >= m->goal[g].count;
+	out->value = met;
+	snprintf(out->text, sizeof out->text, "goals %d/%d", met, m->goals);
 }
 
 static enum tc_status status(const void *state)
@@ -198,6 +217,7 @@ const struct tc_game match3_game = {
         .new_game = new_game,
         .apply = apply,
         .status = status,
+        .progress = progress,
         .score = score,
         .next_params = next_params,
         .valid_state = valid_state,

@@ -216,6 +216,22 @@ static enum tc_status status(const void *state)
 	return status_of(state);
 }
 
+/* Cells filled, givens included: "48/81". A revealed grid is the computer's, not the player's:
+ * it counts the givens alone. */
+static void progress(const void *state, struct tc_progress *out)
+{
+	const struct sudoku *s = state;
+	const struct sdk_grid *grid = s->revealed ? &s->given : &s->entry;
+	int filled = 0;
+	for (int c = 0; c < SDK_CELLS; c++)
+		filled += grid->cell[c] != 0;
+	out->value = filled;
+	if (s->revealed)
+		snprintf(out->text, sizeof out->text, "revealed");
+	else
+		snprintf(out->text, sizeof out->text, "%d/%d", filled, SDK_CELLS);
+}
+
 static bool set_digit(struct sudoku *s, int cell, int digit)
 {
 	if (s->given.cell[cell] || s->entry.cell[cell] == digit)
@@ -327,6 +343,7 @@ const struct tc_game sudoku_game = {
         .new_game = new_game,
         .apply = apply,
         .status = status,
+        .progress = progress,
         .score = NULL,
         .next_params = next_params,
         .valid_state = valid_state,

@@ -97,6 +97,17 @@ static enum tc_status status(const void *state)
 	return zn_status(&((const struct znumbers *)state)->board);
 }
 
+/* Tiles cleared (every move leaves one used cell) and the tiles still to move: "12 left". */
+static void progress(const void *state, struct tc_progress *out)
+{
+	const struct zn_board *b = &((const struct znumbers *)state)->board;
+	int used = 0;
+	for (int i = 0; i < b->rows * b->cols; i++)
+		used += (b->cell[i] & ZN_USED) != 0;
+	out->value = used;
+	snprintf(out->text, sizeof out->text, "%d left", zn_tiles_left(b));
+}
+
 /* A saved position: a size and level the game knows, and cells the rules can read. */
 static bool valid_state(const void *state)
 {
@@ -139,6 +150,7 @@ const struct tc_game znumbers_game = {
         .new_game = new_game,
         .apply = apply,
         .status = status,
+        .progress = progress,
         .score = NULL,
         .next_params = next_params,
         .uses_seed = uses_seed,

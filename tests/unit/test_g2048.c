@@ -479,6 +479,33 @@ static void g2048_game_moves_are_directions(void **unused)
 	assert_int_equal(g2048_tiles(&g), 2);
 }
 
+static void g2048_game_progress_is_score_and_highest_tile(void **unused)
+{
+	struct g2048 g = g2048_board("128 4 0\n0 2 0\n0 0 0\n");
+	g.score = 1204;
+	struct tc_progress p;
+	g2048_game.progress(&g, &p);
+	assert_int_equal(p.value, 1204);
+	assert_string_equal(p.text, "1204 pts 128");
+}
+
+/* Whatever the score and tile, the pane's 16 columns hold them: big tiles in k, then no "pts". */
+static void g2048_game_progress_fits_sixteen_columns(void **unused)
+{
+	struct g2048 g = g2048_board("131072 0 0\n0 0 0\n0 0 0\n");
+	g.score = 3932100;
+	struct tc_progress p;
+	g2048_game.progress(&g, &p);
+	assert_string_equal(p.text, "3932100 pts 128k");
+	g.score = 123456789012;
+	g2048_game.progress(&g, &p);
+	assert_int_equal(p.value, 123456789012);
+	assert_string_equal(p.text, "123456789012 128k");
+	g = g2048_board("0 0 0\n0 0 0\n0 0 0\n");
+	g2048_game.progress(&g, &p);
+	assert_string_equal(p.text, "0 pts 0");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -520,6 +547,8 @@ int main(void)
 	        cmocka_unit_test(g2048_game_status_won_with_2048),
 	        cmocka_unit_test(g2048_game_status_playing_otherwise),
 	        cmocka_unit_test(g2048_game_moves_are_directions),
+	        cmocka_unit_test(g2048_game_progress_is_score_and_highest_tile),
+	        cmocka_unit_test(g2048_game_progress_fits_sixteen_columns),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -520,6 +520,36 @@ static void time_up_ends_only_a_timed_game(void **unused)
 	assert_false(match3_game.apply(&m, &up)); /* over is over */
 }
 
+/* Goals levels count the goals met, "goals 1/2"; endless and timed games show the score. */
+static void progress_is_goals_met_or_the_score(void **unused)
+{
+	struct m3_params goals = {M3_GOALS, 1, 0, 0}, endless = {M3_ENDLESS, 0, 8, 8},
+	                 timed = {M3_TIMED, 0, 8, 8};
+	struct match3 m;
+	struct tc_progress pr;
+	match3_game.new_game(&m, &goals, 3);
+	assert_true(m.goals >= 1);
+	match3_game.progress(&m, &pr);
+	char text[24];
+	snprintf(text, sizeof text, "goals 0/%d", m.goals);
+	assert_int_equal(pr.value, 0);
+	assert_string_equal(pr.text, text);
+	m.collected[0] = m.goal[0].count;
+	match3_game.progress(&m, &pr);
+	snprintf(text, sizeof text, "goals 1/%d", m.goals);
+	assert_int_equal(pr.value, 1);
+	assert_string_equal(pr.text, text);
+	match3_game.new_game(&m, &endless, 3);
+	m.score = 1234;
+	match3_game.progress(&m, &pr);
+	assert_int_equal(pr.value, 1234);
+	assert_string_equal(pr.text, "1234 pts");
+	match3_game.new_game(&m, &timed, 3);
+	m.score = 12345678901234; /* too long with "pts" for the pane's 16 columns */
+	match3_game.progress(&m, &pr);
+	assert_string_equal(pr.text, "12345678901234");
+}
+
 static void valid_state_refuses_damage(void **unused)
 {
 	struct m3_params p = {M3_ENDLESS, 0, 7, 5};
@@ -570,6 +600,7 @@ int main(void)
 	        cmocka_unit_test(endless_and_timed_play_and_score),
 	        cmocka_unit_test(time_up_ends_only_a_timed_game),
 	        cmocka_unit_test(valid_state_refuses_damage),
+	        cmocka_unit_test(progress_is_goals_met_or_the_score),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -768,6 +768,38 @@ static void the_switch_opens_the_door(void **unused)
 	assert_true(r.x < 200 + NJ_RADIUS + NJ_DOOR_RADIUS + NJ_MAX_RUN);
 }
 
+/* The pane's summary of a run: gold of the level's, then alive, out (won) or dead. */
+static void progress_tells_gold_and_alive_dead_or_out(void **unused)
+{
+	(void)unused;
+	level(100, ON_FLOOR - 2);
+	floor_row();
+	object(NL_GOLD, 150, ON_FLOOR);
+	object(NL_GOLD, 600, 100); /* out of reach */
+	exit_at(200, ON_FLOOR, 300, ON_FLOOR);
+	object(NL_MINE, 700, ON_FLOOR);
+	begin();
+	struct tc_progress pr;
+	nj_progress(&r, &w, &pr);
+	assert_int_equal(pr.value, 0);
+	assert_string_equal(pr.text, "0/2 gold alive");
+	for (int k = 0; k < 200 && r.x < 320; k++)
+		nj_step(&w, &r, NJ_RIGHT);
+	nj_progress(&r, &w, &pr);
+	assert_int_equal(pr.value, 1);
+	assert_string_equal(pr.text, "1/2 gold alive");
+	play(NJ_LEFT, 200);
+	assert_int_equal(r.outcome, NJ_WIN);
+	nj_progress(&r, &w, &pr);
+	assert_string_equal(pr.text, "1/2 gold out");
+	begin();
+	play(NJ_RIGHT, 400);
+	assert_int_equal(r.outcome, NJ_DEATH);
+	nj_progress(&r, &w, &pr);
+	assert_string_equal(pr.text, "1/2 gold dead");
+	assert_true(strlen(pr.text) <= 16);
+}
+
 static void the_clock_runs_out(void **unused)
 {
 	(void)unused;
@@ -923,6 +955,7 @@ int main(void)
 	        cmocka_unit_test(a_finished_run_does_not_change),
 	        cmocka_unit_test(same_inputs_same_run),
 	        cmocka_unit_test(gold_within_reach_is_always_collected),
+	        cmocka_unit_test(progress_tells_gold_and_alive_dead_or_out),
 	        cmocka_unit_test(random_play_never_leaves_the_map),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

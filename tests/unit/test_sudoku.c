@@ -928,6 +928,44 @@ static void sdk_game_own_puzzle_is_its_parameters(void **unused)
 	assert_int_not_equal(sudoku_game.parse_params(many, &p, err, sizeof err), 0);
 }
 
+/* Cells filled, givens included, out of 81; the solution shown counts none of it. */
+static void sdk_game_progress_counts_cells_filled(void **unused)
+{
+	struct sdk_params p;
+	char err[200] = "";
+	assert_int_equal(sudoku_game.parse_params("classic=53007000060019500009800006080006000"
+	                                          "3400803001700020006060000280000419005000080079",
+	                                          &p, err, sizeof err),
+	                 0);
+	struct sudoku s;
+	sudoku_game.new_game(&s, &p, 1);
+	struct tc_progress pr;
+	sudoku_game.progress(&s, &pr);
+	assert_int_equal(pr.value, 30);
+	assert_string_equal(pr.text, "30/81");
+	/* Any digit fills a cell, right or wrong (row 1, column 3 is a 4); clearing empties it. */
+	struct tc_move wrong = {.kind = SDK_MOVE_DIGIT, .arg = {2, 9}};
+	struct tc_move clear = {.kind = SDK_MOVE_DIGIT, .arg = {2, 0}};
+	struct tc_move mark = {.kind = SDK_MOVE_MARK, .arg = {3, 6}};
+	assert_true(sudoku_game.apply(&s, &wrong));
+	assert_true(sudoku_game.apply(&s, &mark));
+	sudoku_game.progress(&s, &pr);
+	assert_int_equal(pr.value, 31);
+	assert_string_equal(pr.text, "31/81");
+	assert_true(sudoku_game.apply(&s, &clear));
+	sudoku_game.progress(&s, &pr);
+	assert_string_equal(pr.text, "30/81");
+	struct tc_move reveal = {.kind = SDK_MOVE_REVEAL};
+	assert_true(sudoku_game.apply(&s, &reveal));
+	sudoku_game.progress(&s, &pr);
+	assert_int_equal(pr.value, 30);
+	assert_string_equal(pr.text, "revealed");
+	s.revealed = false; /* the same full grid, the player's: solved */
+	sudoku_game.progress(&s, &pr);
+	assert_int_equal(pr.value, 81);
+	assert_string_equal(pr.text, "81/81");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -969,6 +1007,7 @@ int main(void)
 	        cmocka_unit_test(sdk_game_reveal_loses),
 	        cmocka_unit_test(sdk_game_valid_state_refuses_damage),
 	        cmocka_unit_test(sdk_game_own_puzzle_is_its_parameters),
+	        cmocka_unit_test(sdk_game_progress_counts_cells_filled),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

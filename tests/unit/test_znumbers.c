@@ -774,6 +774,30 @@ static void zn_game_next_level_follows_the_pack_then_generates(void **unused)
 	assert_string_equal(back, "8x5a20");
 }
 
+/* Tiles cleared count up and the text counts the tiles left down, move by move. */
+static void zn_game_progress_counts_tiles_cleared_and_left(void **unused)
+{
+	struct zn_params p;
+	char err[200] = "", text[16];
+	assert_int_equal(znumbers_game.parse_params("6x6a60", &p, err, sizeof err), 0);
+	struct znumbers z;
+	znumbers_game.new_game(&z, &p, 31);
+	struct zn_move solution[ZN_MAX_MOVES];
+	int n = zn_new_level(&z.board, &p, 31, solution);
+	struct tc_progress pr;
+	for (int i = 0; i <= n; i++) {
+		znumbers_game.progress(&z, &pr);
+		assert_int_equal(pr.value, i);
+		snprintf(text, sizeof text, "%d left", n - i);
+		assert_string_equal(pr.text, text);
+		if (i < n) {
+			struct tc_move m = {.kind = 0, .arg = {solution[i].from, solution[i].to}};
+			assert_true(znumbers_game.apply(&z, &m));
+		}
+	}
+	assert_string_equal(pr.text, "0 left");
+}
+
 /* Levels 1, 5 and 9 as ../shared/data/znumbers-original-levels.txt has them. */
 static void zn_pack_holds_the_original_levels(void **unused)
 {
@@ -856,6 +880,7 @@ int main(void)
 	        cmocka_unit_test(zn_game_moves_are_from_and_to_cells),
 	        cmocka_unit_test(zn_game_next_level_follows_the_pack_then_generates),
 	        cmocka_unit_test(zn_pack_holds_the_original_levels),
+	        cmocka_unit_test(zn_game_progress_counts_tiles_cleared_and_left),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
