@@ -49,6 +49,18 @@ static const char *const migrations[TC_STORE_SCHEMA] = {
         "CREATE TABLE players ("
         "  key TEXT PRIMARY KEY, name TEXT NOT NULL UNIQUE COLLATE NOCASE,"
         "  since INTEGER NOT NULL);",
+        /* 4: races (tilecade/races.h). A race's start_ms is 0 while its lobby waits for the
+         * opener; a racer's outcome is tc_racer_outcome_name's word. */
+        "CREATE TABLE races ("
+        "  id INTEGER PRIMARY KEY,"
+        "  game TEXT NOT NULL, game_id TEXT NOT NULL, opener TEXT NOT NULL,"
+        "  opened_ms INTEGER NOT NULL, start_ms INTEGER NOT NULL, limit_ms INTEGER NOT NULL);"
+        "CREATE TABLE racers ("
+        "  race INTEGER NOT NULL, player TEXT NOT NULL, outcome TEXT NOT NULL,"
+        "  progress INTEGER NOT NULL, progress_text TEXT NOT NULL,"
+        "  time_ms INTEGER NOT NULL, points INTEGER NOT NULL, recording INTEGER NOT NULL,"
+        "  joined_ms INTEGER NOT NULL, dropped_ms INTEGER NOT NULL, socket TEXT NOT NULL,"
+        "  PRIMARY KEY (race, player));",
 };
 
 /* The columns of the scores table at each schema version (what the migrations made), and of
@@ -58,11 +70,13 @@ static const char *const score_columns[TC_STORE_SCHEMA + 1] = {
         "id,game,mode,level,player,points,time_ms,moves,date,game_id",
         "id,game,mode,level,player,points,time_ms,moves,date,game_id,won,hints",
         "id,game,mode,level,player,points,time_ms,moves,date,game_id,won,hints,recording",
+        "id,game,mode,level,player,points,time_ms,moves,date,game_id,won,hints,recording",
 };
 static const char *const save_columns[TC_STORE_SCHEMA + 1] = {
         NULL,
         "game,blob,summary,saved_at",
         "game,blob,summary,saved_at",
+        "game,blob,summary,saved_at,events",
         "game,blob,summary,saved_at,events",
 };
 /* The tables and indexes of each version but scores' and saves'. */
@@ -71,6 +85,8 @@ static const char *const other_things[TC_STORE_SCHEMA + 1] = {
         "",
         "",
         "players,recordings,sqlite_autoindex_players_1,sqlite_autoindex_players_2",
+        "players,racers,races,recordings,sqlite_autoindex_players_1,sqlite_autoindex_players_2,"
+        "sqlite_autoindex_racers_1",
 };
 
 static void say(struct tc_store *st, char *notice, size_t len, const char *path, const char *why)

@@ -717,6 +717,33 @@ static void store_migrates_schema_1(void **state)
 	tc_store_close(st);
 }
 
+/* A database of schema 3 (the arcade's) keeps its scores, recordings and players, and is
+ * given the races' tables. */
+static void store_migrates_schema_3(void **state)
+{
+	char path[STORE_PATH_MAX];
+	tc_store_close(store_open_ok(store_in(state, "v3.db", path)));
+	/* Schema 3 is schema 4 without its races. */
+	store_sql(path,
+	          "DROP TABLE racers; DROP TABLE races;"
+	          "INSERT INTO recordings VALUES (7, 'ann', '2048', '2048:4x4:s1', 'won', 2048,"
+	          "  5000, 90, 100, x'01');"
+	          "INSERT INTO players VALUES ('ssh-ed25519 AAAA', 'ann', 1);"
+	          "INSERT INTO scores VALUES (1, '2048', 'random', '4x4', 'ann', 2048, 5000, 90,"
+	          "  100, '2048:4x4:s1', 1, 0, 7);"
+	          "PRAGMA user_version = 3;");
+	struct tc_store *st = store_open_ok(path);
+	assert_int_equal(tc_store_schema_version(st), TC_STORE_SCHEMA);
+	tc_store_close(st);
+	store_assert_schema(path);
+	assert_int_equal(store_sql_int(path, "SELECT recording FROM scores"), 7);
+	assert_int_equal(store_sql_int(path, "SELECT points FROM recordings WHERE id = 7"), 2048);
+	assert_int_equal(store_sql_int(path, "SELECT COUNT(*) FROM players"), 1);
+	assert_int_equal(store_sql_int(path, "SELECT COUNT(*) FROM sqlite_master WHERE name IN"
+	                                     " ('races', 'racers')"),
+	                 2);
+}
+
 /* Text goes in and out as it is: names are data, never SQL. */
 static void store_keeps_text_as_given(void **state)
 {
@@ -996,6 +1023,7 @@ int main(void)
 	        STORE_TEST(store_ranks_a_loss_below_any_win_by_time),
 	        STORE_TEST(store_replaces_a_score),
 	        STORE_TEST(store_migrates_schema_1),
+	        STORE_TEST(store_migrates_schema_3),
 	        STORE_TEST(store_keeps_text_as_given),
 	        STORE_TEST(store_lists_boards),
 	        STORE_TEST(store_skips_impossible_rows),

@@ -1,0 +1,523 @@
+/* Races in the store's races and racers tables (schema 4), and how a race ranks its racers.
+ *
+ * What a race is at a moment (lobby, countdown, running, over) is not written down: it is
+ * read from its times and its racers at that moment, so that a race whose programs all went
+ * away still ends (its time limit, its dropped racers' return time) without anyone writing. */
+#define _POSIX_C_SOURCE 200809L
+#include "tilecade/races.h"
+#include "store_internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static const char *const state_names[] = {"lobby", "starting", "running", "over"};
+static const char *const outcome_names[] = {"racing", "won", "lost", "ended", "left", "dropped"};
+#define OUTCOMES (int)(sizeof outcome_names / sizeof outcome_names[0])
+
+const char *tc_race_state_name(enum tc_race_state s)
+{
+	return (unsigned)s < sizeof state_names / sizeof state_names[0] ? state_names[s] : "?";
+}
+
+const char *tc_racer_outcome_name(enum tc_racer_outcome o)
+{
+	return (unsigned)o < OUTCOMES ? outcome_names[o] : "?";
+}
+
+/* ---- ranking ---- */
+
+/* Before (negative) or after b in a race's order, 0 when they share a place. */
+static int place_cmp(const struct tc_racer *a, const struct tc_racer *b)
+{
+	bool a_won = a->outcome == TC_RACER_WON, b_won = b->outcome == TC_RACER_WON;
+	if (a_won != b_won)
+		return a_won ? -1 : 1;
+	if (!a_won && a->progress.value != b->progress.value)
+		return a->progress.value > b->progress.value ? -1 : 1;
+	if (a->time_ms != b->time_ms)
+		return a->time_ms < b->time_ms ? -1 : 1;
+	return 0;
+}
+
+/* The race's order, and by name within a shared place so that every program lists it alike. */
+static int racer_cmp(const void *pa, const void *pb)
+{
+	const struct tc_racer *a = pa, *b = pb;
+	int c = place_cmp(a, b);
+	return c ? c : strcmp(a->player, b->player);
+}
+
+void tc_race_rank(struct tc_racer *racers, int n)
+{
+	if (n <= 0)
+		return;
+	qsort(racers, (size_t)n, sizeof *racers, racer_cmp);
+	for (int i = 0; i < n; i++)
+		racers[i].rank = i > 0 && place_cmp(&racers[i - 1], &racers[i]) == 0
+		                         ? racers[i - 1].rank
+		                         : i + 1;
+}
+
+/* ---- reading rows: what does not fit is refused, never read past ---- */
+
+/* Copies text column i into a char[len] when it is text that fits whole, without a NUL. */
+static bool read_text(sqlite3_stmt *stmt, int i, char *dst, size_t len)
+{
+	if (sqlite3_column_type(stmt, i) != SQLITE_TEXT)
+		return false;
+	const unsigned char *text = sqlite3_column_text(stmt, i);
+	int n = sqlite3_column_bytes(stmt, i);
+	if (!text || n < 0 || (size_t)n >= len || memchr(text, '\0', (size_t)n))
+		return false;
+	memcpy(dst, text, (size_t)n);
+	dst[n] = '\0';
+	return true;
+}
+
+/* Integer column i when it is one in [lo, hi]. */
+static bool read_int(sqlite3_stmt *stmt, int i, int64_t lo, int64_t hi, int64_t *out)
+{
+	if (sqlite3_column_type(stmt, i) != SQLITE_INTEGER)
+		return false;
+	int64_t v = sqlite3_column_int64(stmt, i);
+	if (v < lo || v > hi)
+		return false;
+	*out = v;
+	return true;
+}
+
+/* Times are Unix milliseconds: bounded so that sums of them (a start and a limit, a drop and
+ * the return time) cannot overflow. */
+#define TIME_MAX (INT64_MAX / 4)
+
+#define RACE_COLUMNS "id, game, game_id, opener, opened_ms, start_ms, limit_ms"
+
+/* A row of RACE_COLUMNS; false when it is not one this program wrote. */
+static bool read_race(sqlite3_stmt *stmt, struct tc_race *out)
+{
+	memset(out, 0, sizeof *out);
+	return read_int(stmt, 0, 1, INT64_MAX, &out->id) &&
+	       read_text(stmt, 1, out->game, sizeof out->game) && out->game[0] &&
+	       read_text(stmt, 2, out->game_id, sizeof out->game_id) && out->game_id[0] &&
+	       read_text(stmt, 3, out->opener, sizeof out->opener) &&
+	       read_int(stmt, 4, 0, TIME_MAX, &out->opened_ms) &&
+	       read_int(stmt, 5, 0, TIME_MAX, &out->start_ms) &&
+	       read_int(stmt, 6, 0, TC_RACE_LIMIT_MAX_MS, &out->limit_ms);
+}
+
+#define RACER_COLUMNS                                                                              \
+	"player, outcome, progress, progress_text, time_ms, points, recording, joined_ms,"         \
+	" dropped_ms, socket"
+
+static bool read_outcome(sqlite3_stmt *stmt, int i, enum tc_racer_outcome *out)
+{
+	char word[16];
+	if (!read_text(stmt, i, word, sizeof word))
+		return false;
+	for (int o = 0; o < OUTCOMES; o++)
+		if (strcmp(word, outcome_names[o]) == 0) {
+			*out = (enum tc_racer_outcome)o;
+			return true;
+		}
+	return false;
+}
+
+/* A row of RACER_COLUMNS; false when it is not one this program wrote. */
+static bool read_racer(sqlite3_stmt *stmt, struct tc_racer *out)
+{
+	memset(out, 0, sizeof *out);
+	return read_text(stmt, 0, out->player, sizeof out->player) && out->player[0] &&
+	       read_outcome(stmt, 1, &out->outcome) &&
+	       read_int(stmt, 2, INT64_MIN, INT64_MAX, &out->progress.value) &&
+	       read_text(stmt, 3, out->progress.text, sizeof out->progress.text) &&
+	       read_int(stmt, 4, 0, TIME_MAX, &out->time_ms) &&
+	       read_int(stmt, 5, INT64_MIN, INT64_MAX, &out->points) &&
+	       read_int(stmt, 6, 0, INT64_MAX, &out->recording) &&
+	       read_int(stmt, 7, 0, TIME_MAX, &out->joined_ms) &&
+	       read_int(stmt, 8, 0, TIME_MAX, &out->dropped_ms) &&
+	       read_text(stmt, 9, out->socket, sizeof out->socket);
+}
+
+/* ---- a race at a moment ---- */
+
+/* A racer dropped longer than the return time has left. */
+static bool gone(const struct tc_racer *r, int64_t now_ms)
+{
+	return r->outcome == TC_RACER_DROPPED && now_ms - r->dropped_ms >= TC_RACE_RETURN_MS;
+}
+
+/* Whether a racer still plays, or may come back to. */
+static bool in_race(const struct tc_racer *r, int64_t now_ms)
+{
+	return r->outcome == TC_RACER_RACING ||
+	       (r->outcome == TC_RACER_DROPPED && !gone(r, now_ms));
+}
+
+/* Sets race's start (a lobby past its time has started by itself) and state at now_ms, and its
+ * racers' outcomes as they stand then: a racer dropped too long has left, and in a race over
+ * one still racing has ended. */
+static void settle(struct tc_race *race, struct tc_racer *racers, int n, int64_t now_ms)
+{
+	if (race->start_ms == 0 && now_ms >= race->opened_ms + TC_RACE_AUTOSTART_MS)
+		race->start_ms = race->opened_ms + TC_RACE_AUTOSTART_MS + TC_RACE_COUNTDOWN_MS;
+	bool someone = false;
+	for (int i = 0; i < n; i++)
+		someone |= in_race(&racers[i], now_ms);
+	if (!someone ||
+	    (race->start_ms && race->limit_ms && now_ms >= race->start_ms + race->limit_ms))
+		race->state = TC_RACE_OVER;
+	else if (race->start_ms == 0)
+		race->state = TC_RACE_LOBBY;
+	else
+		race->state = now_ms < race->start_ms ? TC_RACE_COUNTDOWN : TC_RACE_RUNNING;
+	for (int i = 0; i < n; i++)
+		if (gone(&racers[i], now_ms) ||
+		    (race->state == TC_RACE_OVER && racers[i].outcome == TC_RACER_DROPPED))
+			racers[i].outcome = TC_RACER_LEFT;
+		else if (race->state == TC_RACE_OVER && racers[i].outcome == TC_RACER_RACING)
+			racers[i].outcome = TC_RACER_ENDED;
+}
+
+/* Race id and its racers (at most TC_RACE_RACERS_MAX, in no order) as they stand at now_ms:
+ * how many racers, or -1 when there is no such race (or its row is damaged). Rows of racers
+ * that are damaged are left out. */
+static int load(struct tc_store *st, int64_t id, int64_t now_ms, struct tc_race *race,
+                struct tc_racer racers[TC_RACE_RACERS_MAX])
+{
+	sqlite3_stmt *stmt;
+	if (!tc_store_ok(st) ||
+	    tc_store_prepare(st->db, "SELECT " RACE_COLUMNS " FROM races WHERE id = ?1", &stmt) !=
+	            SQLITE_OK)
+		return -1;
+	sqlite3_bind_int64(stmt, 1, id);
+	bool found = tc_store_step(stmt) == SQLITE_ROW && read_race(stmt, race);
+	sqlite3_finalize(stmt);
+	if (!found || tc_store_prepare(st->db,
+	                               "SELECT " RACER_COLUMNS " FROM racers WHERE race = ?1"
+	                               " ORDER BY rowid LIMIT ?2",
+	                               &stmt) != SQLITE_OK)
+		return -1;
+	sqlite3_bind_int64(stmt, 1, id);
+	sqlite3_bind_int(stmt, 2, TC_RACE_RACERS_MAX);
+	int n = 0;
+	while (n < TC_RACE_RACERS_MAX && tc_store_step(stmt) == SQLITE_ROW)
+		if (read_racer(stmt, &racers[n]))
+			n++;
+	sqlite3_finalize(stmt);
+	race->racers = n;
+	settle(race, racers, n, now_ms);
+	return n;
+}
+
+int tc_store_race_get(struct tc_store *st, int64_t id, int64_t now_ms, struct tc_race *race,
+                      struct tc_racer *racers, int max)
+{
+	struct tc_racer all[TC_RACE_RACERS_MAX];
+	int n = load(st, id, now_ms, race, all);
+	if (n < 0)
+		return -1;
+	tc_race_rank(all, n);
+	if (max < 0)
+		max = 0;
+	if (n > max)
+		n = max;
+	if (n > 0)
+		memcpy(racers, all, (size_t)n * sizeof *racers);
+	return n;
+}
+
+/* How many race candidates a listing reads at most. */
+#define CANDIDATES_MAX 256
+
+/* The races whose ids stmt gives (newest first), at most max, that are in one of the states
+ * wanted at now_ms: how many. Finalizes stmt. */
+static int races_of(struct tc_store *st, sqlite3_stmt *stmt, int64_t now_ms, unsigned wanted,
+                    struct tc_race *out, int max)
+{
+	/* The candidates come whole first: reading a race runs statements of its own. */
+	int64_t ids[CANDIDATES_MAX];
+	int found = 0;
+	while (found < CANDIDATES_MAX && tc_store_step(stmt) == SQLITE_ROW)
+		ids[found++] = sqlite3_column_int64(stmt, 0);
+	sqlite3_finalize(stmt);
+	struct tc_racer racers[TC_RACE_RACERS_MAX];
+	int n = 0;
+	for (int i = 0; i < found && n < max; i++)
+		if (load(st, ids[i], now_ms, &out[n], racers) >= 0 && (wanted & 1u << out[n].state))
+			n++;
+	return n;
+}
+
+/* The races not over at ?1 (now), told in SQL so that old races are passed over fast: some
+ * racer racing or dropped since ?2 (now less the return time), and no time limit gone by (?3:
+ * from the opening to an automatic start). Each candidate is then read as a race is. */
+#define NOT_OVER_SQL                                                                               \
+	" EXISTS (SELECT 1 FROM racers WHERE race = races.id AND (outcome = 'racing' OR"           \
+	" (outcome = 'dropped' AND dropped_ms > ?2)))"                                             \
+	" AND (limit_ms = 0 OR"                                                                    \
+	" (CASE start_ms WHEN 0 THEN opened_ms + ?3 ELSE start_ms END) + limit_ms > ?1)"
+
+static void bind_now(sqlite3_stmt *stmt, int64_t now_ms)
+{
+	sqlite3_bind_int64(stmt, 1, now_ms);
+	sqlite3_bind_int64(stmt, 2, now_ms - TC_RACE_RETURN_MS);
+	sqlite3_bind_int64(stmt, 3, TC_RACE_AUTOSTART_MS + TC_RACE_COUNTDOWN_MS);
+}
+
+int tc_store_races(struct tc_store *st, int64_t now_ms, struct tc_race *out, int max)
+{
+	sqlite3_stmt *stmt;
+	if (!tc_store_ok(st) || max <= 0 ||
+	    tc_store_prepare(st->db,
+	                     "SELECT id FROM races WHERE" NOT_OVER_SQL " ORDER BY id DESC LIMIT ?4",
+	                     &stmt) != SQLITE_OK)
+		return 0;
+	bind_now(stmt, now_ms);
+	sqlite3_bind_int(stmt, 4, CANDIDATES_MAX);
+	return races_of(st, stmt, now_ms,
+	                1u << TC_RACE_LOBBY | 1u << TC_RACE_COUNTDOWN | 1u << TC_RACE_RUNNING, out,
+	                max);
+}
+
+/* The racer named player among racers[0..n), or NULL. */
+static const struct tc_racer *find(const struct tc_racer *racers, int n, const char *player)
+{
+	for (int i = 0; i < n; i++)
+		if (strcmp(racers[i].player, player) == 0)
+			return &racers[i];
+	return NULL;
+}
+
+int64_t tc_store_race_of(struct tc_store *st, const char *player, const char *game_id,
+                         int64_t now_ms)
+{
+	enum { RACES = 8 };
+	sqlite3_stmt *stmt;
+	if (!tc_store_ok(st) ||
+	    tc_store_prepare(st->db,
+	                     "SELECT id FROM races WHERE game_id = ?5 AND" NOT_OVER_SQL
+	                     " AND EXISTS (SELECT 1 FROM racers WHERE race = races.id AND"
+	                     " player = ?4 AND (outcome = 'racing' OR (outcome = 'dropped' AND "
+	                     "dropped_ms > ?2)))"
+	                     " ORDER BY id DESC LIMIT ?6",
+	                     &stmt) != SQLITE_OK)
+		return 0;
+	bind_now(stmt, now_ms);
+	sqlite3_bind_text(stmt, 4, player, -1, SQLITE_TRANSIENT);
+	sqlite3_bind_text(stmt, 5, game_id, -1, SQLITE_TRANSIENT);
+	sqlite3_bind_int(stmt, 6, CANDIDATES_MAX);
+	struct tc_race races[RACES];
+	int n = races_of(st, stmt, now_ms, 1u << TC_RACE_COUNTDOWN | 1u << TC_RACE_RUNNING, races,
+	                 RACES);
+	struct tc_racer racers[TC_RACE_RACERS_MAX];
+	for (int i = 0; i < n; i++) {
+		struct tc_race race;
+		int k = load(st, races[i].id, now_ms, &race, racers);
+		const struct tc_racer *me = find(racers, k, player);
+		if (me && in_race(me, now_ms))
+			return race.id;
+	}
+	return 0;
+}
+
+/* ---- writing ---- */
+
+/* Runs stmt to its end and finalizes it: whether it changed a row. */
+static bool run(struct tc_store *st, sqlite3_stmt *stmt)
+{
+	int rc = tc_store_step(stmt);
+	sqlite3_finalize(stmt);
+	return rc == SQLITE_DONE && sqlite3_changes(st->db) > 0;
+}
+
+static bool add_racer(struct tc_store *st, int64_t race, const char *player, int64_t now_ms)
+{
+	sqlite3_stmt *stmt;
+	if (tc_store_prepare(st->db,
+	                     "INSERT INTO racers (race, " RACER_COLUMNS ")"
+	                     " VALUES (?1, ?2, 'racing', 0, '', 0, 0, 0, ?3, 0, '')",
+	                     &stmt) != SQLITE_OK)
+		return false;
+	sqlite3_bind_int64(stmt, 1, race);
+	sqlite3_bind_text(stmt, 2, player, -1, SQLITE_TRANSIENT);
+	sqlite3_bind_int64(stmt, 3, now_ms);
+	return run(st, stmt);
+}
+
+/* Whether a text fits a char[len] of the race's rows. */
+static bool fits(const char *text, size_t len)
+{
+	return text && text[0] && strlen(text) < len;
+}
+
+/* Ends a transaction: commits it when ok, else rolls it back. Returns ok, and false when the
+ * commit failed. */
+static bool end(struct tc_store *st, bool ok)
+{
+	if (ok && tc_store_exec(st->db, "COMMIT") == SQLITE_OK)
+		return true;
+	tc_store_exec(st->db, "ROLLBACK");
+	return false;
+}
+
+int64_t tc_store_race_open(struct tc_store *st, const char *game, const char *game_id,
+                           const char *opener, int64_t limit_ms, int64_t now_ms)
+{
+	struct tc_race r;
+	if (!tc_store_writable(st) || !fits(game, sizeof r.game) ||
+	    !fits(game_id, sizeof r.game_id) || !fits(opener, sizeof r.opener) || limit_ms < 0 ||
+	    limit_ms > TC_RACE_LIMIT_MAX_MS || now_ms < 0 || now_ms > TIME_MAX / 2 ||
+	    tc_store_exec(st->db, "BEGIN IMMEDIATE") != SQLITE_OK)
+		return 0;
+	sqlite3_stmt *stmt;
+	bool ok = tc_store_prepare(st->db,
+	                           "INSERT INTO races (game, game_id, opener, opened_ms, start_ms,"
+	                           " limit_ms) VALUES (?1, ?2, ?3, ?4, 0, ?5)",
+	                           &stmt) == SQLITE_OK;
+	if (ok) {
+		sqlite3_bind_text(stmt, 1, game, -1, SQLITE_TRANSIENT);
+		sqlite3_bind_text(stmt, 2, game_id, -1, SQLITE_TRANSIENT);
+		sqlite3_bind_text(stmt, 3, opener, -1, SQLITE_TRANSIENT);
+		sqlite3_bind_int64(stmt, 4, now_ms);
+		sqlite3_bind_int64(stmt, 5, limit_ms);
+		ok = run(st, stmt);
+	}
+	int64_t id = ok ? sqlite3_last_insert_rowid(st->db) : 0;
+	return end(st, ok && add_racer(st, id, opener, now_ms)) ? id : 0;
+}
+
+/* What a join of player to a race read at now_ms comes to. */
+static enum tc_race_join join_verdict(const struct tc_race *race, const struct tc_racer *racers,
+                                      int n, const char *player)
+{
+	const struct tc_racer *me = find(racers, n, player);
+	if (race->state == TC_RACE_OVER)
+		return TC_RACE_FINISHED;
+	if (me)
+		return me->outcome == TC_RACER_RACING || me->outcome == TC_RACER_DROPPED
+		               ? TC_RACE_JOINED
+		               : TC_RACE_FINISHED;
+	if (race->state != TC_RACE_LOBBY)
+		return TC_RACE_STARTED;
+	return n >= TC_RACE_RACERS_MAX ? TC_RACE_FULL : TC_RACE_JOINED;
+}
+
+/* Sets player in race id racing again, from dropped. */
+static bool back(struct tc_store *st, int64_t id, const char *player)
+{
+	sqlite3_stmt *stmt;
+	if (tc_store_prepare(st->db,
+	                     "UPDATE racers SET outcome = 'racing', dropped_ms = 0"
+	                     " WHERE race = ?1 AND player = ?2 AND outcome = 'dropped'",
+	                     &stmt) != SQLITE_OK)
+		return false;
+	sqlite3_bind_int64(stmt, 1, id);
+	sqlite3_bind_text(stmt, 2, player, -1, SQLITE_TRANSIENT);
+	return run(st, stmt);
+}
+
+enum tc_race_join tc_store_race_join(struct tc_store *st, int64_t id, const char *player,
+                                     int64_t now_ms)
+{
+	struct tc_race race;
+	if (!tc_store_writable(st) || !fits(player, sizeof race.opener))
+		return TC_RACE_FAILED;
+	/* Read and written under one lock: two joining the last place do not both get it. */
+	if (tc_store_exec(st->db, "BEGIN IMMEDIATE") != SQLITE_OK)
+		return TC_RACE_FAILED;
+	struct tc_racer racers[TC_RACE_RACERS_MAX];
+	int n = load(st, id, now_ms, &race, racers);
+	enum tc_race_join verdict = n < 0 ? TC_RACE_NONE : join_verdict(&race, racers, n, player);
+	const struct tc_racer *me = n < 0 ? NULL : find(racers, n, player);
+	bool ok = true;
+	if (verdict == TC_RACE_JOINED && !me)
+		ok = add_racer(st, id, player, now_ms);
+	else if (verdict == TC_RACE_JOINED && me->outcome == TC_RACER_DROPPED)
+		ok = back(st, id, player);
+	if (!end(st, ok))
+		return TC_RACE_FAILED;
+	return verdict;
+}
+
+int tc_store_race_start(struct tc_store *st, int64_t id, const char *player, int64_t now_ms)
+{
+	struct tc_race race;
+	struct tc_racer racers[TC_RACE_RACERS_MAX];
+	if (!tc_store_writable(st) || tc_store_exec(st->db, "BEGIN IMMEDIATE") != SQLITE_OK)
+		return -1;
+	bool ok = load(st, id, now_ms, &race, racers) >= 0 && race.state == TC_RACE_LOBBY &&
+	          strcmp(race.opener, player) == 0;
+	sqlite3_stmt *stmt;
+	if (ok && (ok = tc_store_prepare(st->db, "UPDATE races SET start_ms = ?2 WHERE id = ?1",
+	                                 &stmt) == SQLITE_OK)) {
+		sqlite3_bind_int64(stmt, 1, id);
+		sqlite3_bind_int64(stmt, 2, now_ms + TC_RACE_COUNTDOWN_MS);
+		ok = run(st, stmt);
+	}
+	return end(st, ok) ? 0 : -1;
+}
+
+int tc_store_race_socket(struct tc_store *st, int64_t id, const char *player, const char *socket)
+{
+	struct tc_racer r;
+	sqlite3_stmt *stmt;
+	if (!tc_store_writable(st) || !socket || strlen(socket) >= sizeof r.socket ||
+	    tc_store_prepare(st->db,
+	                     "UPDATE racers SET socket = ?3 WHERE race = ?1 AND player = ?2",
+	                     &stmt) != SQLITE_OK)
+		return -1;
+	sqlite3_bind_int64(stmt, 1, id);
+	sqlite3_bind_text(stmt, 2, player, -1, SQLITE_TRANSIENT);
+	sqlite3_bind_text(stmt, 3, socket, -1, SQLITE_TRANSIENT);
+	return run(st, stmt) ? 0 : -1;
+}
+
+int tc_store_race_finish(struct tc_store *st, int64_t id, const char *player,
+                         const struct tc_racer *result, int64_t now_ms)
+{
+	if (!tc_store_writable(st) || result->outcome == TC_RACER_RACING ||
+	    (unsigned)result->outcome >= OUTCOMES ||
+	    strnlen(result->progress.text, sizeof result->progress.text) >=
+	            sizeof result->progress.text ||
+	    result->time_ms < 0 || result->time_ms > TIME_MAX || result->recording < 0)
+		return -1;
+	bool dropped = result->outcome == TC_RACER_DROPPED;
+	sqlite3_stmt *stmt;
+	/* A finish stays; a drop is followed by a return or by how the game ended after all. */
+	if (tc_store_prepare(st->db,
+	                     "UPDATE racers SET outcome = ?3, progress = ?4, progress_text = ?5,"
+	                     " time_ms = ?6, points = ?7, recording = ?8, dropped_ms = ?9"
+	                     " WHERE race = ?1 AND player = ?2 AND (outcome = 'racing' OR"
+	                     " (outcome = 'dropped' AND ?3 <> 'dropped'))",
+	                     &stmt) != SQLITE_OK)
+		return -1;
+	sqlite3_bind_int64(stmt, 1, id);
+	sqlite3_bind_text(stmt, 2, player, -1, SQLITE_TRANSIENT);
+	sqlite3_bind_text(stmt, 3, outcome_names[result->outcome], -1, SQLITE_STATIC);
+	sqlite3_bind_int64(stmt, 4, result->progress.value);
+	sqlite3_bind_text(stmt, 5, result->progress.text, -1, SQLITE_TRANSIENT);
+	sqlite3_bind_int64(stmt, 6, result->time_ms);
+	sqlite3_bind_int64(stmt, 7, result->points);
+	sqlite3_bind_int64(stmt, 8, result->recording);
+	sqlite3_bind_int64(stmt, 9, dropped ? now_ms : 0);
+	if (run(st, stmt))
+		return 0;
+	/* Nothing changed: a racer who finished already is no error, one not in the race is. */
+	struct tc_race race;
+	struct tc_racer racers[TC_RACE_RACERS_MAX];
+	int n = load(st, id, now_ms, &race, racers);
+	return n >= 0 && find(racers, n, player) ? 0 : -1;
+}
+
+int tc_store_race_back(struct tc_store *st, int64_t id, const char *player, int64_t now_ms)
+{
+	struct tc_race race;
+	struct tc_racer racers[TC_RACE_RACERS_MAX];
+	if (!tc_store_writable(st) || tc_store_exec(st->db, "BEGIN IMMEDIATE") != SQLITE_OK)
+		return -1;
+	int n = load(st, id, now_ms, &race, racers);
+	const struct tc_racer *me = n < 0 ? NULL : find(racers, n, player);
+	bool ok = me && race.state != TC_RACE_OVER && me->outcome == TC_RACER_DROPPED &&
+	          back(st, id, player);
+	return end(st, ok) ? 0 : -1;
+}
