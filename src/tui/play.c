@@ -40,6 +40,10 @@ struct tc_play {
 	/* Watching a recording (tc_play_watch_recording): its line, help title and keys. */
 	const char *replay_line, *replay_help_title;
 	const struct tc_help_line *replay_help;
+	/* A race beside the game (tc_play_race). */
+	const struct tc_race_standing *(*race_standing)(void *ctx, uint64_t now);
+	int (*race_next)(void *ctx, uint64_t now);
+	void *race_ctx;
 };
 
 struct tc_play *tc_play_new(const struct tc_view *view, const char *title, struct tc_session *s,
@@ -79,6 +83,15 @@ void tc_play_free(struct tc_play *p)
 	if (!p->watching)
 		tc_session_free(p->s);
 	free(p);
+}
+
+void tc_play_race(struct tc_play *p,
+                  const struct tc_race_standing *(*standing)(void *ctx, uint64_t now),
+                  int (*next_ms)(void *ctx, uint64_t now), void *ctx)
+{
+	p->race_standing = standing;
+	p->race_next = next_ms;
+	p->race_ctx = ctx;
 }
 
 void tc_play_watchers(struct tc_play *p, unsigned watchers)
@@ -148,6 +161,29 @@ static bool too_small(const struct tc_play *p)
 	int need_w, need_h;
 	needed_size(p, &need_w, &need_h);
 	return COLS < need_w || LINES < need_h;
+}
+
+/* Where the board and the race pane go in area: the pane beside the board when both fit with
+ * all the view shows (its own pane too), else a ticker under it, else no pane (false: the
+ * board has area). */
+static bool place_race(const struct tc_play *p, struct tc_rect area, struct tc_rect *board,
+                       struct tc_rect *pane, bool *ticker)
+{
+	int w, h;
+	p->view->min_size(p->s, &w, &h);
+	if (!tc_race_pane_place(area, w, h, board, pane, ticker))
+		return false;
+	const struct tc_view *v = p->view;
+	/* Beside, the view's own pane would not fit: a board as wide as the area leaves the
+	 * race only the ticker. */
+	if (!*ticker && v->fits && !v->fits(p->vs, p->s, *board) &&
+	    !tc_race_pane_place(area, area.w, h, board, pane, ticker))
+		return false;
+	if (v->fits && !v->fits(p->vs, p->s, *board)) {
+		*board = area;
+		return false;
+	}
+	return true;
 }
 
 /* Whether "new game" moves on to another level (a pack) rather than another game like this. */
@@ -342,7 +378,12 @@ void tc_play_draw(struct tc_play *p, uint64_t now)
 	}
 	tc_status_draw(p->s, p->title, own ? detail[0] : NULL, own ? detail[1] : NULL, moves, time,
 	               message, &extra);
-	struct tc_rect area = {0, 1, COLS, LINES - 2};
+	struct tc_rect area = {0, 1, COLS, LINES - 2}, board, pane;
+	const struct tc_race_standing *race =
+	        p->race_standing ? p->race_standing(p->race_ctx, now) : NULL;
+	bool ticker = false, racing = race && place_race(p, area, &board, &pane, &ticker);
+	if (!racing)
+		board = area;
 	if (p->help_open) {
 		/* The clock is held under the help, so the board is hidden as in a pause; nor does
 		 * a piece of the board or the solution pane show around the help's box. It stays
@@ -365,14 +406,19 @@ void tc_play_draw(struct tc_play *p, uint64_t now)
 		                                                      : p->view->help;
 		p->help_pages = tc_help_draw_page(area, title, keys_help, !p->watching, p->help_page);
 	} else if (p->paused) {
-		/* The board stays hidden so a pause cannot be used to think for free. */
+		/* The board stays hidden so a pause cannot be used to think for free; the race
+		 * goes on beside it. */
+		if (racing)
+			tc_race_pane_draw(pane, ticker, race, now);
 		const char *lines[] = {"Paused", "p: resume   q: menu"};
 		tc_overlay_box(lines, 2, TC_ROLE_OVERLAY);
 	} else {
-		p->view->draw(p->vs, p->s, area, now);
+		p->view->draw(p->vs, p->s, board, now);
+		if (racing)
+			tc_race_pane_draw(pane, ticker, race, now);
 		enum tc_status status = tc_session_status(p->s);
 		if (status != TC_PLAYING && p->view->next_frame(p->vs, now) < 0)
-			draw_result(p, status, area);
+			draw_result(p, status, board);
 	}
 }
 
@@ -381,11 +427,13 @@ int tc_play_next_frame(struct tc_play *p, uint64_t now)
 	if (too_small(p))
 		return -1; /* nothing moves until the window grows (a resize wakes the loop) */
 	int frame = p->view->next_frame(p->vs, now);
-	if (tc_session_paused(p->s) || tc_session_status(p->s) != TC_PLAYING)
-		return frame;
-	/* Wake when the clock's seconds digit changes, not before. */
-	int tick = (int)(1000 - tc_session_elapsed_ms(p->s) % 1000);
-	return frame >= 0 && frame < tick ? frame : tick;
+	if (!tc_session_paused(p->s) && tc_session_status(p->s) == TC_PLAYING) {
+		/* Wake when the clock's seconds digit changes, not before. */
+		int tick = (int)(1000 - tc_session_elapsed_ms(p->s) % 1000);
+		frame = frame >= 0 && frame < tick ? frame : tick;
+	}
+	int race = p->race_next ? p->race_next(p->race_ctx, now) : -1;
+	return race >= 0 && (frame < 0 || race < frame) ? race : frame;
 }
 
 void tc_play_suspend(struct tc_play *p)

@@ -7,6 +7,7 @@
 #include <stdint.h>
 
 #include "event.h"
+#include "race_pane.h"
 #include "view.h"
 
 enum tc_play_result { TC_PLAY_STAY, TC_PLAY_LEAVE };
@@ -21,6 +22,16 @@ struct tc_play *tc_play_new(const struct tc_view *view, const char *title, struc
 struct tc_play *tc_play_new_watching(const struct tc_view *view, const char *title,
                                      struct tc_session *s, const char *player, bool animations);
 void tc_play_free(struct tc_play *p);
+
+/* A race beside the game (a race's or a ghost's), in the race pane (race_pane.h): standing
+ * gives what it shows, asked at every frame (NULL: no pane for now; what it points to stays
+ * the caller's and must last until the next call); next_ms (may be NULL) the milliseconds
+ * until the standing changes by itself (a ghost's next move), or -1 when only the caller's
+ * own events change it. The pane goes beside the board when both fit, else a ticker line goes
+ * under it, else the game shows alone: it never makes the window too small. */
+void tc_play_race(struct tc_play *p,
+                  const struct tc_race_standing *(*standing)(void *ctx, uint64_t now),
+                  int (*next_ms)(void *ctx, uint64_t now), void *ctx);
 
 /* How many watch this game, for the status line (0: not said). */
 void tc_play_watchers(struct tc_play *p, unsigned watchers);

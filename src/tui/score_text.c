@@ -76,7 +76,13 @@ void tc_score_result(const struct tc_score *s, enum tc_rank_by by, char *out, si
 		snprintf(out, len, "%" PRId64, s->points);
 		return;
 	}
-	int64_t ms = s->time_ms < 0 ? 0 : s->time_ms;
+	tc_score_time(s->time_ms, out, len);
+}
+
+void tc_score_time(int64_t ms, char *out, size_t len)
+{
+	if (ms < 0)
+		ms = 0;
 	snprintf(out, len, "%" PRId64 ":%02d.%d", ms / 60000, (int)(ms / 1000 % 60),
 	         (int)(ms / 100 % 10));
 }

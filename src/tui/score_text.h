@@ -22,6 +22,8 @@ void tc_board_title(const struct tc_board_key *board, bool unicode, char *out, s
 /* The column a board ranks by: the points, or the time as "m:ss.d" (tenths cut, not rounded,
  * so that a time never shows better than it was). */
 void tc_score_result(const struct tc_score *s, enum tc_rank_by by, char *out, size_t len);
+/* A time as that column shows it: "m:ss.d", tenths cut. */
+void tc_score_time(int64_t ms, char *out, size_t len);
 /* "Score" or "Time": the heading of that column. */
 const char *tc_score_result_heading(enum tc_rank_by by);
 /* How the game ended, under the heading TC_SCORE_END_HEADING: "won", "lost", or "ended" when

@@ -100,6 +100,11 @@ struct tc_view {
 	/* Optional: the inside of the board's frame as last drawn, where the play screen puts the
 	 * won and lost boxes so that the frame stays whole; false when there is none. */
 	bool (*board_inside)(void *view, struct tc_rect *inside);
+	/* Optional: whether area holds all the view shows now (its board and an open pane of its
+	 * own, such as zNumbers' solution): a race pane (tc_play_race) goes beside the board only
+	 * when it leaves such an area, else under it as a ticker, else nowhere. NULL: the board's
+	 * min_size is all. */
+	bool (*fits)(void *view, const struct tc_session *s, struct tc_rect area);
 	/* Optional: the board's tiles as last drawn, which the won and lost boxes cover whole or
 	 * not at all (a box's edge through a tile showed half its number); false when none. */
 	bool (*board_tiles)(void *view, struct tc_tiles *tiles);

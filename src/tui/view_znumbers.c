@@ -276,6 +276,18 @@ static void draw(void *view, const struct tc_session *s, struct tc_rect area, ui
 	             tc_theme_attr(TC_ROLE_TEXT), info);
 }
 
+/* Whether area holds the board and, when open, the solution pane (for a race's pane beside). */
+static bool fits(void *view, const struct tc_session *s, struct tc_rect area)
+{
+	const struct view_zn *v = view;
+	if (!v->pane_open || !tc_session_assisted(s))
+		return true;
+	int need_w, need_h;
+	board_min_size(board_of(s), &need_w, &need_h);
+	struct tc_rect board, pane;
+	return tc_pane_place(area, need_w, need_h, &board, &pane);
+}
+
 static void pick(struct view_zn *v, const struct zn_board *b, int cell)
 {
 	char name[4];
@@ -555,6 +567,7 @@ const struct tc_view tc_view_znumbers = {
         .mouse = mouse,
         .next_frame = next_frame,
         .board_inside = board_inside,
+        .fits = fits,
         .reset = reset,
         .cancel = cancel,
         .describe = describe,

@@ -1,0 +1,66 @@
+/* The race pane drawn: its words come from race_text.c. */
+#include "race_pane.h"
+
+#include <string.h>
+
+#include "grid.h"
+#include "race_text.h"
+#include "score_text.h"
+#include "term.h"
+#include "theme.h"
+
+/* The ticker, centred on its line, the player's own entry highlighted. */
+static void draw_ticker(struct tc_rect r, const struct tc_race_standing *st)
+{
+	char text[TC_RACE_TEXT_MAX];
+	size_t from, to;
+	tc_race_ticker(st, tc_term_unicode(), r.w, text, sizeof text, &from, &to);
+	int x = r.x + (r.w - tc_text_columns(text)) / 2;
+	attr_t plain = tc_theme_attr(TC_ROLE_TEXT), you = tc_theme_attr(TC_ROLE_SELECTED);
+	char part[TC_RACE_TEXT_MAX];
+	size_t cut[] = {0, from, to, strlen(text)};
+	for (int i = 0; i < 3; i++) {
+		memcpy(part, text + cut[i], cut[i + 1] - cut[i]);
+		part[cut[i + 1] - cut[i]] = '\0';
+		x += tc_draw_text(x, r.y, r.x + r.w - x, i == 1 ? you : plain, part);
+	}
+}
+
+void tc_race_pane_draw(struct tc_rect r, bool ticker, const struct tc_race_standing *st,
+                       uint64_t now)
+{
+	(void)now; /* the standing's line is the caller's, written for now */
+	if (ticker) {
+		draw_ticker(r, st);
+		return;
+	}
+	bool unicode = tc_term_unicode();
+	int y = r.y;
+	tc_draw_text(r.x, y++, r.w, tc_theme_attr(TC_ROLE_TITLE), st->title ? st->title : "Race");
+	if (st->line && y < r.y + r.h)
+		tc_draw_text(r.x, y++, r.w, tc_theme_attr(TC_ROLE_DIM), st->line);
+	if (r.y + r.h - y > 3)
+		y++; /* a blank line before the racers, when there is room for some */
+	int idx[TC_RACE_RACERS_MAX], more;
+	int lines = r.y + r.h - y;
+	int n = tc_race_shown(st, lines < TC_RACE_RACERS_MAX ? lines : TC_RACE_RACERS_MAX, idx,
+	                      &more);
+	char text[TC_RACE_TEXT_MAX];
+	for (int k = 0; k < n; k++, y++) {
+		const struct tc_racer *racer = &st->racers[idx[k]];
+		bool you = tc_race_is_you(st, idx[k]);
+		tc_race_line(racer, you, unicode, r.w, text, sizeof text);
+		enum tc_role role = you ? TC_ROLE_SELECTED
+		                    : racer->outcome == TC_RACER_LEFT ||
+		                                    racer->outcome == TC_RACER_DROPPED
+		                            ? TC_ROLE_DIM
+		                            : TC_ROLE_TEXT;
+		if (you)
+			tc_fill_rect((struct tc_rect){r.x, y, r.w, 1}, tc_theme_attr(role));
+		tc_draw_text(r.x, y, r.w, tc_theme_attr(role), text);
+	}
+	if (more > 0) {
+		tc_race_more(more, unicode, r.w, text, sizeof text);
+		tc_draw_text(r.x, y, r.w, tc_theme_attr(TC_ROLE_DIM), text);
+	}
+}
