@@ -68,20 +68,12 @@ void tc_race_result(const struct tc_racer *r, char *out, size_t len)
 	case TC_RACER_RACING:
 		snprintf(out, len, "%s", r->progress.text);
 		break;
-	case TC_RACER_WON:
-		snprintf(out, len, "won %s", time);
-		break;
-	case TC_RACER_LOST:
-		snprintf(out, len, "lost %s", time);
-		break;
-	case TC_RACER_ENDED:
-		snprintf(out, len, "ended %s", time);
-		break;
-	case TC_RACER_LEFT:
-		snprintf(out, len, "left");
-		break;
+	case TC_RACER_LEFT: /* no time: they did not finish */
 	case TC_RACER_DROPPED:
-		snprintf(out, len, "dropped");
+		snprintf(out, len, "%s", tc_racer_outcome_name(r->outcome));
+		break;
+	default:
+		snprintf(out, len, "%s %s", tc_racer_outcome_name(r->outcome), time);
 		break;
 	}
 }
