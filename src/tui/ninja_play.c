@@ -402,6 +402,15 @@ void tc_ninja_play_tell(struct tc_ninja_play *np, const char *text)
 	say(np, false, "%s", text);
 }
 
+void tc_ninja_play_race(struct tc_ninja_play *np,
+                        const struct tc_race_standing *(*standing)(void *ctx, uint64_t now),
+                        int (*next_ms)(void *ctx, uint64_t now), void *ctx)
+{
+	np->race_standing = standing;
+	np->race_next = next_ms;
+	np->race_ctx = ctx;
+}
+
 void tc_ninja_play_watchers(struct tc_ninja_play *np, unsigned watchers)
 {
 	np->watchers = watchers;
@@ -449,9 +458,9 @@ void tc_ninja_play_leave(struct tc_ninja_play *np, uint64_t now)
 	np->streaming = false; /* nothing more: the screen goes */
 }
 
-int tc_ninja_play_next_frame(struct tc_ninja_play *np, uint64_t now)
+/* Milliseconds until the next physics step is due, or -1. */
+static int next_step(struct tc_ninja_play *np, uint64_t now)
 {
-	sync_clock(np, now);
 	if (!np->clock_running)
 		return -1;
 	uint64_t next = np->origin + step_span(np, np->run.steps + 1);
@@ -461,9 +470,18 @@ int tc_ninja_play_next_frame(struct tc_ninja_play *np, uint64_t now)
 	return next > now ? (int)(next - now) : 0;
 }
 
+int tc_ninja_play_next_frame(struct tc_ninja_play *np, uint64_t now)
+{
+	sync_clock(np, now);
+	int step = next_step(np, now);
+	int race = np->race_next && !too_small() ? np->race_next(np->race_ctx, now) : -1;
+	return race >= 0 && (step < 0 || race < step) ? race : step;
+}
+
 void tc_ninja_play_draw(struct tc_ninja_play *np, uint64_t now)
 {
 	sync_clock(np, now);
+	np->race = np->race_standing ? np->race_standing(np->race_ctx, now) : NULL;
 	tc_nj_screen_draw(np);
 }
 

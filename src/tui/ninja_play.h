@@ -14,6 +14,7 @@
 #include <stdint.h>
 
 #include "event.h"
+#include "race_pane.h"
 #include "records.h"
 #include "tilecade/ninja.h"
 
@@ -58,6 +59,14 @@ int tc_ninja_play_follow(struct tc_ninja_play *np, const struct tc_live_event *e
  * run). Returns 0, or -1 with why in err (the level has no ninja), the screen as it was. */
 int tc_ninja_play_next_level(struct tc_ninja_play *np, const struct nl_level *level,
                              const char *name, uint64_t now, char *err, size_t errlen);
+/* A race beside the run (a race's or a ghost's), as tc_play_race has it for the other games:
+ * standing gives what the race pane shows, asked at every frame (NULL: none for now), next_ms
+ * (may be NULL) the milliseconds until it changes by itself, or -1. The pane takes the panel's
+ * lower part (the legend and the keys give way), else a ticker goes on a spare line under the
+ * map, else the run shows alone. */
+void tc_ninja_play_race(struct tc_ninja_play *np,
+                        const struct tc_race_standing *(*standing)(void *ctx, uint64_t now),
+                        int (*next_ms)(void *ctx, uint64_t now), void *ctx);
 /* How many watch the run being played, for its status line. */
 void tc_ninja_play_watchers(struct tc_ninja_play *np, unsigned watchers);
 void tc_ninja_play_free(struct tc_ninja_play *np);

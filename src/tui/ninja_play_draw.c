@@ -322,6 +322,10 @@ static void draw_panel(const struct tc_ninja_play *np, int x, int y, int w, int 
 	     : np->run.exit_open ? "exit open"
 	                         : "exit shut");
 	LINE(TC_ROLE_TEXT, "%s", "");
+	if (np->race && n < h) { /* the race takes the legend's and the keys' place */
+		tc_race_pane_draw((struct tc_rect){x, y + n, w - 1, h - n}, false, np->race, 0);
+		h = n;
+	}
 	LINE(TC_ROLE_TEXT, "%s gold  * mine", unicode ? "●" : "$");
 	LINE(TC_ROLE_TEXT, "%s exit %s open", unicode ? "▮" : "E", unicode ? "▯" : "e");
 	LINE(TC_ROLE_TEXT, "s switch");
@@ -492,6 +496,9 @@ void tc_nj_screen_draw(const struct tc_ninja_play *np)
 	if (m.panel_w)
 		draw_panel(np, m.x0 + tc_nlmap_width(m.scale) + 1, m.y0, m.panel_w, map.h);
 	draw_status(np, m.x0, m.top + m.h - 1, m.w);
+	/* Without a panel, the race is a ticker on a line to spare under the status line. */
+	if (np->race && !m.panel_w && m.top + m.h < LINES)
+		tc_race_pane_draw((struct tc_rect){m.x0, m.top + m.h, m.w, 1}, true, np->race, 0);
 	if (watch_ended(np) && (!over(np) || np->follow->end != TC_LIVE_END_FINISHED)) {
 		draw_watch_end(np, &m);
 	} else if (ended(np)) {

@@ -61,6 +61,11 @@ struct tc_ninja_play {
 	char player[32];     /* watching, a recording's replay: whose run (sanitized) */
 	int64_t recording;   /* a replay's recording (0: a replay file's) */
 	unsigned watchers;   /* playing: how many watch the run (tc_ninja_play_watchers) */
+	/* A race beside the run (tc_ninja_play_race), and its standing asked for this frame. */
+	const struct tc_race_standing *(*race_standing)(void *ctx, uint64_t now);
+	int (*race_next)(void *ctx, uint64_t now);
+	void *race_ctx;
+	const struct tc_race_standing *race;
 };
 
 static inline bool too_small(void)

@@ -41,23 +41,33 @@ void tc_race_pane_draw(struct tc_rect r, bool ticker, const struct tc_race_stand
 		tc_draw_text(r.x, y++, r.w, tc_theme_attr(TC_ROLE_DIM), st->line);
 	if (r.y + r.h - y > 3)
 		y++; /* a blank line before the racers, when there is room for some */
+	/* A pane too narrow for a racer's line gives each two. */
+	bool two = r.w < TC_RACE_TWO_LINES_W;
+	int slots = (r.y + r.h - y) / (two ? 2 : 1);
 	int idx[TC_RACE_RACERS_MAX], more;
-	int lines = r.y + r.h - y;
-	int n = tc_race_shown(st, lines < TC_RACE_RACERS_MAX ? lines : TC_RACE_RACERS_MAX, idx,
+	int n = tc_race_shown(st, slots < TC_RACE_RACERS_MAX ? slots : TC_RACE_RACERS_MAX, idx,
 	                      &more);
-	char text[TC_RACE_TEXT_MAX];
-	for (int k = 0; k < n; k++, y++) {
+	char text[TC_RACE_TEXT_MAX], second[TC_RACE_TEXT_MAX];
+	for (int k = 0; k < n; k++) {
 		const struct tc_racer *racer = &st->racers[idx[k]];
 		bool you = tc_race_is_you(st, idx[k]);
-		tc_race_line(racer, you, unicode, r.w, text, sizeof text);
 		enum tc_role role = you ? TC_ROLE_SELECTED
 		                    : racer->outcome == TC_RACER_LEFT ||
 		                                    racer->outcome == TC_RACER_DROPPED
 		                            ? TC_ROLE_DIM
 		                            : TC_ROLE_TEXT;
+		attr_t attr = tc_theme_attr(role);
+		int h = two ? 2 : 1;
 		if (you)
-			tc_fill_rect((struct tc_rect){r.x, y, r.w, 1}, tc_theme_attr(role));
-		tc_draw_text(r.x, y, r.w, tc_theme_attr(role), text);
+			tc_fill_rect((struct tc_rect){r.x, y, r.w, h}, attr);
+		if (two) {
+			tc_race_two_lines(racer, you, unicode, r.w, text, second, sizeof text);
+			tc_draw_text(r.x, y + 1, r.w, attr, second);
+		} else {
+			tc_race_line(racer, you, unicode, r.w, text, sizeof text);
+		}
+		tc_draw_text(r.x, y, r.w, attr, text);
+		y += h;
 	}
 	if (more > 0) {
 		tc_race_more(more, unicode, r.w, text, sizeof text);

@@ -93,16 +93,24 @@ static void pad(char *out, size_t len, size_t *used, int n)
 	out[*used] = '\0';
 }
 
-void tc_race_line(const struct tc_racer *r, bool you, bool unicode, int width, char *out,
-                  size_t len)
+/* The marker and the rank ("▸ 1 "), cut to width, into out: their columns. The marker is one
+ * column either way, the rank two (a race has at most 64 racers). */
+static int line_head(const struct tc_racer *r, bool you, bool unicode, int width, char *out,
+                     size_t len)
 {
-	char head[16], name[sizeof r->player], result[TC_PROGRESS_TEXT_MAX + 32];
-	/* The marker is one column either way; the rank two (a race has at most 64 racers). */
+	char head[16];
 	if (r->rank > 0)
 		snprintf(head, sizeof head, "%s%2d ", you ? (unicode ? "▸" : ">") : " ", r->rank);
 	else
 		snprintf(head, sizeof head, "%s   ", you ? (unicode ? "▸" : ">") : " ");
-	int head_w = tc_fit_columns(head, width, out, len);
+	return tc_fit_columns(head, width, out, len);
+}
+
+void tc_race_line(const struct tc_racer *r, bool you, bool unicode, int width, char *out,
+                  size_t len)
+{
+	char name[sizeof r->player], result[TC_PROGRESS_TEXT_MAX + 32];
+	int head_w = line_head(r, you, unicode, width, out, len);
 	int left = width - head_w;
 	tc_race_result(r, result, sizeof result);
 	int name_w = tc_text_columns(r->player), result_w = tc_text_columns(result);
@@ -123,6 +131,22 @@ void tc_race_line(const struct tc_racer *r, bool you, bool unicode, int width, c
 		return;
 	pad(out, len, &used, left - name_w - result_w);
 	append(out, len, &used, result);
+}
+
+void tc_race_two_lines(const struct tc_racer *r, bool you, bool unicode, int width, char *first,
+                       char *second, size_t len)
+{
+	char name[sizeof r->player], result[TC_PROGRESS_TEXT_MAX + 32];
+	int head_w = line_head(r, you, unicode, width, first, len);
+	size_t used = strlen(first);
+	tc_fit_columns(r->player, width - head_w, name, sizeof name);
+	append(first, len, &used, name);
+	tc_race_result(r, result, sizeof result);
+	int result_w = tc_fit_columns(result, width, name, sizeof name);
+	used = 0;
+	second[0] = '\0';
+	pad(second, len, &used, width - result_w);
+	append(second, len, &used, name);
 }
 
 void tc_race_more(int more, bool unicode, int width, char *out, size_t len)

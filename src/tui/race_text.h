@@ -31,6 +31,12 @@ void tc_race_result(const struct tc_racer *r, char *out, size_t len);
 void tc_race_line(const struct tc_racer *r, bool you, bool unicode, int width, char *out,
                   size_t len);
 
+/* The same on two lines, for a pane too narrow for one (N's panel at 80 columns): the marker,
+ * rank and name on the first, the result at the right edge of the second. */
+#define TC_RACE_TWO_LINES_W 20 /* narrower panes give each racer two lines */
+void tc_race_two_lines(const struct tc_racer *r, bool you, bool unicode, int width, char *first,
+                       char *second, size_t len);
+
 /* "3 more" and the like, for the last line of a pane too short for every racer. */
 void tc_race_more(int more, bool unicode, int width, char *out, size_t len);
 

@@ -98,6 +98,18 @@ static void a_long_name_is_cut_to_the_columns_left(void **unused)
 	assert_true(tc_text_columns(line) <= 3);
 }
 
+static void a_narrow_pane_gives_each_racer_two_lines(void **unused)
+{
+	char first[TC_RACE_TEXT_MAX], second[TC_RACE_TEXT_MAX];
+	struct tc_racer r = racer("annabel_lee", 2, TC_RACER_RACING, "1/2 gold alive", 0);
+	tc_race_two_lines(&r, true, false, 15, first, second, sizeof first);
+	assert_string_equal(first, "> 2 annabel_lee");
+	assert_string_equal(second, " 1/2 gold alive");
+	tc_race_two_lines(&r, false, false, 10, first, second, sizeof first);
+	assert_string_equal(first, "  2 annabe");
+	assert_string_equal(second, "1/2 gold a");
+}
+
 static void finished_racers_show_how_and_when(void **unused)
 {
 	char text[64];
@@ -220,6 +232,7 @@ int main(void)
 	        cmocka_unit_test(the_pane_goes_beside_else_a_ticker_else_nowhere),
 	        cmocka_unit_test(a_line_has_marker_rank_name_and_result_at_the_right),
 	        cmocka_unit_test(a_long_name_is_cut_to_the_columns_left),
+	        cmocka_unit_test(a_narrow_pane_gives_each_racer_two_lines),
 	        cmocka_unit_test(finished_racers_show_how_and_when),
 	        cmocka_unit_test(the_players_own_line_is_always_shown),
 	        cmocka_unit_test(the_ticker_shows_what_fits_and_the_player),
