@@ -9,16 +9,18 @@
  * socket that shows in the folder always answers.
  *
  * On the socket, a client first sends one byte: 'W' to watch (counted among the watchers), 'R'
- * to follow as a rival racer (sent all a watcher is, not counted) or 'L' to list (not counted); anything after it is read and thrown away. The publisher sends a
- * hello line (tc_live_hello), then the game's stream so far (START ...), then each event as it
- * comes, TC_LIVE_WATCHERS whenever the count changes, and closes after TC_LIVE_END. A close
- * without TC_LIVE_END is a dropped player (a crash, kill -9).
+ * to follow as a rival racer (sent all a watcher is, not counted) or 'L' to list (not
+ * counted); anything after it is read and thrown away. The publisher sends a hello line
+ * (tc_live_hello), then the game's stream so far (START ...), then each event as it comes,
+ * TC_LIVE_WATCHERS whenever the count changes, and closes after TC_LIVE_END. A close without
+ * TC_LIVE_END is a dropped player (a crash, kill -9).
  *
  * Anyone who may use the folder may connect (a shared board's is open to every user), so the
  * publisher keeps what connections cost it bounded: at most 16 that have not said what they
  * want (a new one closes the oldest), 512 watchers (one more is closed before it is sent
- * anything), 256 listers (a new one closes the oldest), and out of descriptors a connection is
- * closed at once.
+ * anything), 128 rival racers (the same: one more is closed before it is sent anything), 256
+ * listers (a new one closes the oldest), and out of descriptors a connection is closed at
+ * once.
  *
  * The publisher never blocks: a watcher that does not take its bytes fast enough is dropped.
  * Paths too long for a socket address are reached through /proc/self/fd. */
@@ -129,8 +131,8 @@ struct tc_live_watch {
 	unsigned char buf[TC_LIVE_EVENT_MAX * 2];
 };
 
-/* Connects to the socket `name` in dir, to watch ('W') or list ('L'). Returns 0, or -1 with
- * errno (ECONNREFUSED: a socket its program left behind). */
+/* Connects to the socket `name` in dir, to watch ('W'), follow as a rival racer ('R') or list
+ * ('L'). Returns 0, or -1 with errno (ECONNREFUSED: a socket its program left behind). */
 int tc_live_watch_open(struct tc_live_watch *w, const char *dir, const char *name, char mode);
 void tc_live_watch_close(struct tc_live_watch *w);
 typedef void (*tc_live_on_event)(void *ctx, const struct tc_live_event *ev);

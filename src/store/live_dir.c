@@ -125,6 +125,62 @@ int tc_live_rename(const char *dir, const char *from, const char *to)
 	return rc;
 }
 
+/* The folder's entry TC_LIVE_RACES, made when missing: mode 0666 whatever the umask, so that
+ * every user of a shared folder may set its time. Never through a symbolic link. Returns a
+ * descriptor of it (O_PATH for one that was there), or -1. */
+static int races_entry(int dir_fd, bool *made)
+{
+	for (int tries = 0; tries < 2; tries++) {
+		/* One that is there is opened without O_CREAT: with fs.protected_regular, O_CREAT
+		 * on another user's file in a sticky folder is refused even where it exists. */
+		int fd = openat(dir_fd, TC_LIVE_RACES, O_PATH | O_NOFOLLOW | O_CLOEXEC);
+		if (fd >= 0 || errno != ENOENT) {
+			*made = false;
+			return fd;
+		}
+		fd = openat(dir_fd, TC_LIVE_RACES,
+		            O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC,
+		            0666);
+		if (fd >= 0) {
+			fchmod(fd, 0666);
+			*made = true;
+			return fd;
+		}
+		if (errno != EEXIST) /* EEXIST: another program made it meanwhile */
+			return -1;
+	}
+	return -1;
+}
+
+void tc_live_races_changed(const char *dir)
+{
+	int dir_fd = open(dir, O_PATH | O_DIRECTORY | O_CLOEXEC);
+	if (dir_fd < 0)
+		return;
+	bool made;
+	int fd = races_entry(dir_fd, &made);
+	close(dir_fd);
+	if (fd < 0)
+		return;
+	/* Only a plain file of no other name is set: anyone may put something under that name in
+	 * a shared folder (a FIFO, a device, a hard link to another file), which is held without
+	 * being opened (O_PATH) and left as it is. */
+	struct stat st;
+	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_nlink == 1) {
+		if (made) {
+			futimens(fd, NULL);
+		} else {
+			/* Set through the entry held open: what was checked is what is set. */
+			char held[32];
+			snprintf(held, sizeof held, "/proc/self/fd/%d", fd);
+			if (st.st_uid == geteuid() && (st.st_mode & 07777) != 0666)
+				chmod(held, 0666); /* made under an earlier program's umask */
+			utimensat(AT_FDCWD, held, NULL, 0);
+		}
+	}
+	close(fd);
+}
+
 bool tc_live_socket_name(const char *name)
 {
 	if (name[0] != 'p' || !name[1])

@@ -1,8 +1,9 @@
 /* The hello line a watcher is sent first: "tilecade-live 1", then the player, the game ID, the
  * moves, the elapsed milliseconds, the watchers, the best score, 1 when the game is over and
- * the events of the stream so far (sent right after it), tab-separated, ending with a newline.
- * A hello without the last fields (an earlier program's) is a game still played, whose events
- * are all news. */
+ * the events of the stream so far (sent right after it), and for a game in a race the race's
+ * ID, tab-separated, ending with a newline. A hello without the last fields (an earlier
+ * program's) is a game still played, whose events are all news, in no race; the race is sent
+ * only for a game in one, so that earlier programs still read every other game's hello. */
 #include "tilecade/live_net.h"
 
 #include <inttypes.h>
@@ -11,7 +12,8 @@
 #include <string.h>
 
 #define HELLO_MAGIC "tilecade-live 1\t"
-#define HELLO_MAX (sizeof HELLO_MAGIC + TC_LIVE_PLAYER_MAX + TC_GAMEID_MAX + 64)
+/* A hello's texts and room for its numbers and tabs. */
+#define HELLO_MAX (sizeof HELLO_MAGIC + TC_LIVE_PLAYER_MAX + TC_GAMEID_MAX + 128)
 /* The longest a game may have been played, as a hello says: more is no game's (it would show
  * as a time of millions of hours). */
 #define ELAPSED_MAX_MS (100ULL * 24 * 3600 * 1000)
@@ -30,10 +32,13 @@ size_t tc_live_hello_encode(const struct tc_live_hello *h, char *buf, size_t len
 	char player[TC_LIVE_PLAYER_MAX], id[TC_GAMEID_MAX];
 	field(h->player, player, sizeof player);
 	field(h->game_id, id, sizeof id);
+	char race[24] = "";
+	if (h->race > 0)
+		snprintf(race, sizeof race, "\t%" PRId64, h->race);
 	int n = snprintf(buf, len,
-	                 HELLO_MAGIC "%s\t%s\t%u\t%" PRIu64 "\t%u\t%" PRIu64 "\t%d\t%u\n", player,
-	                 id, h->moves, h->elapsed_ms, h->watchers, h->best > 0 ? (uint64_t)h->best : 0,
-	                 h->over ? 1 : 0, h->events);
+	                 HELLO_MAGIC "%s\t%s\t%u\t%" PRIu64 "\t%u\t%" PRIu64 "\t%d\t%u%s\n",
+	                 player, id, h->moves, h->elapsed_ms, h->watchers,
+	                 h->best > 0 ? (uint64_t)h->best : 0, h->over ? 1 : 0, h->events, race);
 	return n > 0 && (size_t)n < len ? (size_t)n : 0;
 }
 
@@ -65,13 +70,14 @@ static bool take_number(const char **at, const char *end, char stop, uint64_t *v
 	return *rest == '\0';
 }
 
-/* The last fields: the best score, then, from later programs, over and the events. */
+/* The last fields: the best score, then, from later programs, over and the events, then the
+ * race. */
 static bool take_tail(const char **at, const char *end, uint64_t *best, uint64_t *over,
-                      uint64_t *events)
+                      uint64_t *events, uint64_t *race)
 {
-	uint64_t *field[] = {best, over, events};
-	for (int i = 0; i < 3; i++) {
-		bool last = i == 2 || !memchr(*at, '\t', (size_t)(end - *at));
+	uint64_t *field[] = {best, over, events, race};
+	for (int i = 0; i < 4; i++) {
+		bool last = i == 3 || !memchr(*at, '\t', (size_t)(end - *at));
 		if (!take_number(at, end, last ? '\n' : '\t', field[i]))
 			return false;
 		if (last)
@@ -91,14 +97,15 @@ int tc_live_hello_decode(const unsigned char *buf, size_t len, struct tc_live_he
 	if (!nl)
 		return len >= HELLO_MAX ? -1 : 0;
 	const char *at = start + magic, *end = nl + 1;
-	uint64_t moves, elapsed, watchers, best, over = 0, events = 0;
+	uint64_t moves, elapsed, watchers, best, over = 0, events = 0, race = 0;
 	memset(h, 0, sizeof *h);
 	if (!take_field(&at, end, h->player, sizeof h->player) ||
 	    !take_field(&at, end, h->game_id, sizeof h->game_id) ||
 	    !take_number(&at, end, '\t', &moves) || !take_number(&at, end, '\t', &elapsed) ||
-	    !take_number(&at, end, '\t', &watchers) || !take_tail(&at, end, &best, &over, &events) ||
-	    over > 1 || moves > UINT32_MAX || elapsed > ELAPSED_MAX_MS || watchers > UINT32_MAX ||
-	    best > INT64_MAX || events > UINT32_MAX)
+	    !take_number(&at, end, '\t', &watchers) ||
+	    !take_tail(&at, end, &best, &over, &events, &race) || over > 1 || moves > UINT32_MAX ||
+	    elapsed > ELAPSED_MAX_MS || watchers > UINT32_MAX || best > INT64_MAX ||
+	    events > UINT32_MAX || race > INT64_MAX)
 		return -1;
 	h->moves = (unsigned)moves;
 	h->elapsed_ms = elapsed;
@@ -106,6 +113,7 @@ int tc_live_hello_decode(const unsigned char *buf, size_t len, struct tc_live_he
 	h->best = (int64_t)best;
 	h->over = over == 1;
 	h->events = (unsigned)events;
+	h->race = (int64_t)race;
 	*used = (size_t)(end - start);
 	return 1;
 }

@@ -25,7 +25,11 @@
  * soon as it says what it wants, before it is sent anything (its screen says the game takes no
  * more watchers). */
 #define WATCHERS_MAX 512
-/* Listers ('L', or anything but 'W'): `live` and `watch NAME` hang up once they have the hello,
+/* Rival racers ('R'): the other racers' programs of the race the game is in, following it for
+ * their race pane. A race has at most 64 racers; one more than this is closed as a watcher
+ * is, before it is sent anything. */
+#define RIVALS_MAX 128
+/* Listers ('L', or anything else): `live` and `watch NAME` hang up once they have the hello,
  * the menu's Watch list stays. Beyond this many the oldest is closed, so that a new one always
  * gets in: anyone who can list can push the others out, not keep the game from being listed. */
 #define LISTERS_MAX 256
@@ -34,7 +38,7 @@ struct watcher {
 	int fd;
 	bool decided; /* its first byte came: it has been sent the hello and the stream */
 	unsigned long arrived; /* the order of its connection: the oldest goes first */
-	bool counted; /* it watches ('W') */
+	char mode;    /* 'W', 'R' or 'L' once decided (what it said, anything else read as 'L') */
 	bool closing; /* the stream ended: closed once its bytes are sent */
 	size_t sent_by_it; /* bytes it sent us */
 	unsigned char *out;
@@ -57,7 +61,7 @@ struct tc_live_pub {
 	bool listen_paused; /* no spare either: not listened to until a client goes */
 	struct watcher *w;
 	int n, cap;
-	int undecided, listers;
+	int undecided, listers, rivals;
 	unsigned long arrivals;
 	unsigned counted;
 	char problem[160];
@@ -138,11 +142,13 @@ static void drop(struct tc_live_pub *p, int i)
 	struct watcher *w = &p->w[i];
 	close(w->fd);
 	free(w->out);
-	if (w->counted)
-		p->counted--;
 	if (!w->decided)
 		p->undecided--;
-	else if (!w->counted)
+	else if (w->mode == 'W')
+		p->counted--;
+	else if (w->mode == 'R')
+		p->rivals--;
+	else
 		p->listers--;
 	p->w[i] = p->w[--p->n];
 	p->listen_paused = false; /* a descriptor is free */
@@ -239,7 +245,8 @@ void tc_live_pub_event(struct tc_live_pub *p, const struct tc_live_event *ev)
  * is to be dropped: one client too many, or out of memory. */
 static bool decide(struct tc_live_pub *p, struct watcher *w, unsigned char mode)
 {
-	if (mode == 'W' && p->counted >= WATCHERS_MAX)
+	if ((mode == 'W' && p->counted >= WATCHERS_MAX) ||
+	    (mode == 'R' && p->rivals >= RIVALS_MAX))
 		return false; /* dropped as one that said nothing */
 	w->decided = true;
 	p->undecided--;
@@ -253,12 +260,13 @@ static bool decide(struct tc_live_pub *p, struct watcher *w, unsigned char mode)
 	size_t len = tc_live_hello_encode(&hello, line, sizeof line);
 	size_t log_len = p->log ? p->log->len : 0;
 	w->limit = len + log_len + TC_LIVE_BACKLOG_MAX;
-	if (mode == 'W') {
-		w->counted = true;
+	w->mode = mode == 'W' || mode == 'R' ? (char)mode : 'L';
+	if (mode == 'W')
 		p->counted++;
-	} else {
+	else if (mode == 'R')
+		p->rivals++;
+	else
 		p->listers++; /* one too many is closed, the oldest: see trim */
-	}
 	return queue(w, line, len) && (!log_len || queue(w, p->log->bytes, log_len));
 }
 
@@ -289,7 +297,7 @@ static void drop_oldest(struct tc_live_pub *p, bool lister)
 	int oldest = -1;
 	for (int i = 0; i < p->n; i++) {
 		const struct watcher *w = &p->w[i];
-		bool is = lister ? w->decided && !w->counted : !w->decided;
+		bool is = lister ? w->decided && w->mode == 'L' : !w->decided;
 		if (is && (oldest < 0 || w->arrived < p->w[oldest].arrived))
 			oldest = i;
 	}

@@ -1,6 +1,7 @@
 /* Games shared live (tilecade/live_net.h) through real sockets in a temporary folder: the
- * publisher, a watcher who comes late, the count of watchers, a slow watcher, a player who goes
- * away, long paths, and clients that send what they should not. */
+ * publisher, a watcher who comes late, the count of watchers, rival racers, a slow watcher, a
+ * player who goes away, long paths, clients that send what they should not, and the entry a
+ * race's change is told through. */
 #define _GNU_SOURCE /* mkdtemp, accept4 */
 #include <errno.h>
 #include <fcntl.h>
@@ -14,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/inotify.h>
 #include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
@@ -281,6 +283,7 @@ static void test_hello_round_trip(void **state)
 	                 1);
 	assert_int_equal(back.best, 4);
 	assert_false(back.over);
+	assert_int_equal(back.race, 0);
 	const char *bad[] = {"HTTP/1.1 200 OK\n", "tilecade-live 1\tann\n",
 	                     "tilecade-live 1\tann\tid\tx\t1\t2\t0\n",
 	                     "tilecade-live 1\tann\tid\t-1\t1\t2\t0\n",
@@ -288,11 +291,41 @@ static void test_hello_round_trip(void **state)
 	                     /* an elapsed time no game has (millions of hours) */
 	                     "tilecade-live 1\tann\tid\t1\t18446744073709551615\t2\t0\n",
 	                     "tilecade-live 1\tann\tid\t1\t8640000001\t2\t0\n",
-	                     "tilecade-live 1\tann\tid\t1\t1\t2\t0\t2\n"};
+	                     "tilecade-live 1\tann\tid\t1\t1\t2\t0\t2\n",
+	                     /* a race that is no race's ID, a field after it */
+	                     "tilecade-live 1\tann\tid\t1\t1\t2\t0\t0\t3\t-4\n",
+	                     "tilecade-live 1\tann\tid\t1\t1\t2\t0\t0\t3\tx\n",
+	                     "tilecade-live 1\tann\tid\t1\t1\t2\t0\t0\t3\t9223372036854775808\n",
+	                     "tilecade-live 1\tann\tid\t1\t1\t2\t0\t0\t3\t4\t5\n"};
 	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
 		assert_int_equal(tc_live_hello_decode((const unsigned char *)bad[i], strlen(bad[i]),
 		                                      &back, &used),
 		                 -1);
+}
+
+/* A game in a race says so in its hello; a game in none sends the hello earlier programs
+ * read (they take no field after the events). */
+static void test_hello_race(void **state)
+{
+	(void)state;
+	struct tc_live_hello h = {.player = "ann", .game_id = GAME_ID, .events = 3, .race = 42},
+	                     back;
+	char line[256];
+	size_t used, len = tc_live_hello_encode(&h, line, sizeof line);
+	assert_true(len > 0);
+	assert_int_equal(tc_live_hello_decode((unsigned char *)line, len, &back, &used), 1);
+	assert_int_equal(back.race, 42);
+	assert_int_equal(back.events, 3);
+	assert_non_null(strstr(line, "\t3\t42\n"));
+	h.race = INT64_MAX;
+	len = tc_live_hello_encode(&h, line, sizeof line);
+	assert_int_equal(tc_live_hello_decode((unsigned char *)line, len, &back, &used), 1);
+	assert_int_equal(back.race, INT64_MAX);
+	h.race = 0;
+	len = tc_live_hello_encode(&h, line, sizeof line);
+	assert_string_equal(line, "tilecade-live 1\tann\t" GAME_ID "\t0\t0\t0\t0\t0\t3\n");
+	assert_int_equal(tc_live_hello_decode((unsigned char *)line, len, &back, &used), 1);
+	assert_int_equal(back.race, 0);
 }
 
 /* watch NAME follows the player's game still played before one that is over, then the newest
@@ -416,6 +449,31 @@ static void test_watchers_are_counted(void **state)
 	close_watcher(&b);
 	close_watcher(&c);
 	close_watcher(&lister);
+}
+
+/* A rival racer ('R') is sent all a watcher is, the count of watchers too, and is not counted
+ * among them. */
+static void test_rivals_are_not_counted(void **state)
+{
+	struct fixture *f = *state;
+	start(f);
+	move(f, 2);
+	struct watcher rival, watcher;
+	open_watcher(f, &rival, 'R');
+	expect_log(f, &rival);
+	open_watcher(f, &watcher, 'W');
+	struct watcher *ws[] = {&rival, &watcher};
+	struct count_wait cw = {f, ws, 2, 1};
+	assert_true(run_until(f, ws, 2, counted, &cw));
+	assert_int_equal(rival.w.hello.watchers, 0);
+	move(f, 3);
+	end(f, TC_LIVE_END_FINISHED);
+	assert_true(run_until(f, ws, 2, closed, &rival.w));
+	assert_int_equal(rival.w.state, TC_LIVE_WATCH_ENDED);
+	assert_int_equal(rival.got.len, f->log.len);
+	assert_memory_equal(rival.got.bytes, f->log.bytes, f->log.len);
+	close_watcher(&rival);
+	close_watcher(&watcher);
 }
 
 static bool count_is(void *ctx)
@@ -578,6 +636,7 @@ static void test_impostor_is_refused(void **state)
 			while (recv(peer, drain, sizeof drain, 0) > 0)
 				;
 			_exit(0);
+
 		}
 		char byte;
 		assert_int_equal(read(ready[0], &byte, 1), 1);
@@ -635,7 +694,6 @@ static void test_list_skips_stale_sockets(void **state)
 	assert_false(tc_live_socket_name("p12x"));
 	assert_false(tc_live_socket_name("notes.txt"));
 }
-
 
 /* A client socket connected to the player's, that says nothing (-1 when the backlog is full). */
 static int connect_raw(struct fixture *f)
@@ -813,6 +871,173 @@ static void test_listers_make_room(void **state)
 	assert_int_equal(listers_kept(f, 10), 10); /* the others gone, the room is theirs */
 }
 
+/* Rival racers beyond their cap are closed before they are sent anything, as watchers are;
+ * watchers and listers still get in. */
+static void test_rivals_are_capped(void **state)
+{
+	struct fixture *f = *state;
+	enum { CAP = 128, MORE = 131 };
+	allow_descriptors(8 * MORE);
+	start(f);
+	static int rs[MORE];
+	for (int i = 0; i < MORE; i++) {
+		rs[i] = connect_raw(f);
+		assert_true(rs[i] >= 0);
+		assert_int_equal(send(rs[i], "R", 1, MSG_NOSIGNAL), 1);
+		settle(f);
+	}
+	assert_int_equal(tc_live_pub_watchers(f->pub), 0);
+	struct watcher c;
+	open_watcher(f, &c, 'W');
+	expect_log(f, &c);
+	close_watcher(&c);
+	assert_int_equal(listers_kept(f, 10), 10);
+	int turned_away = 0;
+	for (int i = 0; i < MORE; i++) {
+		char byte;
+		if (recv(rs[i], &byte, 1, MSG_DONTWAIT) == 0)
+			turned_away++;
+		close(rs[i]);
+	}
+	assert_int_equal(turned_away, MORE - CAP);
+}
+
+/* The entry a race's change sets the time of. */
+static void races_path(const struct fixture *f, char *buf, size_t len)
+{
+	snprintf(buf, len, "%s/%s", f->dir, TC_LIVE_RACES);
+}
+
+/* Sets a file's times long ago (without following a link), to see whether they change. */
+static void make_old(const char *path)
+{
+	struct timespec old[2] = {{1000, 0}, {1000, 0}};
+	assert_int_equal(utimensat(AT_FDCWD, path, old, AT_SYMLINK_NOFOLLOW), 0);
+}
+
+static time_t mtime_of(const char *path)
+{
+	struct stat st;
+	assert_int_equal(lstat(path, &st), 0);
+	return st.st_mtime;
+}
+
+/* Whether the folder's inotify watch told IN_ATTRIB of the entry TC_LIVE_RACES. */
+static bool told_attrib(int in_fd)
+{
+	char buf[4096] __attribute__((aligned(__alignof__(struct inotify_event))));
+	bool told = false;
+	ssize_t n;
+	while ((n = read(in_fd, buf, sizeof buf)) > 0)
+		for (char *p = buf; p < buf + n;) {
+			const struct inotify_event *ev = (const struct inotify_event *)p;
+			if ((ev->mask & IN_ATTRIB) && ev->len &&
+			    strcmp(ev->name, TC_LIVE_RACES) == 0)
+				told = true;
+			p += sizeof *ev + ev->len;
+		}
+	return told;
+}
+
+/* A race's change: the folder's entry "races" is made (mode 0666 whatever the umask, so that
+ * every user of a shared folder may set it), then its time set, which inotify tells as
+ * IN_ATTRIB to the programs waiting on races. */
+static void test_races_changed(void **state)
+{
+	struct fixture *f = *state;
+	char path[PATH_MAX + 16];
+	races_path(f, path, sizeof path);
+	int in_fd = inotify_init1(IN_NONBLOCK | IN_CLOEXEC);
+	assert_true(in_fd >= 0);
+	assert_true(inotify_add_watch(in_fd, f->dir, IN_ATTRIB) >= 0);
+	mode_t mask = umask(077);
+	tc_live_races_changed(f->dir);
+	umask(mask);
+	struct stat st;
+	assert_int_equal(lstat(path, &st), 0);
+	assert_true(S_ISREG(st.st_mode));
+	assert_int_equal(st.st_mode & 07777, 0666);
+	assert_true(told_attrib(in_fd));
+
+	make_old(path);
+	told_attrib(in_fd); /* drains what the test itself did */
+	tc_live_races_changed(f->dir);
+	assert_true(mtime_of(path) > 1000);
+	assert_true(told_attrib(in_fd));
+
+	/* One made by an earlier program under its umask is opened to every user again. */
+	assert_int_equal(chmod(path, 0600), 0);
+	tc_live_races_changed(f->dir);
+	assert_int_equal(lstat(path, &st), 0);
+	assert_int_equal(st.st_mode & 07777, 0666);
+
+	/* Another user's, in a shared folder (sticky, open to all): opened as it is, without
+	 * O_CREAT, which fs.protected_regular refuses there for a file that is not ours. */
+	const struct passwd *nobody = getpwnam("nobody");
+	if (geteuid() == 0 && nobody) {
+		assert_int_equal(chmod(f->dir, 01777), 0);
+		assert_int_equal(chown(path, nobody->pw_uid, nobody->pw_gid), 0);
+		make_old(path);
+		tc_live_races_changed(f->dir);
+		assert_true(mtime_of(path) > 1000);
+		assert_int_equal(lstat(path, &st), 0);
+		assert_int_equal(st.st_uid, nobody->pw_uid);
+		assert_int_equal(chmod(f->dir, 0700), 0);
+	}
+	close(in_fd);
+}
+
+/* What else is under that name (anyone may put something there in a shared folder) is never
+ * followed, opened or set: a symbolic link (to a file, or to none), a FIFO (no hang), a
+ * folder, a hard link to another file. */
+static void test_races_changed_trusts_nothing_else(void **state)
+{
+	struct fixture *f = *state;
+	char path[PATH_MAX + 16], target[PATH_MAX + 16];
+	races_path(f, path, sizeof path);
+	snprintf(target, sizeof target, "%s/target", f->dir);
+	FILE *fp = fopen(target, "w");
+	assert_non_null(fp);
+	fclose(fp);
+	make_old(target);
+
+	assert_int_equal(symlink(target, path), 0);
+	tc_live_races_changed(f->dir);
+	assert_int_equal(mtime_of(target), 1000);
+	assert_int_equal(unlink(path), 0);
+
+	char missing[PATH_MAX + 32];
+	snprintf(missing, sizeof missing, "%s/nothing-here", f->dir);
+	assert_int_equal(symlink(missing, path), 0);
+	tc_live_races_changed(f->dir);
+	struct stat st;
+	assert_int_not_equal(lstat(missing, &st), 0);
+	assert_int_equal(unlink(path), 0);
+
+	assert_int_equal(link(target, path), 0);
+	tc_live_races_changed(f->dir);
+	assert_int_equal(mtime_of(target), 1000);
+	assert_int_equal(unlink(path), 0);
+
+	assert_int_equal(mkfifo(path, 0666), 0);
+	make_old(path);
+	tc_live_races_changed(f->dir);
+	assert_int_equal(mtime_of(path), 1000);
+	assert_int_equal(unlink(path), 0);
+
+	assert_int_equal(mkdir(path, 0700), 0);
+	make_old(path);
+	tc_live_races_changed(f->dir);
+	assert_int_equal(mtime_of(path), 1000);
+	assert_int_equal(rmdir(path), 0);
+
+	/* No folder: nothing made, no crash. */
+	char none[PATH_MAX + 16];
+	snprintf(none, sizeof none, "%s/no-folder", f->dir);
+	tc_live_races_changed(none);
+	assert_int_not_equal(lstat(none, &st), 0);
+}
+
 /* What is not a socket in the folder is never connected to, followed or removed: a symbolic
  * link to a socket elsewhere, a FIFO, a file; no more is another user's stale socket (as root,
  * who can make one). */
@@ -866,11 +1091,13 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	        cmocka_unit_test(test_hello_round_trip),
+	        cmocka_unit_test(test_hello_race),
 	        cmocka_unit_test(test_pick_the_latest_game),
 	        cmocka_unit_test_setup_teardown(test_socket_lives_with_the_game, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_late_watcher_gets_the_whole_game, setup,
 	                                        teardown),
 	        cmocka_unit_test_setup_teardown(test_watchers_are_counted, setup, teardown),
+	        cmocka_unit_test_setup_teardown(test_rivals_are_not_counted, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_slow_watcher_is_dropped, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_player_gone_is_dropped, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_long_paths, setup_long, teardown),
@@ -883,6 +1110,10 @@ int main(void)
 	        cmocka_unit_test_setup_teardown(test_silent_connections_make_room, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_watchers_are_capped, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_listers_make_room, setup, teardown),
+	        cmocka_unit_test_setup_teardown(test_rivals_are_capped, setup, teardown),
+	        cmocka_unit_test_setup_teardown(test_races_changed, setup, teardown),
+	        cmocka_unit_test_setup_teardown(test_races_changed_trusts_nothing_else, setup,
+	                                        teardown),
 	        cmocka_unit_test_setup_teardown(test_list_follows_no_links, setup, teardown),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
