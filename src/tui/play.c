@@ -10,6 +10,7 @@
 #include "grid.h"
 #include "help.h"
 #include "overlay.h"
+#include "race_text.h"
 #include "status.h"
 #include "tilecade/gameid.h"
 #include "tilecade/live_net.h"
@@ -184,6 +185,22 @@ static bool place_race(const struct tc_play *p, struct tc_rect area, struct tc_r
 		return false;
 	}
 	return true;
+}
+
+/* Beside the board, the pane starts level with the board's frame (a small board on a tall
+ * screen), when every racer still fits below it there. */
+static struct tc_rect level_with_board(const struct tc_play *p, struct tc_rect pane,
+                                       const struct tc_race_standing *race)
+{
+	struct tc_rect inside;
+	if (!p->view->board_inside || !p->view->board_inside(p->vs, &inside))
+		return pane;
+	int top = inside.y - 1, bottom = pane.y + pane.h;
+	if (top > pane.y && bottom - top >= tc_race_pane_lines(race)) {
+		pane.y = top;
+		pane.h = bottom - top;
+	}
+	return pane;
 }
 
 /* Whether "new game" moves on to another level (a pack) rather than another game like this. */
@@ -409,13 +426,15 @@ void tc_play_draw(struct tc_play *p, uint64_t now)
 		/* The board stays hidden so a pause cannot be used to think for free; the race
 		 * goes on beside it. */
 		if (racing)
-			tc_race_pane_draw(pane, ticker, race, now);
+			tc_race_pane_draw(ticker ? pane : level_with_board(p, pane, race), ticker,
+			                  race, now);
 		const char *lines[] = {"Paused", "p: resume   q: menu"};
 		tc_overlay_box(lines, 2, TC_ROLE_OVERLAY);
 	} else {
 		p->view->draw(p->vs, p->s, board, now);
 		if (racing)
-			tc_race_pane_draw(pane, ticker, race, now);
+			tc_race_pane_draw(ticker ? pane : level_with_board(p, pane, race), ticker,
+			                  race, now);
 		enum tc_status status = tc_session_status(p->s);
 		if (status != TC_PLAYING && p->view->next_frame(p->vs, now) < 0)
 			draw_result(p, status, board);

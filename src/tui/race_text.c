@@ -27,6 +27,11 @@ bool tc_race_pane_place(struct tc_rect area, int board_w, int board_h, struct tc
 	return false;
 }
 
+int tc_race_pane_lines(const struct tc_race_standing *st)
+{
+	return 1 + (st->line ? 1 : 0) + 1 + st->n;
+}
+
 bool tc_race_is_you(const struct tc_race_standing *st, int i)
 {
 	return st->you && strcmp(st->racers[i].player, st->you) == 0;

@@ -13,6 +13,10 @@
 /* Room for one line of the pane or the ticker: a wide terminal's columns, 4 bytes each. */
 #define TC_RACE_TEXT_MAX 1024
 
+/* The lines the pane takes to show every racer: the title, the line under it, a blank line and a
+ * line each. */
+int tc_race_pane_lines(const struct tc_race_standing *st);
+
 /* Whether racer i of the standing is the player's own. */
 bool tc_race_is_you(const struct tc_race_standing *st, int i);
 
