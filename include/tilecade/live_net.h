@@ -103,6 +103,8 @@ void tc_live_pub_event(struct tc_live_pub *p, const struct tc_live_event *ev);
 int tc_live_pub_fds(const struct tc_live_pub *p, struct pollfd *fds, int max);
 bool tc_live_pub_ready(struct tc_live_pub *p, const struct pollfd *fds, int n);
 unsigned tc_live_pub_watchers(const struct tc_live_pub *p);
+/* The socket's name in the folder ("p1234"), whether or not a game is being shared on it now. */
+const char *tc_live_pub_socket(const struct tc_live_pub *p);
 /* Whether the socket could not be made (why, in the buffer given): the game is then private. */
 const char *tc_live_pub_problem(const struct tc_live_pub *p);
 

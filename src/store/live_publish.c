@@ -85,6 +85,11 @@ struct tc_live_pub *tc_live_pub_new(const char *dir, const char *player,
 	return p;
 }
 
+const char *tc_live_pub_socket(const struct tc_live_pub *p)
+{
+	return p->name;
+}
+
 const char *tc_live_pub_problem(const struct tc_live_pub *p)
 {
 	return p->problem[0] ? p->problem : NULL;
