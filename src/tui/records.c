@@ -347,6 +347,7 @@ void tc_records_begin(struct tc_records *r, struct tc_session *s)
 	r->saved_at_moves = tc_session_moves(s);
 	r->saved = tc_session_in_progress(s); /* a continued game comes from its save */
 	r->recorded = false;
+	r->ended_here = false;
 	r->told[0] = '\0';
 }
 
@@ -364,6 +365,8 @@ static bool over(const struct tc_session *s)
 
 void tc_records_update(struct tc_records *r, const struct tc_session *s)
 {
+	if (r->ended_here)
+		return;
 	if (!tc_session_in_progress(s)) { /* a new game or a restart: the old one is dropped */
 		if (r->saved)
 			forget(r, s);
@@ -396,6 +399,8 @@ static void end_stream(struct tc_records *r, const struct tc_session *s, enum tc
 
 void tc_records_leave(struct tc_records *r, const struct tc_session *s)
 {
+	if (r->ended_here)
+		return;
 	if (!tc_session_in_progress(s)) {
 		end_stream(r, s, TC_LIVE_END_FINISHED);
 		return; /* nothing to keep; a save of an earlier game of this kind stays */
@@ -411,6 +416,20 @@ void tc_records_leave(struct tc_records *r, const struct tc_session *s)
 	tc_recorder_finished(r, s); /* a loss off the scoreboard (a lost Sudoku) too */
 	forget(r, s);
 	end_stream(r, s, TC_LIVE_END_FINISHED);
+}
+
+int64_t tc_records_end_here(struct tc_records *r, const struct tc_session *s)
+{
+	if (r->ended_here)
+		return r->recording;
+	if (!r->recorded && over(s))
+		record(r, s); /* ended by itself, not yet kept */
+	int64_t recording = tc_session_in_progress(s) ? tc_recorder_finished(r, s) : 0;
+	if (r->saved)
+		forget(r, s);
+	end_stream(r, s, TC_LIVE_END_FINISHED);
+	r->ended_here = true;
+	return recording;
 }
 
 /* A save this version cannot continue, and what the menu says of it. A newer tilecade's is

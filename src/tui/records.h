@@ -30,6 +30,7 @@ struct tc_records {
 	int64_t recording;         /* its recording's id (recorder.h), 0: none yet */
 	unsigned recorded_events;  /* the log's events when it was recorded */
 	bool unrecordable;         /* continued from a save without its stream: not recorded */
+	bool ended_here; /* ended where it stood (tc_records_end_here): nothing more to keep */
 	unsigned char *restored;   /* the stream of the save tc_records_continue read, which */
 	size_t restored_len;       /* tc_records_begin takes over; NULL when none */
 	/* Its stream (tilecade/live.h) from its START on: its recording, and what a watcher who
@@ -73,6 +74,12 @@ void tc_records_update(struct tc_records *r, const struct tc_session *s);
  * save (a points game that was won is recorded now). Its stream ends (TC_LIVE_END): the session
  * is not to be played on after this. */
 void tc_records_leave(struct tc_records *r, const struct tc_session *s);
+
+/* The game ends where it stands, for good, whatever its state (a race's time limit, a racer
+ * leaving the race): recorded as it stands, its save forgotten, its stream ended; nothing more
+ * is kept of it (tc_records_update and tc_records_leave do nothing). Returns its recording's
+ * id, 0 for none. */
+int64_t tc_records_end_here(struct tc_records *r, const struct tc_session *s);
 
 /* The most recent save, as a session; NULL when there is none (why, in err). */
 struct tc_session *tc_records_continue(struct tc_records *r, char *err, size_t errlen);
