@@ -38,6 +38,9 @@ struct tc_play {
 	bool watching;
 	char player[TC_LIVE_PLAYER_MAX]; /* whose game, sanitized */
 	char note[160];                  /* what became of it ("ann left"); "" while on */
+	/* A race's game (tc_play_racing), and why the race is over for this racer ("" while not). */
+	bool racing;
+	char race_over[96];
 	/* Watching a recording (tc_play_watch_recording): its line, help title and keys. */
 	const char *replay_line, *replay_help_title;
 	const struct tc_help_line *replay_help;
@@ -253,7 +256,7 @@ static const char *question_text(const struct tc_play *p, enum question q)
 		const char *skip = p->view->skip_question ? p->view->skip_question(p->s) : NULL;
 		return skip ? skip : "Go to the next level? (y/n)";
 	case ASK_LEAVE:
-		return "Leave this game? (y/n)";
+		return p->racing ? "Leave the race? (y/n)" : "Leave this game? (y/n)";
 	case ASK_SOLUTION: /* the short one where the long would lose its (y/n) */
 		return COLS >= 56 ? "Show the solution? This game will not be ranked (y/n)"
 		                  : "Show the solution? Not ranked (y/n)";
@@ -319,7 +322,7 @@ static void draw_result(struct tc_play *p, enum tc_status status, struct tc_rect
 	} else {
 		lines[n++] = "You won!";
 	}
-	if (p->watching)
+	if (p->watching || p->racing)
 		keys = "q: back";
 	if (!keys)
 		keys = p->view->keep_going ? keep_going_keys(p->view, keys_line, sizeof keys_line)
@@ -336,6 +339,18 @@ static void draw_result(struct tc_play *p, enum tc_status status, struct tc_rect
 	tc_overlay_box_over(area, on_tiles ? &tiles : NULL, lines, n, role);
 }
 
+/* A game the race ended where it stood (its time limit): why, over the board. */
+static void draw_race_over(struct tc_play *p, struct tc_rect area)
+{
+	struct tc_rect inside;
+	if (p->view->board_inside && p->view->board_inside(p->vs, &inside))
+		area = inside;
+	const char *lines[] = {p->race_over, "q: back"};
+	struct tc_tiles tiles;
+	bool on_tiles = p->view->board_tiles && p->view->board_tiles(p->vs, &tiles);
+	tc_overlay_box_over(area, on_tiles ? &tiles : NULL, lines, 2, TC_ROLE_OVERLAY);
+}
+
 /* The session's clock runs only while the player can see the board and play: not while
  * paused, suspended, too small to show the board, or while the help or a question covers the
  * game (as N's clock does). */
@@ -344,7 +359,7 @@ static void hold_clock(struct tc_play *p)
 	if (p->watching) /* the player's clock: the stream says when it stops */
 		return;
 	bool hold = p->paused || p->suspended || p->help_open || p->asking != ASK_NOTHING ||
-	            too_small(p);
+	            too_small(p) || *p->race_over;
 	if (hold && !tc_session_paused(p->s))
 		tc_session_pause(p->s);
 	else if (!hold && tc_session_paused(p->s))
@@ -438,6 +453,8 @@ void tc_play_draw(struct tc_play *p, uint64_t now)
 		enum tc_status status = tc_session_status(p->s);
 		if (status != TC_PLAYING && p->view->next_frame(p->vs, now) < 0)
 			draw_result(p, status, board);
+		else if (status == TC_PLAYING && *p->race_over)
+			draw_race_over(p, board);
 	}
 }
 
@@ -472,6 +489,15 @@ void tc_play_campaign(struct tc_play *p, int open)
 	p->campaign_open = open;
 }
 
+void tc_play_racing(struct tc_play *p, bool racing, const char *over)
+{
+	p->racing = racing;
+	snprintf(p->race_over, sizeof p->race_over, "%s", over ? over : "");
+	if (over)
+		p->asking = ASK_NOTHING; /* nothing left to ask: the race is over for this racer */
+	hold_clock(p);
+}
+
 void tc_play_tell(struct tc_play *p, const char *text)
 {
 	snprintf(p->told, sizeof p->told, "%s", text);
@@ -487,6 +513,8 @@ static bool showing_result(const struct tc_play *p)
 /* A lost game has nothing left to lose, nor a won one unless it may be played on. */
 static bool would_lose_progress(const struct tc_play *p)
 {
+	if (p->racing) /* leaving the race for good */
+		return !*p->race_over;
 	enum tc_status status = tc_session_status(p->s);
 	return tc_session_in_progress(p->s) &&
 	       (status == TC_PLAYING || (status == TC_WON && p->view->keep_going));
@@ -542,6 +570,10 @@ static enum tc_play_result shared_action(struct tc_play *p, enum tc_action actio
 	case TC_ACT_RESTART:
 		return ask_or_do(p, ASK_RESTART);
 	case TC_ACT_NEW:
+		if (p->racing) {
+			p->message = "A race is one game: no new game";
+			return TC_PLAY_STAY;
+		}
 		if (next_locked(p, p->refused, sizeof p->refused)) {
 			p->message = p->refused;
 			return TC_PLAY_STAY;
@@ -606,6 +638,13 @@ static enum tc_play_result handle_event(struct tc_play *p, const struct tc_event
 	}
 	if (small)
 		return action == TC_ACT_BACK ? ask_or_do(p, ASK_LEAVE) : TC_PLAY_STAY;
+	if (*p->race_over) { /* only the help and back: the race has this game's end */
+		if (action == TC_ACT_BACK || action == TC_ACT_HELP)
+			return shared_action(p, action);
+		if (ev->type == TC_EV_KEY)
+			p->message = "The race is over for you: q leaves";
+		return TC_PLAY_STAY;
+	}
 	if (p->paused) {
 		if (action == TC_ACT_PAUSE || action == TC_ACT_SELECT)
 			p->paused = false;
