@@ -11,6 +11,7 @@ struct tc_live_share {
 	struct tc_records *records;
 	tc_live_share_playing playing;
 	void *ctx;
+	int64_t race;
 };
 
 /* N's run, which is no session, as its stream tells it: its game ID (nj_game_id), its steps
@@ -38,6 +39,7 @@ static void describe_run(const struct tc_live_log *log, struct tc_live_hello *he
 static void describe(void *ctx, struct tc_live_hello *hello)
 {
 	struct tc_live_share *sh = ctx;
+	hello->race = sh->race;
 	const struct tc_session *s = sh->playing(sh->ctx);
 	if (!s) {
 		describe_run(&sh->records->log, hello);
@@ -72,7 +74,7 @@ struct tc_live_share *tc_live_share_start(const char *dir, struct tc_records *r,
 	struct tc_live_share *sh = calloc(1, sizeof *sh);
 	if (!sh)
 		return NULL;
-	*sh = (struct tc_live_share){NULL, r, playing, ctx};
+	*sh = (struct tc_live_share){NULL, r, playing, ctx, 0};
 	sh->pub = tc_live_pub_new(dir, r->player, &r->log, describe, sh);
 	if (!sh->pub) {
 		free(sh);
@@ -94,6 +96,17 @@ void tc_live_share_stop(struct tc_live_share *sh)
 	sh->records->on_event_ctx = NULL;
 	tc_live_pub_free(sh->pub);
 	free(sh);
+}
+
+void tc_live_share_race(struct tc_live_share *sh, int64_t race)
+{
+	if (sh)
+		sh->race = race;
+}
+
+const char *tc_live_share_socket(const struct tc_live_share *sh)
+{
+	return sh && !tc_live_pub_problem(sh->pub) ? tc_live_pub_socket(sh->pub) : NULL;
 }
 
 unsigned tc_live_share_watchers(const struct tc_live_share *sh)

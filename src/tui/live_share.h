@@ -15,6 +15,11 @@ struct tc_live_share;
 struct tc_live_share *tc_live_share_start(const char *dir, struct tc_records *r,
                                           tc_live_share_playing playing, void *ctx);
 void tc_live_share_stop(struct tc_live_share *sh);
+/* The race (tilecade/races.h) the games played from now on are played in, for watchers' hellos
+ * (0: none). */
+void tc_live_share_race(struct tc_live_share *sh, int64_t race);
+/* The socket the games are published on, NULL when they cannot be (the game is private). */
+const char *tc_live_share_socket(const struct tc_live_share *sh);
 /* How many watch the game being played. */
 unsigned tc_live_share_watchers(const struct tc_live_share *sh);
 
