@@ -21,6 +21,7 @@
 #include "options.h"
 #include "levels.h"
 #include "live_command.h"
+#include "race_command.h"
 #include "records.h"
 #include "replay_command.h"
 #include "settings.h"
@@ -627,6 +628,9 @@ static const char *file_name(const char *path)
 	return slash && slash[1] ? slash + 1 : path;
 }
 
+/* The game a race opened by `tilecade race GAME` plays: its name and game ID. */
+static char race_game[16], race_game_id[TC_GAMEID_MAX];
+
 /* The front end, on the game the command line names, the saved one, or the menu. */
 static int play(const struct tc_options *o, const struct tc_settings *settings,
                 struct tc_records *records, const struct tc_catalog_entry *entry,
@@ -670,6 +674,16 @@ static int play(const struct tc_options *o, const struct tc_settings *settings,
 		if (tc_catalog[i].view)
 			tc_settings_game_params(settings, tc_catalog[i].view->game,
 			                        cfg.defaults[i].bytes);
+	if (o->race) { /* opened or joined before the terminal is taken: refusals are a line */
+		char why[256];
+		cfg.race = tc_race_enter(o, records, cfg.live_dir, race_game, race_game_id, why,
+		                         sizeof why);
+		if (cfg.race == 0) {
+			tc_records_close(records);
+			tc_cli_error(why);
+			return 1;
+		}
+	}
 	struct tc_session *start = NULL;
 	/* N's level browser (entry->browser) has no session: the app opens it from entry. */
 	if (entry && entry->view && !(start = tc_session_new(game, params->bytes, seed, NULL))) {
@@ -820,6 +834,34 @@ static int ninja_command(const struct tc_options *o)
 
 /* ---- end of the ninja commands ---- */
 
+/* ---- `tilecade race GAME [options] | --join ID | --watch ID` ---- */
+
+/* Checks the race's options, makes the game ID of the race to open (from the game's options as
+ * `tilecade GAME` takes them), and opens the race's screens. */
+static int race_command(const struct tc_options *o, struct tc_settings *settings,
+                        struct tc_records *records)
+{
+	char err[256];
+	if (tc_race_check(o, is_ninja(o->game), err, sizeof err) != 0)
+		return tc_records_close(records), usage_error(err);
+	if (is_ninja(o->game))
+		return tc_records_close(records),
+		       usage_error("races of ninja are not available in this version");
+	if (o->game || o->id) {
+		const struct tc_catalog_entry *entry;
+		const struct tc_game *game;
+		struct tc_params params;
+		uint64_t seed = 0;
+		if (find_game(o, &entry, &game, &params, &seed, err, sizeof err) != 0 ||
+		    check_combinations(o, entry->name, err, sizeof err) != 0 ||
+		    resolve_params(o, settings, game, &params, &seed, err, sizeof err) != 0)
+			return tc_records_close(records), usage_error(err);
+		snprintf(race_game, sizeof race_game, "%s", game->name);
+		tc_gameid_format(game, params.bytes, seed, race_game_id, sizeof race_game_id);
+	}
+	return play(o, settings, records, NULL, NULL, NULL, 0);
+}
+
 /* A setgid tilecade gives up the games group for good; 0, or -1 (said) when it cannot. */
 static int drop_games_group(void)
 {
@@ -893,6 +935,10 @@ int tc_cli_command(const struct tc_options *opts, struct tc_settings *settings,
 		}
 		return play(&o, settings, records, NULL, NULL, NULL, 0);
 	}
+	if (o.race)
+		return race_command(&o, settings, records);
+	if (tc_race_check(&o, false, err, sizeof err) != 0)
+		return tc_records_close(records), usage_error(err);
 	if (o.live || o.watch) {
 		int status = live_commands(&o, settings, records);
 		if (status >= 0) {

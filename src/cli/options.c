@@ -2,13 +2,16 @@
  * one line of our own wording and the game name may stand anywhere. */
 #include "options.h"
 
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "arcade_policy.h"
 #include "tilecade/g2048_ai.h"
 #include "tilecade/gameid.h"
+#include "tilecade/races.h"
 #include "tilecade/sudoku.h"
 #include "tilecade/znumbers.h"
 
@@ -268,6 +271,44 @@ static int parse_stage(const char *v, struct tc_options *o, char *err, size_t er
 	return tc_cli_fail(err, errlen, "--stage must be latin or classic, not '%s'", v);
 }
 
+/* A race's ID as `races` shows it, "#12", or plain "12": 1 or more, no leading zero. */
+static bool parse_race_id(const char *text, int64_t *id)
+{
+	if (*text == '#')
+		text++;
+	if (*text < '1' || *text > '9')
+		return false;
+	char *end;
+	errno = 0;
+	long long n = strtoll(text, &end, 10);
+	if (errno != 0 || *end != '\0')
+		return false;
+	*id = n;
+	return true;
+}
+
+/* --time-limit T: minutes ("5"), or a number with s, m or h ("90s", "5m", "1h"). */
+static int parse_time_limit(const char *v, struct tc_options *o, char *err, size_t errlen)
+{
+	size_t digits = strspn(v, "0123456789");
+	const char *unit = v + digits;
+	int64_t scale = *unit == 's' ? 1000 : *unit == 'h' ? 3600000 : 60000;
+	bool unit_ok = *unit == '\0' || (strchr("smh", *unit) && unit[1] == '\0');
+	int64_t ms = 0;
+	for (size_t k = 0; k < digits && ms <= TC_RACE_LIMIT_MAX_MS; k++)
+		ms = ms * 10 + (v[k] - '0'); /* stops growing once past the longest */
+	ms *= scale;
+	if (digits == 0 || digits > 9 || !unit_ok)
+		return tc_cli_fail(err, errlen,
+		                   "--time-limit must be minutes (5) or a number with s, m or h "
+		                   "(90s, 5m, 1h), not '%s'",
+		                   v);
+	if (ms < TC_RACE_LIMIT_MIN_MS || ms > TC_RACE_LIMIT_MAX_MS)
+		return tc_cli_fail(err, errlen, "--time-limit must be from 10s to 24h, not '%s'", v);
+	o->time_limit_ms = ms;
+	return 0;
+}
+
 static int parse_option(int argc, char **argv, int *i, struct tc_options *o, char *err,
                         size_t errlen)
 {
@@ -387,6 +428,19 @@ static int parse_option(int argc, char **argv, int *i, struct tc_options *o, cha
 			                   "--depth must be a whole number from %d to %d, not '%s'",
 			                   G2048_AI_MIN_DEPTH, TC_AUTOPLAY_MAX_DEPTH, v);
 		o->has_depth = true;
+	} else if (is_option(arg, "--join") || is_option(arg, "--watch")) {
+		const char *name = arg[2] == 'j' ? "--join" : "--watch";
+		if (!(v = take_value(argc, argv, i, name, err, errlen)))
+			return -1;
+		if (!parse_race_id(v, arg[2] == 'j' ? &o->race_join : &o->race_watch))
+			return tc_cli_fail(err, errlen,
+			                   "%s takes a race's number (as #ID in %s), not '%.40s'",
+			                   name, tc_policy_where("tilecade races", "ssh HOST races"),
+			                   v);
+	} else if (is_option(arg, "--time-limit")) {
+		if (!(v = take_value(argc, argv, i, "--time-limit", err, errlen)))
+			return -1;
+		return parse_time_limit(v, o, err, errlen);
 	} else if (strcmp(arg, "--headless") == 0) {
 		o->headless = true;
 	} else if (strcmp(arg, "--swaps") == 0) {
@@ -485,15 +539,18 @@ int tc_options_parse(int argc, char **argv, struct tc_options *o, char *err, siz
 				                   (int)strcspn(argv[i], "="), argv[i]);
 			if (parse_option(argc, argv, &i, o, err, errlen) != 0)
 				return -1;
-		} else if (!o->game && !o->scores && strcmp(argv[i], "scores") == 0) {
+		} else if (!o->game && !o->scores && !o->replaying && !o->race &&
+		           strcmp(argv[i], "race") == 0) {
+			o->race = true; /* a command word; the game, if any, comes after it */
+		} else if (!o->game && !o->scores && !o->race && strcmp(argv[i], "scores") == 0) {
 			o->scores = true; /* a command word where a game would stand */
-		} else if (!o->game && !o->scores && !o->replaying &&
+		} else if (!o->game && !o->scores && !o->replaying && !o->race &&
 		           strcmp(argv[i], "replay") == 0) {
 			o->replaying = true;
 		} else if (o->replaying && !o->recording) {
 			o->recording = argv[i];
 		} else if (!o->game && !o->scores && !o->replaying && !o->live && !o->watch &&
-		           (strcmp(argv[i], "live") == 0 || strcmp(argv[i], "watch") == 0)) {
+		           !o->race && (strcmp(argv[i], "live") == 0 || strcmp(argv[i], "watch") == 0)) {
 			o->live = argv[i][0] == 'l';
 			o->watch = !o->live;
 		} else if (o->live) {

@@ -1,5 +1,5 @@
-/* Command-line options: `tilecade [GAME] [options]`, `tilecade scores [GAME] [options]` and
- * `tilecade replay N [options]`. */
+/* Command-line options: `tilecade [GAME] [options]`, `tilecade scores [GAME] [options]`,
+ * `tilecade replay N [options]` and `tilecade race ...`. */
 #ifndef TILECADE_CLI_OPTIONS_H
 #define TILECADE_CLI_OPTIONS_H
 
@@ -20,6 +20,12 @@ struct tc_options {
 	bool resume;        /* --continue: the most recent saved game */
 	bool daily;         /* --daily: today's puzzle of the game */
 	bool help, version;
+
+	/* `tilecade race GAME [options] [--time-limit T]` opens a race on the game those options
+	 * make; `race --join ID` joins race ID, `race --watch ID` watches it (tilecade/races.h). */
+	bool race;
+	int64_t race_join, race_watch; /* 0: not given */
+	int64_t time_limit_ms;         /* --time-limit, TC_RACE_LIMIT_MIN_MS to a day; 0: none */
 
 	/* `tilecade replay N`: a recorded game (replay_command.h), N as typed ("#3" or "3"), NULL
 	 * when missing. */
@@ -77,6 +83,8 @@ struct tc_options {
 #define TC_MAX_PLAYABLE 5000
 /* Sudoku's --generate --difficulty intermediate: 2.6 ms a puzzle, some 105 s for these. */
 #define TC_MAX_INTERMEDIATE 40000
+/* The shortest --time-limit a race takes (the longest is TC_RACE_LIMIT_MAX_MS). */
+#define TC_RACE_LIMIT_MIN_MS 10000
 /* Highest --level the parser takes; each game's pack is checked in main. */
 #define TC_MAX_LEVEL 99
 

@@ -16,6 +16,8 @@
 #include "nlevel_view.h"
 #include "play.h"
 #include "present.h"
+#include "race_lobby.h"
+#include "race_run.h"
 #include "records.h"
 #include "replay_open.h"
 #include "replay_view.h"
@@ -51,6 +53,11 @@ struct app {
 	bool watch_quits; /* started by `tilecade watch PLAYER`: leaving it quits */
 	struct tc_watch_list watch_list; /* the menu's Watch: watching goes back to it */
 	bool viewing_watch_list;
+	struct tc_race_lobby lobby; /* a race's lobby and countdown */
+	bool in_lobby;
+	struct tc_race_run race; /* the race the game played is in */
+	bool racing;
+	bool race_quits; /* the race came from the command line: leaving it quits */
 };
 
 /* The most keys taken between two draws: a long paste still shows its progress. */
@@ -63,7 +70,9 @@ static void draw(struct app *a, uint64_t now)
 	if (a->ninja) {
 		tc_ninja_play_watchers(a->ninja, tc_live_share_watchers(a->share));
 		tc_ninja_play_draw(a->ninja, now);
-	} else if (a->replay)
+	} else if (a->in_lobby)
+		tc_race_lobby_draw(&a->lobby, tc_race_now_ms());
+	else if (a->replay)
 		tc_replay_draw(a->replay, now);
 	else if (a->watching)
 		tc_watch_draw(&a->watch, now);
@@ -181,6 +190,137 @@ static void next_browser_level(struct app *a, uint64_t now)
 	}
 }
 
+/* ---- a race's game ---- */
+
+static const struct tc_race_standing *race_standing(void *ctx, uint64_t now)
+{
+	(void)now;
+	return tc_race_run_standing(&((struct app *)ctx)->race, tc_race_now_ms());
+}
+
+static int race_next_ms(void *ctx, uint64_t now)
+{
+	(void)now;
+	return tc_race_run_next_ms(&((struct app *)ctx)->race, tc_race_now_ms());
+}
+
+/* The game played, as the race sees it. */
+static void race_game(const struct app *a, struct tc_race_game *g)
+{
+	const struct tc_session *s = tc_play_session(a->play);
+	const struct tc_game *game = tc_session_game(s);
+	memset(g, 0, sizeof *g);
+	game->progress(tc_session_state(s), &g->progress);
+	g->points = tc_session_score(s);
+	g->recording = a->records->recording;
+	enum tc_status status = tc_session_status(s);
+	g->outcome = status == TC_PLAYING       ? TC_RACER_RACING
+	             : status == TC_WON         ? TC_RACER_WON
+	             : tc_session_can_win(s)    ? TC_RACER_LOST
+	                                        : TC_RACER_ENDED;
+}
+
+/* The game s of race id, which the player is in: played with the race beside it. */
+static void race_in_game(struct app *a, int64_t id)
+{
+	tc_race_run_open(&a->race, tc_records_scores(a->records), a->cfg->live_dir, id,
+	                 a->records->player);
+	a->racing = true;
+	tc_play_racing(a->play, true, NULL);
+	tc_play_race(a->play, race_standing, race_next_ms, a);
+	tc_live_share_race(a->share, id);
+	tc_race_run_socket(&a->race, tc_live_share_socket(a->share));
+}
+
+static void end_race(struct app *a)
+{
+	tc_race_run_close(&a->race);
+	tc_live_share_race(a->share, 0);
+	a->racing = false;
+}
+
+/* After the game changed, or time passed: its end to the race, the time limit to the game. */
+static void follow_race(struct app *a)
+{
+	if (!a->racing || !a->play)
+		return;
+	int64_t now = tc_race_now_ms();
+	struct tc_race_game g;
+	race_game(a, &g);
+	if (tc_race_run_time_up(&a->race, now)) {
+		g.recording = tc_records_end_here(a->records, tc_play_session(a->play));
+		g.outcome = TC_RACER_ENDED;
+		tc_race_run_leave(&a->race, &g, TC_RACER_ENDED, now);
+		tc_play_racing(a->play, true, "Time is up");
+	} else if (tc_race_run_update(&a->race, &g, now)) {
+		tc_play_racing(a->play, true, "Finished");
+	}
+	const char *told = tc_race_run_told(&a->race);
+	if (told)
+		tc_play_tell(a->play, told);
+}
+
+/* The racer leaves the game of the race: for good, unless the program ends with it (a
+ * dropped racer, who may come back). */
+static void leave_race(struct app *a, enum tc_racer_outcome how)
+{
+	struct tc_race_game g;
+	race_game(a, &g);
+	if (how == TC_RACER_LEFT && g.outcome == TC_RACER_RACING)
+		g.recording = tc_records_end_here(a->records, tc_play_session(a->play));
+	tc_race_run_leave(&a->race, &g, how, tc_race_now_ms());
+	end_race(a);
+}
+
+/* The lobby's race has started: its game, from its game ID, for everyone the same. */
+static void begin_race_game(struct app *a)
+{
+	const struct tc_race *race = &a->lobby.news.race;
+	const struct tc_game *game;
+	struct tc_params params;
+	uint64_t seed;
+	char err[160];
+	int64_t id = race->id;
+	struct tc_session *s = NULL;
+	const struct tc_catalog_entry *e = NULL;
+	if (tc_gameid_parse(race->game_id, &game, &params, &seed, err, sizeof err) == 0 &&
+	    (e = tc_catalog_find(game->name)) && e->view)
+		s = tc_session_new(game, params.bytes, seed, NULL);
+	tc_race_lobby_close(&a->lobby);
+	a->in_lobby = false;
+	if (s)
+		start_game(a, e, s);
+	if (a->play)
+		race_in_game(a, id);
+	else
+		snprintf(a->menu.message, sizeof a->menu.message, "The race's game cannot be played here");
+}
+
+static void open_lobby(struct app *a, int64_t id)
+{
+	tc_race_lobby_open(&a->lobby, tc_records_scores(a->records), a->cfg->live_dir, id,
+	                   a->records->player);
+	a->in_lobby = true;
+}
+
+/* A game continued: back into its race when it was dropped from one still running. */
+static void back_into_race(struct app *a)
+{
+	const struct tc_session *s = tc_play_session(a->play);
+	char game_id[TC_GAMEID_MAX];
+	tc_session_game_id(s, game_id, sizeof game_id);
+	struct tc_store *st = tc_records_scores(a->records);
+	int64_t now = tc_race_now_ms();
+	int64_t id = tc_store_race_of(st, a->records->player, game_id, now);
+	if (id == 0 || tc_store_race_back(st, id, a->records->player, now) != 0)
+		return;
+	if (a->cfg->live_dir)
+		tc_live_races_changed(a->cfg->live_dir);
+	race_in_game(a, id);
+}
+
+/* ---- end of a race's game ---- */
+
 /* The most recent save; false (with a message in the menu) when it cannot be played. */
 static bool resume(struct app *a, char *err, size_t errlen)
 {
@@ -195,6 +335,8 @@ static bool resume(struct app *a, char *err, size_t errlen)
 		return false;
 	}
 	start_game(a, e, s);
+	if (a->play)
+		back_into_race(a);
 	return true;
 }
 
@@ -490,6 +632,13 @@ static bool handle(struct app *a, const struct tc_event *ev, uint64_t now)
 	}
 	if (a->ninja)
 		return handle_ninja(a, ev, now);
+	if (a->in_lobby) {
+		if (tc_race_lobby_event(&a->lobby, ev, tc_race_now_ms()) != TC_RACE_LOBBY_LEAVE)
+			return true;
+		tc_race_lobby_close(&a->lobby);
+		a->in_lobby = false;
+		return !a->race_quits;
+	}
 	if (a->watching)
 		return handle_watch(a, ev, now);
 	if (a->viewing_watch_list)
@@ -498,9 +647,14 @@ static bool handle(struct app *a, const struct tc_event *ev, uint64_t now)
 		enum tc_play_result r = tc_play_event(a->play, ev, now);
 		tell_shown(a);
 		keep_records(a);
-		if (r == TC_PLAY_LEAVE)
-			leave_game(a);
-		return true;
+		follow_race(a);
+		if (r != TC_PLAY_LEAVE)
+			return true;
+		bool quits = a->racing && a->race_quits;
+		if (a->racing)
+			leave_race(a, TC_RACER_LEFT);
+		leave_game(a);
+		return !quits;
 	}
 	if (a->replay) {
 		if (tc_replay_event(a->replay, ev, now))
@@ -594,6 +748,9 @@ int tc_app_run(const struct tc_app_config *cfg, const struct tc_catalog_entry *e
 			return -1;
 		}
 		a.replay_quits = true;
+	} else if (cfg->race) {
+		open_lobby(&a, cfg->race);
+		a.race_quits = true;
 	} else if (start)
 		start_game(&a, entry, start);
 	else if (entry && entry->browser)
@@ -604,6 +761,9 @@ int tc_app_run(const struct tc_app_config *cfg, const struct tc_catalog_entry *e
 	}
 	for (;;) {
 		uint64_t now = tc_monotonic_ms();
+		if (a.in_lobby && tc_race_lobby_go(&a.lobby, tc_race_now_ms()))
+			begin_race_game(&a);
+		follow_race(&a); /* the time limit comes in a frame */
 		draw(&a, now);
 		/* A game may end in a frame as well as on a key (2048's autoplay plays in the
 		 * view's tick): its result is kept, and told, at once. Only then: the saves every
@@ -613,6 +773,7 @@ int tc_app_run(const struct tc_app_config *cfg, const struct tc_catalog_entry *e
 			continue; /* drawn again, with the message */
 		struct tc_event ev;
 		int timeout = a.ninja             ? tc_ninja_play_next_frame(a.ninja, now)
+		              : a.in_lobby        ? tc_race_lobby_next_frame(&a.lobby, tc_race_now_ms())
 		              : a.replay          ? tc_replay_next_frame(a.replay, now)
 		              : a.watching        ? tc_watch_next_frame(&a.watch, now)
 		              : a.viewing_watch_list ? tc_watch_list_next_frame(&a.watch_list, now)
@@ -636,6 +797,10 @@ int tc_app_run(const struct tc_app_config *cfg, const struct tc_catalog_entry *e
 	/* However the program ends (q, Ctrl-C, a hang-up, SIGTERM), the game is kept; watchers
 	 * are told a hang-up as a dropped connection. */
 	a.records->hung_up = tc_term_hung_up();
+	if (a.racing) /* the game is kept: the racer may come back while the race runs */
+		leave_race(&a, TC_RACER_DROPPED);
+	if (a.in_lobby)
+		tc_race_lobby_close(&a.lobby);
 	if (a.play)
 		tc_records_leave(a.records, tc_play_session(a.play));
 	if (a.ninja) {

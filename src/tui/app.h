@@ -32,6 +32,10 @@ struct tc_app_config {
 	/* Watch the game on this socket of live_dir at once (tilecade watch PLAYER): leaving it
 	 * quits. NULL for none. */
 	const char *watch_socket;
+	/* The race to take part in (tilecade race ..., opened or joined already in the store
+	 * that takes the scores): its lobby opens, or its game when it runs already; leaving it
+	 * quits. 0 for none. */
+	int64_t race;
 };
 
 /* Runs until the player quits. With start (whose ownership passes here) the game of `entry`

@@ -1,0 +1,151 @@
+/* The race command. */
+#include "race_command.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+
+#include "arcade_policy.h"
+#include "command.h"
+#include "race_news.h"
+#include "tilecade/live_net.h"
+#include "tilecade/races.h"
+
+/* The first option that plays no game: a race plays one. */
+static const char *batch_option(const struct tc_options *o)
+{
+	return o->generate    ? "--generate"
+	       : o->solve     ? "--solve"
+	       : o->rate      ? "--rate"
+	       : o->moves     ? "--moves"
+	       : o->swaps     ? "--swaps"
+	       : o->parse     ? "--parse"
+	       : o->check     ? "--check"
+	       : o->playable  ? "--playable"
+	       : o->replay    ? "--replay"
+	       : o->headless  ? "--headless"
+	       : o->autoplay  ? "--autoplay"
+	       : o->has_games ? "--games"
+	       : o->has_depth ? "--depth"
+	       : o->resume    ? "--continue"
+	                      : NULL;
+}
+
+/* The first option that picks a game, which joining or watching takes from the race. */
+static const char *game_option(const struct tc_options *o)
+{
+	struct tc_options rest = *o;
+	rest.no_anim = rest.has_theme = false; /* the screen's own */
+	if (o->time_limit_ms)
+		return "--time-limit";
+	return o->has_level ? "--level" : tc_cli_game_option(&rest);
+}
+
+int tc_race_check(const struct tc_options *o, bool ninja, char *err, size_t errlen)
+{
+	const char *race_only = o->race_join       ? "--join"
+	                        : o->race_watch    ? "--watch"
+	                        : o->time_limit_ms ? "--time-limit"
+	                                           : NULL;
+	if (!o->race)
+		return race_only ? tc_cli_fail(
+		                           err, errlen, "%s is only for race: %s", race_only,
+		                           tc_policy_where("tilecade race --help", "ssh HOST help"))
+		                 : 0;
+	const char *how = tc_policy_where("tilecade race", "ssh -t HOST race");
+	bool opens = o->game || o->id;
+	if (opens + (o->race_join != 0) + (o->race_watch != 0) == 0)
+		return tc_cli_fail(
+		        err, errlen,
+		        "race needs a game, --join ID or --watch ID: %s 2048, %s --join 12", how,
+		        how);
+	if (opens + (o->race_join != 0) + (o->race_watch != 0) > 1)
+		return tc_cli_fail(err, errlen,
+		                   "race takes one of a game, --join ID and --watch ID, not two");
+	const char *batch = batch_option(o);
+	if (batch)
+		return tc_cli_fail(err, errlen, "a race plays one game; drop %s", batch);
+	if (!opens) {
+		const char *other = game_option(o);
+		if (other)
+			return tc_cli_fail(err, errlen,
+			                   "%s plays the race's game as it was opened; drop %s",
+			                   o->race_join ? "--join" : "--watch", other);
+		return 0;
+	}
+	if (ninja) {
+		struct tc_options rest = *o;
+		rest.has_seed = rest.no_anim = rest.has_theme = false;
+		rest.time_limit_ms = 0;
+		const char *other = game_option(&rest);
+		if (other)
+			return tc_cli_fail(
+			        err, errlen,
+			        "a race of ninja plays a level generated from a seed: it "
+			        "takes --seed S, not %s",
+			        other);
+	}
+	return 0;
+}
+
+int64_t tc_race_enter(const struct tc_options *o, struct tc_records *records, const char *dir,
+                      const char *game, const char *game_id, char *err, size_t errlen)
+{
+	struct tc_store *st = tc_records_scores(records);
+	int64_t now = tc_race_now_ms();
+	if (!tc_store_ok(st))
+		return tc_cli_fail(err, errlen, "races need a scoreboard, and it is off: %s",
+		                   *records->notice ? records->notice : "see the README"),
+		       0;
+	int64_t id = o->race_join ? o->race_join : o->race_watch;
+	if (o->race_watch) {
+		static struct tc_racer racers[TC_RACE_RACERS_MAX];
+		struct tc_race race;
+		if (tc_store_race_get(st, id, now, &race, racers, TC_RACE_RACERS_MAX) < 0)
+			return tc_cli_fail(err, errlen, "there is no race #%" PRId64, id), 0;
+		return id;
+	}
+	if (!o->race_join) {
+		id = tc_store_race_open(st, game, game_id, records->player, o->time_limit_ms, now);
+		if (id == 0)
+			return tc_cli_fail(err, errlen,
+			                   "the race could not be opened: the scoreboard cannot be "
+			                   "written"),
+			       0;
+	} else {
+		switch (tc_store_race_join(st, id, records->player, now)) {
+		case TC_RACE_JOINED:
+			break;
+		case TC_RACE_NONE:
+			return tc_cli_fail(err, errlen,
+			                   "there is no race #%" PRId64 " (%s lists them)", id,
+			                   tc_policy_where("tilecade races", "ssh HOST races")),
+			       0;
+		case TC_RACE_STARTED:
+			return tc_cli_fail(err, errlen,
+			                   "race #%" PRId64
+			                   " has started: only its racers come back "
+			                   "(watch it: %s --watch %" PRId64 ")",
+			                   id, tc_policy_where("tilecade race", "ssh -t HOST race"),
+			                   id),
+			       0;
+		case TC_RACE_FULL:
+			return tc_cli_fail(err, errlen, "race #%" PRId64 " is full (%d racers)", id,
+			                   TC_RACE_RACERS_MAX),
+			       0;
+		case TC_RACE_FINISHED:
+			return tc_cli_fail(err, errlen,
+			                   "race #%" PRId64
+			                   " is over for you (its board: %s %" PRId64 ")",
+			                   id, tc_policy_where("tilecade races", "ssh HOST races"),
+			                   id),
+			       0;
+		case TC_RACE_FAILED:
+			return tc_cli_fail(err, errlen, "race #%" PRId64 " could not be joined",
+			                   id),
+			       0;
+		}
+	}
+	if (dir)
+		tc_live_races_changed(dir);
+	return id;
+}

@@ -1,0 +1,107 @@
+/* Races read again on the live folder's word. */
+#define _GNU_SOURCE
+#include "race_news.h"
+
+#include <stdio.h>
+#include <string.h>
+#include <sys/inotify.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "term.h"
+#include "tilecade/live_net.h"
+
+int64_t tc_race_now_ms(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_REALTIME, &ts);
+	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+void tc_race_news_read(struct tc_race_news *n)
+{
+	int64_t now = tc_race_now_ms();
+	if (n->id == 0) {
+		n->count = tc_store_races(n->st, now, n->races, TC_RACE_NEWS_RACES);
+		if (n->count < 0)
+			n->count = 0;
+		return;
+	}
+	n->n = tc_store_race_get(n->st, n->id, now, &n->race, n->racers, TC_RACE_RACERS_MAX);
+	n->found = n->n >= 0;
+	if (n->n < 0)
+		n->n = 0;
+}
+
+/* Whether the folder's news names the races entry; reads all there is. */
+static bool races_changed(int fd)
+{
+	_Alignas(struct inotify_event) char buf[4096];
+	bool changed = false;
+	for (;;) {
+		ssize_t got = read(fd, buf, sizeof buf);
+		if (got <= 0)
+			return changed;
+		for (char *at = buf; at < buf + got;) {
+			const struct inotify_event *e = (const struct inotify_event *)at;
+			if (e->len > 0 && strcmp(e->name, TC_LIVE_RACES) == 0)
+				changed = true;
+			at += sizeof *e + e->len;
+		}
+	}
+}
+
+static int news_fds(void *ctx, struct pollfd *fds, int max)
+{
+	struct tc_race_news *n = ctx;
+	if (n->inotify_fd < 0 || max < 1)
+		return 0;
+	fds[0] = (struct pollfd){n->inotify_fd, POLLIN, 0};
+	return 1;
+}
+
+static bool news_ready(void *ctx, const struct pollfd *fds, int count)
+{
+	struct tc_race_news *n = ctx;
+	if (count < 1 || !fds[0].revents || !races_changed(n->inotify_fd))
+		return false;
+	tc_race_news_read(n);
+	return true;
+}
+
+void tc_race_news_open(struct tc_race_news *n, struct tc_store *st, const char *dir, int64_t id)
+{
+	memset(n, 0, sizeof *n);
+	n->st = st;
+	n->id = id;
+	n->inotify_fd = -1;
+	if (dir) {
+		snprintf(n->dir, sizeof n->dir, "%s", dir);
+		/* The entry is made the first time a race changes, then only touched. */
+		n->inotify_fd = inotify_init1(IN_NONBLOCK | IN_CLOEXEC);
+		if (n->inotify_fd >= 0 &&
+		    inotify_add_watch(n->inotify_fd, dir, IN_ATTRIB | IN_CREATE | IN_MOVED_TO) <
+		            0) {
+			close(n->inotify_fd);
+			n->inotify_fd = -1;
+		}
+	}
+	/* Watched before read: a change in between is read now or told after. */
+	tc_race_news_read(n);
+	const struct tc_term_source src = {news_fds, news_ready, n};
+	tc_term_add_source(&src);
+}
+
+void tc_race_news_close(struct tc_race_news *n)
+{
+	tc_term_remove_source(n);
+	if (n->inotify_fd >= 0)
+		close(n->inotify_fd);
+	n->inotify_fd = -1;
+}
+
+void tc_race_news_tell(const struct tc_race_news *n)
+{
+	if (*n->dir)
+		tc_live_races_changed(n->dir);
+}

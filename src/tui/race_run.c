@@ -1,0 +1,152 @@
+/* The racer's race. */
+#include "race_run.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "arcade_policy.h"
+#include "status.h"
+
+void tc_race_run_open(struct tc_race_run *r, struct tc_store *st, const char *dir, int64_t id,
+                      const char *player)
+{
+	memset(r, 0, sizeof *r);
+	snprintf(r->player, sizeof r->player, "%s", player);
+	tc_race_news_open(&r->news, st, dir, id);
+}
+
+void tc_race_run_close(struct tc_race_run *r)
+{
+	tc_race_news_close(&r->news);
+}
+
+int64_t tc_race_run_id(const struct tc_race_run *r)
+{
+	return r->news.id;
+}
+
+void tc_race_run_socket(struct tc_race_run *r, const char *socket)
+{
+	if (r->socket_told || !socket)
+		return;
+	r->socket_told = tc_store_race_socket(r->news.st, r->news.id, r->player, socket) == 0;
+	if (r->socket_told)
+		tc_race_news_tell(&r->news);
+}
+
+bool tc_race_run_time_up(const struct tc_race_run *r, int64_t now_ms)
+{
+	const struct tc_race *race = &r->news.race;
+	return !r->finished && race->limit_ms > 0 && race->start_ms > 0 &&
+	       now_ms >= race->start_ms + race->limit_ms;
+}
+
+/* The player's end into the store, and everyone told. */
+static void finish(struct tc_race_run *r, const struct tc_race_game *game,
+                   enum tc_racer_outcome outcome, int64_t now_ms)
+{
+	struct tc_racer result = {.outcome = outcome,
+	                          .progress = game->progress,
+	                          .points = game->points,
+	                          .recording = game->recording};
+	int64_t start = r->news.race.start_ms;
+	result.time_ms = start > 0 && now_ms > start ? now_ms - start : 0;
+	/* A game that ended at the time limit took the whole limit, however late it was told. */
+	if (outcome == TC_RACER_ENDED && r->news.race.limit_ms > 0 &&
+	    result.time_ms > r->news.race.limit_ms)
+		result.time_ms = r->news.race.limit_ms;
+	snprintf(result.player, sizeof result.player, "%s", r->player);
+	if (tc_store_race_finish(r->news.st, r->news.id, r->player, &result, now_ms) == 0) {
+		r->finished = true;
+		tc_race_news_tell(&r->news);
+		tc_race_news_read(&r->news);
+	}
+}
+
+bool tc_race_run_update(struct tc_race_run *r, const struct tc_race_game *game, int64_t now_ms)
+{
+	r->own = game->progress;
+	if (r->finished || game->outcome == TC_RACER_RACING)
+		return false;
+	finish(r, game, game->outcome, now_ms);
+	return r->finished;
+}
+
+void tc_race_run_leave(struct tc_race_run *r, const struct tc_race_game *game,
+                       enum tc_racer_outcome how, int64_t now_ms)
+{
+	if (!r->finished && r->news.found && r->news.race.state != TC_RACE_OVER)
+		finish(r, game, how, now_ms);
+}
+
+const struct tc_race_standing *tc_race_run_standing(struct tc_race_run *r, int64_t now_ms)
+{
+	int n = r->news.n;
+	memcpy(r->racers, r->news.racers, (size_t)n * sizeof *r->racers);
+	for (int i = 0; i < n; i++)
+		if (strcmp(r->racers[i].player, r->player) == 0 &&
+		    r->racers[i].outcome == TC_RACER_RACING)
+			r->racers[i].progress = r->own;
+	tc_race_rank(r->racers, n);
+	const struct tc_race *race = &r->news.race;
+	snprintf(r->title, sizeof r->title, "Race #%" PRId64, race->id);
+	char clock[16];
+	int64_t since = race->start_ms > 0 && now_ms > race->start_ms ? now_ms - race->start_ms : 0;
+	if (race->state == TC_RACE_OVER) {
+		snprintf(r->line, sizeof r->line, "race over");
+	} else if (race->limit_ms > 0) {
+		int64_t left = race->limit_ms - since;
+		tc_format_time((uint64_t)(left > 0 ? (left + 999) / 1000 * 1000 : 0), clock,
+		               sizeof clock);
+		snprintf(r->line, sizeof r->line, "%s left", clock);
+	} else {
+		tc_format_time((uint64_t)since / 1000 * 1000, clock, sizeof clock);
+		snprintf(r->line, sizeof r->line, "%s", clock);
+	}
+	r->standing = (struct tc_race_standing){r->title, r->line, r->player, r->racers, n};
+	return &r->standing;
+}
+
+int tc_race_run_next_ms(const struct tc_race_run *r, int64_t now_ms)
+{
+	const struct tc_race *race = &r->news.race;
+	if (race->state == TC_RACE_OVER || race->start_ms <= 0)
+		return -1;
+	int64_t since = now_ms - race->start_ms;
+	if (since < 0)
+		return (int)(-since);
+	if (race->limit_ms > 0 && !r->finished && since >= race->limit_ms)
+		return 0; /* the time limit is due */
+	return (int)(1000 - since % 1000);
+}
+
+static const char *ordinal(int n)
+{
+	if (n % 100 >= 11 && n % 100 <= 13)
+		return "th";
+	return n % 10 == 1 ? "st" : n % 10 == 2 ? "nd" : n % 10 == 3 ? "rd" : "th";
+}
+
+const char *tc_race_run_told(struct tc_race_run *r)
+{
+	if (!r->finished)
+		return NULL;
+	struct tc_racer racers[TC_RACE_RACERS_MAX];
+	int n = r->news.n, rank = 0;
+	memcpy(racers, r->news.racers, (size_t)n * sizeof *racers);
+	tc_race_rank(racers, n);
+	for (int i = 0; i < n; i++)
+		if (strcmp(racers[i].player, r->player) == 0)
+			rank = racers[i].rank;
+	char board[48];
+	snprintf(board, sizeof board, "%s %" PRId64,
+	         tc_policy_where("tilecade races", "ssh HOST races"), r->news.id);
+	if (r->news.race.state == TC_RACE_OVER)
+		snprintf(r->told, sizeof r->told, "Race over: %d%s of %d, the board: %s", rank,
+		         ordinal(rank), n, board);
+	else
+		snprintf(r->told, sizeof r->told, "%d%s of %d so far; the race goes on", rank,
+		         ordinal(rank), n);
+	return r->told;
+}
