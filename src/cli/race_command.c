@@ -46,11 +46,13 @@ int tc_race_check(const struct tc_options *o, bool ninja, char *err, size_t errl
 	                        : o->race_watch    ? "--watch"
 	                        : o->time_limit_ms ? "--time-limit"
 	                                           : NULL;
+	if (!o->race && race_only)
+		return tc_cli_fail(err, errlen, "%s is only for race: %s %s %s", race_only,
+		                   tc_policy_where("tilecade race", "ssh -t HOST race"),
+		                   o->time_limit_ms ? "GAME" : race_only,
+		                   o->time_limit_ms ? "--time-limit T" : "ID");
 	if (!o->race)
-		return race_only ? tc_cli_fail(
-		                           err, errlen, "%s is only for race: %s", race_only,
-		                           tc_policy_where("tilecade race --help", "ssh HOST help"))
-		                 : 0;
+		return 0;
 	const char *how = tc_policy_where("tilecade race", "ssh -t HOST race");
 	bool opens = o->game || o->id;
 	if (opens + (o->race_join != 0) + (o->race_watch != 0) == 0)

@@ -799,8 +799,10 @@ int tc_app_run(const struct tc_app_config *cfg, const struct tc_catalog_entry *e
 	a.records->hung_up = tc_term_hung_up();
 	if (a.racing) /* the game is kept: the racer may come back while the race runs */
 		leave_race(&a, TC_RACER_DROPPED);
-	if (a.in_lobby)
+	if (a.in_lobby) { /* gone before it started: a racer who never played */
+		tc_race_lobby_leave(&a.lobby, tc_race_now_ms());
 		tc_race_lobby_close(&a.lobby);
+	}
 	if (a.play)
 		tc_records_leave(a.records, tc_play_session(a.play));
 	if (a.ninja) {

@@ -164,8 +164,7 @@ int tc_race_lobby_next_frame(const struct tc_race_lobby *l, int64_t now_ms)
 	return (int)(tick > 0 ? tick : 1000);
 }
 
-/* The racer leaves: told to the store and to everyone waiting. */
-static void leave(struct tc_race_lobby *l, int64_t now_ms)
+void tc_race_lobby_leave(struct tc_race_lobby *l, int64_t now_ms)
 {
 	if (!l->news.found || l->news.race.state == TC_RACE_OVER)
 		return;
@@ -182,7 +181,7 @@ enum tc_race_lobby_result tc_race_lobby_event(struct tc_race_lobby *l, const str
 	l->message[0] = '\0';
 	enum tc_action action = tc_event_action(ev, false);
 	if (action == TC_ACT_BACK) {
-		leave(l, now_ms);
+		tc_race_lobby_leave(l, now_ms);
 		return TC_RACE_LOBBY_LEAVE;
 	}
 	if (action != TC_ACT_SELECT || !l->news.found || l->news.race.start_ms)

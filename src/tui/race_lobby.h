@@ -29,6 +29,8 @@ bool tc_race_lobby_go(const struct tc_race_lobby *l, int64_t now_ms);
 void tc_race_lobby_draw(struct tc_race_lobby *l, int64_t now_ms);
 /* Milliseconds until the screen changes by itself (a second of its clocks, the start). */
 int tc_race_lobby_next_frame(const struct tc_race_lobby *l, int64_t now_ms);
+/* The racer leaves the race (the program ends in its lobby): told to the store. */
+void tc_race_lobby_leave(struct tc_race_lobby *l, int64_t now_ms);
 /* On TC_RACE_LOBBY_LEAVE the racer has left the race (told to the store). */
 enum tc_race_lobby_result tc_race_lobby_event(struct tc_race_lobby *l, const struct tc_event *ev,
                                               int64_t now_ms);
