@@ -16,8 +16,8 @@ _tilecade_valued=' --seed --id --theme --db --config --size --attempts --level -
  --stage --puzzle --mode --types --replay --games --depth --moves '
 
 # The options of one place on the line. $1: the game, or 'scores' or 'scores GAME', 'replay',
-# 'live', 'watch' or 'watch PLAYER', or empty before any game (the menu); $2: the options on the
-# line, each between blanks.
+# 'races', 'live', 'watch' or 'watch PLAYER', or empty before any game (the menu); $2: the
+# options on the line, each between blanks.
 _tilecade_options()
 {
 	local common='--theme --no-anim --db --config --help -h --version -V'
@@ -35,7 +35,7 @@ _tilecade_options()
 	scores | 'scores znumbers' | 'scores match3' | 'scores sudoku') echo '--level --db --config --help -h --version -V' ;;
 	scores\ *) echo '--db --config --help -h --version -V' ;;
 	replay) echo '--headless --theme --db --config --help -h --version -V' ;;
-	live) echo '--db --config --help -h --version -V' ;;
+	live | races) echo '--db --config --help -h --version -V' ;;
 	watch | watch\ *) echo '--theme --no-anim --db --config --help -h --version -V' ;;
 	esac
 }
@@ -69,8 +69,8 @@ _tilecade_values()
 	esac
 }
 
-# The games whose names begin with the word typed, $1, and the commands (scores, replay, live,
-# too where $2 is commands. Game names in any case, as tilecade takes them: readline puts the
+# The games whose names begin with the word typed, $1, and the commands (scores, replay, races,
+# live, watch) too where $2 is commands. Game names in any case, as tilecade takes them: readline puts the
 # lowercase name offered in place of the word typed (NIN becomes ninja). Commands only as
 # written.
 _tilecade_first_words()
@@ -79,7 +79,7 @@ _tilecade_first_words()
 	for name in $_tilecade_games; do
 		[[ $name == "${typed,,}"* ]] && COMPREPLY+=("$name")
 	done
-	for name in scores replay live watch; do
+	for name in scores replay races live watch; do
 		[[ $2 == commands && $name == "$typed"* ]] && COMPREPLY+=("$name")
 	done
 }
@@ -135,7 +135,7 @@ _tilecade()
 			;;
 		*)
 			if [[ -z $game && -z $command && ($word == scores || $word == replay ||
-				$word == live || $word == watch) ]]; then
+				$word == races || $word == live || $word == watch) ]]; then
 				command=$word
 			elif [[ -z $game ]]; then
 				game=${word,,} # tilecade takes game names in any case
@@ -146,7 +146,7 @@ _tilecade()
 	local place=$game
 	[[ $command == scores || $command == live || $command == watch ]] &&
 		place="$command${game:+ $game}"
-	[[ $command == replay ]] && place=replay # its number is no game
+	[[ $command == replay || $command == races ]] && place=$command # its number is no game
 
 	if [[ $split == true || $_tilecade_valued == *[[:space:]]"$prev"[[:space:]]* ]]; then
 		# Values only for an option offered here: tilecade ninja --level refuses any.
@@ -173,7 +173,7 @@ _tilecade()
 		_tilecade_first_words "$cur"
 	elif [[ -z $command ]]; then
 		_tilecade_first_words "$cur" commands
-	fi # replay's number: any number, nothing to offer; after watch a player, whom the line
-	# cannot know
+	fi # replay's and races' number: any number, nothing to offer; after watch a player, whom
+	# the line cannot know
 } &&
 	complete -F _tilecade tilecade

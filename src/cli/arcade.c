@@ -16,6 +16,7 @@
 #include "catalog.h"
 #include "command.h"
 #include "error_line.h"
+#include "races_command.h"
 #include "replay_command.h"
 #include "tilecade/players.h"
 
@@ -34,12 +35,14 @@ static const char arcade_help[] =
         "  scores [GAME]        the arcade's scoreboards, each row's recording as #N\n"
         "  replay [N]           replay recording N; with --headless, print its outcome;\n"
         "                       without N, list the latest recordings (no -t needed)\n"
+        "  races [ID]           the races not over, one a line; with ID, that race's\n"
+        "                       board (no -t needed)\n"
         "  name NAME            pick your name without a terminal (once: names stay)\n"
         "  help                 this text\n";
 
 /* The words a request may start with that are not games. */
-static const char *const commands[] = {"continue", "live", "watch", "scores",
-                                       "replay",   "name", "help"};
+static const char *const commands[] = {"continue", "live",  "watch", "scores",
+                                       "replay",   "races", "name",  "help"};
 
 static bool is_command(const char *word, const char *command)
 {
@@ -58,7 +61,8 @@ static bool known_first_word(const char *word)
 static bool needs_terminal(const struct tc_arcade_request *r)
 {
 	const char *first = r->argc > 1 ? r->argv[1] : NULL;
-	if (is_command(first, "scores") || is_command(first, "live") || is_command(first, "name"))
+	if (is_command(first, "scores") || is_command(first, "live") || is_command(first, "name") ||
+	    is_command(first, "races"))
 		return false;
 	if (is_command(first, "replay") && r->argc == 2)
 		return false; /* the list */
@@ -167,18 +171,24 @@ static const char *command_words_refused(const struct tc_arcade_request *r)
 		       "--headless: ssh -t HOST replay N (ssh HOST replay lists the latest)";
 	if (is_command(first, "scores") && !scores_words(r))
 		return "scores takes a game and --level K: ssh HOST scores [GAME] [--level K]";
+	if (is_command(first, "races") && (r->argc > 3 || (r->argc == 3 && r->argv[2][0] == '-')))
+		return "races takes a race's number, as races shows it (#N): ssh HOST races [ID]";
 	return NULL;
 }
 
-/* Whether the request was refused for a byte in replay's number (replay +1): then err says
- * that it is no recording's number, as it would of replay x. */
+/* Whether the request was refused for a byte in replay's or races' number (replay +1): then
+ * err says that it is no recording's (race's) number, as it would of replay x. */
 static bool split_refused_number(const struct tc_arcade_request *r, const char *first, char *err,
                                  size_t errlen)
 {
 	int w = r->refused_word;
-	if (!is_command(first, "replay") || w < 2 || r->argv[w][0] == '-')
+	if (!(is_command(first, "replay") || is_command(first, "races")) || w < 2 ||
+	    r->argv[w][0] == '-')
 		return false;
-	tc_replay_bad_id(r->argv[w], err, errlen);
+	if (is_command(first, "races"))
+		tc_races_bad_id(r->argv[w], err, errlen);
+	else
+		tc_replay_bad_id(r->argv[w], err, errlen);
 	return true;
 }
 
@@ -200,8 +210,9 @@ static int request_options(const struct tc_arcade_request *r, struct tc_options 
 		return refuse("see: ssh HOST help");
 	if (tc_policy_refused_option(o, err, sizeof err))
 		return refuse(err);
-	int64_t recording; /* a bad number is said before a missing terminal */
-	if (o->replaying && tc_replay_parse(o, &recording, err, sizeof err) != 0)
+	int64_t number; /* a bad number is said before a missing terminal */
+	if ((o->replaying && tc_replay_parse(o, &number, err, sizeof err) != 0) ||
+	    (o->races && tc_races_parse(o, &number, err, sizeof err) != 0))
 		return refuse(err);
 	return 0;
 }

@@ -23,6 +23,7 @@
 #include "live_command.h"
 #include "race_command.h"
 #include "records.h"
+#include "races_command.h"
 #include "replay_command.h"
 #include "settings.h"
 #include "tilecade/gameid.h"
@@ -560,6 +561,29 @@ static int replay_command(const struct tc_options *o, const struct tc_settings *
 	return status;
 }
 
+/* `tilecade races [ID]`: the races, or one's board, in the store that takes the scores, read
+ * as scores_command reads it. */
+static int races_command(const struct tc_options *o, const struct tc_settings *settings,
+                         const struct tc_records *records)
+{
+	char err[TC_STORE_NOTICE_MAX + 64];
+	int64_t id;
+	if (tc_races_parse(o, &id, err, sizeof err) != 0)
+		return usage_error(err);
+	struct tc_store *own, *st = open_boards(o, settings, records, &own);
+	if (!st)
+		return 1;
+	struct timespec now;
+	clock_gettime(CLOCK_REALTIME, &now);
+	int64_t now_ms = (int64_t)now.tv_sec * 1000 + now.tv_nsec / 1000000;
+	int status = id == 0 ? tc_races_list(st, now_ms, stdout, err, sizeof err)
+	                     : tc_races_board(st, id, now_ms, stdout, err, sizeof err);
+	tc_store_close(own);
+	if (status != 0)
+		tc_cli_error(err);
+	return status;
+}
+
 /* ---- `tilecade live` and `tilecade watch PLAYER` ---- */
 
 /* The live folder beside the database that takes the scores (the host's shared board, else
@@ -924,6 +948,11 @@ int tc_cli_command(const struct tc_options *opts, struct tc_settings *settings,
 	char err[256];
 	if (o.scores) { /* a command of its own: no game to set up, no terminal */
 		int status = scores_command(&o, settings, records);
+		tc_records_close(records);
+		return status;
+	}
+	if (o.races) {
+		int status = races_command(&o, settings, records);
 		tc_records_close(records);
 		return status;
 	}

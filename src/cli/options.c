@@ -21,6 +21,7 @@ const char tc_usage[] =
         "       tilecade live [--db PATH]\n"
         "       tilecade watch PLAYER [--db PATH]\n"
         "       tilecade replay [N [--headless]] [--db PATH]\n"
+        "       tilecade races [ID] [--db PATH]\n"
         "\n"
         "Without a game, tilecade opens the menu. Games: znumbers, match3, sudoku, ninja\n"
         "(also n: N's level browser, Enter plays the level shown) and 2048.\n"
@@ -112,7 +113,13 @@ const char tc_usage_commands[] =
         "                   played\n"
         "replay (no N): print the 20 latest recordings, newest first, one a line:\n"
         "\"#N  DATE  PLAYER  GAME-ID  RESULT score=P|time=T moves=M\"; games on no\n"
-        "scoreboard (left for good, helped by the computer) are found here\n";
+        "scoreboard (left for good, helped by the computer) are found here\n"
+        "\n"
+        "races: print the races not over, newest first, one a line: \"#ID  GAME-ID\n"
+        "OPENER  N racers  lobby|starting|running\"; races ID: that race's game ID,\n"
+        "state, start and time limit, then its board, a racer a line: rank, player,\n"
+        "result (racing, won, lost, ended, left, dropped), time, score, recording #N;\n"
+        "exit 1 when there is no such race\n";
 
 /* Kept apart from tc_usage: one string literal must stay within C17's 4095 characters. */
 const char tc_usage_match3[] =
@@ -271,8 +278,7 @@ static int parse_stage(const char *v, struct tc_options *o, char *err, size_t er
 	return tc_cli_fail(err, errlen, "--stage must be latin or classic, not '%s'", v);
 }
 
-/* A race's ID as `races` shows it, "#12", or plain "12": 1 or more, no leading zero. */
-static bool parse_race_id(const char *text, int64_t *id)
+bool tc_cli_number(const char *text, int64_t *id)
 {
 	if (*text == '#')
 		text++;
@@ -432,7 +438,7 @@ static int parse_option(int argc, char **argv, int *i, struct tc_options *o, cha
 		const char *name = arg[2] == 'j' ? "--join" : "--watch";
 		if (!(v = take_value(argc, argv, i, name, err, errlen)))
 			return -1;
-		if (!parse_race_id(v, arg[2] == 'j' ? &o->race_join : &o->race_watch))
+		if (!tc_cli_number(v, arg[2] == 'j' ? &o->race_join : &o->race_watch))
 			return tc_cli_fail(err, errlen,
 			                   "%s takes a race's number (as #ID in %s), not '%.40s'",
 			                   name, tc_policy_where("tilecade races", "ssh HOST races"),
@@ -539,7 +545,7 @@ int tc_options_parse(int argc, char **argv, struct tc_options *o, char *err, siz
 				                   (int)strcspn(argv[i], "="), argv[i]);
 			if (parse_option(argc, argv, &i, o, err, errlen) != 0)
 				return -1;
-		} else if (!o->game && !o->scores && !o->replaying && !o->race &&
+		} else if (!o->game && !o->scores && !o->replaying && !o->race && !o->races &&
 		           strcmp(argv[i], "race") == 0) {
 			o->race = true; /* a command word; the game, if any, comes after it */
 		} else if (!o->game && !o->scores && !o->race && strcmp(argv[i], "scores") == 0) {
@@ -549,6 +555,14 @@ int tc_options_parse(int argc, char **argv, struct tc_options *o, char *err, siz
 			o->replaying = true;
 		} else if (o->replaying && !o->recording) {
 			o->recording = argv[i];
+		} else if (!o->game && !o->scores && !o->replaying && !o->live && !o->watch &&
+		           !o->race && !o->races && strcmp(argv[i], "races") == 0) {
+			o->races = true;
+		} else if (o->races && !o->race_number) {
+			o->race_number = argv[i];
+		} else if (o->races) {
+			return tc_cli_fail(err, errlen, "races takes one race's number, not also '%s'",
+			                   argv[i]);
 		} else if (!o->game && !o->scores && !o->replaying && !o->live && !o->watch &&
 		           !o->race && (strcmp(argv[i], "live") == 0 || strcmp(argv[i], "watch") == 0)) {
 			o->live = argv[i][0] == 'l';

@@ -32,6 +32,11 @@ struct tc_options {
 	bool replaying;
 	const char *recording;
 
+	/* `tilecade races [ID]`: the races, or race ID's board (races_command.h); ID as typed
+	 * ("#3" or "3"), NULL for the list. */
+	bool races;
+	const char *race_number;
+
 	const char *size; /* as typed: "N" or "RxC"; each game says which sizes it has */
 	bool has_seed;
 	uint64_t seed;
@@ -91,6 +96,10 @@ struct tc_options {
 /* Parses argv; returns 0, or -1 with a one-line message naming the bad option or value. Which
  * options go with which game, and with each other, is main's to check. */
 int tc_options_parse(int argc, char **argv, struct tc_options *o, char *err, size_t errlen);
+
+/* A number as `scores` and `races` print it, "#N", or plain "N" (a recording's, a race's), into
+ * *id: 1 or more, no leading zero (none is printed: "01" names nothing). */
+bool tc_cli_number(const char *text, int64_t *id);
 
 /* Writes a one-line message to err and returns -1, for `return tc_cli_fail(...)`. */
 __attribute__((format(printf, 3, 4))) int tc_cli_fail(char *err, size_t errlen, const char *fmt,

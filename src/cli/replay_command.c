@@ -21,23 +21,6 @@ const char *tc_replay_stray_option(const struct tc_options *o)
 	return o->has_level ? "--level" : tc_cli_game_option(&rest);
 }
 
-/* N as `scores` prints it, "#N", or plain "N": 1 or more, no leading zero (scores prints
- * none: "01" names no recording). */
-static bool parse_id(const char *text, int64_t *id)
-{
-	if (*text == '#')
-		text++;
-	if (*text < '1' || *text > '9')
-		return false;
-	char *end;
-	errno = 0;
-	long long n = strtoll(text, &end, 10);
-	if (errno != 0 || *end != '\0' || n < 1)
-		return false;
-	*id = n;
-	return true;
-}
-
 /* The outcome line of the recording's last position. */
 static void print_outcome(const struct tc_session *s, FILE *out)
 {
@@ -88,7 +71,7 @@ int tc_replay_parse(const struct tc_options *o, int64_t *id, char *err, size_t e
 		                         "ssh HOST replay N --headless"));
 	else if (!o->recording)
 		return 0; /* the list */
-	else if (!parse_id(o->recording, id))
+	else if (!tc_cli_number(o->recording, id))
 		tc_replay_bad_id(o->recording, err, errlen);
 	else
 		return 0;

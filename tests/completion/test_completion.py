@@ -29,10 +29,11 @@ REPLAY = os.path.join(SRC, 'data', 'ninja-demo.replay')
 GAMES = ['znumbers', 'match3', 'sudoku', 'ninja', 'n', '2048']
 # The places on a line that have options of their own: before a game (the menu), after each
 # game, after `scores` (alone, with each game that has levels, and with one that has none), after
-# `replay` and its recording's number, after `live`, and after `watch PLAYER`.
+# `replay` and its recording's number, after `races` and its race's number, after `live`, and
+# after `watch PLAYER`.
 PLACES = [''] + GAMES + ['scores', 'scores znumbers', 'scores match3', 'scores sudoku',
-                         'scores 2048', 'replay 1', 'live', 'watch ann']
-COMMANDS = {'scores', 'replay', 'live', 'watch'}
+                         'scores 2048', 'replay 1', 'races', 'races 1', 'live', 'watch ann']
+COMMANDS = {'scores', 'replay', 'races', 'live', 'watch'}
 
 # Options offered at a place only once another is on the line, as the program requires: N's
 # level browser refuses --seed ("--seed needs --generate"); --count and --playable are taken
@@ -341,7 +342,11 @@ def run_checks(tap, program, shell, bare=None):
 
     examples = [
         (ask('tilecade '), games_and_scores, 'a game or a command after tilecade'),
-        (ask('tilecade r'), {'replay'}, 'replay by its first letters'),
+        (ask('tilecade r'), {'replay', 'races'}, 'replay and races by their first letters'),
+        (ask('tilecade rac'), {'races'}, 'races by its first letters'),
+        (ask('tilecade races '), set(), "nothing for a race's number"),
+        (ask('tilecade races 3 --'), {'--db', '--config', '--help', '--version'},
+         "races' options after its number"),
         (ask('tilecade replay '), set(), "nothing for a recording's number"),
         (ask('tilecade replay --'),
          {'--headless', '--theme', '--db', '--config', '--help', '--version'},
@@ -471,7 +476,8 @@ def run_checks(tap, program, shell, bare=None):
     help_places['scores'] = options_in(scores_usage)
     replay_usage = re.search(r'tilecade replay .*', program.help).group(0)
     help_places['replay 1'] = options_in(replay_usage)
-    for command, place in (('live', 'live'), ('watch', 'watch ann')):
+    for command, place in (('live', 'live'), ('watch', 'watch ann'), ('races', 'races'),
+                           ('races', 'races 1')):
         help_places[place] = options_in(re.search(rf'tilecade {command} .*', program.help).group(0))
 
     all_offered = set()

@@ -11,6 +11,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <cmocka.h>
@@ -20,6 +21,7 @@
 #include "proc.h"
 #include "sandbox.h"
 #include "tilecade/ninja.h"
+#include "tilecade/races.h"
 #include "tilecade/store.h"
 #include "tilecade/sudoku.h"
 #include "tilecade/znumbers.h"
@@ -1481,6 +1483,110 @@ static void test_nl_bad_command_lines(void **state)
 
 /* ---- end of the ninja commands ---- */
 
+/* ---- `tilecade races [ID]` (issue 19) ---- */
+
+static int64_t wall_ms(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_REALTIME, &ts);
+	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+static void race_finish(struct tc_store *st, int64_t race, const char *player,
+                        enum tc_racer_outcome outcome, int64_t time_ms, int64_t points,
+                        int64_t recording)
+{
+	struct tc_racer r = {.outcome = outcome, .time_ms = time_ms, .points = points,
+	                     .recording = recording};
+	assert_int_equal(tc_store_race_finish(st, race, player, &r, NOV_21 * 1000LL + time_ms), 0);
+}
+
+/* races lists the races not over, newest first, one a line; races ID prints one's board, over
+ * or not; a race over is no longer listed. */
+static void test_races_list_and_board(void **state)
+{
+	scores_environment();
+	char path[4200];
+	tc_store_close(scores_db("races.db", path, sizeof path)); /* made, empty */
+	struct e2e_run *r = tilecade(state, "races", "--db", path, NULL);
+	assert_exit(r, 0);
+	assert_string_equal(r->out, "no races\n");
+
+	struct tc_store *st = scores_db("races.db", path, sizeof path);
+	const int64_t opened = NOV_21 * 1000LL, now = wall_ms();
+	int64_t over = tc_store_race_open(st, "2048", "2048:4x4:s5", "ann", 5 * 60000, opened);
+	assert_int_equal(tc_store_race_join(st, over, "bob", opened + 500), TC_RACE_JOINED);
+	assert_int_equal(tc_store_race_start(st, over, "ann", opened + 1000), 0);
+	race_finish(st, over, "bob", TC_RACER_WON, 90000, 2048, 12);
+	race_finish(st, over, "ann", TC_RACER_LOST, 60000, 300, 0);
+	int64_t running = tc_store_race_open(st, "znumbers", "znumbers:6x6a60:s1", "cy", 0,
+	                                     now - 10000);
+	assert_int_equal(tc_store_race_join(st, running, "dee", now - 9500), TC_RACE_JOINED);
+	assert_int_equal(tc_store_race_start(st, running, "cy", now - 9000), 0);
+	int64_t lobby = tc_store_race_open(st, "2048", "2048:4x4:s7", "eve", 0, now);
+	assert_true(over == 1 && running == 2 && lobby == 3);
+	tc_store_close(st);
+
+	r = tilecade(state, "races", "--db", path, NULL);
+	assert_exit(r, 0);
+	assert_string_equal(r->out, "#3  2048:4x4:s7  eve  1 racer  lobby\n"
+	                            "#2  znumbers:6x6a60:s1  cy  2 racers  running\n");
+	assert_string_equal(r->err, "");
+
+	r = tilecade(state, "races", "#1", "--db", path, NULL);
+	assert_exit(r, 0);
+	assert_string_equal(r->out,
+	                    "race #1  2048:4x4:s5  over\n"
+	                    "start 2026-11-21 12:00:04  limit 5:00.0\n"
+	                    "Rank  Player            Result       Time     Score  Recording\n"
+	                    "1     bob               won        1:30.0      2048  #12\n"
+	                    "2     ann               lost       1:00.0       300  -\n");
+	r = tilecade(state, "--db", path, "races", "2", NULL);
+	assert_exit(r, 0);
+	assert_non_null(strstr(r->out, "race #2  znumbers:6x6a60:s1  running\nstart 2"));
+	assert_non_null(strstr(r->out, "limit none\n"));
+	assert_non_null(strstr(r->out, "\n1     cy                racing          -         -  -\n"));
+	assert_non_null(strstr(r->out, "\n1     dee               racing          -         -  -\n"));
+	r = tilecade(state, "races", "3", "--db", path, NULL);
+	assert_exit(r, 0);
+	assert_non_null(strstr(r->out, "lobby\nstart when the opener starts it  limit none\n"));
+
+	r = tilecade(state, "races", "4", "--db", path, NULL);
+	assert_exit(r, 1);
+	assert_string_equal(r->out, "");
+	assert_non_null(strstr(r->err, "there is no race #4 (tilecade races lists them)\n"));
+}
+
+/* A bad number, a second one, an option races has no use for: one line, exit 2. Names and IDs
+ * others typed reach the terminal harmless. */
+static void test_races_bad_requests(void **state)
+{
+	scores_environment();
+	static const char *const bad[][3] = {
+	        {"x", NULL},   {"0", NULL},          {"01", NULL},      {"-5", NULL},
+	        {"1", "2"},    {"--level", "3"},     {"--seed", "5"},   {"#", NULL},
+	        {"99999999999999999999", NULL},
+	};
+	for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+		struct e2e_run *r = tilecade(state, "races", bad[i][0], bad[i][1], NULL);
+		assert_usage_error(r);
+		assert_int_equal(count_lines(r->err), 1);
+	}
+	char path[4200];
+	struct tc_store *st = scores_db("hostile-races.db", path, sizeof path);
+	assert_true(tc_store_race_open(st, "2048", "2048:4x4:s5\x1B[2J", "\x1B]0;pwned\x07mal", 0,
+	                               wall_ms()) > 0);
+	tc_store_close(st);
+	struct e2e_run *r = tilecade(state, "races", "--db", path, NULL);
+	assert_exit(r, 0);
+	assert_null(strchr(r->out, '\x1B'));
+	assert_null(strchr(r->out, '\x07'));
+	r = tilecade(state, "races", "1", "--db", path, NULL);
+	assert_exit(r, 0);
+	assert_null(strchr(r->out, '\x1B'));
+	assert_null(strchr(r->out, '\x07'));
+}
+
 /* ---- `tilecade ninja --solve` and `--replay FILE --headless` (issue 8) ---- */
 
 /* data/ninja-demo.replay, found next to the zNumbers pack meson names. */
@@ -1978,6 +2084,8 @@ int main(void)
 	        cmocka_unit_test_setup_teardown(test_scores_without_a_database, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_scores_default_database, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_scores_only_read, setup, teardown),
+	        cmocka_unit_test_setup_teardown(test_races_list_and_board, setup, teardown),
+	        cmocka_unit_test_setup_teardown(test_races_bad_requests, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_scores_skip_impossible_rows, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_scores_bad_command_lines, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_nl_generate_levels, setup, teardown),

@@ -1,0 +1,117 @@
+/* The races command. */
+#include "races_command.h"
+
+#include <inttypes.h>
+#include <string.h>
+#include <time.h>
+
+#include "arcade_policy.h"
+#include "command.h"
+#include "replay_command.h"
+#include "score_text.h"
+#include "tilecade/races.h"
+
+int tc_races_parse(const struct tc_options *o, int64_t *id, char *err, size_t errlen)
+{
+	const char *stray = o->has_level ? "--level" : tc_cli_game_option(o);
+	*id = 0;
+	if (stray) {
+		snprintf(err, errlen, "races takes a race's number and --db, not %s", stray);
+		return 2;
+	}
+	if (!o->race_number || tc_cli_number(o->race_number, id))
+		return 0;
+	tc_races_bad_id(o->race_number, err, errlen);
+	return 2;
+}
+
+void tc_races_bad_id(const char *text, char *err, size_t errlen)
+{
+	char shown[48];
+	tc_sanitize(text, shown, sizeof shown);
+	snprintf(err, errlen, "races: '%.40s' is not a race's number (1 or more, as #N in %s)",
+	         shown, tc_policy_where("tilecade races", "ssh HOST races"));
+}
+
+static int written(FILE *out, const char *what, char *err, size_t errlen)
+{
+	if (fflush(out) == 0 && !ferror(out))
+		return 0;
+	snprintf(err, errlen, "cannot write the %s", what);
+	return 1;
+}
+
+int tc_races_list(struct tc_store *st, int64_t now_ms, FILE *out, char *err, size_t errlen)
+{
+	static struct tc_race races[TC_RACES_LIST_MAX]; /* big: not on the stack */
+	int n = tc_store_races(st, now_ms, races, TC_RACES_LIST_MAX);
+	if (n == 0)
+		fprintf(out, "no races\n");
+	for (int i = 0; i < n; i++) {
+		char id[sizeof races[i].game_id], opener[sizeof races[i].opener];
+		tc_sanitize(races[i].game_id, id, sizeof id);
+		tc_sanitize(races[i].opener, opener, sizeof opener);
+		fprintf(out, "#%" PRId64 "  %s  %s  %d racer%s  %s\n", races[i].id, id, opener,
+		        races[i].racers, races[i].racers == 1 ? "" : "s",
+		        tc_race_state_name(races[i].state));
+	}
+	return written(out, "list", err, errlen);
+}
+
+/* The local date and time of Unix ms, "YYYY-MM-DD HH:MM:SS" ("-" where it cannot be shown). */
+static void date_time(int64_t ms, char *out, size_t len)
+{
+	char date[16];
+	tc_score_date(ms / 1000, date, sizeof date);
+	time_t t = (time_t)(ms / 1000);
+	struct tm tm;
+	if (strcmp(date, "-") == 0 || !localtime_r(&t, &tm))
+		snprintf(out, len, "-");
+	else
+		snprintf(out, len, "%s %02d:%02d:%02d", date, tm.tm_hour, tm.tm_min, tm.tm_sec);
+}
+
+static bool finished(const struct tc_racer *r)
+{
+	return r->outcome == TC_RACER_WON || r->outcome == TC_RACER_LOST ||
+	       r->outcome == TC_RACER_ENDED;
+}
+
+int tc_races_board(struct tc_store *st, int64_t id, int64_t now_ms, FILE *out, char *err,
+                   size_t errlen)
+{
+	static struct tc_racer racers[TC_RACE_RACERS_MAX]; /* big: not on the stack */
+	struct tc_race race;
+	int n = tc_store_race_get(st, id, now_ms, &race, racers, TC_RACE_RACERS_MAX);
+	if (n < 0) {
+		snprintf(err, errlen, "there is no race #%" PRId64 " (%s lists them)", id,
+		         tc_policy_where("tilecade races", "ssh HOST races"));
+		return 1;
+	}
+	char game_id[sizeof race.game_id], start[40], limit[32] = "none";
+	tc_sanitize(race.game_id, game_id, sizeof game_id);
+	if (race.state == TC_RACE_LOBBY)
+		snprintf(start, sizeof start, "when the opener starts it");
+	else
+		date_time(race.start_ms, start, sizeof start);
+	if (race.limit_ms > 0)
+		tc_score_time(race.limit_ms, limit, sizeof limit);
+	fprintf(out, "race #%" PRId64 "  %s  %s\nstart %s  limit %s\n", race.id, game_id,
+	        tc_race_state_name(race.state), start, limit);
+	fprintf(out, "%-4s  %-16s  %-7s  %8s  %8s  %s\n", "Rank", "Player", "Result", "Time",
+	        "Score", "Recording");
+	for (int i = 0; i < n; i++) {
+		const struct tc_racer *r = &racers[i];
+		char player[sizeof r->player], time[32] = "-", score[24] = "-", recording[24] = "-";
+		tc_sanitize(r->player, player, sizeof player);
+		if (finished(r)) {
+			tc_score_time(r->time_ms, time, sizeof time);
+			snprintf(score, sizeof score, "%" PRId64, r->points);
+		}
+		if (r->recording > 0)
+			snprintf(recording, sizeof recording, "#%" PRId64, r->recording);
+		fprintf(out, "%-4d  %-16s  %-7s  %8s  %8s  %s\n", r->rank, player,
+		        tc_racer_outcome_name(r->outcome), time, score, recording);
+	}
+	return written(out, "race", err, errlen);
+}
