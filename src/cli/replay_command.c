@@ -1,7 +1,6 @@
 /* The replay command. */
 #include "replay_command.h"
 
-#include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
