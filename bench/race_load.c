@@ -79,13 +79,6 @@ static int64_t now_us(void)
 	return (int64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
 }
 
-static int64_t wall_ms(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_REALTIME, &ts);
-	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
-
 static void *shared_memory(size_t len)
 {
 	void *p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
@@ -422,7 +415,7 @@ static bool open_race(struct run *r, char *why, size_t len)
 {
 	char notice[TC_STORE_NOTICE_MAX];
 	struct tc_store *st = tc_store_open(r->db, notice, sizeof notice);
-	int64_t now = wall_ms();
+	int64_t now = tc_race_now_ms();
 	char name[32];
 	racer_name(0, name, sizeof name);
 	r->race = tc_store_ok(st) ? tc_store_race_open(st, "2048", "2048:4x4:s5", name, 0, now) : 0;

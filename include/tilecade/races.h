@@ -126,4 +126,7 @@ int64_t tc_store_race_of(struct tc_store *st, const char *player, const char *ga
 const char *tc_race_state_name(enum tc_race_state s);
 const char *tc_racer_outcome_name(enum tc_racer_outcome o);
 
+/* The wall clock in Unix milliseconds: races' times (one clock for every racer on a host). */
+int64_t tc_race_now_ms(void);
+
 #endif

@@ -9,10 +9,18 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 static const char *const state_names[] = {"lobby", "starting", "running", "over"};
 static const char *const outcome_names[] = {"racing", "won", "lost", "ended", "left", "dropped"};
 #define OUTCOMES (int)(sizeof outcome_names / sizeof outcome_names[0])
+
+int64_t tc_race_now_ms(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_REALTIME, &ts);
+	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
 
 const char *tc_race_state_name(enum tc_race_state s)
 {

@@ -49,14 +49,6 @@ struct tc_race_feed {
 	struct follower *followed[TC_RACE_RACERS_MAX]; /* at most one a racer */
 };
 
-/* Races keep wall-clock time (tilecade/races.h). */
-static int64_t wall_ms(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_REALTIME, &ts);
-	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
-
 static void follower_reset(struct follower *fo)
 {
 	tc_live_watch_close(&fo->conn);
@@ -263,7 +255,7 @@ static void arrange(struct tc_race_feed *f)
 static bool reload(struct tc_race_feed *f)
 {
 	for (int pass = 0; pass < 2; pass++) {
-		int64_t now = wall_ms();
+		int64_t now = tc_race_now_ms();
 		int n = tc_store_race_get(f->st, f->id, now, &f->race, f->stored, TC_RACE_RACERS_MAX);
 		if (n < 0)
 			return false;
@@ -297,7 +289,7 @@ static bool reload(struct tc_race_feed *f)
 		tc_live_races_changed(f->dir); /* the others waiting on the race read it again */
 	}
 	arrange(f);
-	set_timer(f, wall_ms());
+	set_timer(f, tc_race_now_ms());
 	return true;
 }
 

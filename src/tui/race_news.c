@@ -5,18 +5,10 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/inotify.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "term.h"
 #include "tilecade/live_net.h"
-
-int64_t tc_race_now_ms(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_REALTIME, &ts);
-	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
 
 void tc_race_news_read(struct tc_race_news *n)
 {

@@ -38,7 +38,4 @@ void tc_race_news_read(struct tc_race_news *n);
 /* Tells every program following races that one changed. */
 void tc_race_news_tell(const struct tc_race_news *n);
 
-/* The wall clock in Unix milliseconds: races' times (one clock for every racer on a host). */
-int64_t tc_race_now_ms(void);
-
 #endif

@@ -49,13 +49,6 @@ struct fixture {
 	struct tc_race_feed *feed;
 };
 
-static int64_t wall_ms(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_REALTIME, &ts);
-	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
-
 static void describe(void *ctx, struct tc_live_hello *hello)
 {
 	struct racer *r = ctx;
@@ -121,7 +114,7 @@ static int setup(void **state)
 	snprintf(path, sizeof path, "%s/tilecade.db", f->dir);
 	f->st = tc_store_open(path, notice, sizeof notice);
 	assert_true(tc_store_ok(f->st));
-	int64_t now = wall_ms();
+	int64_t now = tc_race_now_ms();
 	f->race = tc_store_race_open(f->st, "2048", GAME_ID, "ann", 0, now);
 	assert_true(f->race > 0);
 	assert_int_equal(tc_store_race_join(f->st, f->race, "bob", now), TC_RACE_JOINED);
@@ -279,7 +272,7 @@ static void test_dropped_racer_told_to_the_store(void **state)
 	assert_true(run_until(f, ann_dropped));
 	struct tc_race race;
 	struct tc_racer racers[TC_RACE_RACERS_MAX];
-	int n = tc_store_race_get(f->st, f->race, wall_ms(), &race, racers, TC_RACE_RACERS_MAX);
+	int n = tc_store_race_get(f->st, f->race, tc_race_now_ms(), &race, racers, TC_RACE_RACERS_MAX);
 	bool found = false;
 	for (int i = 0; i < n; i++)
 		if (strcmp(racers[i].player, "ann") == 0) {
@@ -294,7 +287,7 @@ static void test_dropped_racer_told_to_the_store(void **state)
 static void test_racer_who_joins(void **state)
 {
 	struct fixture *f = *state;
-	int64_t now = wall_ms();
+	int64_t now = tc_race_now_ms();
 	int64_t race = tc_store_race_open(f->st, "2048", GAME_ID, "cat", 0, now);
 	f->race = race;
 	f->feed = feed_of(f, NULL);
