@@ -700,9 +700,10 @@ static int play(const struct tc_options *o, const struct tc_settings *settings,
 			                        cfg.defaults[i].bytes);
 	if (o->race) { /* opened or joined before the terminal is taken: refusals are a line */
 		char why[256];
-		cfg.race = tc_race_enter(o, records, cfg.live_dir, race_game, race_game_id, why,
-		                         sizeof why);
-		if (cfg.race == 0) {
+		int64_t id = tc_race_enter(o, records, cfg.live_dir, race_game, race_game_id, why,
+		                           sizeof why);
+		*(o->race_watch ? &cfg.race_watch : &cfg.race) = id;
+		if (id == 0) {
 			tc_records_close(records);
 			tc_cli_error(why);
 			return 1;

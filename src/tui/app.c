@@ -18,6 +18,7 @@
 #include "present.h"
 #include "race_lobby.h"
 #include "race_run.h"
+#include "race_watch.h"
 #include "records.h"
 #include "replay_open.h"
 #include "replay_view.h"
@@ -58,6 +59,8 @@ struct app {
 	struct tc_race_run race; /* the race the game played is in */
 	bool racing;
 	bool race_quits; /* the race came from the command line: leaving it quits */
+	struct tc_race_watch *race_watch; /* a race watched, or NULL */
+	bool race_watch_quits;            /* watched from the command line: leaving it quits */
 };
 
 /* The most keys taken between two draws: a long paste still shows its progress. */
@@ -76,6 +79,8 @@ static void draw(struct app *a, uint64_t now)
 		tc_replay_draw(a->replay, now);
 	else if (a->watching)
 		tc_watch_draw(&a->watch, now);
+	else if (a->race_watch)
+		tc_race_watch_draw(a->race_watch, now);
 	else if (a->viewing_watch_list)
 		tc_watch_list_draw(&a->watch_list, now);
 	else if (a->play)
@@ -576,6 +581,26 @@ static bool handle_watch(struct app *a, const struct tc_event *ev, uint64_t now)
 	return !a->watch_quits;
 }
 
+/* Watches race id over the screen it is opened from (quits: leaving it ends the program);
+ * false, with why in err, when the race cannot be watched. */
+static bool watch_race(struct app *a, int64_t id, bool quits, char *err, size_t errlen)
+{
+	a->race_watch = tc_race_watch_open(tc_records_scores(a->records), a->cfg->live_dir, id,
+	                                   a->cfg->animations, err, errlen);
+	a->race_watch_quits = quits;
+	return a->race_watch != NULL;
+}
+
+/* An event for the race watch screen; false when the program should end. */
+static bool handle_race_watch(struct app *a, const struct tc_event *ev, uint64_t now)
+{
+	if (tc_race_watch_event(a->race_watch, ev, now) != TC_PLAY_LEAVE)
+		return true;
+	tc_race_watch_close(a->race_watch);
+	a->race_watch = NULL;
+	return !a->race_watch_quits;
+}
+
 /* An event for the menu's Watch: Enter watches, and leaving the watch comes back here. */
 static bool handle_watch_list(struct app *a, const struct tc_event *ev)
 {
@@ -641,6 +666,8 @@ static bool handle(struct app *a, const struct tc_event *ev, uint64_t now)
 	}
 	if (a->watching)
 		return handle_watch(a, ev, now);
+	if (a->race_watch)
+		return handle_race_watch(a, ev, now);
 	if (a->viewing_watch_list)
 		return handle_watch_list(a, ev);
 	if (a->play) {
@@ -748,6 +775,13 @@ int tc_app_run(const struct tc_app_config *cfg, const struct tc_catalog_entry *e
 			return -1;
 		}
 		a.replay_quits = true;
+	} else if (cfg->race_watch) {
+		if (!watch_race(&a, cfg->race_watch, true, err, errlen)) {
+			tc_live_share_stop(a.share);
+			tc_session_free(start);
+			tc_term_close();
+			return -1;
+		}
 	} else if (cfg->race) {
 		open_lobby(&a, cfg->race);
 		a.race_quits = true;
@@ -776,6 +810,7 @@ int tc_app_run(const struct tc_app_config *cfg, const struct tc_catalog_entry *e
 		              : a.in_lobby        ? tc_race_lobby_next_frame(&a.lobby, tc_race_now_ms())
 		              : a.replay          ? tc_replay_next_frame(a.replay, now)
 		              : a.watching        ? tc_watch_next_frame(&a.watch, now)
+		              : a.race_watch      ? tc_race_watch_next_frame(a.race_watch, now)
 		              : a.viewing_watch_list ? tc_watch_list_next_frame(&a.watch_list, now)
 		              : a.play            ? tc_play_next_frame(a.play, now)
 		              : a.viewing_nlevels ? tc_nlevel_next_frame(&a.nlevels)
@@ -811,6 +846,7 @@ int tc_app_run(const struct tc_app_config *cfg, const struct tc_catalog_entry *e
 	}
 	if (a.watching)
 		stop_watching(&a);
+	tc_race_watch_close(a.race_watch);
 	if (a.viewing_watch_list)
 		tc_watch_list_close(&a.watch_list);
 	tc_live_share_stop(a.share); /* after the game's end was told */

@@ -36,6 +36,9 @@ struct tc_app_config {
 	 * that takes the scores): its lobby opens, or its game when it runs already; leaving it
 	 * quits. 0 for none. */
 	int64_t race;
+	/* Watch this race at once (tilecade race --watch ID, found in the store already): leaving
+	 * it quits. 0 for none. */
+	int64_t race_watch;
 };
 
 /* Runs until the player quits. With start (whose ownership passes here) the game of `entry`
