@@ -71,10 +71,11 @@ static void date_time(int64_t ms, char *out, size_t len)
 		snprintf(out, len, "%s %02d:%02d:%02d", date, tm.tm_hour, tm.tm_min, tm.tm_sec);
 }
 
-static bool finished(const struct tc_racer *r)
+/* Whether the racer's time and score were told: they finished or left (not racing, and not
+ * dropped, which may come back). */
+static bool told(const struct tc_racer *r)
 {
-	return r->outcome == TC_RACER_WON || r->outcome == TC_RACER_LOST ||
-	       r->outcome == TC_RACER_ENDED;
+	return r->outcome != TC_RACER_RACING && r->outcome != TC_RACER_DROPPED;
 }
 
 int tc_races_board(struct tc_store *st, int64_t id, int64_t now_ms, FILE *out, char *err,
@@ -104,7 +105,7 @@ int tc_races_board(struct tc_store *st, int64_t id, int64_t now_ms, FILE *out, c
 		const struct tc_racer *r = &racers[i];
 		char player[sizeof r->player], time[32] = "-", score[24] = "-", recording[24] = "-";
 		tc_sanitize(r->player, player, sizeof player);
-		if (finished(r)) {
+		if (told(r)) {
 			tc_score_time(r->time_ms, time, sizeof time);
 			snprintf(score, sizeof score, "%" PRId64, r->points);
 		}
