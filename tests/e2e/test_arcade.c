@@ -215,9 +215,27 @@ static void test_commands_take_their_own_words(void **state)
 	refused("ann", "scores 2048 --seed 5",
 	        "tilecade: scores takes a game and --level K: ssh HOST scores [GAME] [--level "
 	        "K]\n");
+	const char *races = "tilecade: races takes a race's number, as races shows it (#N): ssh "
+	                    "HOST races [ID]\n";
+	refused("ann", "races 1 2", races);
+	refused("ann", "races -1", races);
+	refused("ann", "races --db x", races);
+	for (size_t i = 0; i < sizeof numbers / sizeof *numbers; i++) {
+		char request[64], line[160];
+		snprintf(request, sizeof request, "races %s", numbers[i]);
+		snprintf(line, sizeof line,
+		         "tilecade: races: '%s' is not a race's number (1 or more, as #N in ssh HOST "
+		         "races)\n",
+		         numbers[i]);
+		refused("ann", request, line);
+	}
 	struct e2e_run r;
 	ssh_run("ann", "scores znumbers --level 3", &r);
 	assert_int_equal(exit_status(&r), 0);
+	e2e_run_free(&r);
+	ssh_run("ann", "races 99", &r); /* no terminal needed; no such race */
+	assert_int_equal(exit_status(&r), 1);
+	assert_string_equal(r.err, "tilecade: there is no race #99 (ssh HOST races lists them)\n");
 	e2e_run_free(&r);
 }
 
@@ -226,8 +244,9 @@ static void test_help_lists_the_requests(void **state)
 	struct e2e_run r;
 	ssh_run("new", "help", &r);
 	assert_int_equal(exit_status(&r), 0);
-	const char *requests[] = {"GAME [options]", "continue",   "live",      "watch PLAYER",
-	                          "scores [GAME]",  "replay [N]", "name NAME", "help"};
+	const char *requests[] = {"GAME [options]", "continue",   "live",       "watch PLAYER",
+	                          "scores [GAME]",  "replay [N]", "races [ID]", "name NAME",
+	                          "help"};
 	for (size_t i = 0; i < sizeof requests / sizeof *requests; i++)
 		if (!strstr(r.out, requests[i]))
 			fail_msg("help does not name %s:\n%s", requests[i], r.out);
