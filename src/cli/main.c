@@ -29,6 +29,7 @@
 #include "tilecade/gameid.h"
 #include "tilecade/live_net.h"
 #include "tilecade/match3.h"
+#include "tilecade/races.h"
 #include "tilecade/session.h"
 #include "tilecade/store.h"
 #include "tilecade/sudoku.h"
@@ -573,9 +574,7 @@ static int races_command(const struct tc_options *o, const struct tc_settings *s
 	struct tc_store *own, *st = open_boards(o, settings, records, &own);
 	if (!st)
 		return 1;
-	struct timespec now;
-	clock_gettime(CLOCK_REALTIME, &now);
-	int64_t now_ms = (int64_t)now.tv_sec * 1000 + now.tv_nsec / 1000000;
+	int64_t now_ms = tc_race_now_ms();
 	int status = id == 0 ? tc_races_list(st, now_ms, stdout, err, sizeof err)
 	                     : tc_races_board(st, id, now_ms, stdout, err, sizeof err);
 	tc_store_close(own);
