@@ -13,11 +13,11 @@ _tilecade_games='znumbers match3 sudoku ninja n 2048'
 
 # Options that take a value, as the next word or after '='.
 _tilecade_valued=' --seed --id --theme --db --config --size --attempts --level --count --difficulty
- --stage --puzzle --mode --types --replay --games --depth --moves '
+ --stage --puzzle --mode --types --replay --games --depth --moves --time-limit --join --watch '
 
 # The options of one place on the line. $1: the game, or 'scores' or 'scores GAME', 'replay',
-# 'races', 'live', 'watch' or 'watch PLAYER', or empty before any game (the menu); $2: the
-# options on the line, each between blanks.
+# 'races', 'live', 'watch' or 'watch PLAYER', 'race' or 'race GAME', or empty before any game
+# (the menu); $2: the options on the line, each between blanks.
 _tilecade_options()
 {
 	local common='--theme --no-anim --db --config --help -h --version -V'
@@ -37,6 +37,13 @@ _tilecade_options()
 	replay) echo '--headless --theme --db --config --help -h --version -V' ;;
 	live | races) echo '--db --config --help -h --version -V' ;;
 	watch | watch\ *) echo '--theme --no-anim --db --config --help -h --version -V' ;;
+	race) echo "$common --id --join --watch --time-limit" ;;
+	# A race's game takes the options that make the game, none that print instead of playing.
+	'race znumbers') echo "$common --seed --id --daily --size --attempts --level --time-limit" ;;
+	'race match3') echo "$common --seed --id --daily --mode --level --size --types --time-limit" ;;
+	'race sudoku') echo "$common --seed --id --daily --stage --difficulty --level --puzzle --time-limit" ;;
+	'race ninja' | 'race n') echo "$common --seed --time-limit" ;;
+	'race 2048') echo "$common --seed --id --daily --size --time-limit" ;;
 	esac
 }
 
@@ -53,14 +60,14 @@ _tilecade_values()
 	--depth) echo {1..6} ;;
 	--replay | --db | --config) echo FILE ;;
 	--level)
-		case ${1#scores } in # scores GAME --level: the levels of GAME
+		case ${1#* } in # scores GAME --level, race GAME --level: the levels of GAME
 		match3) echo {1..13} ;; # the goals pack
 		sudoku) echo {1..6} ;;  # the campaign
 		*) echo {1..9} ;;       # zNumbers' original pack (scores --level alone is zNumbers')
 		esac
 		;;
 	--size) # N for NxN; zNumbers also takes RxC
-		case $1 in
+		case ${1#race } in
 		znumbers) echo {4..10} ;;
 		match3) echo {6..10} ;;
 		2048) echo {3..8} ;;
@@ -70,16 +77,16 @@ _tilecade_values()
 }
 
 # The games whose names begin with the word typed, $1, and the commands (scores, replay, races,
-# live, watch) too where $2 is commands. Game names in any case, as tilecade takes them: readline puts the
-# lowercase name offered in place of the word typed (NIN becomes ninja). Commands only as
-# written.
+# live, watch, race) too where $2 is commands. Game names in any case, as tilecade takes them:
+# readline puts the lowercase name offered in place of the word typed (NIN becomes ninja).
+# Commands only as written.
 _tilecade_first_words()
 {
 	local name typed=${1//[\'\"\\]/} # without an opening quote: 'nin
 	for name in $_tilecade_games; do
 		[[ $name == "${typed,,}"* ]] && COMPREPLY+=("$name")
 	done
-	for name in scores replay races live watch; do
+	for name in scores replay races live watch race; do
 		[[ $2 == commands && $name == "$typed"* ]] && COMPREPLY+=("$name")
 	done
 }
@@ -135,7 +142,7 @@ _tilecade()
 			;;
 		*)
 			if [[ -z $game && -z $command && ($word == scores || $word == replay ||
-				$word == races || $word == live || $word == watch) ]]; then
+				$word == races || $word == live || $word == watch || $word == race) ]]; then
 				command=$word
 			elif [[ -z $game ]]; then
 				game=${word,,} # tilecade takes game names in any case
@@ -144,7 +151,7 @@ _tilecade()
 		esac
 	done
 	local place=$game
-	[[ $command == scores || $command == live || $command == watch ]] &&
+	[[ $command == scores || $command == live || $command == watch || $command == race ]] &&
 		place="$command${game:+ $game}"
 	[[ $command == replay || $command == races ]] && place=$command # its number is no game
 
@@ -169,7 +176,8 @@ _tilecade()
 			[[ $given == *" $option "* ]] || options+=" $option"
 		done
 		mapfile -t COMPREPLY < <(compgen -W "$options" -- "$cur")
-	elif [[ $command == scores ]]; then
+	elif [[ $command == scores || ($command == race && $given != *' --join '* &&
+		$given != *' --watch '*) ]]; then
 		_tilecade_first_words "$cur"
 	elif [[ -z $command ]]; then
 		_tilecade_first_words "$cur" commands

@@ -946,6 +946,10 @@ int tc_cli_command(const struct tc_options *opts, struct tc_settings *settings,
 {
 	const struct tc_options o = *opts;
 	char err[256];
+	if (o.race)
+		return race_command(&o, settings, records);
+	if (tc_race_check(&o, false, err, sizeof err) != 0) /* a race's option without race */
+		return tc_records_close(records), usage_error(err);
 	if (o.scores) { /* a command of its own: no game to set up, no terminal */
 		int status = scores_command(&o, settings, records);
 		tc_records_close(records);
@@ -964,10 +968,6 @@ int tc_cli_command(const struct tc_options *opts, struct tc_settings *settings,
 		}
 		return play(&o, settings, records, NULL, NULL, NULL, 0);
 	}
-	if (o.race)
-		return race_command(&o, settings, records);
-	if (tc_race_check(&o, false, err, sizeof err) != 0)
-		return tc_records_close(records), usage_error(err);
 	if (o.live || o.watch) {
 		int status = live_commands(&o, settings, records);
 		if (status >= 0) {

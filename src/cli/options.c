@@ -22,6 +22,8 @@ const char tc_usage[] =
         "       tilecade watch PLAYER [--db PATH]\n"
         "       tilecade replay [N [--headless]] [--db PATH]\n"
         "       tilecade races [ID] [--db PATH]\n"
+        "       tilecade race GAME [options] [--time-limit T]\n"
+        "       tilecade race --join ID | --watch ID\n"
         "\n"
         "Without a game, tilecade opens the menu. Games: znumbers, match3, sudoku, ninja\n"
         "(also n: N's level browser, Enter plays the level shown) and 2048.\n"
@@ -119,7 +121,16 @@ const char tc_usage_commands[] =
         "OPENER  N racers  lobby|starting|running\"; races ID: that race's game ID,\n"
         "state, start and time limit, then its board, a racer a line: rank, player,\n"
         "result (racing, won, lost, ended, left, dropped), time, score, recording #N;\n"
-        "exit 1 when there is no such race\n";
+        "exit 1 when there is no such race\n"
+        "\n"
+        "race GAME [options]: open a race on one game (a new seed unless --seed, --level\n"
+        "or --daily pins it) and wait in its lobby for racers; Enter starts it, or it\n"
+        "starts by itself a minute after it opened; everyone plays the same game, the\n"
+        "others' progress beside the board (ninja: a generated level, --seed S)\n"
+        "  --time-limit T   end every racer's game after T: minutes (5) or 90s, 5m, 1h;\n"
+        "                   10s to 24h\n"
+        "  --join ID        join race ID (as tilecade races shows it, #ID or ID)\n"
+        "  --watch ID       watch race ID: every racer's board\n";
 
 /* Kept apart from tc_usage: one string literal must stay within C17's 4095 characters. */
 const char tc_usage_match3[] =
@@ -293,24 +304,29 @@ bool tc_cli_number(const char *text, int64_t *id)
 	return true;
 }
 
+/* --join ID, --watch ID: a race's number. */
+static int race_id(const char *option, const char *v, int64_t *id, char *err, size_t errlen)
+{
+	if (tc_cli_number(v, id))
+		return 0;
+	return tc_cli_fail(err, errlen, "%s takes a race's number (as #ID in %s), not '%.40s'",
+	                   option, tc_policy_where("tilecade races", "ssh HOST races"), v);
+}
+
 /* --time-limit T: minutes ("5"), or a number with s, m or h ("90s", "5m", "1h"). */
 static int parse_time_limit(const char *v, struct tc_options *o, char *err, size_t errlen)
 {
 	size_t digits = strspn(v, "0123456789");
 	const char *unit = v + digits;
-	int64_t scale = *unit == 's' ? 1000 : *unit == 'h' ? 3600000 : 60000;
-	bool unit_ok = *unit == '\0' || (strchr("smh", *unit) && unit[1] == '\0');
-	int64_t ms = 0;
-	for (size_t k = 0; k < digits && ms <= TC_RACE_LIMIT_MAX_MS; k++)
-		ms = ms * 10 + (v[k] - '0'); /* stops growing once past the longest */
-	ms *= scale;
-	if (digits == 0 || digits > 9 || !unit_ok)
+	if (digits == 0 || digits > 9 || (*unit && (!strchr("smh", *unit) || unit[1])))
 		return tc_cli_fail(err, errlen,
 		                   "--time-limit must be minutes (5) or a number with s, m or h "
-		                   "(90s, 5m, 1h), not '%s'",
+		                   "(90s, 5m, 1h), not '%.40s'",
 		                   v);
+	int64_t ms = strtoll(v, NULL, 10) * (*unit == 's' ? 1000 : *unit == 'h' ? 3600000 : 60000);
 	if (ms < TC_RACE_LIMIT_MIN_MS || ms > TC_RACE_LIMIT_MAX_MS)
-		return tc_cli_fail(err, errlen, "--time-limit must be from 10s to 24h, not '%s'", v);
+		return tc_cli_fail(err, errlen, "--time-limit must be from 10s to 24h, not '%s'",
+		                   v);
 	o->time_limit_ms = ms;
 	return 0;
 }
@@ -434,15 +450,14 @@ static int parse_option(int argc, char **argv, int *i, struct tc_options *o, cha
 			                   "--depth must be a whole number from %d to %d, not '%s'",
 			                   G2048_AI_MIN_DEPTH, TC_AUTOPLAY_MAX_DEPTH, v);
 		o->has_depth = true;
-	} else if (is_option(arg, "--join") || is_option(arg, "--watch")) {
-		const char *name = arg[2] == 'j' ? "--join" : "--watch";
-		if (!(v = take_value(argc, argv, i, name, err, errlen)))
+	} else if (is_option(arg, "--join")) {
+		if (!(v = take_value(argc, argv, i, "--join", err, errlen)))
 			return -1;
-		if (!tc_cli_number(v, arg[2] == 'j' ? &o->race_join : &o->race_watch))
-			return tc_cli_fail(err, errlen,
-			                   "%s takes a race's number (as #ID in %s), not '%.40s'",
-			                   name, tc_policy_where("tilecade races", "ssh HOST races"),
-			                   v);
+		return race_id("--join", v, &o->race_join, err, errlen);
+	} else if (is_option(arg, "--watch")) {
+		if (!(v = take_value(argc, argv, i, "--watch", err, errlen)))
+			return -1;
+		return race_id("--watch", v, &o->race_watch, err, errlen);
 	} else if (is_option(arg, "--time-limit")) {
 		if (!(v = take_value(argc, argv, i, "--time-limit", err, errlen)))
 			return -1;

@@ -54,25 +54,35 @@ int tc_race_check(const struct tc_options *o, bool ninja, char *err, size_t errl
 	if (!o->race)
 		return 0;
 	const char *how = tc_policy_where("tilecade race", "ssh -t HOST race");
-	bool opens = o->game || o->id;
-	if (opens + (o->race_join != 0) + (o->race_watch != 0) == 0)
+	const char *batch = batch_option(o);
+	if (batch)
+		return tc_cli_fail(err, errlen, "a race plays one game; drop %s", batch);
+	/* Each refusal names the option refused. */
+	const char *joins = o->race_join ? "--join" : o->race_watch ? "--watch" : NULL;
+	if (o->race_join && o->race_watch)
+		return tc_cli_fail(err, errlen, "--join and --watch do not go together");
+	if (joins && o->game)
+		return tc_cli_fail(err, errlen, "race %s opens a race of its own; drop %s", o->game,
+		                   joins);
+	if (joins) {
+		const char *other = o->id ? "--id" : game_option(o);
+		if (other)
+			return tc_cli_fail(err, errlen,
+			                   "%s plays the race's game as it was opened; drop %s",
+			                   joins, other);
+		return 0;
+	}
+	if (!o->game && !o->id) {
+		struct tc_options rest = *o;
+		rest.time_limit_ms = 0; /* the game may come after it */
+		const char *other = game_option(&rest);
+		if (other)
+			return tc_cli_fail(err, errlen, "%s needs a game: %s 2048 %s", other, how,
+			                   other);
 		return tc_cli_fail(
 		        err, errlen,
 		        "race needs a game, --join ID or --watch ID: %s 2048, %s --join 12", how,
 		        how);
-	if (opens + (o->race_join != 0) + (o->race_watch != 0) > 1)
-		return tc_cli_fail(err, errlen,
-		                   "race takes one of a game, --join ID and --watch ID, not two");
-	const char *batch = batch_option(o);
-	if (batch)
-		return tc_cli_fail(err, errlen, "a race plays one game; drop %s", batch);
-	if (!opens) {
-		const char *other = game_option(o);
-		if (other)
-			return tc_cli_fail(err, errlen,
-			                   "%s plays the race's game as it was opened; drop %s",
-			                   o->race_join ? "--join" : "--watch", other);
-		return 0;
 	}
 	if (ninja) {
 		struct tc_options rest = *o;

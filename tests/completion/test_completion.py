@@ -29,11 +29,12 @@ REPLAY = os.path.join(SRC, 'data', 'ninja-demo.replay')
 GAMES = ['znumbers', 'match3', 'sudoku', 'ninja', 'n', '2048']
 # The places on a line that have options of their own: before a game (the menu), after each
 # game, after `scores` (alone, with each game that has levels, and with one that has none), after
-# `replay` and its recording's number, after `races` and its race's number, after `live`, and
-# after `watch PLAYER`.
+# `replay` and its recording's number, after `races` and its race's number, after `live`, after
+# `watch PLAYER`, and after `race` (alone and with each game).
 PLACES = [''] + GAMES + ['scores', 'scores znumbers', 'scores match3', 'scores sudoku',
-                         'scores 2048', 'replay 1', 'races', 'races 1', 'live', 'watch ann']
-COMMANDS = {'scores', 'replay', 'races', 'live', 'watch'}
+                         'scores 2048', 'replay 1', 'races', 'races 1', 'live', 'watch ann',
+                         'race'] + [f'race {g}' for g in GAMES]
+COMMANDS = {'scores', 'replay', 'races', 'live', 'watch', 'race'}
 
 # Options offered at a place only once another is on the line, as the program requires: N's
 # level browser refuses --seed ("--seed needs --generate"); --count and --playable are taken
@@ -55,7 +56,8 @@ def probe_value(place, option, scratch):
               '--config': os.path.join(scratch, 'empty.ini'), '--size': SIZES.get(game, '6'),
               '--attempts': '60', '--level': '1', '--count': '1', '--difficulty': 'easy',
               '--stage': 'classic', '--puzzle': PUZZLE, '--mode': 'endless', '--types': '5',
-              '--replay': REPLAY, '--games': '1', '--depth': '1', '--moves': 'l'}
+              '--replay': REPLAY, '--games': '1', '--depth': '1', '--moves': 'l',
+              '--time-limit': '10s', '--join': '1', '--watch': '1'}
     return values.get(option)
 
 
@@ -342,8 +344,9 @@ def run_checks(tap, program, shell, bare=None):
 
     examples = [
         (ask('tilecade '), games_and_scores, 'a game or a command after tilecade'),
-        (ask('tilecade r'), {'replay', 'races'}, 'replay and races by their first letters'),
-        (ask('tilecade rac'), {'races'}, 'races by its first letters'),
+        (ask('tilecade r'), {'replay', 'races', 'race'}, 'replay, races and race by their first letters'),
+        (ask('tilecade rac'), {'races', 'race'}, 'races and race by their first letters'),
+        (ask('tilecade races'), {'races'}, 'races by its name'),
         (ask('tilecade races '), set(), "nothing for a race's number"),
         (ask('tilecade races 3 --'), {'--db', '--config', '--help', '--version'},
          "races' options after its number"),
@@ -479,6 +482,10 @@ def run_checks(tap, program, shell, bare=None):
     for command, place in (('live', 'live'), ('watch', 'watch ann'), ('races', 'races'),
                            ('races', 'races 1')):
         help_places[place] = options_in(re.search(rf'tilecade {command} .*', program.help).group(0))
+    race_usage = re.findall(r'tilecade race .*', program.help)
+    help_places['race'] = options_in(race_usage[1])  # --join ID | --watch ID
+    for g in GAMES:
+        help_places[f'race {g}'] = options_in(race_usage[0])  # --time-limit T
 
     all_offered = set()
     for p in PLACES:
