@@ -916,7 +916,9 @@ int main(int argc, char **argv)
 		return usage_error(err);
 	if (o.help) {
 		fputs(tc_usage, stdout);
+		fputs(tc_usage_sudoku, stdout);
 		fputs(tc_usage_commands, stdout);
+		fputs(tc_usage_race, stdout);
 		fputs(tc_usage_match3, stdout);
 		fputs(tc_usage_2048, stdout);
 		fputs(tc_usage_keys, stdout);

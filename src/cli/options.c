@@ -62,7 +62,10 @@ const char tc_usage[] =
         "                   used cell, lines \"# ...\" comments, a blank line between\n"
         "                   levels) and print for each \"solution\" and its moves, or\n"
         "                   \"unsolvable\"; exit 0 if all are solvable, 1 if some are\n"
-        "                   not, 2 for bad input\n"
+        "                   not, 2 for bad input\n";
+
+/* Sudoku's and 2048's parts, printed after tc_usage (apart for the length of one literal). */
+const char tc_usage_sudoku[] =
         "\n"
         "sudoku (fill the grid so that no digit repeats in a row or column, nor in a box\n"
         "in the classic stage):\n"
@@ -121,7 +124,10 @@ const char tc_usage_commands[] =
         "OPENER  N racers  lobby|starting|running\"; races ID: that race's game ID,\n"
         "state, start and time limit, then its board, a racer a line: rank, player,\n"
         "result (racing, won, lost, ended, left, dropped), time, score, recording #N;\n"
-        "exit 1 when there is no such race\n"
+        "exit 1 when there is no such race\n";
+
+/* Racing, printed after tc_usage_commands (apart for the length of one literal). */
+const char tc_usage_race[] =
         "\n"
         "race GAME [options]: open a race on one game (a new seed unless --seed, --level\n"
         "or --daily pins it) and wait in its lobby for racers; Enter starts it, or it\n"

@@ -107,9 +107,13 @@ __attribute__((format(printf, 3, 4))) int tc_cli_fail(char *err, size_t errlen, 
 
 /* The --help text. */
 extern const char tc_usage[];
-/* scores, live, watch and replay, printed after tc_usage. */
+/* Sudoku's and 2048's options, printed after tc_usage. */
+extern const char tc_usage_sudoku[];
+/* scores, live, watch and replay, printed after tc_usage_sudoku. */
 extern const char tc_usage_commands[];
-/* match3's part of it, printed after tc_usage_commands. */
+/* race, printed after tc_usage_commands. */
+extern const char tc_usage_race[];
+/* match3's part of it, printed after tc_usage_race. */
 extern const char tc_usage_match3[];
 /* 2048's player, printed after tc_usage_match3. */
 extern const char tc_usage_2048[];
