@@ -387,6 +387,12 @@ const struct nj_follow *tc_race_feed_run(const struct tc_race_feed *f, int i)
 	return fo && fo->run && fo->nj->started ? fo->nj : NULL;
 }
 
+uint32_t tc_race_feed_shown(const struct tc_race_feed *f, int i)
+{
+	const struct follower *fo = i >= 0 && i < f->n ? f->of[i] : NULL;
+	return fo && !fo->run ? fo->follow.view : 0;
+}
+
 int tc_race_feed_fds(struct tc_race_feed *f, struct pollfd *fds, int max)
 {
 	int k = 0;

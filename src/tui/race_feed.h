@@ -36,6 +36,9 @@ int tc_race_feed_racers(const struct tc_race_feed *f, const struct tc_racer **ra
  * a session (NULL while none came, or for an N run), or N's follower (NULL otherwise). */
 const struct tc_session *tc_race_feed_session(const struct tc_race_feed *f, int i);
 const struct nj_follow *tc_race_feed_run(const struct tc_race_feed *f, int i);
+/* What racer i's screen shows beyond the position (their stream's last TC_LIVE_VIEW: the
+ * cursor, zNumbers' solution pane), for their view's show; 0 when none came. */
+uint32_t tc_race_feed_shown(const struct tc_race_feed *f, int i);
 
 /* For the terminal's wait (tc_term_source): what to wait on, and what came; ready returns true
  * when anything shown changed. next_ms: milliseconds until the race changes by itself (its

@@ -211,6 +211,12 @@ static void expect_ann_as_played(struct fixture *f)
 	assert_null(tc_race_feed_run(f->feed, i));
 }
 
+static bool ann_shows_view(struct fixture *f)
+{
+	int i = -1;
+	return shown(f, "ann", &i) && tc_race_feed_shown(f->feed, i) == 0x0700;
+}
+
 /* A watcher's feed follows every racer: ann's progress as she plays, move after move. */
 static void test_progress_follows_the_racer(void **state)
 {
@@ -223,6 +229,10 @@ static void test_progress_follows_the_racer(void **state)
 		racer_move(&f->ann);
 		expect_ann_as_played(f);
 	}
+	/* What her screen shows beyond the position (a cursor) comes too. */
+	struct tc_live_event view = {.kind = TC_LIVE_VIEW, .at_ms = 900, .value = 0x0700};
+	heard(&f->ann, &view);
+	assert_true(run_until(f, ann_shows_view));
 }
 
 /* A racer's feed leaves their own game to them: ann is listed as the store has her. */
