@@ -259,6 +259,8 @@ static void draw_racer(struct tc_race_watch *w, int i, struct tc_rect r, bool ma
 	tc_draw_text(r.x + 2, r.y, r.w - 2, attr, line);
 	struct board *b = board_of(w, i);
 	struct tc_rect area = {r.x, r.y + 1, r.w, r.h - 1};
+	if (b && b->view->show) /* the racer's cursor, not one of the watcher's own */
+		b->view->show(b->v, tc_race_feed_shown(w->feed, i));
 	if (b)
 		b->view->draw(b->v, b->s, area, now);
 	else
