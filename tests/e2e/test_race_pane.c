@@ -1,0 +1,167 @@
+/* The race pane on the play screen (issue 19), fed by a race of one on this machine
+ * (`tilecade race GAME`, started with Enter): beside the board at 80x24, the player's own line
+ * marked without colour; a ticker line under the board where the pane does not fit beside it;
+ * nothing where not even that fits, the game still playable; the race still shown under a pause
+ * that hides the board; zNumbers' solution pane and the race pane side by side, or the race as
+ * a ticker where both do not fit. Nothing waits a fixed time. TILECADE_BIN comes from meson. */
+#define _POSIX_C_SOURCE 200809L
+#include <pwd.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "frame.h"
+#include "harness.h"
+#include "sandbox.h"
+
+#define WAIT_MS 15000 /* the race's countdown, with room for a slow sanitizer */
+
+static char me[64]; /* the racer's name: the login name */
+
+static void wait_text(struct e2e_term *t, const char *text)
+{
+	if (!e2e_wait_text(t, text, WAIT_MS))
+		fprintf(stderr, "waited for '%s' on the screen:\n%s\n", text, e2e_screen(t));
+	assert_true(e2e_wait_quiet(t, 50, WAIT_MS)); /* the whole frame drawn */
+	assert_true(e2e_find(t, text, &(int){0}, &(int){0}));
+}
+
+/* Until the screen shows text, or no longer shows it. */
+static bool shows(struct e2e_term *t, void *text)
+{
+	return e2e_find(t, text, &(int){0}, &(int){0});
+}
+static bool hides(struct e2e_term *t, void *text)
+{
+	return !shows(t, text);
+}
+
+static void resize(struct e2e_term *t, int rows, int cols)
+{
+	assert_true(e2e_resize(t, rows, cols));
+	assert_true(e2e_wait_quiet(t, 50, WAIT_MS));
+}
+
+/* A race of one on GAME opened, started, and past its countdown: the game with the pane. */
+static struct e2e_term *race(void **state, const char *game, int rows, int cols)
+{
+	const char *argv[] = {e2e_bin, "race", game, "--seed", "7", NULL};
+	const char *env[] = {"NO_COLOR=1", NULL}; /* the own line marked without colour */
+	e2e_sandbox_forget();
+	struct e2e_term *t = *state = e2e_start(rows, cols, argv, env);
+	assert_non_null(t);
+	wait_text(t, "Enter: start");
+	assert_true(e2e_send_str(t, "\r"));
+	wait_text(t, "? help");
+	wait_text(t, "Race #");
+	return t;
+}
+
+/* The player's own line: "▸ 1 NAME", in reverse video (mono's highlight). A long login name is
+ * cut to the pane's width: its first 8 letters are there. */
+static void own_line_marked(struct e2e_term *t, int *row, int *col)
+{
+	char line[96];
+	snprintf(line, sizeof line, "▸ 1 %.8s", me);
+	assert_true(e2e_find(t, line, row, col));
+	struct e2e_cell cell;
+	assert_true(e2e_cell(t, *row, *col + 4, &cell));
+	assert_true(cell.reverse);
+}
+
+static void the_pane_goes_beside_the_board(void **state)
+{
+	struct e2e_term *t = race(state, "2048", 24, 80);
+	struct e2e_frame f;
+	assert_true(e2e_find_frame(t, &f));
+	assert_true(e2e_frame_whole(t, &f));
+	int row, col, title_row, title_col;
+	assert_true(e2e_find(t, "Race #", &title_row, &title_col));
+	assert_true(title_col > f.right); /* beside, not over the board */
+	own_line_marked(t, &row, &col);
+	assert_true(col > f.right);
+	assert_true(row > title_row);
+	assert_true(strstr(e2e_row(t, row), "pts") != NULL); /* the progress in 2048's terms */
+}
+
+static void a_narrow_window_gets_a_ticker_then_nothing(void **state)
+{
+	struct e2e_term *t = race(state, "2048", 24, 80);
+	resize(t, 16, 50); /* too narrow beside the board: a line under it */
+	assert_true(e2e_wait(t, hides, "Race #", WAIT_MS));
+	struct e2e_frame f;
+	assert_true(e2e_find_frame(t, &f));
+	assert_true(e2e_frame_whole(t, &f));
+	char entry[96];
+	snprintf(entry, sizeof entry, "1 %s 0 pts", me);
+	int row, col;
+	assert_true(e2e_find(t, entry, &row, &col));
+	assert_true(row > f.bottom && row < 15); /* under the board, above the status line */
+
+	/* Only the board's own rows (the smallest 2048 plays in): the game shows alone. */
+	resize(t, 8, 42);
+	assert_false(e2e_find(t, entry, &row, &col));
+	assert_false(e2e_find(t, "too small", &row, &col));
+	assert_true(e2e_find_frame(t, &f));
+
+	resize(t, 24, 80);
+	assert_true(e2e_wait(t, shows, "Race #", WAIT_MS));
+}
+
+static void a_pause_hides_the_board_not_the_race(void **state)
+{
+	struct e2e_term *t = race(state, "2048", 24, 80);
+	assert_true(e2e_send_str(t, "p"));
+	wait_text(t, "Paused");
+	struct e2e_frame f;
+	assert_false(e2e_find_frame(t, &f));
+	int row, col;
+	assert_true(e2e_find(t, "Race #", &row, &col));
+	own_line_marked(t, &row, &col);
+}
+
+static void the_solution_pane_and_the_race_share_the_screen(void **state)
+{
+	struct e2e_term *t = race(state, "znumbers", 24, 80);
+	assert_true(e2e_send_str(t, "s"));
+	wait_text(t, "(y/n)");
+	assert_true(e2e_send_str(t, "y"));
+	wait_text(t, "Solution");
+	int sol_row, sol_col, race_row, race_col;
+	assert_true(e2e_find(t, "Solution", &sol_row, &sol_col));
+	assert_true(e2e_find(t, "Race #", &race_row, &race_col));
+	assert_true(race_col > sol_col); /* both beside the board */
+	assert_false(e2e_find(t, "Too small for the solution pane", &sol_row, &sol_col));
+
+	/* Too low for the solution under the board beside the race: the solution pane keeps its
+	 * place beside the board, and the race goes to a ticker. */
+	resize(t, 14, 64);
+	assert_true(e2e_wait(t, hides, "Race #", WAIT_MS));
+	assert_true(e2e_find(t, "Solution", &sol_row, &sol_col));
+	assert_false(e2e_find(t, "Too small for the solution pane", &sol_row, &sol_col));
+	char entry[96];
+	snprintf(entry, sizeof entry, "1 %s ", me);
+	assert_true(e2e_find(t, entry, &race_row, &race_col));
+	assert_int_equal(race_row, 12); /* the line above the status line */
+}
+
+int main(void)
+{
+	struct passwd *pw = getpwuid(getuid());
+	snprintf(me, sizeof me, "%s", pw ? pw->pw_name : getenv("USER"));
+	const struct CMUnitTest tests[] = {
+	        cmocka_unit_test_teardown(the_pane_goes_beside_the_board, e2e_term_teardown),
+	        cmocka_unit_test_teardown(a_narrow_window_gets_a_ticker_then_nothing,
+	                                  e2e_term_teardown),
+	        cmocka_unit_test_teardown(a_pause_hides_the_board_not_the_race, e2e_term_teardown),
+	        cmocka_unit_test_teardown(the_solution_pane_and_the_race_share_the_screen,
+	                                  e2e_term_teardown),
+	};
+	return cmocka_run_group_tests(tests, e2e_game_group_setup, e2e_game_group_teardown);
+}
