@@ -435,6 +435,57 @@ static bool open_race(struct run *r, char *why, size_t len)
 
 /* Forks the racers, waits until each has its socket in the store, has each follow the race,
  * forks the watchers, lets them race for `seconds` and gathers what they measured. */
+static void race(struct run *r, double seconds, bool idle, pid_t *pids, struct outcome *o)
+{
+	int racers = r->racers, watchers = r->watchers;
+	r->sh->idle = idle;
+	int spawned = 0;
+	for (; spawned < racers; spawned++) {
+		pid_t pid = fork();
+		if (pid == 0) {
+			close(r->start_pipe[1]);
+			close(r->up_pipe[1]);
+			run_racer(r, spawned);
+		}
+		if (pid < 0)
+			break;
+		pids[spawned] = pid;
+	}
+	while (r->sh->ready < spawned)
+		usleep(10000);
+	close(r->up_pipe[1]);
+	bool racers_up = spawned == racers;
+	for (int i = 0; racers_up && i < watchers; i++) {
+		pid_t pid = fork();
+		if (pid == 0) {
+			close(r->start_pipe[1]);
+			run_watcher(r, i);
+		}
+		if (pid < 0)
+			break;
+		pids[spawned++] = pid;
+	}
+	while (r->sh->watching < spawned)
+		usleep(10000);
+	if (spawned < racers + watchers) {
+		snprintf(o->why, sizeof o->why, "fork failed at %d processes: %s", spawned,
+		         strerror(errno));
+		r->sh->start_us = r->sh->end_us = now_us();
+		close(r->start_pipe[1]);
+		reap(pids, spawned);
+		return;
+	}
+	r->sh->start_us = now_us();
+	r->sh->end_us = r->sh->start_us + (int64_t)(seconds * 1e6);
+	close(r->start_pipe[1]); /* go */
+	reap(pids, spawned);
+	close(r->start_pipe[0]);
+	close(r->up_pipe[0]);
+	summarise(r, seconds, o);
+	o->ok = true;
+}
+
+/* One run, in a folder and a store of its own that are removed after it. */
 static void run_load(int racers, int watchers, double seconds, bool idle, struct outcome *o)
 {
 	memset(o, 0, sizeof *o);
@@ -452,57 +503,10 @@ static void run_load(int racers, int watchers, double seconds, bool idle, struct
 		return;
 	}
 	snprintf(r.db, sizeof r.db, "%s/tilecade.db", r.dir);
-	if (pipe(r.start_pipe) != 0 || pipe(r.up_pipe) != 0) {
+	if (pipe(r.start_pipe) != 0 || pipe(r.up_pipe) != 0)
 		snprintf(o->why, sizeof o->why, "no pipe: %s", strerror(errno));
-		return;
-	}
-	if (!open_race(&r, o->why, sizeof o->why))
-		return;
-	r.sh->idle = idle;
-	int spawned = 0;
-	for (; spawned < racers; spawned++) {
-		pid_t pid = fork();
-		if (pid == 0) {
-			close(r.start_pipe[1]);
-			close(r.up_pipe[1]);
-			run_racer(&r, spawned);
-		}
-		if (pid < 0)
-			break;
-		pids[spawned] = pid;
-	}
-	while (r.sh->ready < spawned)
-		usleep(10000);
-	close(r.up_pipe[1]);
-	bool racers_up = spawned == racers;
-	for (int i = 0; racers_up && i < watchers; i++) {
-		pid_t pid = fork();
-		if (pid == 0) {
-			close(r.start_pipe[1]);
-			run_watcher(&r, i);
-		}
-		if (pid < 0)
-			break;
-		pids[spawned++] = pid;
-	}
-	while (r.sh->watching < spawned)
-		usleep(10000);
-	if (spawned < followers) {
-		snprintf(o->why, sizeof o->why, "fork failed at %d processes: %s", spawned,
-		         strerror(errno));
-		r.sh->start_us = r.sh->end_us = now_us();
-		close(r.start_pipe[1]);
-		reap(pids, spawned);
-		return;
-	}
-	r.sh->start_us = now_us();
-	r.sh->end_us = r.sh->start_us + (int64_t)(seconds * 1e6);
-	close(r.start_pipe[1]); /* go */
-	reap(pids, spawned);
-	close(r.start_pipe[0]);
-	close(r.up_pipe[0]);
-	summarise(&r, seconds, o);
-	o->ok = true;
+	else if (open_race(&r, o->why, sizeof o->why))
+		race(&r, seconds, idle, pids, o);
 	char cmd[PATH_MAX + 16];
 	snprintf(cmd, sizeof cmd, "rm -rf %s", r.dir);
 	if (system(cmd) != 0)
