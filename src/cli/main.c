@@ -1,5 +1,6 @@
 /* tilecade's entry point: options, then either a batch command or the front end. */
 #define _GNU_SOURCE /* setresgid */
+#include <inttypes.h>
 #include <limits.h>
 #include <locale.h>
 #include <stdio.h>
@@ -11,11 +12,13 @@
 
 #include "app.h"
 #include "arcade.h"
+#include "arcade_policy.h"
 #include "batch.h"
 #include "catalog.h"
 #include "command.h"
 #include "error_line.h"
 #include "file_save.h"
+#include "ghost_race.h"
 #include "keymap.h"
 #include "ninja_records.h"
 #include "options.h"
@@ -25,6 +28,8 @@
 #include "records.h"
 #include "races_command.h"
 #include "replay_command.h"
+#include "score_text.h"
+#include "scores_view.h"
 #include "settings.h"
 #include "tilecade/gameid.h"
 #include "tilecade/live_net.h"
@@ -440,6 +445,7 @@ const char *tc_cli_game_option(const struct tc_options *o)
 	                          : o->solve     ? "--solve"
 	                          : o->daily     ? "--daily"
 	                          : o->resume    ? "--continue"
+	                          : o->ghost     ? "--ghost"
 	                          : o->no_anim   ? "--no-anim"
 	                          : o->has_theme ? "--theme"
 	                          : o->autoplay  ? "--autoplay"
@@ -583,6 +589,157 @@ static int races_command(const struct tc_options *o, const struct tc_settings *s
 	return status;
 }
 
+/* ---- `tilecade GAME [options] --ghost N|best` (issue 19) ---- */
+
+/* The race --ghost asks for, loaded and checked before the terminal opens (the app takes both
+ * over); NULL for none. */
+static struct tc_ghost_race *ghost_to_race;
+static struct tc_recording ghost_recording;
+
+/* The first option given that shapes the game (its parameters or seed): the recording's game
+ * must then be the one it asks for. */
+static const char *shaping_option(const struct tc_options *o)
+{
+	return o->size             ? "--size"
+	       : o->has_seed       ? "--seed"
+	       : o->id             ? "--id"
+	       : o->daily          ? "--daily"
+	       : o->has_level      ? "--level"
+	       : o->puzzle         ? "--puzzle"
+	       : o->has_difficulty ? "--difficulty"
+	       : o->has_stage      ? "--stage"
+	       : o->has_mode       ? "--mode"
+	       : o->has_types      ? "--types"
+	       : o->has_attempts   ? "--attempts"
+	                           : NULL;
+}
+
+/* The first option given that plays no game on screen, or another game than the ghost's. */
+static const char *not_with_ghost(const struct tc_options *o)
+{
+	return o->resume     ? "--continue"
+	       : o->generate ? "--generate"
+	       : o->solve    ? "--solve"
+	       : o->rate     ? "--rate"
+	       : o->moves    ? "--moves"
+	       : o->autoplay ? "--autoplay"
+	       : o->swaps    ? "--swaps"
+	                     : NULL;
+}
+
+/* The recording of the best row, with a recording, of the board that game and the options
+ * play on: its id, or 0 when there is none (said in err). */
+static int64_t best_recording(const struct tc_options *o, const struct tc_settings *settings,
+                              struct tc_store *st, const struct tc_game *game, char *err,
+                              size_t errlen)
+{
+	struct tc_params params;
+	uint64_t seed;
+	struct tc_board_key key;
+	if (resolve_params(o, settings, game, &params, &seed, err, errlen) != 0)
+		return 0;
+	tc_records_board_of(game, params.bytes, seed, &key);
+	struct tc_score top[TC_SCORES_TOP];
+	int n = tc_store_top_scores(st, &key, tc_rank_of(key.game), top, TC_SCORES_TOP);
+	for (int i = 0; i < n; i++)
+		if (top[i].recording > 0)
+			return top[i].recording;
+	char title[96];
+	tc_board_title(&key, false, title, sizeof title);
+	snprintf(err, errlen, "no recorded game to race on the board %s", title);
+	return 0;
+}
+
+/* Whether the game the options shape is the recording's (race_id): a game ID of the options'
+ * parameters, with the recording's seed unless they give one. */
+static bool options_fit(const struct tc_options *o, const struct tc_settings *settings,
+                        const struct tc_game *game, const struct tc_params *id_params,
+                        uint64_t id_seed, const char *race_id)
+{
+	const struct tc_game *race_game;
+	struct tc_params params;
+	uint64_t seed;
+	char err[160], mine[TC_GAMEID_MAX];
+	if (tc_gameid_parse(race_id, &race_game, &params, &seed, err, sizeof err) != 0 ||
+	    race_game != game)
+		return false;
+	struct tc_options as = *o;
+	if (!as.has_seed && !as.daily) { /* no seed asked for: not a fresh one */
+		as.has_seed = true;
+		as.seed = seed;
+	}
+	if (o->id) {
+		params = *id_params;
+		seed = id_seed;
+	} else if (resolve_params(&as, settings, game, &params, &seed, err, sizeof err) != 0) {
+		return false;
+	}
+	tc_gameid_format(game, params.bytes, seed, mine, sizeof mine);
+	return strcmp(mine, race_id) == 0;
+}
+
+/* Loads and checks the race --ghost asks for into ghost_to_race (-1: play it), or returns the
+ * exit status, said: 2 for options that do not fit the recording, 1 when there is none to
+ * race. game is GAME's (NULL for N and without GAME); params and seed those of --id. */
+static int ghost_command(const struct tc_options *o, const struct tc_settings *settings,
+                         const struct tc_records *records, const struct tc_catalog_entry *entry,
+                         const struct tc_game *game, const struct tc_params *params, uint64_t seed)
+{
+	char err[TC_STORE_NOTICE_MAX + 64], shown[48];
+	const char *other = not_with_ghost(o);
+	bool best = strcmp(o->ghost, "best") == 0;
+	int64_t id = 0;
+	if (other)
+		return tc_cli_fail(err, sizeof err, "--ghost races a game on screen; drop %s",
+		                   other),
+		       usage_error(err);
+	if (!best && !tc_cli_number(o->ghost, &id)) {
+		tc_sanitize(o->ghost, shown, sizeof shown);
+		tc_cli_fail(err, sizeof err,
+		            "--ghost must be a recording's number (#N in %s) or best, not '%.40s'",
+		            tc_policy_where("tilecade scores", "ssh HOST scores"), shown);
+		return usage_error(err);
+	}
+	if (best && !game)
+		return usage_error(
+		        entry ? "--ghost best needs a board, and N's are its levels: race "
+		                "a recording's number (#N in tilecade scores)"
+		              : "--ghost best needs a game, e.g. tilecade 2048 --ghost best");
+	struct tc_store *own, *st = open_boards(o, settings, records, &own);
+	if (!st)
+		return 1;
+	if (best)
+		id = best_recording(o, settings, st, game, err, sizeof err);
+	struct tc_ghost_race *race =
+	        id ? tc_ghost_race_open(st, id, &ghost_recording, err, sizeof err) : NULL;
+	tc_store_close(own);
+	if (!race) {
+		tc_cli_error(err);
+		return 1;
+	}
+	const char *want = entry ? board_game(entry) : NULL;
+	const char *shaping = shaping_option(o);
+	int status = -1;
+	if (want && strcmp(ghost_recording.game, want) != 0) {
+		tc_sanitize(ghost_recording.game, shown, sizeof shown);
+		tc_cli_fail(err, sizeof err, "recording #%" PRId64 " is a %s game, not %s", id,
+		            shown, entry->name);
+		status = usage_error(err);
+	} else if (game && shaping &&
+	           !options_fit(o, settings, game, params, seed, tc_ghost_race_game_id(race))) {
+		tc_cli_fail(err, sizeof err, "--ghost %s races the game %s, not the one %s asks for",
+		            o->ghost, tc_ghost_race_game_id(race), shaping);
+		status = usage_error(err);
+	}
+	if (status >= 0) {
+		tc_ghost_race_free(race);
+		tc_recording_free(&ghost_recording);
+		return status;
+	}
+	ghost_to_race = race;
+	return -1;
+}
+
 /* ---- `tilecade live` and `tilecade watch PLAYER` ---- */
 
 /* The live folder beside the database that takes the scores (the host's shared board, else
@@ -692,6 +849,8 @@ static int play(const struct tc_options *o, const struct tc_settings *settings,
 	        .replay = recording_to_play,
 	        .live_dir = live_folder(o, settings, records, live_dir, sizeof live_dir),
 	        .watch_socket = watch_socket,
+	        .ghost = ghost_to_race,
+	        .ghost_recording = ghost_to_race ? &ghost_recording : NULL,
 	};
 	for (int i = 0; i < TC_CATALOG_SIZE; i++)
 		if (tc_catalog[i].view)
@@ -770,7 +929,7 @@ static const char *not_for_ninja(const struct tc_options *o)
 /* Whether more than one of ninja's commands is given; the first two go to a and b, to name. */
 static bool two_ninja_commands(const struct tc_options *o, const char **a, const char **b)
 {
-	const char *given[5];
+	const char *given[6];
 	int n = 0;
 	if (o->generate)
 		given[n++] = "--generate";
@@ -782,6 +941,8 @@ static bool two_ninja_commands(const struct tc_options *o, const char **a, const
 		given[n++] = "--solve";
 	if (o->replay)
 		given[n++] = "--replay";
+	if (o->ghost)
+		given[n++] = "--ghost";
 	if (n < 2)
 		return false;
 	*a = given[0];
@@ -838,6 +999,8 @@ static int ninja_command(const struct tc_options *o)
 		                   : o->has_seed ? "--seed"
 		                                 : "--playable"),
 		       usage_error(err);
+	if (o->ghost)
+		return NINJA_PLAY; /* the recording's level, raced */
 	if (o->generate) {
 		uint64_t seed = o->has_seed ? o->seed : tc_fresh_seed();
 		if (tc_batch_nl_generate(seed, o->count, o->playable, stdout, err, sizeof err) !=
@@ -996,6 +1159,15 @@ int tc_cli_command(const struct tc_options *opts, struct tc_settings *settings,
 	if (find_game(&o, &entry, &game, &params, &seed, err, sizeof err) != 0 ||
 	    check_combinations(&o, entry ? entry->name : NULL, err, sizeof err) != 0)
 		return usage_error(err);
+
+	if (o.ghost) {
+		int status = ghost_command(&o, settings, records, entry, game, &params, seed);
+		if (status >= 0) {
+			tc_records_close(records);
+			return status;
+		}
+		return play(&o, settings, records, NULL, NULL, NULL, 0);
+	}
 
 	/* The batch commands need no terminal and no view, only the game's backend. */
 	if (game == &sudoku_game && (o.solve || o.rate)) {

@@ -24,6 +24,7 @@ const char tc_usage[] =
         "       tilecade races [ID] [--db PATH]\n"
         "       tilecade race GAME [options] [--time-limit T]\n"
         "       tilecade race --join ID | --watch ID\n"
+        "       tilecade GAME [options] --ghost N|best\n"
         "\n"
         "Without a game, tilecade opens the menu. Games: znumbers, match3, sudoku, ninja\n"
         "(also n: N's level browser, Enter plays the level shown) and 2048.\n"
@@ -124,7 +125,12 @@ const char tc_usage_commands[] =
         "OPENER  N racers  lobby|starting|running\"; races ID: that race's game ID,\n"
         "state, start and time limit, then its board, a racer a line: rank, player,\n"
         "result (racing, won, lost, ended, left, dropped), time, score, recording #N;\n"
-        "exit 1 when there is no such race\n";
+        "exit 1 when there is no such race\n"
+        "\n"
+        "GAME --ghost N|best: race a recorded game, recording N (#N in tilecade scores)\n"
+        "or the best recorded game of the board GAME and its options play on (2048\n"
+        "--size 5 --ghost best): you play its game ID, and its progress plays beside\n"
+        "yours at the pace it was played (g on a row of the menu's Scores)\n";
 
 /* Racing, printed after tc_usage_commands (apart for the length of one literal). */
 const char tc_usage_race[] =
@@ -482,6 +488,14 @@ static int parse_option(int argc, char **argv, int *i, struct tc_options *o, cha
 		o->resume = true;
 	} else if (strcmp(arg, "--daily") == 0) {
 		o->daily = true;
+	} else if (is_option(arg, "--ghost")) {
+		if (!(v = take_value(argc, argv, i, "--ghost", err, errlen)))
+			return -1;
+		if (!*v)
+			return tc_cli_fail(err, errlen,
+			                   "--ghost needs a recording's number (#N in %s) or best",
+			                   tc_policy_where("tilecade scores", "ssh HOST scores"));
+		o->ghost = v;
 	} else if (is_option(arg, "--config")) {
 		if (!(v = take_value(argc, argv, i, "--config", err, errlen)))
 			return -1;

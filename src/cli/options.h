@@ -19,6 +19,9 @@ struct tc_options {
 	const char *config; /* --config PATH: the settings file; NULL for the default */
 	bool resume;        /* --continue: the most recent saved game */
 	bool daily;         /* --daily: today's puzzle of the game */
+	/* --ghost N|best: race recording N ("#N" or "N", as typed) or the best recorded game of
+	 * the game's board ("best"); NULL for none. */
+	const char *ghost;
 	bool help, version;
 
 	/* `tilecade race GAME [options] [--time-limit T]` opens a race on the game those options

@@ -57,6 +57,9 @@ int tc_race_check(const struct tc_options *o, bool ninja, char *err, size_t errl
 	const char *batch = batch_option(o);
 	if (batch)
 		return tc_cli_fail(err, errlen, "a race plays one game; drop %s", batch);
+	if (o->ghost)
+		return tc_cli_fail(err, errlen,
+		                   "a race is run against its racers, not a ghost; drop --ghost");
 	/* Each refusal names the option refused. */
 	const char *joins = o->race_join ? "--join" : o->race_watch ? "--watch" : NULL;
 	if (o->race_join && o->race_watch)

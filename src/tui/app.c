@@ -61,6 +61,7 @@ struct app {
 	bool race_quits; /* the race came from the command line: leaving it quits */
 	struct tc_race_watch *race_watch; /* a race watched, or NULL */
 	bool race_watch_quits;            /* watched from the command line: leaving it quits */
+	struct tc_ghost_race *ghost; /* the game played (or N's run) races it; NULL for none */
 };
 
 /* The most keys taken between two draws: a long paste still shows its progress. */
@@ -144,6 +145,8 @@ static void close_ninja(struct app *a)
 	tc_term_key_reports(false);
 	tc_ninja_play_free(a->ninja);
 	a->ninja = NULL;
+	tc_ghost_race_free(a->ghost);
+	a->ghost = NULL;
 }
 
 /* The level the browser shows, played. */
@@ -376,13 +379,17 @@ static void leave_game(struct app *a)
 	open_menu(a);
 	char date[16];
 	bool daily = tc_daily_date(tc_session_seed(s), date, sizeof date);
-	if (a->playing->view->level_count > 0 && !a->playing->view->level_on_row && !daily) {
+	/* A race from Scores goes back there. */
+	if (a->playing->view->level_count > 0 && !a->playing->view->level_on_row && !daily &&
+	    !a->viewing_scores) {
 		open_levels(a, a->playing); /* with what was just finished */
 		tc_levels_select(&a->levels, tc_session_params(s));
 		a->choosing_level = true;
 	}
 	tc_play_free(a->play);
 	a->play = NULL;
+	tc_ghost_race_free(a->ghost);
+	a->ghost = NULL;
 }
 
 static void choose_game(struct app *a, const struct tc_catalog_entry *e)
@@ -550,6 +557,95 @@ static void replay_from_scores(struct app *a, uint64_t now)
 	tc_recording_free(&rec);
 }
 
+/* ---- a race against a ghost (ghost_race.h) ---- */
+
+/* The race as it stands, the player's game looked at now; NULL once the player has gone on to
+ * another game than the ghost's (a new game): the race is over. */
+static const struct tc_race_standing *ghost_standing(void *ctx, uint64_t now)
+{
+	struct app *a = ctx;
+	struct tc_ghost_you you;
+	if (a->play) {
+		const struct tc_session *s = tc_play_session(a->play);
+		char id[TC_GAMEID_MAX];
+		tc_session_game_id(s, id, sizeof id);
+		if (strcmp(id, tc_ghost_race_game_id(a->ghost)) != 0)
+			return NULL;
+		tc_ghost_you_of_session(s, &you);
+	} else {
+		const struct nj_world *w;
+		bool running;
+		const struct nj_run *run = tc_ninja_play_run(a->ninja, &w, &running);
+		tc_ghost_you_of_run(run, w, running, &you);
+	}
+	you.name = a->records->player;
+	tc_ghost_race_see(a->ghost, &you, now);
+	return tc_ghost_race_standing(a->ghost);
+}
+
+static int ghost_next(void *ctx, uint64_t now)
+{
+	struct app *a = ctx;
+	return ghost_standing(a, now) ? tc_ghost_race_next(a->ghost) : -1;
+}
+
+/* The game of race's recording rec, played against its ghost: race and rec are taken over.
+ * False with why in err when it cannot be played. */
+static bool start_ghost_race(struct app *a, struct tc_ghost_race *race, struct tc_recording *rec,
+                             bool over_scores, char *err, size_t errlen)
+{
+	if (strcmp(rec->game, TC_NJ_GAME) == 0) {
+		static struct nj_replay rp; /* big: not on the stack */
+		char name[64];
+		struct tc_ninja_play *np =
+		        tc_nj_recording_replay(rec, &rp, name, sizeof name, err, errlen) == 0
+		                ? tc_ninja_play_new(&rp.level, name, a->records, false, err, errlen)
+		                : NULL;
+		tc_recording_free(rec);
+		if (!np) {
+			tc_ghost_race_free(race);
+			return false;
+		}
+		open_ninja(a, np, over_scores);
+		a->ghost = race;
+		tc_ninja_play_race(np, ghost_standing, ghost_next, a);
+		return true;
+	}
+	tc_recording_free(rec);
+	const struct tc_game *game;
+	struct tc_params params;
+	uint64_t seed;
+	const char *id = tc_ghost_race_game_id(race);
+	const struct tc_catalog_entry *e = NULL;
+	if (tc_gameid_parse(id, &game, &params, &seed, err, errlen) == 0 &&
+	    !((e = tc_catalog_find(game->name)) && e->view))
+		snprintf(err, errlen, "%s is not played in this version", id);
+	else if (e)
+		start_game(a, e, tc_session_new(game, params.bytes, seed, NULL));
+	if (!a->play) {
+		if (e && e->view)
+			snprintf(err, errlen, "out of memory");
+		tc_ghost_race_free(race);
+		return false;
+	}
+	a->ghost = race;
+	tc_play_race(a->play, ghost_standing, ghost_next, a);
+	return true;
+}
+
+/* g on a row of Scores: its game, raced against its recording. */
+static void ghost_from_scores(struct app *a)
+{
+	struct tc_recording rec;
+	char *err = a->scores.message;
+	size_t errlen = sizeof a->scores.message;
+	int64_t id = a->scores.ghost;
+	a->scores.ghost = 0;
+	struct tc_ghost_race *race = tc_ghost_race_open(a->scores.store, id, &rec, err, errlen);
+	if (race)
+		start_ghost_race(a, race, &rec, true, err, errlen);
+}
+
 /* What the player's screen shows beyond the position changed (zNumbers' solution pane): into
  * the stream, for watchers and the recording. */
 static void tell_shown(struct app *a)
@@ -670,6 +766,8 @@ static bool handle(struct app *a, const struct tc_event *ev, uint64_t now)
 		return handle_race_watch(a, ev, now);
 	if (a->viewing_watch_list)
 		return handle_watch_list(a, ev);
+	if (a->ghost) /* the race's clock up to the key: a restart loses none of it */
+		ghost_standing(a, now);
 	if (a->play) {
 		enum tc_play_result r = tc_play_event(a->play, ev, now);
 		tell_shown(a);
@@ -694,6 +792,8 @@ static bool handle(struct app *a, const struct tc_event *ev, uint64_t now)
 		a->viewing_scores = tc_scores_event(&a->scores, ev);
 		if (a->scores.replay)
 			replay_from_scores(a, now);
+		if (a->scores.ghost)
+			ghost_from_scores(a);
 		return true;
 	}
 	if (a->viewing_nlevels) {
@@ -785,6 +885,13 @@ int tc_app_run(const struct tc_app_config *cfg, const struct tc_catalog_entry *e
 	} else if (cfg->race) {
 		open_lobby(&a, cfg->race);
 		a.race_quits = true;
+	} else if (cfg->ghost) {
+		if (!start_ghost_race(&a, cfg->ghost, cfg->ghost_recording, false, err, errlen)) {
+			tc_live_share_stop(a.share);
+			tc_session_free(start);
+			tc_term_close();
+			return -1;
+		}
 	} else if (start)
 		start_game(&a, entry, start);
 	else if (entry && entry->browser)
@@ -851,6 +958,7 @@ int tc_app_run(const struct tc_app_config *cfg, const struct tc_catalog_entry *e
 		tc_watch_list_close(&a.watch_list);
 	tc_live_share_stop(a.share); /* after the game's end was told */
 	tc_play_free(a.play);
+	tc_ghost_race_free(a.ghost);
 	tc_replay_free(a.replay);
 	tc_scores_close(&a.scores);
 	tc_term_close();

@@ -6,6 +6,7 @@
 #include <stddef.h>
 
 #include "catalog.h"
+#include "ghost_race.h"
 #include "options.h"
 #include "records.h"
 #include "tilecade/ninja.h"
@@ -39,6 +40,10 @@ struct tc_app_config {
 	/* Watch this race at once (tilecade race --watch ID, found in the store already): leaving
 	 * it quits. 0 for none. */
 	int64_t race_watch;
+	/* Race this ghost (tilecade GAME --ghost N) in the game of its recording, ghost_recording:
+	 * both taken over. NULL for none. */
+	struct tc_ghost_race *ghost;
+	struct tc_recording *ghost_recording;
 };
 
 /* Runs until the player quits. With start (whose ownership passes here) the game of `entry`

@@ -416,6 +416,14 @@ void tc_ninja_play_watchers(struct tc_ninja_play *np, unsigned watchers)
 	np->watchers = watchers;
 }
 
+const struct nj_run *tc_ninja_play_run(const struct tc_ninja_play *np,
+                                       const struct nj_world **world, bool *clock_running)
+{
+	*world = &np->world;
+	*clock_running = np->clock_running;
+	return &np->run;
+}
+
 void tc_ninja_play_free(struct tc_ninja_play *np)
 {
 	if (np)

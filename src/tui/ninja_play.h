@@ -67,6 +67,9 @@ int tc_ninja_play_next_level(struct tc_ninja_play *np, const struct nl_level *le
 void tc_ninja_play_race(struct tc_ninja_play *np,
                         const struct tc_race_standing *(*standing)(void *ctx, uint64_t now),
                         int (*next_ms)(void *ctx, uint64_t now), void *ctx);
+/* The run on show and its world, and whether its clock runs: what a race sees of it. */
+const struct nj_run *tc_ninja_play_run(const struct tc_ninja_play *np,
+                                       const struct nj_world **world, bool *clock_running);
 /* How many watch the run being played, for its status line. */
 void tc_ninja_play_watchers(struct tc_ninja_play *np, unsigned watchers);
 void tc_ninja_play_free(struct tc_ninja_play *np);

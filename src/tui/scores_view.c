@@ -211,10 +211,19 @@ void tc_scores_draw(struct tc_scores_view *v)
 	int x = (COLS - w) / 2;
 	int y = (LINES - SCORES_H) / 2;
 	tc_draw_text(x + 2, y, w - 2, tc_theme_attr(TC_ROLE_TITLE), "Scores");
-	static const char long_hint[] = "Enter: replay   left/right: other boards   q: back";
-	const char *hint = v->board_count < 2                ? "Enter: replay   q: back"
-	                   : w - 2 >= (int)strlen(long_hint) ? long_hint
-	                                                     : "left/right: other boards   q: back";
+	/* The longest that fits: narrow, the keys the screen says itself (its arrows) go first. */
+	static const char *const hints[][3] = {
+	        {"Enter: replay   g: race its ghost   left/right: other boards   q: back",
+	         "Enter: replay   g: race   left/right: boards   q: back",
+	         "Enter: replay   g: race   q: back"},
+	        {"Enter: replay   g: race its ghost   q: back", "Enter: replay   g: race   q: back",
+	         "Enter: replay   g: race   q: back"},
+	};
+	const char *const *choice = hints[v->board_count < 2];
+	const char *hint = choice[2];
+	for (int i = 1; i >= 0; i--)
+		if (w - 2 >= (int)strlen(choice[i]))
+			hint = choice[i];
 	tc_draw_text(x + 2, y + SCORES_H - 1, w - 2, tc_theme_attr(TC_ROLE_DIM), hint);
 	tc_draw_text(x + 2, y + SCORES_H - 2, w - 2, tc_theme_attr(TC_ROLE_BAD), v->message);
 	v->arrow_row = -1;
@@ -266,15 +275,16 @@ static int clicked_arrow(const struct tc_scores_view *v, const struct tc_event *
 	return 0;
 }
 
-/* Enter on a row: its game's recording to replay, or one line on why there is none. */
-static void choose_row(struct tc_scores_view *v)
+/* Enter on a row (to replay it) or g (to race it): its game's recording into *chosen, or one
+ * line on why there is none. */
+static void choose_row(struct tc_scores_view *v, int64_t *chosen, const char *what)
 {
 	if (v->selected < 0 || v->selected >= v->top_count)
 		snprintf(v->message, sizeof v->message, "Choose a row with up and down");
 	else if (v->top[v->selected].recording > 0)
-		v->replay = v->top[v->selected].recording;
+		*chosen = v->top[v->selected].recording;
 	else
-		snprintf(v->message, sizeof v->message, "No replay: this game was not recorded");
+		snprintf(v->message, sizeof v->message, "No %s: this game was not recorded", what);
 }
 
 static void move_selection(struct tc_scores_view *v, int step)
@@ -296,6 +306,11 @@ bool tc_scores_event(struct tc_scores_view *v, const struct tc_event *ev)
 			turn(v, clicked_arrow(v, ev));
 		return true;
 	}
+	if (ev->type == TC_EV_KEY && ev->key == 'g' && !ev->ctrl &&
+	    tc_event_action(ev, false) == TC_ACT_NONE) {
+		choose_row(v, &v->ghost, "ghost");
+		return true;
+	}
 	switch (tc_event_action(ev, false)) {
 	case TC_ACT_LEFT:
 		turn(v, -1);
@@ -310,7 +325,7 @@ bool tc_scores_event(struct tc_scores_view *v, const struct tc_event *ev)
 		move_selection(v, 1);
 		break;
 	case TC_ACT_SELECT:
-		choose_row(v);
+		choose_row(v, &v->replay, "replay");
 		break;
 	case TC_ACT_BACK:
 		tc_scores_close(v);

@@ -1,7 +1,8 @@
 /* The score screen: one scoreboard at a time (a game, mode and level), its top ten as a table,
  * one row highlighted: the score recorded last, else the player's best. Left and right (h, l, the
  * wheel, a click on an arrow) go through the boards; up and down move the highlight, Enter
- * replays its row's game; q or Esc goes back. */
+ * replays its row's game, g races it (its game played against its recording's ghost); q or Esc
+ * goes back. */
 #ifndef TILECADE_TUI_SCORES_VIEW_H
 #define TILECADE_TUI_SCORES_VIEW_H
 
@@ -22,6 +23,7 @@ struct tc_scores_view {
 	int top_count;
 	int selected;     /* the row highlighted, -1 for none */
 	int64_t replay;   /* Enter asked to replay this recording (the caller clears it), or 0 */
+	int64_t ghost;    /* g asked to race this recording's ghost (the caller clears it), or 0 */
 	char message[96]; /* one line until the next key (why a row cannot be replayed) */
 	int arrow_row, left_arrow_col, right_arrow_col; /* as last drawn, for clicks */
 };
