@@ -13,7 +13,7 @@ _tilecade_games='znumbers match3 sudoku ninja n 2048'
 
 # Options that take a value, as the next word or after '='.
 _tilecade_valued=' --seed --id --theme --db --config --size --attempts --level --count --difficulty
- --stage --puzzle --mode --types --replay --games --depth --moves --time-limit --join --watch '
+ --stage --puzzle --mode --types --replay --games --depth --moves --time-limit --join --watch --ghost '
 
 # The options of one place on the line. $1: the game, or 'scores' or 'scores GAME', 'replay',
 # 'races', 'live', 'watch' or 'watch PLAYER', 'race' or 'race GAME', or empty before any game
@@ -22,16 +22,16 @@ _tilecade_options()
 {
 	local common='--theme --no-anim --db --config --help -h --version -V'
 	case $1 in
-	'') echo "$common --continue --id" ;;
-	znumbers) echo "$common --seed --id --daily --size --attempts --level --generate --count --solve" ;;
-	match3) echo "$common --seed --id --daily --mode --level --size --types --generate --count --swaps" ;;
-	sudoku) echo "$common --seed --id --daily --stage --difficulty --level --generate --count --solve --rate --puzzle" ;;
+	'') echo "$common --continue --id --ghost" ;;
+	znumbers) echo "$common --seed --id --daily --size --attempts --level --generate --count --solve --ghost" ;;
+	match3) echo "$common --seed --id --daily --mode --level --size --types --generate --count --swaps --ghost" ;;
+	sudoku) echo "$common --seed --id --daily --stage --difficulty --level --generate --count --solve --rate --puzzle --ghost" ;;
 	ninja | n)
-		echo "$common --generate --parse --check --solve --replay --headless"
+		echo "$common --generate --parse --check --solve --replay --headless --ghost"
 		# The level browser refuses these: "--seed needs --generate".
 		[[ $2 == *' --generate '* ]] && echo '--playable --count --seed'
 		;;
-	2048) echo "$common --seed --id --daily --size --moves --autoplay --games --depth" ;;
+	2048) echo "$common --seed --id --daily --size --moves --autoplay --games --depth --ghost" ;;
 	scores | 'scores znumbers' | 'scores match3' | 'scores sudoku') echo '--level --db --config --help -h --version -V' ;;
 	scores\ *) echo '--db --config --help -h --version -V' ;;
 	replay) echo '--headless --theme --db --config --help -h --version -V' ;;
@@ -59,6 +59,11 @@ _tilecade_values()
 	--types) echo {4..8} ;;
 	--depth) echo {1..6} ;;
 	--replay | --db | --config) echo FILE ;;
+	--ghost) # a recording's number, or the best of the game's board (N has one a level)
+		case $1 in
+		znumbers | match3 | sudoku | 2048) echo best ;;
+		esac
+		;;
 	--level)
 		case ${1#* } in # scores GAME --level, race GAME --level: the levels of GAME
 		match3) echo {1..13} ;; # the goals pack

@@ -57,7 +57,8 @@ def probe_value(place, option, scratch):
               '--attempts': '60', '--level': '1', '--count': '1', '--difficulty': 'easy',
               '--stage': 'classic', '--puzzle': PUZZLE, '--mode': 'endless', '--types': '5',
               '--replay': REPLAY, '--games': '1', '--depth': '1', '--moves': 'l',
-              '--time-limit': '10s', '--join': '1', '--watch': '1'}
+              '--time-limit': '10s', '--join': '1', '--watch': '1',
+              '--ghost': '1'}
     return values.get(option)
 
 
@@ -368,7 +369,7 @@ def run_checks(tap, program, shell, bare=None):
         (ask('tilecade sudoku --'),
          {'--theme', '--no-anim', '--db', '--config', '--help', '--version', '--seed', '--id',
           '--daily', '--stage', '--difficulty', '--level', '--generate', '--count', '--solve',
-          '--rate', '--puzzle'}, "sudoku's options after sudoku --"),
+          '--rate', '--puzzle', '--ghost'}, "sudoku's options after sudoku --"),
         (ask('tilecade sudoku --difficulty '), {'simple', 'easy', 'intermediate', 'expert'},
          'the difficulties after sudoku --difficulty'),
         (ask('tilecade sudoku --difficulty=ex'), {'expert'}, 'a value after --difficulty='),
@@ -415,6 +416,8 @@ def run_checks(tap, program, shell, bare=None):
         (ask("tilecade 'nin"), {'ninja'}, 'a game name after an opening quote'),
         (ask('tilecade scores SU'), {'sudoku'}, 'a game name in capitals after scores'),
         (ask('tilecade Sc'), set(), 'scores only as written, as the program takes it'),
+        (ask('tilecade 2048 --ghost '), {'best'}, "a board's best ghost after a game"),
+        (ask('tilecade ninja --ghost '), set(), "no best for N, whose boards are levels"),
     ]
     # A quoted word means what it means without the quotes.
     same_as = [(ask(f'tilecade {q} {o}'), ask(f'tilecade {g} {o}'))
