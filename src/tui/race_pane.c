@@ -51,11 +51,11 @@ void tc_race_pane_draw(struct tc_rect r, bool ticker, const struct tc_race_stand
 	for (int k = 0; k < n; k++) {
 		const struct tc_racer *racer = &st->racers[idx[k]];
 		bool you = tc_race_is_you(st, idx[k]);
-		enum tc_role role = you ? TC_ROLE_SELECTED
-		                    : racer->outcome == TC_RACER_LEFT ||
-		                                    racer->outcome == TC_RACER_DROPPED
-		                            ? TC_ROLE_DIM
-		                            : TC_ROLE_TEXT;
+		enum tc_role role =
+		        you ? TC_ROLE_SELECTED
+		        : racer->outcome == TC_RACER_LEFT || racer->outcome == TC_RACER_DROPPED
+		                ? TC_ROLE_DIM
+		                : TC_ROLE_TEXT;
 		attr_t attr = tc_theme_attr(role);
 		int h = two ? 2 : 1;
 		if (you)

@@ -124,9 +124,9 @@ void tc_race_line(const struct tc_racer *r, bool you, bool unicode, int width, c
 		if (left - 1 - result_w > keep)
 			keep = left - 1 - result_w;
 		name_w = tc_fit_columns(r->player, keep < left ? keep : left, name, sizeof name);
-		result_w = left - name_w - 1 > 0
-		                   ? tc_fit_columns(result, left - name_w - 1, result, sizeof result)
-		                   : 0;
+		result_w = left - name_w - 1 > 0 ? tc_fit_columns(result, left - name_w - 1, result,
+		                                                  sizeof result)
+		                                 : 0;
 	} else {
 		snprintf(name, sizeof name, "%s", r->player);
 	}
@@ -180,8 +180,10 @@ void tc_race_ticker(const struct tc_race_standing *st, bool unicode, int width, 
 	const int sep_w = 3;
 	int you = you_index(st);
 	char entry[TC_RACE_TEXT_MAX];
-	/* Room kept for the player's own entry until it is written. */
+	/* Room kept for the player's own entry until it is written: columns, and bytes of out
+	 * (names of marks that take no column are many bytes). */
 	int you_w = you >= 0 ? ticker_entry(&st->racers[you], entry, sizeof entry) : 0;
+	size_t you_bytes = you >= 0 ? strlen(sep) + strlen(entry) : 0;
 	int used_w = 0;
 	size_t used = 0;
 	bool full = false; /* a racer did not fit: the next ones are left out (but the player) */
@@ -190,12 +192,17 @@ void tc_race_ticker(const struct tc_race_standing *st, bool unicode, int width, 
 	for (int i = 0; i < st->n; i++) {
 		int w = ticker_entry(&st->racers[i], entry, sizeof entry);
 		int need = (used_w > 0 ? sep_w : 0) + w;
-		if (i == you && used_w + need > width) { /* alone, and too long: cut */
-			*you_to = (size_t)tc_fit_columns(entry, width, out, len) > 0 ? strlen(out) : 0;
+		size_t bytes = (used > 0 ? strlen(sep) : 0) + strlen(entry);
+		if (i == you && (used_w + need > width || used + bytes >= len)) {
+			if (used_w == 0) /* alone, and too long: cut */
+				*you_to = (size_t)tc_fit_columns(entry, width, out, len) > 0
+				                  ? strlen(out)
+				                  : 0;
 			return;
 		}
-		int kept = i < you ? sep_w + you_w : 0;
-		if (i != you && (full || used_w + need + kept > width)) {
+		bool room = used_w + need + (i < you ? sep_w + you_w : 0) <= width &&
+		            used + bytes + (i < you ? you_bytes : 0) < len;
+		if (i != you && (full || !room)) {
 			full = true;
 			if (i > you)
 				break;

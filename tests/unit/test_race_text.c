@@ -28,8 +28,8 @@ static void the_pane_goes_beside_else_a_ticker_else_nowhere(void **unused)
 	struct tc_rect board, pane;
 	bool ticker;
 	/* 80x24: the status lines leave 80x22; a board of 40x20 and the pane fit side by side. */
-	assert_true(tc_race_pane_place((struct tc_rect){0, 1, 80, 22}, 40, 20, &board, &pane,
-	                               &ticker));
+	assert_true(
+	        tc_race_pane_place((struct tc_rect){0, 1, 80, 22}, 40, 20, &board, &pane, &ticker));
 	assert_false(ticker);
 	assert_int_equal(pane.w, TC_RACE_PANE_W);
 	assert_int_equal(pane.x + pane.w, 80);
@@ -40,8 +40,8 @@ static void the_pane_goes_beside_else_a_ticker_else_nowhere(void **unused)
 	assert_int_equal(pane.h, 22);
 
 	/* Too narrow beside: one line under the board. */
-	assert_true(tc_race_pane_place((struct tc_rect){0, 1, 60, 18}, 40, 17, &board, &pane,
-	                               &ticker));
+	assert_true(
+	        tc_race_pane_place((struct tc_rect){0, 1, 60, 18}, 40, 17, &board, &pane, &ticker));
 	assert_true(ticker);
 	assert_int_equal(board.h, 17);
 	assert_int_equal(pane.y, 18);
@@ -49,8 +49,8 @@ static void the_pane_goes_beside_else_a_ticker_else_nowhere(void **unused)
 	assert_int_equal(pane.w, 60);
 
 	/* Not even a line to spare: the board keeps the whole area. */
-	assert_false(tc_race_pane_place((struct tc_rect){0, 1, 60, 18}, 40, 18, &board, &pane,
-	                                &ticker));
+	assert_false(
+	        tc_race_pane_place((struct tc_rect){0, 1, 60, 18}, 40, 18, &board, &pane, &ticker));
 	assert_false(ticker);
 	assert_int_equal(board.w, 60);
 	assert_int_equal(board.h, 18);
@@ -141,7 +141,8 @@ static struct tc_race_standing standing_of(int n, const char *you)
 	for (int i = 0; i < n; i++)
 		field[i] = racer(names[i], i + 1, TC_RACER_RACING, "", 0);
 	for (int i = 0; i < n; i++)
-		snprintf(field[i].progress.text, sizeof field[i].progress.text, "%d", 1000 - 100 * i);
+		snprintf(field[i].progress.text, sizeof field[i].progress.text, "%d",
+		         1000 - 100 * i);
 	return (struct tc_race_standing){"Race #1", NULL, you, field, n};
 }
 
@@ -214,6 +215,13 @@ static void the_ticker_shows_what_fits_and_the_player(void **unused)
 	tc_race_ticker(&st, false, 5, text, sizeof text, &from, &to);
 	assert_string_equal(text, "4 dan");
 	assert_int_equal(to, 5);
+
+	/* The buffer bounds it too: whole entries still, the player's among them. */
+	char small[24];
+	st.you = "dan";
+	tc_race_ticker(&st, true, 200, small, sizeof small, &from, &to);
+	assert_string_equal(small, "1 ann 1000 · 4 dan 700");
+	assert_string_equal(small + from, "4 dan 700");
 
 	/* Finished racers' results; a watcher's ticker marks no one. */
 	field[0].outcome = TC_RACER_WON;
