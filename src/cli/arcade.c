@@ -29,6 +29,8 @@ static const char arcade_help[] =
         "                       match3, ninja; e.g. 2048 --seed 5, znumbers --level 3,\n"
         "                       sudoku --daily (a game's options but --db, --config,\n"
         "                       --replay and batch commands)\n"
+        "  GAME --ghost N|best  race recording N (#N in scores), or the best recorded\n"
+        "                       game of the game's board: its progress beside yours\n"
         "  continue             your most recently saved game\n"
         "  live                 the games in progress (no -t needed)\n"
         "  watch PLAYER         watch PLAYER's game as it is played\n"

@@ -700,11 +700,17 @@ static int ghost_command(const struct tc_options *o, const struct tc_settings *s
 		            tc_policy_where("tilecade scores", "ssh HOST scores"), shown);
 		return usage_error(err);
 	}
-	if (best && !game)
-		return usage_error(
-		        entry ? "--ghost best needs a board, and N's are its levels: race "
-		                "a recording's number (#N in tilecade scores)"
-		              : "--ghost best needs a game, e.g. tilecade 2048 --ghost best");
+	if (best && !game) {
+		if (entry)
+			tc_cli_fail(err, sizeof err,
+			            "--ghost best needs a board, and N's are its levels: race a "
+			            "recording's number (#N in %s)",
+			            tc_policy_where("tilecade scores", "ssh HOST scores"));
+		else
+			tc_cli_fail(err, sizeof err, "--ghost best needs a game, e.g. %s 2048 --ghost best",
+			            tc_policy_where("tilecade", "ssh -t HOST"));
+		return usage_error(err);
+	}
 	struct tc_store *own, *st = open_boards(o, settings, records, &own);
 	if (!st)
 		return 1;

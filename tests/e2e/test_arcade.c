@@ -244,8 +244,9 @@ static void test_help_lists_the_requests(void **state)
 	struct e2e_run r;
 	ssh_run("new", "help", &r);
 	assert_int_equal(exit_status(&r), 0);
-	const char *requests[] = {"GAME [options]", "continue",   "live",       "watch PLAYER",
-	                          "scores [GAME]",  "replay [N]", "races [ID]", "name NAME",
+	const char *requests[] = {"GAME [options]", "GAME --ghost N|best", "continue",
+	                          "live",           "watch PLAYER",        "scores [GAME]",
+	                          "replay [N]",     "races [ID]",          "name NAME",
 	                          "help"};
 	for (size_t i = 0; i < sizeof requests / sizeof *requests; i++)
 		if (!strstr(r.out, requests[i]))
@@ -434,6 +435,17 @@ static void test_a_finished_game_replays(void **state)
 		e2e_2048_shows(t, &board, why, sizeof why);
 		fail_msg("the replay's end is not the model's board (%s):\n%s", why, e2e_screen(t));
 	}
+	e2e_send_str(t, "q");
+	assert_int_equal(e2e_wait_exit(t, WAIT_MS), 0);
+	/* Raced by another player: its game, its ghost beside it (issue 19). */
+	char ghost[48];
+	snprintf(request, sizeof request, "2048 --ghost %d", n);
+	snprintf(ghost, sizeof ghost, "Ghost: Dan #%d", n);
+	t = ssh_term(state, "ann", request);
+	wait_text(t, ghost);
+	wait_text(t, "2048:4x4:s77");
+	e2e_send_str(t, "q");
+	wait_text(t, "zNumbers"); /* the menu */
 	e2e_send_str(t, "q");
 	assert_int_equal(e2e_wait_exit(t, WAIT_MS), 0);
 }
