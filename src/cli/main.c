@@ -707,7 +707,8 @@ static int ghost_command(const struct tc_options *o, const struct tc_settings *s
 			            "recording's number (#N in %s)",
 			            tc_policy_where("tilecade scores", "ssh HOST scores"));
 		else
-			tc_cli_fail(err, sizeof err, "--ghost best needs a game, e.g. %s 2048 --ghost best",
+			tc_cli_fail(err, sizeof err,
+			            "--ghost best needs a game, e.g. %s 2048 --ghost best",
 			            tc_policy_where("tilecade", "ssh -t HOST"));
 		return usage_error(err);
 	}
@@ -733,8 +734,9 @@ static int ghost_command(const struct tc_options *o, const struct tc_settings *s
 		status = usage_error(err);
 	} else if (game && shaping &&
 	           !options_fit(o, settings, game, params, seed, tc_ghost_race_game_id(race))) {
-		tc_cli_fail(err, sizeof err, "--ghost %s races the game %s, not the one %s asks for",
-		            o->ghost, tc_ghost_race_game_id(race), shaping);
+		tc_cli_fail(err, sizeof err,
+		            "--ghost %s races the game %s, not the one %s asks for", o->ghost,
+		            tc_ghost_race_game_id(race), shaping);
 		status = usage_error(err);
 	}
 	if (status >= 0) {

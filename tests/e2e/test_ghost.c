@@ -93,8 +93,11 @@ static int64_t store(struct tc_recording *rec, const struct tc_live_log *log,
 	int64_t id = tc_store_add_recording(st, rec);
 	assert_true(id > 0);
 	if (*board->game) {
-		struct tc_score s = {.board = *board, .time_ms = rec->time_ms, .moves = rec->moves,
-		                     .date = 1700000000, .recording = id};
+		struct tc_score s = {.board = *board,
+		                     .time_ms = rec->time_ms,
+		                     .moves = rec->moves,
+		                     .date = 1700000000,
+		                     .recording = id};
 		snprintf(s.player, sizeof s.player, "%s", rec->player);
 		snprintf(s.game_id, sizeof s.game_id, "%s", rec->game_id);
 		assert_true(tc_store_add_score(st, &s, TC_RANK_TIME) >= 1);
@@ -112,7 +115,8 @@ static int64_t bobs_win(uint32_t first_ms, uint32_t step_ms, bool ranked)
 	assert_true(tc_live_log_add(&log, &ev));
 	uint32_t at = first_ms;
 	for (int i = 0; i < tiles; i++, at += step_ms) {
-		ev = (struct tc_live_event){.kind = TC_LIVE_MOVE, .at_ms = at,
+		ev = (struct tc_live_event){.kind = TC_LIVE_MOVE,
+		                            .at_ms = at,
 		                            .move = {.arg = {solution[i].from, solution[i].to}}};
 		assert_true(tc_live_log_add(&log, &ev));
 	}
@@ -242,13 +246,13 @@ static void assert_exits(struct e2e_term *t, int code)
 
 /* ---- tests ---- */
 
-/* The ghost waits at the start until its first move's time (3 s of Ann's clock), then its
- * tiles go at its pace, and it wins at its recording's time, 3 s + 0.1 s a move: "won 0:05.0"
+/* The ghost waits at the start until its first move's time (4 s of Ann's clock), then its
+ * tiles go at its pace, and it wins at its recording's time, 4 s + 0.1 s a move: "won 0:06.0"
  * for 21 moves. Ann's own line counts her move. */
 static void test_the_pane_follows_the_recordings_times(void **state)
 {
 	solve_level();
-	assert_int_equal(bobs_win(3000, 100, false), 1);
+	assert_int_equal(bobs_win(4000, 100, false), 1);
 	char left[32], won[32];
 	struct e2e_term *t = tilecade(state, "znumbers", "--ghost", "1", "--no-anim", NULL);
 	wait_text(t, "Ghost: Bob #1", WAIT_MS);
@@ -261,7 +265,7 @@ static void test_the_pane_follows_the_recordings_times(void **state)
 	type_keys(t, E2E_KEY_ENTER);
 	snprintf(left, sizeof left, "%d left", tiles - 1);
 	wait_racer(t, "Ann", left, WAIT_MS);
-	uint32_t time_ms = 3000 + 100 * (uint32_t)(tiles - 1);
+	uint32_t time_ms = 4000 + 100 * (uint32_t)(tiles - 1);
 	snprintf(won, sizeof won, "won 0:%02u.%u", time_ms / 1000, time_ms % 1000 / 100);
 	wait_racer(t, "Bob #1", won, 3 * WAIT_MS);
 	wait_text(t, "1 Bob #1", 0); /* the winner first */

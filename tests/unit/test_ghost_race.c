@@ -30,7 +30,8 @@ static int setup(void **unused)
 	struct tc_live_event ev = {.kind = TC_LIVE_START, .text = ZN_ID, .text_len = strlen(ZN_ID)};
 	assert_true(tc_live_log_add(&log, &ev));
 	for (int k = 0; k < tiles; k++) {
-		ev = (struct tc_live_event){.kind = TC_LIVE_MOVE, .at_ms = 1000 * (uint32_t)(k + 1),
+		ev = (struct tc_live_event){.kind = TC_LIVE_MOVE,
+		                            .at_ms = 1000 * (uint32_t)(k + 1),
 		                            .move = {.arg = {solution[k].from, solution[k].to}}};
 		assert_true(tc_live_log_add(&log, &ev));
 	}
@@ -53,7 +54,9 @@ static int teardown(void **unused)
 static const struct tc_race_standing *look(uint64_t game_ms, bool running,
                                            enum tc_racer_outcome outcome, uint64_t now)
 {
-	struct tc_ghost_you you = {.name = "ann", .game_ms = game_ms, .clock_running = running,
+	struct tc_ghost_you you = {.name = "ann",
+	                           .game_ms = game_ms,
+	                           .clock_running = running,
 	                           .progress = {.value = 0, .text = "you"},
 	                           .outcome = outcome};
 	tc_ghost_race_see(race, &you, now);
