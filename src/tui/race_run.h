@@ -9,11 +9,16 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "race_news.h"
+#include <limits.h>
+
+#include "race_feed.h"
 #include "race_pane.h"
 
 struct tc_race_run {
-	struct tc_race_news news;
+	struct tc_race_feed *feed; /* every racer followed live; NULL: the race is gone */
+	struct tc_store *st;
+	char dir[PATH_MAX];
+	int64_t id;
 	char player[32];
 	bool finished;    /* this racer's end is in the store */
 	bool socket_told; /* where the game is published is in the store */
@@ -33,8 +38,9 @@ struct tc_race_game {
 	int64_t recording;
 };
 
-/* The race id of store st, told through live folder dir, in which player plays. r must stay
- * where it is until tc_race_run_close. */
+/* The race id of store st, told through live folder dir, in which player plays, its racers
+ * followed live (the terminal's wait wakes for them). r must stay where it is until
+ * tc_race_run_close. */
 void tc_race_run_open(struct tc_race_run *r, struct tc_store *st, const char *dir, int64_t id,
                       const char *player);
 void tc_race_run_close(struct tc_race_run *r);
