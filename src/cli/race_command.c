@@ -119,48 +119,8 @@ int64_t tc_race_enter(const struct tc_options *o, struct tc_records *records, co
 			return tc_cli_fail(err, errlen, "there is no race #%" PRId64, id), 0;
 		return id;
 	}
-	if (!o->race_join) {
-		id = tc_store_race_open(st, game, game_id, records->player, o->time_limit_ms, now);
-		if (id == 0)
-			return tc_cli_fail(err, errlen,
-			                   "the race could not be opened: the scoreboard cannot be "
-			                   "written"),
-			       0;
-	} else {
-		switch (tc_store_race_join(st, id, records->player, now)) {
-		case TC_RACE_JOINED:
-			break;
-		case TC_RACE_NONE:
-			return tc_cli_fail(err, errlen,
-			                   "there is no race #%" PRId64 " (%s lists them)", id,
-			                   tc_policy_where("tilecade races", "ssh HOST races")),
-			       0;
-		case TC_RACE_STARTED:
-			return tc_cli_fail(err, errlen,
-			                   "race #%" PRId64
-			                   " has started: only its racers come back "
-			                   "(watch it: %s --watch %" PRId64 ")",
-			                   id, tc_policy_where("tilecade race", "ssh -t HOST race"),
-			                   id),
-			       0;
-		case TC_RACE_FULL:
-			return tc_cli_fail(err, errlen, "race #%" PRId64 " is full (%d racers)", id,
-			                   TC_RACE_RACERS_MAX),
-			       0;
-		case TC_RACE_FINISHED:
-			return tc_cli_fail(err, errlen,
-			                   "race #%" PRId64
-			                   " is over for you (its board: %s %" PRId64 ")",
-			                   id, tc_policy_where("tilecade races", "ssh HOST races"),
-			                   id),
-			       0;
-		case TC_RACE_FAILED:
-			return tc_cli_fail(err, errlen, "race #%" PRId64 " could not be joined",
-			                   id),
-			       0;
-		}
-	}
-	if (dir)
-		tc_live_races_changed(dir);
-	return id;
+	if (o->race_join)
+		return tc_race_join_as(st, dir, id, records->player, err, errlen) == 0 ? id : 0;
+	return tc_race_open_as(st, dir, game, game_id, records->player, o->time_limit_ms, err,
+	                       errlen);
 }

@@ -16,6 +16,7 @@
 #include "nlevel_view.h"
 #include "play.h"
 #include "present.h"
+#include "race_list.h"
 #include "race_lobby.h"
 #include "race_run.h"
 #include "race_watch.h"
@@ -62,6 +63,9 @@ struct app {
 	struct tc_race_watch *race_watch; /* a race watched, or NULL */
 	bool race_watch_quits;            /* watched from the command line: leaving it quits */
 	struct tc_ghost_race *ghost; /* the game played (or N's run) races it; NULL for none */
+	struct tc_race_list race_list;    /* the menu's Race: its lobbies, games and watches go
+	                                   * back to it */
+	bool viewing_race_list;
 };
 
 /* The most keys taken between two draws: a long paste still shows its progress. */
@@ -86,6 +90,8 @@ static void draw(struct app *a, uint64_t now)
 		tc_watch_list_draw(&a->watch_list, now);
 	else if (a->play)
 		tc_play_draw(a->play, now);
+	else if (a->viewing_race_list)
+		tc_race_list_draw(&a->race_list);
 	else if (a->viewing_scores)
 		tc_scores_draw(&a->scores);
 	else if (a->viewing_nlevels)
@@ -444,6 +450,10 @@ static bool choose_in_menu(struct app *a)
 		tc_levels_open_daily(&a->levels, (int64_t)time(NULL));
 		a->choosing_level = true;
 		break;
+	case TC_MENU_RACE:
+		tc_race_list_open(&a->race_list, tc_records_scores(a->records), a->cfg->live_dir);
+		a->viewing_race_list = true;
+		break;
 	case TC_MENU_WATCH:
 		tc_watch_list_open(&a->watch_list, a->cfg->live_dir);
 		a->viewing_watch_list = true;
@@ -697,6 +707,55 @@ static bool handle_race_watch(struct app *a, const struct tc_event *ev, uint64_t
 	return !a->race_watch_quits;
 }
 
+/* A new race from the Race screen on game i of the catalog, with the player's options of it. */
+static void open_race_on(struct app *a, int i, char *err, size_t errlen)
+{
+	const struct tc_catalog_entry *e = &tc_catalog[i];
+	if (!e->view) {
+		snprintf(err, errlen, "races of %s are not available in this version", e->title);
+		return;
+	}
+	char game_id[TC_GAMEID_MAX];
+	struct tc_session *s =
+	        tc_session_new(e->view->game, a->cfg->defaults[i].bytes, tc_fresh_seed(), NULL);
+	if (!s)
+		return;
+	tc_session_game_id(s, game_id, sizeof game_id);
+	tc_session_free(s);
+	int64_t id = tc_race_open_as(tc_records_scores(a->records), a->cfg->live_dir,
+	                             e->view->game->name, game_id, a->records->player, 0, err,
+	                             errlen);
+	if (id)
+		open_lobby(a, id);
+}
+
+/* An event for the menu's Race: a race joined, watched or opened comes back here. */
+static bool handle_race_list(struct app *a, const struct tc_event *ev)
+{
+	char *err = a->race_list.message;
+	size_t errlen = sizeof a->race_list.message;
+	switch (tc_race_list_event(&a->race_list, ev)) {
+	case TC_RACE_LIST_JOIN:
+		if (tc_race_join_as(tc_records_scores(a->records), a->cfg->live_dir,
+		                    a->race_list.chosen, a->records->player, err, errlen) == 0)
+			open_lobby(a, a->race_list.chosen);
+		break;
+	case TC_RACE_LIST_WATCH:
+		watch_race(a, a->race_list.chosen, false, err, errlen);
+		break;
+	case TC_RACE_LIST_OPEN:
+		open_race_on(a, a->race_list.game, err, errlen);
+		break;
+	case TC_RACE_LIST_BACK:
+		tc_race_list_close(&a->race_list);
+		a->viewing_race_list = false;
+		break;
+	case TC_RACE_LIST_STAY:
+		break;
+	}
+	return true;
+}
+
 /* An event for the menu's Watch: Enter watches, and leaving the watch comes back here. */
 static bool handle_watch_list(struct app *a, const struct tc_event *ev)
 {
@@ -775,12 +834,15 @@ static bool handle(struct app *a, const struct tc_event *ev, uint64_t now)
 		follow_race(a);
 		if (r != TC_PLAY_LEAVE)
 			return true;
-		bool quits = a->racing && a->race_quits;
-		if (a->racing)
+		bool race = a->racing, quits = a->racing && a->race_quits;
+		if (race)
 			leave_race(a, TC_RACER_LEFT);
 		leave_game(a);
+		a->choosing_level &= !race; /* back where the race was found, not to a level list */
 		return !quits;
 	}
+	if (a->viewing_race_list)
+		return handle_race_list(a, ev);
 	if (a->replay) {
 		if (tc_replay_event(a->replay, ev, now))
 			return true;
@@ -956,6 +1018,8 @@ int tc_app_run(const struct tc_app_config *cfg, const struct tc_catalog_entry *e
 	tc_race_watch_close(a.race_watch);
 	if (a.viewing_watch_list)
 		tc_watch_list_close(&a.watch_list);
+	if (a.viewing_race_list)
+		tc_race_list_close(&a.race_list);
 	tc_live_share_stop(a.share); /* after the game's end was told */
 	tc_play_free(a.play);
 	tc_ghost_race_free(a.ghost);

@@ -66,6 +66,7 @@ void tc_menu_init(struct tc_menu *m, const char *continue_text, const struct tc_
 		m->row[m->rows++].game = i;
 	}
 	m->row[m->rows++].item = TC_MENU_DAILY;
+	m->row[m->rows++].item = TC_MENU_RACE;
 	m->row[m->rows++].item = TC_MENU_WATCH;
 	m->row[m->rows++].item = TC_MENU_SCORES;
 	m->selected = continue_text || first_game < 0 ? 0 : first_game;
@@ -85,6 +86,9 @@ static void row_text(const struct tc_menu *m, int i, char *buf, size_t len, bool
 		break;
 	case TC_MENU_DAILY:
 		snprintf(buf, len, "%-10s %s", "Daily", "today's puzzle, the same for everyone");
+		break;
+	case TC_MENU_RACE:
+		snprintf(buf, len, "%-10s %s", "Race", "one game against other players, live");
 		break;
 	case TC_MENU_WATCH:
 		snprintf(buf, len, "%-10s %s", "Watch", "games in progress, as they are played");
@@ -216,6 +220,7 @@ void tc_menu_draw(struct tc_menu *m)
 		        {"1 to 5", "play that game"},
 		        {"left/right, h/l", "2048's board size"},
 		        {"c", "continue the saved game"},
+		        {"r", "race: open or join a race"},
 		        {"w", "watch the games in progress"},
 		        {"click", "play the clicked entry"},
 		        {"q, Esc, Ctrl-C", "quit"},
@@ -308,6 +313,8 @@ enum tc_menu_result tc_menu_event(struct tc_menu *m, const struct tc_event *ev)
 			return choose(m, row_of(m, TC_MENU_CONTINUE, 0));
 		if (ev->key == 'w')
 			return choose(m, row_of(m, TC_MENU_WATCH, 0));
+		if (ev->key == 'r')
+			return choose(m, row_of(m, TC_MENU_RACE, 0));
 	}
 	return TC_MENU_STAY;
 }

@@ -1,5 +1,6 @@
 /* The main menu: "Continue" when a game was saved, the five games (the unbuilt ones marked as
- * not available), then the daily puzzles, the games in progress to watch and the scores. */
+ * not available), then the daily puzzles, the races, the games in progress to watch and the
+ * scores. */
 #ifndef TILECADE_TUI_MENU_H
 #define TILECADE_TUI_MENU_H
 
@@ -9,9 +10,16 @@
 #include "event.h"
 #include "tilecade/game.h"
 
-enum tc_menu_item { TC_MENU_CONTINUE, TC_MENU_GAME, TC_MENU_DAILY, TC_MENU_WATCH, TC_MENU_SCORES };
+enum tc_menu_item {
+	TC_MENU_CONTINUE,
+	TC_MENU_GAME,
+	TC_MENU_DAILY,
+	TC_MENU_RACE,
+	TC_MENU_WATCH,
+	TC_MENU_SCORES
+};
 
-#define TC_MENU_ROWS (TC_CATALOG_SIZE + 4)
+#define TC_MENU_ROWS (TC_CATALOG_SIZE + 5)
 
 struct tc_menu {
 	struct {

@@ -2,11 +2,13 @@
 #define _GNU_SOURCE
 #include "race_news.h"
 
+#include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/inotify.h>
 #include <unistd.h>
 
+#include "arcade_policy.h"
 #include "term.h"
 #include "tilecade/live_net.h"
 
@@ -96,4 +98,50 @@ void tc_race_news_tell(const struct tc_race_news *n)
 {
 	if (*n->dir)
 		tc_live_races_changed(n->dir);
+}
+
+int64_t tc_race_open_as(struct tc_store *st, const char *dir, const char *game, const char *game_id,
+                        const char *player, int64_t limit_ms, char *err, size_t errlen)
+{
+	int64_t id = tc_store_race_open(st, game, game_id, player, limit_ms, tc_race_now_ms());
+	if (id == 0)
+		snprintf(err, errlen,
+		         "the race could not be opened: the scoreboard cannot be written");
+	else if (dir)
+		tc_live_races_changed(dir);
+	return id;
+}
+
+int tc_race_join_as(struct tc_store *st, const char *dir, int64_t id, const char *player, char *err,
+                    size_t errlen)
+{
+	const char *races = tc_policy_where("tilecade races", "ssh HOST races");
+	switch (tc_store_race_join(st, id, player, tc_race_now_ms())) {
+	case TC_RACE_JOINED:
+		if (dir)
+			tc_live_races_changed(dir);
+		return 0;
+	case TC_RACE_NONE:
+		snprintf(err, errlen, "there is no race #%" PRId64 " (%s lists them)", id, races);
+		break;
+	case TC_RACE_STARTED:
+		snprintf(err, errlen,
+		         "race #%" PRId64 " has started: only its racers come back (watch it: %s "
+		         "--watch %" PRId64 ")",
+		         id, tc_policy_where("tilecade race", "ssh -t HOST race"), id);
+		break;
+	case TC_RACE_FULL:
+		snprintf(err, errlen, "race #%" PRId64 " is full (%d racers)", id,
+		         TC_RACE_RACERS_MAX);
+		break;
+	case TC_RACE_FINISHED:
+		snprintf(err, errlen,
+		         "race #%" PRId64 " is over for you (its board: %s %" PRId64 ")", id, races,
+		         id);
+		break;
+	case TC_RACE_FAILED:
+		snprintf(err, errlen, "race #%" PRId64 " could not be joined", id);
+		break;
+	}
+	return -1;
 }

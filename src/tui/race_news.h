@@ -7,6 +7,7 @@
 
 #include <limits.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "tilecade/races.h"
@@ -37,5 +38,14 @@ void tc_race_news_close(struct tc_race_news *n);
 void tc_race_news_read(struct tc_race_news *n);
 /* Tells every program following races that one changed. */
 void tc_race_news_tell(const struct tc_race_news *n);
+
+/* Opens a race on game_id (of the game named game) for player in store st, and tells live
+ * folder dir (NULL: none). Returns its id, or 0 with why in err. */
+int64_t tc_race_open_as(struct tc_store *st, const char *dir, const char *game, const char *game_id,
+                        const char *player, int64_t limit_ms, char *err, size_t errlen);
+/* Player joins race id (or comes back to it) and dir is told: 0, or -1 with why in err (no such
+ * race, it has started, it is full or over for them). */
+int tc_race_join_as(struct tc_store *st, const char *dir, int64_t id, const char *player, char *err,
+                    size_t errlen);
 
 #endif

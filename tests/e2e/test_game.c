@@ -903,7 +903,8 @@ static void test_menu_row_chooses_2048_board_size(void **state)
 {
 	struct e2e_term *t = tilecade(state, NULL);
 	wait_menu(t);
-	type_keys(t, E2E_KEY_UP E2E_KEY_UP E2E_KEY_UP E2E_KEY_UP); /* Scores, Watch, Daily, 2048 */
+	/* Scores, Watch, Race, Daily, 2048 */
+	type_keys(t, E2E_KEY_UP E2E_KEY_UP E2E_KEY_UP E2E_KEY_UP E2E_KEY_UP);
 	wait_text(t, "◂ 4x4 ▸");
 	wait_text(t, "left/right: board size");
 	type_keys(t, E2E_KEY_RIGHT);
