@@ -16,6 +16,7 @@
 #include "catalog.h"
 #include "command.h"
 #include "error_line.h"
+#include "race_command.h"
 #include "races_command.h"
 #include "replay_command.h"
 #include "tilecade/players.h"
@@ -37,14 +38,18 @@ static const char arcade_help[] =
         "  scores [GAME]        the arcade's scoreboards, each row's recording as #N\n"
         "  replay [N]           replay recording N; with --headless, print its outcome;\n"
         "                       without N, list the latest recordings (no -t needed)\n"
+        "  race GAME [options]  open a race on a game (a game's options, and\n"
+        "                       --time-limit T: 5 minutes, 90s, 1h): racers join in its\n"
+        "                       lobby, Enter starts it, all play the same game\n"
+        "  race --join ID       join race ID; race --watch ID watches every racer\n"
         "  races [ID]           the races not over, one a line; with ID, that race's\n"
         "                       board (no -t needed)\n"
         "  name NAME            pick your name without a terminal (once: names stay)\n"
         "  help                 this text\n";
 
 /* The words a request may start with that are not games. */
-static const char *const commands[] = {"continue", "live",  "watch", "scores",
-                                       "replay",   "races", "name",  "help"};
+static const char *const commands[] = {"continue", "live",  "watch", "scores", "replay",
+                                       "races",    "race",  "name",  "help"};
 
 static bool is_command(const char *word, const char *command)
 {
@@ -215,6 +220,9 @@ static int request_options(const struct tc_arcade_request *r, struct tc_options 
 	int64_t number; /* a bad number is said before a missing terminal */
 	if ((o->replaying && tc_replay_parse(o, &number, err, sizeof err) != 0) ||
 	    (o->races && tc_races_parse(o, &number, err, sizeof err) != 0))
+		return refuse(err);
+	const struct tc_catalog_entry *game = o->game ? tc_catalog_find(o->game) : NULL;
+	if (tc_race_check(o, game && game->browser, err, sizeof err) != 0) /* a race's words too */
 		return refuse(err);
 	return 0;
 }

@@ -229,6 +229,21 @@ static void test_commands_take_their_own_words(void **state)
 		         numbers[i]);
 		refused("ann", request, line);
 	}
+	/* race: a game's options but files, one of a game, --join and --watch, a terminal. */
+	refused("ann", "race 2048 --db x.db",
+	        "tilecade: --db is not taken in the arcade: your scores, saves and settings are "
+	        "kept for you\n");
+	refused("ann", "race",
+	        "tilecade: race needs a game, --join ID or --watch ID: ssh -t HOST race 2048, ssh "
+	        "-t HOST race --join 12\n");
+	refused("ann", "race --join 1 --seed 3",
+	        "tilecade: --join plays the race's game as it was opened; drop --seed\n");
+	refused("ann", "race --join x",
+	        "tilecade: --join takes a race's number (as #ID in ssh HOST races), not 'x'\n");
+	refused("ann", "race 2048 --generate",
+	        "tilecade: --generate is not taken in the arcade: it plays games; batch commands "
+	        "are for a tilecade of your own\n");
+	refused("ann", "race 2048 --seed 5", "tilecade: this needs a terminal: ssh -t HOST ...\n");
 	struct e2e_run r;
 	ssh_run("ann", "scores znumbers --level 3", &r);
 	assert_int_equal(exit_status(&r), 0);
@@ -246,8 +261,8 @@ static void test_help_lists_the_requests(void **state)
 	assert_int_equal(exit_status(&r), 0);
 	const char *requests[] = {"GAME [options]", "GAME --ghost N|best", "continue",
 	                          "live",           "watch PLAYER",        "scores [GAME]",
-	                          "replay [N]",     "races [ID]",          "name NAME",
-	                          "help"};
+	                          "replay [N]",     "races [ID]",          "race GAME [options]",
+	                          "race --join ID", "name NAME",           "help"};
 	for (size_t i = 0; i < sizeof requests / sizeof *requests; i++)
 		if (!strstr(r.out, requests[i]))
 			fail_msg("help does not name %s:\n%s", requests[i], r.out);
