@@ -359,7 +359,7 @@ static void hold_clock(struct tc_play *p)
 	if (p->watching) /* the player's clock: the stream says when it stops */
 		return;
 	bool hold = p->paused || p->suspended || p->help_open || p->asking != ASK_NOTHING ||
-	            too_small(p) || *p->race_over;
+	            too_small(p) || (*p->race_over && tc_session_status(p->s) == TC_PLAYING);
 	if (hold && !tc_session_paused(p->s))
 		tc_session_pause(p->s);
 	else if (!hold && tc_session_paused(p->s))
@@ -638,13 +638,9 @@ static enum tc_play_result handle_event(struct tc_play *p, const struct tc_event
 	}
 	if (small)
 		return action == TC_ACT_BACK ? ask_or_do(p, ASK_LEAVE) : TC_PLAY_STAY;
-	if (*p->race_over) { /* only the help and back: the race has this game's end */
-		if (action == TC_ACT_BACK || action == TC_ACT_HELP)
-			return shared_action(p, action);
-		if (ev->type == TC_EV_KEY)
-			p->message = "The race is over for you: q leaves";
-		return TC_PLAY_STAY;
-	}
+	if (*p->race_over) /* only the help and back: the race has this game's end */
+		return action == TC_ACT_BACK || action == TC_ACT_HELP ? shared_action(p, action)
+		                                                      : TC_PLAY_STAY;
 	if (p->paused) {
 		if (action == TC_ACT_PAUSE || action == TC_ACT_SELECT)
 			p->paused = false;

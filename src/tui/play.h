@@ -67,8 +67,9 @@ void tc_play_tell(struct tc_play *p, const char *text);
 void tc_play_campaign(struct tc_play *p, int open);
 
 /* A race's game (race_run.h): n starts no other game and q asks before leaving the race. With
- * over (NULL while the racer plays; copied) the race is over for this racer: the game takes no
- * more moves, and a game that did not end by itself (the time limit came) says over in a box. */
+ * over (NULL while the racer plays; copied) the race is over for this racer: only q and ? do
+ * anything, and a game that did not end by itself (the time limit came) says over in a box,
+ * its clock stopped. */
 void tc_play_racing(struct tc_play *p, bool racing, const char *over);
 
 /* Around a suspension: the clock must not count the time away. */

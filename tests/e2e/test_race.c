@@ -1,0 +1,407 @@
+/* Races (issue 19) as two racers on one machine meet them: ann opens a race on a 2048 game, bob
+ * joins it from another terminal (each named by a settings file of their own, both on the
+ * default database, so one store and one live folder), the lobby lists them as they come and
+ * go, ann starts it, both play the same board, each pane shows the other's score as it changes,
+ * a finished game gets its rank, the time limit ends the games, and a racer whose program went
+ * away comes back with --continue. TILECADE_BIN comes from meson. */
+#define _POSIX_C_SOURCE 200809L
+#include <setjmp.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "harness.h"
+#include "lose_2048.h"
+#include "proc.h"
+#include "sandbox.h"
+
+/* Waits for text: the countdown alone takes TC_RACE_COUNTDOWN_MS. */
+#define WAIT_MS 10000
+/* The shortest time limit a race takes, and some room for the start. */
+#define LIMIT_WAIT_MS 25000
+
+struct racers {
+	struct e2e_term *ann, *bob;
+};
+
+static char ann_ini[4200], bob_ini[4200];
+
+static void write_settings(char *path, size_t len, const char *name)
+{
+	snprintf(path, len, "%s/%s.ini", e2e_sandbox, name);
+	FILE *f = fopen(path, "w");
+	assert_non_null(f);
+	fprintf(f, "[player]\nname = %s\n", name);
+	fclose(f);
+}
+
+static int group_setup(void **state)
+{
+	if (e2e_game_group_setup(state) != 0)
+		return -1;
+	setenv("LC_ALL", "C.UTF-8", 1);
+	char host[4200];
+	snprintf(host, sizeof host, "%s/no-host-config.ini", e2e_sandbox);
+	setenv("TILECADE_SYSTEM_CONFIG", host, 1);
+	write_settings(ann_ini, sizeof ann_ini, "ann");
+	write_settings(bob_ini, sizeof bob_ini, "bob");
+	return 0;
+}
+
+static int setup(void **state)
+{
+	e2e_sandbox_forget();
+	*state = calloc(1, sizeof(struct racers));
+	return 0;
+}
+
+static int teardown(void **state)
+{
+	struct racers *r = *state;
+	e2e_free(r->ann);
+	e2e_free(r->bob);
+	free(r);
+	e2e_sandbox_forget();
+	return 0;
+}
+
+/* tilecade with these words (NULL-terminated), as ann or bob, in a terminal of 80x24. */
+static struct e2e_term *racer(const char *ini, const char *first, ...)
+{
+	const char *argv[16] = {e2e_bin, "--config", ini};
+	int n = 3;
+	va_list ap;
+	va_start(ap, first);
+	for (const char *w = first; w && n < 15; w = va_arg(ap, const char *))
+		argv[n++] = w;
+	va_end(ap);
+	argv[n] = NULL;
+	struct e2e_term *t = e2e_start(24, 80, argv, NULL);
+	assert_non_null(t);
+	return t;
+}
+
+static void expect_text(struct e2e_term *t, const char *text, int timeout_ms)
+{
+	if (!e2e_wait_text(t, text, timeout_ms))
+		fprintf(stderr, "no \"%s\" on the screen:\n%s\n", text, e2e_screen(t));
+	int row, col;
+	assert_true(e2e_find(t, text, &row, &col));
+}
+
+/* Whether the text is gone from the screen. */
+static bool gone(struct e2e_term *t, void *text)
+{
+	int row, col;
+	return !e2e_find(t, text, &row, &col);
+}
+
+static void expect_gone(struct e2e_term *t, const char *text)
+{
+	if (!e2e_wait(t, gone, (void *)text, WAIT_MS))
+		fprintf(stderr, "\"%s\" stays on the screen:\n%s\n", text, e2e_screen(t));
+	int row, col;
+	assert_false(e2e_find(t, text, &row, &col));
+}
+
+/* The racer's line of the pane: "N name  progress", the first row naming them after the
+ * pane's title. */
+static const char *pane_line(struct e2e_term *t, const char *name, char *buf, size_t len)
+{
+	int title_row, title_col;
+	if (!e2e_find(t, "Race #", &title_row, &title_col))
+		return "";
+	char word[40];
+	snprintf(word, sizeof word, " %s ", name);
+	for (int row = title_row; row < e2e_rows(t); row++) {
+		const char *text = e2e_row(t, row);
+		if ((int)strlen(text) > title_col && strstr(text + title_col, word)) {
+			snprintf(buf, len, "%s", text + title_col);
+			return buf;
+		}
+	}
+	return "";
+}
+
+struct pane_want {
+	const char *name, *text;
+};
+
+static bool pane_shows(struct e2e_term *t, void *ctx)
+{
+	const struct pane_want *w = ctx;
+	char line[256];
+	return strstr(pane_line(t, w->name, line, sizeof line), w->text) != NULL;
+}
+
+/* The pane's line of name shows text. */
+static void expect_pane(struct e2e_term *t, const char *name, const char *text)
+{
+	struct pane_want want = {name, text};
+	char line[256];
+	if (!e2e_wait(t, pane_shows, &want, WAIT_MS))
+		fprintf(stderr, "%s's line is not \"%s\" but \"%s\":\n%s\n", name, text,
+		        pane_line(t, name, line, sizeof line), e2e_screen(t));
+	assert_true(pane_shows(t, &want));
+}
+
+/* The board part of the screen (left of the pane, between the status lines), row by row. */
+static void board_text(struct e2e_term *t, char *buf, size_t len)
+{
+	int row, col;
+	assert_true(e2e_find(t, "Race #", &row, &col));
+	size_t used = 0;
+	buf[0] = '\0';
+	for (int r = 1; r < e2e_rows(t) - 2 && used < len; r++)
+		used += (size_t)snprintf(buf + used, len - used, "%.*s\n", col,
+		                         e2e_row(t, r)); /* bytes, but the board starts in ASCII */
+}
+
+/* ann opens a race on 2048:4x4:s5 and bob joins it: both in its lobby, race #1. */
+static void open_and_join(struct racers *r, const char *size)
+{
+	r->ann = size ? racer(ann_ini, "race", "2048", "--seed", "5", "--size", size, NULL)
+	              : racer(ann_ini, "race", "2048", "--seed", "5", NULL);
+	expect_text(r->ann, "Race #1", WAIT_MS);
+	expect_text(r->ann, "ann  (opener)  (you)", WAIT_MS);
+	expect_text(r->ann, "Enter: start", WAIT_MS);
+	r->bob = racer(bob_ini, "race", "--join", "1", NULL);
+	expect_text(r->bob, "Waiting for ann to start", WAIT_MS);
+	expect_text(r->bob, "bob  (you)", WAIT_MS);
+	expect_text(r->ann, "Racers: 2", WAIT_MS); /* told to ann's lobby as bob came */
+	expect_text(r->ann, "  bob", WAIT_MS);
+}
+
+/* ann starts the race: a countdown on both screens, then the game on both. */
+static void start(struct racers *r)
+{
+	assert_true(e2e_send_str(r->ann, E2E_KEY_ENTER));
+	expect_text(r->bob, "Race #1 starts in", WAIT_MS);
+	expect_text(r->ann, "Race #1 starts in", WAIT_MS);
+	expect_text(r->ann, "Score:", WAIT_MS);
+	expect_text(r->bob, "Score:", WAIT_MS);
+	assert_true(e2e_wait_quiet(r->ann, 100, WAIT_MS));
+	assert_true(e2e_wait_quiet(r->bob, 100, WAIT_MS));
+}
+
+/* Open, join, the lobby as racers come and go, the start with Enter, one board for both, and
+ * each racer's score in the other's pane as they play. */
+static void test_racers_play_the_same_game(void **state)
+{
+	struct racers *r = *state;
+	open_and_join(r, NULL);
+	/* Only the opener starts it. */
+	assert_true(e2e_send_str(r->bob, E2E_KEY_ENTER));
+	expect_text(r->bob, "Only the opener starts the race", WAIT_MS);
+	start(r);
+	expect_text(r->ann, "2048:4x4:s5", WAIT_MS);
+	expect_text(r->bob, "2048:4x4:s5", WAIT_MS);
+	char a[4096], b[4096];
+	board_text(r->ann, a, sizeof a);
+	board_text(r->bob, b, sizeof b);
+	assert_string_equal(a, b);
+	expect_pane(r->ann, "ann", "0 pts");
+	expect_pane(r->bob, "ann", "0 pts");
+	/* ann slides until she scores: bob's pane follows. */
+	char line[256];
+	for (int i = 0; i < 40 && strstr(pane_line(r->ann, "ann", line, sizeof line), " 0 pts");
+	     i++) {
+		assert_true(e2e_send_str(r->ann, i % 2 ? E2E_KEY_UP : E2E_KEY_LEFT));
+		assert_true(e2e_wait_quiet(r->ann, 50, WAIT_MS));
+	}
+	pane_line(r->ann, "ann", line, sizeof line);
+	const char *score = strstr(line, "ann");
+	assert_non_null(score);
+	score += 3;
+	while (*score == ' ')
+		score++;
+	char want[32];
+	snprintf(want, sizeof want, "%.*s", (int)strcspn(score, " "), score);
+	strncat(want, " pts", sizeof want - strlen(want) - 1);
+	assert_string_not_equal(want, "0 pts");
+	expect_pane(r->bob, "ann", want);
+	/* A race is one game: n starts no other. */
+	assert_true(e2e_send_str(r->bob, "n"));
+	expect_text(r->bob, "A race is one game", WAIT_MS);
+}
+
+/* A racer leaving the lobby is gone from it; one leaving the race asks first, counts as left,
+ * and the program ends (it was opened from the command line). */
+static void test_leaving_the_lobby_and_the_race(void **state)
+{
+	struct racers *r = *state;
+	open_and_join(r, NULL);
+	assert_true(e2e_send_str(r->bob, "q"));
+	assert_true(WIFEXITED(e2e_wait_exit(r->bob, WAIT_MS)));
+	expect_text(r->ann, "Racers: 1", WAIT_MS);
+	expect_gone(r->ann, "  bob");
+	e2e_free(r->bob);
+	/* Gone from the race: joining it again is refused. */
+	struct e2e_run run;
+	const char *argv[] = {e2e_bin, "--config", bob_ini, "race", "--join", "1", NULL};
+	assert_true(e2e_run(argv, WAIT_MS, &run));
+	assert_int_equal(WEXITSTATUS(run.status), 1);
+	assert_string_equal(run.err, "tilecade: race #1 is over for you (its board: tilecade "
+	                             "races 1)\n");
+	e2e_run_free(&run);
+
+	r->bob = NULL;
+	assert_true(e2e_send_str(r->ann, E2E_KEY_ENTER));
+	expect_text(r->ann, "Score:", WAIT_MS);
+	assert_true(e2e_send_str(r->ann, "q"));
+	expect_text(r->ann, "Leave the race? (y/n)", WAIT_MS);
+	assert_true(e2e_send_str(r->ann, "y"));
+	int status = e2e_wait_exit(r->ann, WAIT_MS);
+	assert_true(WIFEXITED(status));
+	assert_int_equal(WEXITSTATUS(status), 0);
+	assert_true(e2e_terminal_given_back(r->ann));
+	const char *races[] = {e2e_bin, "races", "1", NULL};
+	assert_true(e2e_run(races, WAIT_MS, &run));
+	assert_non_null(strstr(run.out, "ann"));
+	assert_non_null(strstr(run.out, "left"));
+	e2e_run_free(&run);
+}
+
+/* A game that ends gets its rank in the race; when the last racer leaves the race is over, and
+ * the finished racer is told where its board is. */
+static void test_a_finish_has_its_rank(void **state)
+{
+	struct racers *r = *state;
+	char keys[512];
+	uint64_t score;
+	assert_true(e2e_play_losing_moves(5, keys, sizeof keys, &score) > 0);
+	open_and_join(r, "3");
+	start(r);
+	for (const char *k = keys; *k; k++) {
+		char key[2] = {*k, '\0'};
+		assert_true(e2e_send_str(r->ann, key));
+	}
+	expect_text(r->ann, "1st of 2 so far", WAIT_MS);
+	expect_pane(r->bob, "ann", "lost");
+	/* Her keys do nothing more (u would undo): the race has her game's end. */
+	assert_true(e2e_send_str(r->ann, "u"));
+	assert_true(e2e_wait_quiet(r->ann, 100, WAIT_MS));
+	expect_text(r->ann, "Game over", WAIT_MS);
+	expect_text(r->ann, "1st of 2 so far", WAIT_MS);
+	assert_true(e2e_send_str(r->bob, "qy"));
+	expect_text(r->ann, "Race over: 1st of 2, the board: tilecade races 1", WAIT_MS);
+	expect_pane(r->ann, "bob", "left");
+	struct e2e_run run;
+	const char *races[] = {e2e_bin, "races", "1", NULL};
+	assert_true(e2e_run(races, WAIT_MS, &run));
+	char points[32];
+	snprintf(points, sizeof points, "%llu", (unsigned long long)score);
+	assert_non_null(strstr(run.out, points));
+	assert_non_null(strstr(run.out, "lost"));
+	assert_non_null(strstr(run.out, "#1")); /* her game's recording */
+	e2e_run_free(&run);
+}
+
+/* The time limit ends every racer's game, which is recorded where it stood. */
+static void test_the_time_limit_ends_the_games(void **state)
+{
+	struct racers *r = *state;
+	r->ann = racer(ann_ini, "race", "2048", "--seed", "5", "--time-limit", "10s", NULL);
+	expect_text(r->ann, "Enter: start", WAIT_MS);
+	assert_true(e2e_send_str(r->ann, E2E_KEY_ENTER));
+	expect_text(r->ann, "left", WAIT_MS); /* the clock in the pane: "0:09 left" */
+	assert_true(e2e_send_str(r->ann, E2E_KEY_LEFT));
+	expect_text(r->ann, "Time is up", LIMIT_WAIT_MS);
+	expect_text(r->ann, "Race over: 1st of 1", WAIT_MS);
+	expect_pane(r->ann, "ann", "ended");
+	assert_true(e2e_send_str(r->ann, E2E_KEY_RIGHT)); /* no more moves */
+	assert_true(e2e_wait_quiet(r->ann, 100, WAIT_MS));
+	expect_text(r->ann, "Moves: 1 ", WAIT_MS);
+	assert_true(e2e_send_str(r->ann, "q"));
+	assert_true(WIFEXITED(e2e_wait_exit(r->ann, WAIT_MS)));
+	/* Nothing left to continue: the game ended for good. */
+	struct e2e_run run;
+	const char *cont[] = {e2e_bin, "--config", ann_ini, "--continue", NULL};
+	assert_true(e2e_run(cont, WAIT_MS, &run));
+	assert_int_equal(WEXITSTATUS(run.status), 1);
+	e2e_run_free(&run);
+}
+
+/* A racer whose terminal hangs up is dropped, and --continue brings them back into the race,
+ * pane and all. */
+static void test_a_dropped_racer_comes_back(void **state)
+{
+	struct racers *r = *state;
+	open_and_join(r, NULL);
+	start(r);
+	assert_true(e2e_send_str(r->bob, E2E_KEY_LEFT));
+	assert_true(e2e_wait_quiet(r->bob, 100, WAIT_MS));
+	assert_int_equal(kill(e2e_pid(r->bob), SIGHUP), 0);
+	assert_true(WIFEXITED(e2e_wait_exit(r->bob, WAIT_MS)));
+	expect_pane(r->ann, "bob", "dropped");
+	e2e_free(r->bob);
+	r->bob = racer(bob_ini, "--continue", NULL);
+	expect_text(r->bob, "Race #1", WAIT_MS);
+	expect_text(r->bob, "2048:4x4:s5", WAIT_MS);
+	expect_text(r->bob, "Moves: 1", WAIT_MS);
+	expect_gone(r->ann, "dropped");
+	expect_pane(r->bob, "ann", "pts");
+}
+
+/* What the command line refuses, in one line. */
+static void test_refusals(void **state)
+{
+	(void)state;
+	struct {
+		const char *words[6];
+		int status;
+		const char *err;
+	} cases[] = {
+	        {{"race", "--join", "9"},
+	         1,
+	         "tilecade: there is no race #9 (tilecade races lists them)\n"},
+	        {{"race", "2048", "--time-limit", "5s"},
+	         2,
+	         "tilecade: --time-limit must be from 10s to 24h, not '5s'\n"},
+	        {{"race", "2048", "--moves", "l"},
+	         2,
+	         "tilecade: a race plays one game; drop --moves\n"},
+	        {{"2048", "--join", "1"},
+	         2,
+	         "tilecade: --join is only for race: tilecade race --join ID\n"},
+	        {{"race", "ninja", "--size", "4"},
+	         2,
+	         "tilecade: a race of ninja plays a level generated from a seed: it takes --seed "
+	         "S, "
+	         "not --size\n"},
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+		const char *argv[10] = {e2e_bin, "--config", ann_ini};
+		int n = 3;
+		for (int k = 0; k < 6 && cases[i].words[k]; k++)
+			argv[n++] = cases[i].words[k];
+		argv[n] = NULL;
+		struct e2e_run run;
+		assert_true(e2e_run(argv, WAIT_MS, &run));
+		assert_int_equal(WEXITSTATUS(run.status), cases[i].status);
+		assert_string_equal(run.err, cases[i].err);
+		e2e_run_free(&run);
+	}
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+	        cmocka_unit_test_setup_teardown(test_racers_play_the_same_game, setup, teardown),
+	        cmocka_unit_test_setup_teardown(test_leaving_the_lobby_and_the_race, setup,
+	                                        teardown),
+	        cmocka_unit_test_setup_teardown(test_a_finish_has_its_rank, setup, teardown),
+	        cmocka_unit_test_setup_teardown(test_the_time_limit_ends_the_games, setup,
+	                                        teardown),
+	        cmocka_unit_test_setup_teardown(test_a_dropped_racer_comes_back, setup, teardown),
+	        cmocka_unit_test_setup_teardown(test_refusals, setup, teardown),
+	};
+	return cmocka_run_group_tests(tests, group_setup, e2e_game_group_teardown);
+}
