@@ -77,6 +77,30 @@ static bool e2e_on_box(const struct e2e_cell *c)
 	return c->bg.kind != E2E_COLOR_DEFAULT || c->reverse;
 }
 
+/* A cell's background as a player sees it, for telling a box from what is around it. */
+static bool e2e_same_box(const struct e2e_term *t, int row, int col, const struct e2e_cell *box)
+{
+	struct e2e_cell c;
+	return e2e_cell(t, row, col, &c) && c.reverse == box->reverse &&
+	       c.bg.kind == box->bg.kind && c.bg.index == box->bg.index && c.bg.r == box->bg.r &&
+	       c.bg.g == box->bg.g && c.bg.b == box->bg.b;
+}
+
+/* Whether the number in cells [first, last] of row has no words beside it on its background: a
+ * line of text drawn on a background of its own (a race pane's highlighted line, "1 ann  4
+ * pts") is no tile. (Numbers only may share it: tiles of one colour side by side.) */
+static bool e2e_alone_in_box(const struct e2e_term *t, int row, int first, int last)
+{
+	struct e2e_cell box, c;
+	e2e_cell(t, row, first, &box);
+	for (int step = -1; step <= 1; step += 2)
+		for (int col = step < 0 ? first - 1 : last + 1;
+		     e2e_same_box(t, row, col, &box) && e2e_cell(t, row, col, &c); col += step)
+			if (c.text[0] != '\0' && c.text[0] != ' ' && !e2e_digit_cell(&c))
+				return false;
+	return true;
+}
+
 int e2e_2048_tiles(struct e2e_term *t, struct e2e_2048_tile *tiles, int max)
 {
 	int status_row = e2e_2048_status_row(t);
@@ -97,6 +121,8 @@ int e2e_2048_tiles(struct e2e_term *t, struct e2e_2048_tile *tiles, int max)
 				tile->value = tile->value * 10 + (uint64_t)(cell.text[0] - '0');
 			tile->last = c - 1;
 			tile->col = (tile->first + tile->last) / 2;
+			if (!e2e_alone_in_box(t, r, tile->first, tile->last))
+				n--; /* text on a background, not a tile */
 		}
 	}
 	return n;
@@ -145,15 +171,6 @@ bool e2e_2048_shows(struct e2e_term *t, const struct e2e_board *b, char *why, si
 		}
 	}
 	return true;
-}
-
-/* A cell's background as a player sees it, for telling a box from what is around it. */
-static bool e2e_same_box(const struct e2e_term *t, int row, int col, const struct e2e_cell *box)
-{
-	struct e2e_cell c;
-	return e2e_cell(t, row, col, &c) && c.reverse == box->reverse &&
-	       c.bg.kind == box->bg.kind && c.bg.index == box->bg.index && c.bg.r == box->bg.r &&
-	       c.bg.g == box->bg.g && c.bg.b == box->bg.b;
 }
 
 /* How many cells from (row, col) on, stepping by (dr, dc), are of the box. */

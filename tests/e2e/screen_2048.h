@@ -32,7 +32,8 @@ struct e2e_2048_tile {
 bool e2e_2048_status(struct e2e_term *t, struct e2e_2048_status *out);
 
 /* The numbers on tiles, in reading order; returns how many (at most max). A number counts when
- * it is drawn on a coloured or reversed background and is not on the status or ID line. */
+ * it is drawn on a coloured or reversed background, with no words beside it there, and is not
+ * on the status or ID line. */
 int e2e_2048_tiles(struct e2e_term *t, struct e2e_2048_tile *tiles, int max);
 
 /* Whether the screen shows board b: its tile numbers in reading order are b's non-empty cells

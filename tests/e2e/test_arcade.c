@@ -224,8 +224,8 @@ static void test_commands_take_their_own_words(void **state)
 		char request[64], line[160];
 		snprintf(request, sizeof request, "races %s", numbers[i]);
 		snprintf(line, sizeof line,
-		         "tilecade: races: '%s' is not a race's number (1 or more, as #N in ssh HOST "
-		         "races)\n",
+		         "tilecade: races: '%s' is not a race's number (1 or more, as #N in "
+		         "ssh HOST races)\n",
 		         numbers[i]);
 		refused("ann", request, line);
 	}
@@ -537,6 +537,167 @@ static void test_one_plays_and_another_watches(void **state)
 	assert_int_equal(e2e_wait_exit(second, WAIT_MS), 0);
 }
 
+/* ---- races (issue 19) ---- */
+
+/* A row of the screen that holds both texts (a racer's line of the race pane). */
+struct two_texts {
+	const char *a, *b;
+};
+
+static bool row_with_both(struct e2e_term *t, void *ctx)
+{
+	const struct two_texts *w = ctx;
+	for (int row = 0; row < e2e_rows(t); row++) {
+		const char *line = e2e_row(t, row), *a = strstr(line, w->a);
+		if (a && strstr(a + strlen(w->a), w->b))
+			return true;
+	}
+	return false;
+}
+
+static void wait_row(struct e2e_term *t, const char *a, const char *b)
+{
+	struct two_texts w = {a, b};
+	if (!e2e_wait(t, row_with_both, &w, WAIT_MS))
+		fail_msg("no row with \"%s\" then \"%s\":\n%s", a, b, e2e_screen(t));
+}
+
+/* The race's number its lobby shows ("Race #12"). */
+static long race_on_screen(struct e2e_term *t)
+{
+	int row, col;
+	wait_text(t, "Race #");
+	assert_true(e2e_find(t, "Race #", &row, &col));
+	long id = strtol(e2e_row(t, row) + col + strlen("Race #"), NULL, 10);
+	assert_true(id > 0);
+	return id;
+}
+
+/* ssh HOST races ID's board, without a terminal. */
+static void race_board(long id, struct e2e_run *r)
+{
+	char request[32];
+	snprintf(request, sizeof request, "races %ld", id);
+	ssh_run("cat", request, r);
+	assert_int_equal(exit_status(r), 0);
+}
+
+/* Until bob's `continue` is back in the race: his dropped login's tilecade saves the game when
+ * sshd hangs up on it, which may be a moment after the client is gone. */
+static struct e2e_term *continue_race(long id)
+{
+	char title[32];
+	snprintf(title, sizeof title, "Race #%ld", id);
+	for (int tries = 0; tries < 100; tries++) {
+		const char *argv[E2E_SSHD_ARGV_MAX];
+		char buf[4 * E2E_SSHD_PATH_MAX];
+		e2e_sshd_client(&sshd, "bob", true, "continue", argv, buf);
+		struct e2e_term *t = e2e_start(24, 80, argv, NULL);
+		assert_non_null(t);
+		if (e2e_wait_text(t, title, WAIT_MS))
+			return t;
+		e2e_free(t);
+	}
+	fail_msg("continue never brought bob back into race #%ld", id);
+	return NULL;
+}
+
+/* Ann opens a race through ssh, `races` lists it, Bob joins it; Ann starts it and both play
+ * the seed's start; Bob's pane shows Ann's score as she plays; Bob's connection drops (kill -9
+ * of his ssh) and `continue` brings him back into the race; both leave it, and its board
+ * (`races ID`) has the result. */
+static void test_a_race_through_ssh(void **state)
+{
+	named("ann", "Ann");
+	named("bob", "Bob");
+	struct e2e_term *opener = ssh_term(state, "ann", "race 2048 --seed 5");
+	long id = race_on_screen(opener);
+	struct e2e_run r;
+	char line[128];
+	ssh_run("cat", "races", &r);
+	assert_int_equal(exit_status(&r), 0);
+	snprintf(line, sizeof line, "#%ld  2048:4x4:s5  Ann  1 racer  lobby\n", id);
+	if (!strstr(r.out, line))
+		fail_msg("races lists no %s:\n%s%s", line, r.out, r.err);
+	e2e_run_free(&r);
+
+	char join[48];
+	snprintf(join, sizeof join, "race --join %ld", id);
+	const char *argv[E2E_SSHD_ARGV_MAX];
+	char buf[4 * E2E_SSHD_PATH_MAX];
+	e2e_sshd_client(&sshd, "bob", true, join, argv, buf);
+	second = e2e_start(24, 80, argv, NULL);
+	assert_non_null(second);
+	assert_int_equal(race_on_screen(second), id);
+	wait_text(opener, "Bob"); /* the opener's lobby is told */
+	ssh_run("cat", "races", &r);
+	snprintf(line, sizeof line, "#%ld  2048:4x4:s5  Ann  2 racers  lobby\n", id);
+	if (!strstr(r.out, line))
+		fail_msg("races lists no %s:\n%s", line, r.out);
+	e2e_run_free(&r);
+
+	e2e_send_str(opener, "\r"); /* the opener starts it */
+	struct e2e_play p, w;
+	e2e_play_begin(&p, opener, bin);
+	assert_string_equal(p.id, "2048:4x4:s5");
+	e2e_play_check(&p); /* the seed's start, on both boards */
+	w = p;
+	w.t = second;
+	e2e_play_check(&w);
+
+	/* Ann plays; Bob's pane follows her score. */
+	for (const char *d = "ldrulurd"; *d; d++) {
+		if (!e2e_play_would_move(&p, *d))
+			continue;
+		e2e_send_str(opener, arrow(*d));
+		e2e_play_slide(&p, *d);
+		e2e_play_check(&p);
+	}
+	struct e2e_board board;
+	uint64_t score;
+	e2e_play_batch(bin, p.id, p.moves, &board, &score);
+	char points[32];
+	snprintf(points, sizeof points, "%llu pts", (unsigned long long)score);
+	wait_row(second, "Ann", points);
+
+	/* Bob plays a slide, then his connection drops: Ann's pane says so, and continue brings
+	 * him back into the race with his game as it was. */
+	const char *d = e2e_play_would_move(&w, 'l') ? "l" : "r";
+	e2e_send_str(second, arrow(*d));
+	e2e_play_slide(&w, *d);
+	e2e_play_check(&w);
+	kill(e2e_pid(second), SIGKILL);
+	e2e_wait_exit(second, WAIT_MS);
+	e2e_free(second);
+	second = NULL;
+	wait_row(opener, "Bob", "dropped");
+	second = continue_race(id);
+	w.t = second;
+	e2e_play_check(&w);
+	wait_row(second, "Ann", points);
+
+	/* Both leave; the race is over and its board has them. */
+	e2e_send_str(second, "q");
+	wait_text(second, "Leave the race? (y/n)");
+	e2e_send_str(second, "y");
+	e2e_send_str(opener, "q");
+	wait_text(opener, "Leave the race? (y/n)");
+	e2e_send_str(opener, "y");
+	race_board(id, &r);
+	char head[64], ann[128];
+	snprintf(head, sizeof head, "race #%ld  2048:4x4:s5  over\n", id);
+	snprintf(ann, sizeof ann, "1     Ann               left    ");
+	if (strncmp(r.out, head, strlen(head)) != 0 || !strstr(r.out, ann) ||
+	    !strstr(r.out, "2     Bob               left    "))
+		fail_msg("races %ld:\n%s%s", id, r.out, r.err);
+	/* Ann's score, as she left it. */
+	snprintf(line, sizeof line, " %8llu  ", (unsigned long long)score);
+	if (!strstr(strstr(r.out, ann), line))
+		fail_msg("races %ld has not Ann's score %llu:\n%s", id, (unsigned long long)score,
+		         r.out);
+	e2e_run_free(&r);
+}
+
 /* N's level browser opens and saves files a player names at home; in the arcade it says no. */
 static void test_no_file_is_opened_or_saved_from_a_screen(void **state)
 {
@@ -610,6 +771,7 @@ int main(void)
 	        cmocka_unit_test_teardown(test_watching_nobody_says_where_the_games_are,
 	                                  e2e_term_teardown),
 	        cmocka_unit_test_teardown(test_one_plays_and_another_watches, two_teardown),
+	        cmocka_unit_test_teardown(test_a_race_through_ssh, two_teardown),
 	        cmocka_unit_test_teardown(test_no_file_is_opened_or_saved_from_a_screen,
 	                                  e2e_term_teardown),
 	        cmocka_unit_test(test_without_the_key_the_admin_is_told),
