@@ -119,7 +119,7 @@ bool tc_race_run_update(struct tc_race_run *r, const struct tc_race_game *game, 
 void tc_race_run_leave(struct tc_race_run *r, const struct tc_race_game *game,
                        enum tc_racer_outcome how, int64_t now_ms)
 {
-	if (!r->finished && r->feed && race_of(r)->state != TC_RACE_OVER)
+	if (!r->finished && r->feed) /* the limit's end too, though the race reads as over */
 		finish(r, game, how, now_ms);
 }
 

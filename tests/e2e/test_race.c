@@ -350,6 +350,38 @@ static void test_a_dropped_racer_comes_back(void **state)
 	expect_pane(r->bob, "ann", "pts");
 }
 
+/* The menu's Race: a race opened on a game's number, listed on the other racer's screen as it
+ * opens, joined with Enter; once running, Enter there watches it. */
+static void test_the_menus_race_screen(void **state)
+{
+	struct racers *r = *state;
+	r->bob = racer(bob_ini, NULL);
+	expect_text(r->bob, "Race", WAIT_MS);
+	assert_true(e2e_send_str(r->bob, "r"));
+	expect_text(r->bob, "No races", WAIT_MS);
+	r->ann = racer(ann_ini, NULL);
+	expect_text(r->ann, "Race", WAIT_MS);
+	assert_true(e2e_send_str(r->ann, "r"));
+	expect_text(r->ann, "New race:", WAIT_MS);
+	assert_true(e2e_send_str(r->ann, "5")); /* 2048 */
+	expect_text(r->ann, "ann  (opener)  (you)", WAIT_MS);
+	expect_text(r->bob, "#1", WAIT_MS); /* listed as it opened */
+	expect_text(r->bob, "lobby", WAIT_MS);
+	assert_true(e2e_send_str(r->bob, E2E_KEY_ENTER));
+	expect_text(r->bob, "Waiting for ann to start", WAIT_MS);
+	expect_text(r->ann, "Racers: 2", WAIT_MS);
+	/* bob leaves the lobby: back on the Race screen, where the race, once running, is
+	 * watched. */
+	assert_true(e2e_send_str(r->bob, "q"));
+	expect_text(r->bob, "New race:", WAIT_MS);
+	assert_true(e2e_send_str(r->ann, E2E_KEY_ENTER));
+	expect_text(r->ann, "Score:", WAIT_MS);
+	expect_text(r->bob, "running", WAIT_MS);
+	assert_true(e2e_send_str(r->bob, E2E_KEY_ENTER));
+	expect_text(r->bob, "q: back", WAIT_MS);
+	expect_text(r->bob, "ann", WAIT_MS);
+}
+
 /* What the command line refuses, in one line. */
 static void test_refusals(void **state)
 {
@@ -401,6 +433,7 @@ int main(void)
 	        cmocka_unit_test_setup_teardown(test_the_time_limit_ends_the_games, setup,
 	                                        teardown),
 	        cmocka_unit_test_setup_teardown(test_a_dropped_racer_comes_back, setup, teardown),
+	        cmocka_unit_test_setup_teardown(test_the_menus_race_screen, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_refusals, setup, teardown),
 	};
 	return cmocka_run_group_tests(tests, group_setup, e2e_game_group_teardown);
