@@ -25,6 +25,7 @@
 #include "levels.h"
 #include "live_command.h"
 #include "race_command.h"
+#include "race_ninja.h"
 #include "records.h"
 #include "races_command.h"
 #include "replay_command.h"
@@ -1039,10 +1040,12 @@ static int race_command(const struct tc_options *o, struct tc_settings *settings
 	char err[256];
 	if (tc_race_check(o, is_ninja(o->game), err, sizeof err) != 0)
 		return tc_records_close(records), usage_error(err);
-	if (is_ninja(o->game))
-		return tc_records_close(records),
-		       usage_error("races of ninja are not available in this version");
-	if (o->game || o->id) {
+	if (is_ninja(o->game)) { /* a level every racer's program generates from the seed */
+		char name[64];
+		snprintf(race_game, sizeof race_game, "%s", TC_NJ_GAME);
+		tc_race_ninja_id(o->has_seed ? o->seed : tc_fresh_seed(), race_game_id,
+		                 sizeof race_game_id, name, sizeof name);
+	} else if (o->game || o->id) {
 		const struct tc_catalog_entry *entry;
 		const struct tc_game *game;
 		struct tc_params params;

@@ -18,6 +18,7 @@
 #include "present.h"
 #include "race_list.h"
 #include "race_lobby.h"
+#include "race_ninja.h"
 #include "race_run.h"
 #include "race_watch.h"
 #include "records.h"
@@ -29,6 +30,7 @@
 #include "watch.h"
 #include "watch_list.h"
 #include "tilecade/gameid.h"
+#include "tilecade/ninja_stream.h"
 #include "tilecade/session.h"
 
 struct app {
@@ -167,13 +169,14 @@ static void play_browser_level(struct app *a)
 	open_ninja(a, np, true);
 }
 
-/* N's saved run, continued (paused). */
-static bool resume_ninja(struct app *a, char *err, size_t errlen)
+/* N's saved run, continued (paused), and its game ID. */
+static bool resume_ninja(struct app *a, char *game_id, size_t id_len, char *err, size_t errlen)
 {
 	static struct nj_replay rp; /* big: not on the stack */
 	char name[64];
 	if (tc_nj_load_run(a->records, &rp, name, sizeof name, err, errlen) != 0)
 		return false;
+	nj_game_id(&rp.level, name, game_id, id_len); /* its race's, if any */
 	struct tc_ninja_play *np = tc_ninja_play_continue(&rp, name, a->records, err, errlen);
 	if (!np) {
 		tc_nj_forget_run(a->records);
@@ -221,9 +224,19 @@ static int race_next_ms(void *ctx, uint64_t now)
 /* The game played, as the race sees it. */
 static void race_game(const struct app *a, struct tc_race_game *g)
 {
+	memset(g, 0, sizeof *g);
+	if (a->ninja) { /* N's run: its gold and whether it is out */
+		const struct nj_world *w;
+		bool running;
+		const struct nj_run *run = tc_ninja_play_run(a->ninja, &w, &running);
+		nj_progress(run, w, &g->progress);
+		g->outcome = run->outcome == NJ_RUNNING ? TC_RACER_RACING
+		             : run->outcome == NJ_WIN   ? TC_RACER_WON
+		                                        : TC_RACER_LOST;
+		return;
+	}
 	const struct tc_session *s = tc_play_session(a->play);
 	const struct tc_game *game = tc_session_game(s);
-	memset(g, 0, sizeof *g);
 	game->progress(tc_session_state(s), &g->progress);
 	g->points = tc_session_score(s);
 	g->recording = a->records->recording;
@@ -240,8 +253,12 @@ static void race_in_game(struct app *a, int64_t id)
 	tc_race_run_open(&a->race, tc_records_scores(a->records), a->cfg->live_dir, id,
 	                 a->records->player);
 	a->racing = true;
-	tc_play_racing(a->play, true, NULL);
-	tc_play_race(a->play, race_standing, race_next_ms, a);
+	if (a->ninja) {
+		tc_ninja_play_race(a->ninja, race_standing, race_next_ms, a);
+	} else {
+		tc_play_racing(a->play, true, NULL);
+		tc_play_race(a->play, race_standing, race_next_ms, a);
+	}
 	tc_live_share_race(a->share, id);
 	tc_race_run_socket(&a->race, tc_live_share_socket(a->share));
 }
@@ -256,22 +273,26 @@ static void end_race(struct app *a)
 /* After the game changed, or time passed: its end to the race, the time limit to the game. */
 static void follow_race(struct app *a)
 {
-	if (!a->racing || !a->play)
+	if (!a->racing || !(a->play || a->ninja))
 		return;
 	int64_t now = tc_race_now_ms();
 	struct tc_race_game g;
 	race_game(a, &g);
 	if (tc_race_run_time_up(&a->race, now)) {
-		g.recording = tc_records_end_here(a->records, tc_play_session(a->play));
+		if (a->play)
+			g.recording = tc_records_end_here(a->records, tc_play_session(a->play));
 		g.outcome = TC_RACER_ENDED;
 		tc_race_run_leave(&a->race, &g, TC_RACER_ENDED, now);
-		tc_play_racing(a->play, true, "Time is up");
-	} else if (tc_race_run_update(&a->race, &g, now)) {
+		if (a->play)
+			tc_play_racing(a->play, true, "Time is up");
+	} else if (tc_race_run_update(&a->race, &g, now) && a->play) {
 		tc_play_racing(a->play, true, "Finished");
 	}
 	const char *told = tc_race_run_told(&a->race);
-	if (told)
+	if (told && a->play)
 		tc_play_tell(a->play, told);
+	else if (told) /* N's run goes on as the player likes: the race has its end */
+		tc_ninja_play_tell(a->ninja, told);
 }
 
 /* The racer leaves the game of the race: for good, unless the program ends with it (a
@@ -280,7 +301,7 @@ static void leave_race(struct app *a, enum tc_racer_outcome how)
 {
 	struct tc_race_game g;
 	race_game(a, &g);
-	if (how == TC_RACER_LEFT && g.outcome == TC_RACER_RACING)
+	if (how == TC_RACER_LEFT && g.outcome == TC_RACER_RACING && a->play)
 		g.recording = tc_records_end_here(a->records, tc_play_session(a->play));
 	tc_race_run_leave(&a->race, &g, how, tc_race_now_ms());
 	end_race(a);
@@ -297,14 +318,20 @@ static void begin_race_game(struct app *a)
 	int64_t id = race->id;
 	struct tc_session *s = NULL;
 	const struct tc_catalog_entry *e = NULL;
-	if (tc_gameid_parse(race->game_id, &game, &params, &seed, err, sizeof err) == 0 &&
+	static struct nl_level level; /* big: not on the stack */
+	char name[64];
+	bool ninja = tc_race_ninja_level(race->game_id, &level, name, sizeof name);
+	if (!ninja && tc_gameid_parse(race->game_id, &game, &params, &seed, err, sizeof err) == 0 &&
 	    (e = tc_catalog_find(game->name)) && e->view)
 		s = tc_session_new(game, params.bytes, seed, NULL);
 	tc_race_lobby_close(&a->lobby);
 	a->in_lobby = false;
 	if (s)
 		start_game(a, e, s);
-	if (a->play)
+	if (ninja)
+		open_ninja(a, tc_ninja_play_new(&level, name, a->records, false, err, sizeof err),
+		           false);
+	if (a->play || a->ninja)
 		race_in_game(a, id);
 	else
 		snprintf(a->menu.message, sizeof a->menu.message, "The race's game cannot be played here");
@@ -318,11 +345,8 @@ static void open_lobby(struct app *a, int64_t id)
 }
 
 /* A game continued: back into its race when it was dropped from one still running. */
-static void back_into_race(struct app *a)
+static void back_into_race(struct app *a, const char *game_id)
 {
-	const struct tc_session *s = tc_play_session(a->play);
-	char game_id[TC_GAMEID_MAX];
-	tc_session_game_id(s, game_id, sizeof game_id);
 	struct tc_store *st = tc_records_scores(a->records);
 	int64_t now = tc_race_now_ms();
 	int64_t id = tc_store_race_of(st, a->records->player, game_id, now);
@@ -339,9 +363,14 @@ static void back_into_race(struct app *a)
 static bool resume(struct app *a, char *err, size_t errlen)
 {
 	char game[32], summary[96];
+	char game_id[TC_GAMEID_MAX];
 	if (tc_records_latest(a->records, game, sizeof game, summary, sizeof summary) &&
-	    strcmp(game, TC_NJ_GAME) == 0)
-		return resume_ninja(a, err, errlen);
+	    strcmp(game, TC_NJ_GAME) == 0) {
+		if (!resume_ninja(a, game_id, sizeof game_id, err, errlen))
+			return false;
+		back_into_race(a, game_id);
+		return true;
+	}
 	struct tc_session *s = tc_records_continue(a->records, err, errlen);
 	const struct tc_catalog_entry *e = s ? tc_catalog_find(tc_session_game(s)->name) : NULL;
 	if (!e || !e->view) {
@@ -349,8 +378,10 @@ static bool resume(struct app *a, char *err, size_t errlen)
 		return false;
 	}
 	start_game(a, e, s);
-	if (a->play)
-		back_into_race(a);
+	if (a->play) {
+		tc_session_game_id(tc_play_session(a->play), game_id, sizeof game_id);
+		back_into_race(a, game_id);
+	}
 	return true;
 }
 
@@ -485,13 +516,18 @@ static bool handle_ninja(struct app *a, const struct tc_event *ev, uint64_t now)
 	switch (tc_ninja_play_event(a->ninja, ev, now)) {
 	case TC_NJ_STAY:
 		return true;
-	case TC_NJ_LEAVE:
-		if (a->ninja_quits) {
+	case TC_NJ_LEAVE: {
+		bool quits = a->ninja_quits || (a->racing && a->race_quits);
+		if (a->racing)
+			leave_race(a, TC_RACER_LEFT);
+		if (quits) {
+			tc_ninja_play_leave(a->ninja, now);
 			close_ninja(a);
 			return false;
 		}
 		leave_ninja(a, now);
 		return true;
+	}
 	case TC_NJ_NEXT:
 		next_browser_level(a, now);
 		return true;
@@ -711,20 +747,20 @@ static bool handle_race_watch(struct app *a, const struct tc_event *ev, uint64_t
 static void open_race_on(struct app *a, int i, char *err, size_t errlen)
 {
 	const struct tc_catalog_entry *e = &tc_catalog[i];
-	if (!e->view) {
-		snprintf(err, errlen, "races of %s are not available in this version", e->title);
-		return;
+	char game_id[TC_GAMEID_MAX], name[64];
+	if (!e->view) { /* N: a level of a fresh seed */
+		tc_race_ninja_id(tc_fresh_seed(), game_id, sizeof game_id, name, sizeof name);
+	} else {
+		struct tc_session *s = tc_session_new(e->view->game, a->cfg->defaults[i].bytes,
+		                                      tc_fresh_seed(), NULL);
+		if (!s)
+			return;
+		tc_session_game_id(s, game_id, sizeof game_id);
+		tc_session_free(s);
 	}
-	char game_id[TC_GAMEID_MAX];
-	struct tc_session *s =
-	        tc_session_new(e->view->game, a->cfg->defaults[i].bytes, tc_fresh_seed(), NULL);
-	if (!s)
-		return;
-	tc_session_game_id(s, game_id, sizeof game_id);
-	tc_session_free(s);
 	int64_t id = tc_race_open_as(tc_records_scores(a->records), a->cfg->live_dir,
-	                             e->view->game->name, game_id, a->records->player, 0, err,
-	                             errlen);
+	                             e->view ? e->view->game->name : TC_NJ_GAME, game_id,
+	                             a->records->player, 0, err, errlen);
 	if (id)
 		open_lobby(a, id);
 }

@@ -382,6 +382,29 @@ static void test_the_menus_race_screen(void **state)
 	expect_text(r->bob, "ann", WAIT_MS);
 }
 
+/* A race of N: a level generated from the seed, the same on both screens, each run's gold
+ * and state in the other's pane. */
+static void test_a_race_of_n(void **state)
+{
+	struct racers *r = *state;
+	r->ann = racer(ann_ini, "race", "ninja", "--seed", "42", NULL);
+	expect_text(r->ann, "ninja seed 42", WAIT_MS);
+	r->bob = racer(bob_ini, "race", "--join", "1", NULL);
+	expect_text(r->ann, "Racers: 2", WAIT_MS);
+	assert_true(e2e_send_str(r->ann, E2E_KEY_ENTER));
+	expect_text(r->ann, "seed 42", WAIT_MS);
+	expect_text(r->ann, "Race #1", WAIT_MS);
+	expect_text(r->bob, "Race #1", WAIT_MS);
+	expect_pane(r->bob, "ann", "");
+	expect_text(r->bob, "0/", WAIT_MS); /* "0/41 gold alive" under each name */
+	expect_text(r->bob, "gold alive", WAIT_MS);
+	assert_true(e2e_wait_quiet(r->ann, 200, WAIT_MS));
+	assert_true(e2e_wait_quiet(r->bob, 200, WAIT_MS));
+	/* The map's left part, row by row (the panel beside it differs): one level on both. */
+	for (int row = 0; row < e2e_rows(r->ann) - 1; row++)
+		assert_int_equal(strncmp(e2e_row(r->ann, row), e2e_row(r->bob, row), 40), 0);
+}
+
 /* What the command line refuses, in one line. */
 static void test_refusals(void **state)
 {
@@ -434,6 +457,7 @@ int main(void)
 	                                        teardown),
 	        cmocka_unit_test_setup_teardown(test_a_dropped_racer_comes_back, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_the_menus_race_screen, setup, teardown),
+	        cmocka_unit_test_setup_teardown(test_a_race_of_n, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_refusals, setup, teardown),
 	};
 	return cmocka_run_group_tests(tests, group_setup, e2e_game_group_teardown);
