@@ -393,7 +393,8 @@ void tc_play_draw(struct tc_play *p, uint64_t now)
 	bool moves = !p->view->counts_moves || !p->view->counts_moves(p->s);
 	bool time = !p->view->keeps_time || !p->view->keeps_time(p->s);
 	char audience[32], who[192];
-	struct tc_status_extra extra = {NULL, NULL, NULL, p->replay_line != NULL};
+	struct tc_status_extra extra = {NULL, NULL, NULL, p->replay_line != NULL,
+	                                *p->race_over != '\0'};
 	if (p->watchers > 0 && !p->watching) {
 		snprintf(audience, sizeof audience, "%u watching", p->watchers);
 		extra.audience = audience;
@@ -493,8 +494,10 @@ void tc_play_racing(struct tc_play *p, bool racing, const char *over)
 {
 	p->racing = racing;
 	snprintf(p->race_over, sizeof p->race_over, "%s", over ? over : "");
-	if (over)
-		p->asking = ASK_NOTHING; /* nothing left to ask: the race is over for this racer */
+	if (over) { /* nothing left to ask nor to resume: the race is over for this racer */
+		p->asking = ASK_NOTHING;
+		p->paused = false;
+	}
 	hold_clock(p);
 }
 

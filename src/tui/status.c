@@ -31,9 +31,9 @@ _Static_assert(sizeof drop_order == sizeof drop_moves_last, "the same fields, in
 
 /* The fields of the top line ("" for one not shown): the title when there is one, the game's
  * own part (or the score and best, spaced by sep), the moves and the time played when asked
- * for, and whether the clock is held. */
+ * for, whether the clock is held (not when it stopped for good), and the audience. */
 static void top_fields(const struct tc_session *s, const char *title, const char *detail,
-                       bool moves, bool time, const char *audience, const char *sep,
+                       bool moves, bool time, const struct tc_status_extra *extra, const char *sep,
                        char field[TOP_FIELDS][128])
 {
 	for (int i = 0; i < TOP_FIELDS; i++)
@@ -52,10 +52,10 @@ static void top_fields(const struct tc_session *s, const char *title, const char
 		tc_format_time(tc_session_elapsed_ms(s), played, sizeof played);
 		snprintf(field[TOP_TIME], sizeof field[0], "Time: %s", played);
 	}
-	if (tc_session_paused(s))
+	if (tc_session_paused(s) && !(extra && extra->stopped))
 		snprintf(field[TOP_PAUSED], sizeof field[0], "(paused)");
-	if (audience)
-		snprintf(field[TOP_AUDIENCE], sizeof field[0], "%s", audience);
+	if (extra && extra->audience)
+		snprintf(field[TOP_AUDIENCE], sizeof field[0], "%s", extra->audience);
 }
 
 /* The fields shown, spaced by sep ("(paused)" follows what it is about, one space on). */
@@ -102,7 +102,7 @@ void tc_status_draw(const struct tc_session *s, const char *title, const char *d
 	const char *audience = extra ? extra->audience : NULL;
 	attr_t attr = tc_theme_attr(TC_ROLE_STATUS);
 	char top[256], id[TC_GAMEID_MAX], field[TOP_FIELDS][128];
-	top_fields(s, title, detail, moves, time, audience, "   ", field);
+	top_fields(s, title, detail, moves, time, extra, "   ", field);
 	join_fields(field, "   ", top, sizeof top);
 	/* Too wide for "2 watching" only: the title makes room, so that the game's line keeps
 	 * its form when watchers come ("Tiles left" rather than "Left"). */
@@ -110,13 +110,13 @@ void tc_status_draw(const struct tc_session *s, const char *title, const char *d
 		char bare[sizeof top];
 		field[TOP_AUDIENCE][0] = '\0';
 		join_fields(field, "   ", bare, sizeof bare);
-		top_fields(s, NULL, detail, moves, time, audience, "   ", field);
+		top_fields(s, NULL, detail, moves, time, extra, "   ", field);
 		if (tc_text_width(bare) <= COLS)
 			join_fields(field, "   ", top, sizeof top);
 	}
 	/* A narrow window: the game's short part, closer; then whole fields go. */
 	if (tc_text_width(top) > COLS) {
-		top_fields(s, title, narrow_detail, moves, time, audience, "  ", field);
+		top_fields(s, title, narrow_detail, moves, time, extra, "  ", field);
 		join_fields(field, "  ", top, sizeof top);
 	}
 	const enum top_field *drop = extra && extra->moves_last ? drop_moves_last : drop_order;

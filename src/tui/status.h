@@ -17,12 +17,14 @@
  * when not NULL, is a watcher's or a replay's own ("watching ann, 2 watching", "replay #2
  * paused ..."): it comes first on the bottom line, before the game ID, and is cut last;
  * moves_last: the moves go last of the top line's fields when it is narrow (a replay's: they
- * are where it is). */
+ * are where it is); stopped: the game's clock stopped for good where it stood (a race's time
+ * limit ended it), which is no pause: no "(paused)". */
 struct tc_status_extra {
 	const char *keys;
 	const char *audience;
 	const char *who;
 	bool moves_last;
+	bool stopped;
 };
 void tc_status_draw(const struct tc_session *s, const char *title, const char *detail,
                     const char *narrow_detail, bool moves, bool time, const char *message,

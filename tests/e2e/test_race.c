@@ -304,7 +304,8 @@ static void test_a_finish_has_its_rank(void **state)
 	e2e_run_free(&run);
 }
 
-/* The time limit ends every racer's game, which is recorded where it stood. */
+/* The time limit ends every racer's game, which is recorded where it stood; a pause before it
+ * is over too, and not said. */
 static void test_the_time_limit_ends_the_games(void **state)
 {
 	struct racers *r = *state;
@@ -313,9 +314,14 @@ static void test_the_time_limit_ends_the_games(void **state)
 	assert_true(e2e_send_str(r->ann, E2E_KEY_ENTER));
 	expect_text(r->ann, "left", WAIT_MS); /* the clock in the pane: "0:09 left" */
 	assert_true(e2e_send_str(r->ann, E2E_KEY_LEFT));
+	assert_true(e2e_send_str(r->ann, "p"));
+	expect_text(r->ann, "(paused)", WAIT_MS);
 	expect_text(r->ann, "Time is up", LIMIT_WAIT_MS);
 	expect_text(r->ann, "Race over: 1st of 1", WAIT_MS);
 	expect_pane(r->ann, "ann", "ended");
+	/* Stopped for good, which is no pause. */
+	expect_gone(r->ann, "(paused)");
+	expect_gone(r->ann, "Paused");
 	assert_true(e2e_send_str(r->ann, E2E_KEY_RIGHT)); /* no more moves */
 	assert_true(e2e_wait_quiet(r->ann, 100, WAIT_MS));
 	expect_text(r->ann, "Moves: 1 ", WAIT_MS);
