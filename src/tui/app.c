@@ -233,6 +233,7 @@ static void race_game(const struct app *a, struct tc_race_game *g)
 		g->outcome = run->outcome == NJ_RUNNING ? TC_RACER_RACING
 		             : run->outcome == NJ_WIN   ? TC_RACER_WON
 		                                        : TC_RACER_LOST;
+		g->recording = tc_ninja_play_recorded(a->ninja);
 		return;
 	}
 	const struct tc_session *s = tc_play_session(a->play);
@@ -254,6 +255,7 @@ static void race_in_game(struct app *a, int64_t id)
 	                 a->records->player);
 	a->racing = true;
 	if (a->ninja) {
+		tc_ninja_play_racing(a->ninja, true, NULL);
 		tc_ninja_play_race(a->ninja, race_standing, race_next_ms, a);
 	} else {
 		tc_play_racing(a->play, true, NULL);
@@ -270,6 +272,24 @@ static void end_race(struct app *a)
 	a->racing = false;
 }
 
+/* The race's game ends where it stands, for good (the time limit, the racer leaving): its
+ * recording. */
+static int64_t end_race_game_here(struct app *a)
+{
+	return a->ninja ? tc_ninja_play_end_here(a->ninja)
+	                : tc_records_end_here(a->records, tc_play_session(a->play));
+}
+
+/* The race is over for the racer (over says how it ended their game): their screen keeps only
+ * q and ?. */
+static void race_over_for_racer(struct app *a, const char *over)
+{
+	if (a->ninja)
+		tc_ninja_play_racing(a->ninja, true, over);
+	else
+		tc_play_racing(a->play, true, over);
+}
+
 /* After the game changed, or time passed: its end to the race, the time limit to the game. */
 static void follow_race(struct app *a)
 {
@@ -279,19 +299,17 @@ static void follow_race(struct app *a)
 	struct tc_race_game g;
 	race_game(a, &g);
 	if (tc_race_run_time_up(&a->race, now)) {
-		if (a->play)
-			g.recording = tc_records_end_here(a->records, tc_play_session(a->play));
+		g.recording = end_race_game_here(a);
 		g.outcome = TC_RACER_ENDED;
 		tc_race_run_leave(&a->race, &g, TC_RACER_ENDED, now);
-		if (a->play)
-			tc_play_racing(a->play, true, "Time is up");
-	} else if (tc_race_run_update(&a->race, &g, now) && a->play) {
-		tc_play_racing(a->play, true, "Finished");
+		race_over_for_racer(a, "Time is up");
+	} else if (tc_race_run_update(&a->race, &g, now)) {
+		race_over_for_racer(a, "Finished");
 	}
 	const char *told = tc_race_run_told(&a->race);
 	if (told && a->play)
 		tc_play_tell(a->play, told);
-	else if (told) /* N's run goes on as the player likes: the race has its end */
+	else if (told)
 		tc_ninja_play_tell(a->ninja, told);
 }
 
@@ -301,8 +319,8 @@ static void leave_race(struct app *a, enum tc_racer_outcome how)
 {
 	struct tc_race_game g;
 	race_game(a, &g);
-	if (how == TC_RACER_LEFT && g.outcome == TC_RACER_RACING && a->play)
-		g.recording = tc_records_end_here(a->records, tc_play_session(a->play));
+	if (how == TC_RACER_LEFT && g.outcome == TC_RACER_RACING)
+		g.recording = end_race_game_here(a);
 	tc_race_run_leave(&a->race, &g, how, tc_race_now_ms());
 	end_race(a);
 }

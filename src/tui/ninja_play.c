@@ -103,12 +103,13 @@ static void tell_clock(struct tc_ninja_play *np, bool running)
 static bool should_run(const struct tc_ninja_play *np)
 {
 	return np->mode != MODE_WATCH && !ended(np) && !np->waiting && !np->paused &&
-	       !np->suspended && !np->help_open && np->prompt.kind == PROMPT_NONE && !too_small();
+	       !np->suspended && !np->help_open && np->prompt.kind == PROMPT_NONE &&
+	       !np->asking_leave && !too_small();
 }
 
 static void save_run(struct tc_ninja_play *np)
 {
-	if (np->mode != MODE_PLAY || !np->records || over(np) || np->run.steps == 0)
+	if (np->mode != MODE_PLAY || !np->records || ended(np) || np->run.steps == 0)
 		return;
 	if (!np->saved) /* another run's save is replaced: that run is left for good */
 		tc_nj_record_saved_run(np->records);
@@ -135,6 +136,7 @@ static void finish(struct tc_ninja_play *np)
 		return;
 	forget_run(np);
 	int64_t recording = tc_nj_record_run(np->records, &np->rec, np->name, np->run.outcome);
+	np->recorded = recording;
 	if (np->run.outcome != NJ_WIN)
 		return;
 	np->has_best = tc_nj_best(np->records, &np->rec.level, &np->best_ms);
@@ -212,7 +214,7 @@ static void sync_clock(struct tc_ninja_play *np, uint64_t now)
 	} else if (!run && np->clock_running) {
 		np->clock_running = false;
 		tell_clock(np, false);
-		if (np->mode == MODE_PLAY && !over(np) && too_small())
+		if (np->mode == MODE_PLAY && !ended(np) && too_small())
 			np->paused = true; /* back at a good size, the player resumes */
 	}
 }
@@ -221,7 +223,7 @@ static void sync_clock(struct tc_ninja_play *np, uint64_t now)
 static void abandon(struct tc_ninja_play *np)
 {
 	if (np->mode == MODE_PLAY && np->records && !np->finished && np->run.steps > 0)
-		tc_nj_record_run(np->records, &np->rec, np->name, NJ_RUNNING);
+		np->recorded = tc_nj_record_run(np->records, &np->rec, np->name, NJ_RUNNING);
 	np->finished = true;
 }
 
@@ -237,6 +239,7 @@ static void restart(struct tc_ninja_play *np, uint64_t now)
 	tc_held_reset(&np->held);
 	np->paused = false;
 	np->finished = false;
+	np->recorded = 0;
 	np->new_best = false;
 	np->message[0] = '\0';
 	np->clock_running = false;
@@ -409,6 +412,37 @@ void tc_ninja_play_race(struct tc_ninja_play *np,
 	np->race_standing = standing;
 	np->race_next = next_ms;
 	np->race_ctx = ctx;
+}
+
+void tc_ninja_play_racing(struct tc_ninja_play *np, bool racing, const char *over)
+{
+	np->racing = racing;
+	snprintf(np->race_over, sizeof np->race_over, "%s", over ? over : "");
+	if (over) { /* nothing left to ask or to save: the race is over for this racer */
+		np->asking_leave = false;
+		np->prompt.kind = PROMPT_NONE;
+	}
+}
+
+int64_t tc_ninja_play_end_here(struct tc_ninja_play *np)
+{
+	if (np->ended_here)
+		return np->recorded;
+	abandon(np); /* a run that ended by itself was recorded then */
+	forget_run(np);
+	np->ended_here = true;
+	np->clock_running = false;
+	np->paused = np->waiting = false;
+	tell(np, &(struct tc_live_event){.kind = TC_LIVE_END,
+	                                 .at_ms = (uint32_t)np->run.steps * NJ_STEP_MS,
+	                                 .value = TC_LIVE_END_FINISHED});
+	np->streaming = false;
+	return np->recorded;
+}
+
+int64_t tc_ninja_play_recorded(const struct tc_ninja_play *np)
+{
+	return np->recorded;
 }
 
 void tc_ninja_play_watchers(struct tc_ninja_play *np, unsigned watchers)
@@ -597,6 +631,15 @@ static enum tc_ninja_result prompt_event(struct tc_ninja_play *np, const struct 
 	return TC_NJ_STAY;
 }
 
+/* q: back, but a race that goes on asks first. */
+static enum tc_ninja_result leave_key(struct tc_ninja_play *np)
+{
+	if (!np->racing || *np->race_over)
+		return TC_NJ_LEAVE;
+	np->asking_leave = true;
+	return TC_NJ_STAY;
+}
+
 /* Keys that mean the same whatever the state: help, restart, leave. */
 static bool common_key(struct tc_ninja_play *np, const struct tc_event *ev, uint64_t now,
                        enum tc_ninja_result *result)
@@ -613,7 +656,7 @@ static bool common_key(struct tc_ninja_play *np, const struct tc_event *ev, uint
 		return true;
 	case 'q':
 	case TC_KEY_ESCAPE:
-		*result = TC_NJ_LEAVE;
+		*result = leave_key(np);
 		return true;
 	default:
 		return false;
@@ -709,10 +752,24 @@ enum tc_ninja_result tc_ninja_play_event(struct tc_ninja_play *np, const struct 
 			return TC_NJ_LEAVE;
 		return TC_NJ_STAY;
 	}
+	if (np->asking_leave) { /* the answer to leave the race */
+		if (!ev->repeat) {
+			np->asking_leave = false;
+			result = !ev->ctrl && (ev->key == 'y' || ev->key == 'Y') ? TC_NJ_LEAVE
+			                                                         : TC_NJ_STAY;
+		}
+		sync_clock(np, now);
+		return result;
+	}
 	if (!ev->repeat)
 		np->message[0] = '\0';
 	if (too_small())
-		return ev->key == 'q' || ev->key == TC_KEY_ESCAPE ? TC_NJ_LEAVE : TC_NJ_STAY;
+		return ev->key == 'q' || ev->key == TC_KEY_ESCAPE ? leave_key(np) : TC_NJ_STAY;
+	if (*np->race_over) { /* only the help and back: the race has this run's end */
+		if (!ev->repeat && (ev->key == '?' || ev->key == 'q' || ev->key == TC_KEY_ESCAPE))
+			common_key(np, ev, now, &result);
+		return result;
+	}
 	if (np->mode == MODE_REPLAY && replay_key(np, ev, now))
 		return TC_NJ_STAY;
 	if (ended(np)) {

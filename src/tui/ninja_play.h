@@ -67,6 +67,19 @@ int tc_ninja_play_next_level(struct tc_ninja_play *np, const struct nl_level *le
 void tc_ninja_play_race(struct tc_ninja_play *np,
                         const struct tc_race_standing *(*standing)(void *ctx, uint64_t now),
                         int (*next_ms)(void *ctx, uint64_t now), void *ctx);
+/* A race's run (race_run.h), as tc_play_racing has it for the other games: q asks before
+ * leaving the race (a yes: TC_NJ_LEAVE). With over (NULL while the racer plays; copied) the
+ * race is over for this racer: only q and ? do anything, and a run that did not end by itself
+ * (tc_ninja_play_end_here) says over in a box. */
+void tc_ninja_play_racing(struct tc_ninja_play *np, bool racing, const char *over);
+/* The run ends where it stands, for good, whatever its state (a race's time limit, a racer
+ * leaving the race), as tc_records_end_here has it for the other games: no step more, recorded
+ * as it stands (a run that ended by itself was recorded then), its save forgotten, its stream
+ * ended. Returns its recording's id, 0 for none (nothing played). */
+int64_t tc_ninja_play_end_here(struct tc_ninja_play *np);
+/* The recording of the run's end (tc_ninja_play_end_here, or the run's own end), 0 until it
+ * has one. */
+int64_t tc_ninja_play_recorded(const struct tc_ninja_play *np);
 /* The run on show and its world, and whether its clock runs: what a race sees of it. */
 const struct nj_run *tc_ninja_play_run(const struct tc_ninja_play *np,
                                        const struct nj_world **world, bool *clock_running);

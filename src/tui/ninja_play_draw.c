@@ -19,6 +19,7 @@
 #include "ninja_records.h"
 #include "nlevel_map.h"
 #include "overlay.h"
+#include "race_text.h"
 #include "status.h"
 #include "term.h"
 #include "text_wrap.h"
@@ -242,6 +243,10 @@ static void draw_status(const struct tc_ninja_play *np, int x, int y, int w)
 		return;
 	}
 	const char *mark = tc_term_unicode() ? "…" : "~";
+	if (np->asking_leave) {
+		tc_draw_text(x + 1, y, w - 2, attr | A_BOLD, tc_race_leave_question);
+		return;
+	}
 	if (*np->message && np->mode == MODE_PLAY) {
 		char shown[sizeof np->message + 8];
 		tc_text_fit_path(np->message, np->message_path, w - 2, mark, shown, sizeof shown);
@@ -386,7 +391,7 @@ static void draw_outcome(const struct tc_ninja_play *np, const struct tc_nlmap *
 	snprintf(numbers, sizeof numbers, "%s, %d gold", time, np->run.gold);
 	if (np->mode == MODE_REPLAY)
 		snprintf(keys, sizeof keys, "r: replay again   q: quit");
-	else if (np->mode == MODE_WATCH)
+	else if (np->mode == MODE_WATCH || np->racing) /* a race is one run */
 		snprintf(keys, sizeof keys, "q: back");
 	else
 		snprintf(keys, sizeof keys, "r: %s   w: save replay   %sq: back",
@@ -501,6 +506,9 @@ void tc_nj_screen_draw(const struct tc_ninja_play *np)
 		tc_race_pane_draw((struct tc_rect){m.x0, m.top + m.h, m.w, 1}, true, np->race, 0);
 	if (watch_ended(np) && (!over(np) || np->follow->end != TC_LIVE_END_FINISHED)) {
 		draw_watch_end(np, &m);
+	} else if (np->ended_here && !over(np)) { /* the race ended it where it stood */
+		box_beside_ninja(np, &m, (const char *[]){np->race_over, "q: back"}, 2,
+		                 TC_ROLE_OVERLAY);
 	} else if (ended(np)) {
 		draw_outcome(np, &m);
 	} else if (np->paused && np->mode == MODE_WATCH) {

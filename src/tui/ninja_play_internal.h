@@ -48,6 +48,8 @@ struct tc_ninja_play {
 	int32_t saved_at; /* steps of the last save */
 	bool saved;       /* the store holds a save of this run */
 	bool finished;    /* the outcome was taken care of */
+	bool ended_here;  /* stopped where it stood, for good (tc_ninja_play_end_here) */
+	int64_t recorded; /* the recording of the run's end, 0: none (yet) */
 	bool has_best;
 	int64_t best_ms; /* the best before this run's win */
 	bool new_best;
@@ -66,6 +68,10 @@ struct tc_ninja_play {
 	int (*race_next)(void *ctx, uint64_t now);
 	void *race_ctx;
 	const struct tc_race_standing *race;
+	/* A race's run (tc_ninja_play_racing): q asks first (asking_leave), and why the race is
+	 * over for this racer ("" while not). */
+	bool racing, asking_leave;
+	char race_over[96];
 };
 
 static inline bool too_small(void)
@@ -85,10 +91,11 @@ static inline bool replay_stopped(const struct tc_ninja_play *np)
 	       np->run.steps >= np->rec.steps;
 }
 
-/* Whether nothing more happens on this run: it is over, or its replay has stopped. */
+/* Whether nothing more happens on this run: it is over, its replay has stopped, or a race
+ * stopped it. */
 static inline bool ended(const struct tc_ninja_play *np)
 {
-	return over(np) || replay_stopped(np);
+	return over(np) || replay_stopped(np) || np->ended_here;
 }
 
 /* Draws the whole screen (the run as it stands: no step is played). */

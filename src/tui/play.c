@@ -256,7 +256,7 @@ static const char *question_text(const struct tc_play *p, enum question q)
 		const char *skip = p->view->skip_question ? p->view->skip_question(p->s) : NULL;
 		return skip ? skip : "Go to the next level? (y/n)";
 	case ASK_LEAVE:
-		return p->racing ? "Leave the race? (y/n)" : "Leave this game? (y/n)";
+		return p->racing ? tc_race_leave_question : "Leave this game? (y/n)";
 	case ASK_SOLUTION: /* the short one where the long would lose its (y/n) */
 		return COLS >= 56 ? "Show the solution? This game will not be ranked (y/n)"
 		                  : "Show the solution? Not ranked (y/n)";

@@ -8,6 +8,8 @@
 
 #define NAME_MIN 4 /* a name keeps this much before the result is cut */
 
+const char tc_race_leave_question[] = "Leave the race? (y/n)";
+
 bool tc_race_pane_place(struct tc_rect area, int board_w, int board_h, struct tc_rect *board,
                         struct tc_rect *pane, bool *ticker)
 {

@@ -1,7 +1,8 @@
 /* What the race pane says, without curses (race_pane.c draws it): which racers show in so many
  * lines, each racer's line cut to a width, and the one-line ticker; and where the pane goes
  * (race_pane.h's tc_race_pane_place, plain arithmetic, is here too). Widths are terminal
- * columns; names are cut, never trusted to be short. */
+ * columns; names are cut, never trusted to be short. Also the words every racer's screen
+ * shares. */
 #ifndef TILECADE_TUI_RACE_TEXT_H
 #define TILECADE_TUI_RACE_TEXT_H
 
@@ -9,6 +10,9 @@
 #include <stddef.h>
 
 #include "race_pane.h"
+
+/* What every game's screen asks before q leaves a race that goes on for the racer. */
+extern const char tc_race_leave_question[];
 
 /* Room for one line of the pane or the ticker: a wide terminal's columns, 4 bytes each. */
 #define TC_RACE_TEXT_MAX 1024

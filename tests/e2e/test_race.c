@@ -164,6 +164,45 @@ static void board_text(struct e2e_term *t, char *buf, size_t len)
 		                         e2e_row(t, r)); /* bytes, but the board starts in ASCII */
 }
 
+/* Sends key again and again, as a held key repeats, until text is on the screen. */
+static void hold_until_text(struct e2e_term *t, const char *key, const char *text)
+{
+	int row, col;
+	for (int waited = 0; waited < WAIT_MS && !e2e_find(t, text, &row, &col); waited += 50) {
+		assert_true(e2e_send_str(t, key));
+		e2e_wait_text(t, text, 50);
+	}
+	expect_text(t, text, 0);
+}
+
+/* player's line of race #1's board (tilecade races 1). */
+static void board_line(const char *player, char *line, size_t len)
+{
+	struct e2e_run run;
+	const char *races[] = {e2e_bin, "races", "1", NULL};
+	assert_true(e2e_run(races, WAIT_MS, &run));
+	char word[40];
+	snprintf(word, sizeof word, " %s ", player);
+	const char *at = strstr(run.out, word);
+	if (!at)
+		fprintf(stderr, "no %s on the board:\n%s", player, run.out);
+	assert_non_null(at);
+	while (at > run.out && at[-1] != '\n')
+		at--;
+	snprintf(line, len, "%.*s", (int)strcspn(at, "\n"), at);
+	e2e_run_free(&run);
+}
+
+/* Nothing left to --continue for player: their race's game ended for good. */
+static void nothing_to_continue(const char *ini)
+{
+	struct e2e_run run;
+	const char *cont[] = {e2e_bin, "--config", ini, "--continue", NULL};
+	assert_true(e2e_run(cont, WAIT_MS, &run));
+	assert_int_equal(WEXITSTATUS(run.status), 1);
+	e2e_run_free(&run);
+}
+
 /* ann opens a race on 2048:4x4:s5 and bob joins it: both in its lobby, race #1. */
 static void open_and_join(struct racers *r, const char *size)
 {
@@ -327,12 +366,7 @@ static void test_the_time_limit_ends_the_games(void **state)
 	expect_text(r->ann, "Moves: 1 ", WAIT_MS);
 	assert_true(e2e_send_str(r->ann, "q"));
 	assert_true(WIFEXITED(e2e_wait_exit(r->ann, WAIT_MS)));
-	/* Nothing left to continue: the game ended for good. */
-	struct e2e_run run;
-	const char *cont[] = {e2e_bin, "--config", ann_ini, "--continue", NULL};
-	assert_true(e2e_run(cont, WAIT_MS, &run));
-	assert_int_equal(WEXITSTATUS(run.status), 1);
-	e2e_run_free(&run);
+	nothing_to_continue(ann_ini); /* the game ended for good */
 }
 
 /* A racer whose terminal hangs up is dropped, and --continue brings them back into the race,
@@ -409,6 +443,80 @@ static void test_a_race_of_n(void **state)
 	/* The map's left part, row by row (the panel beside it differs): one level on both. */
 	for (int row = 0; row < e2e_rows(r->ann) - 1; row++)
 		assert_int_equal(strncmp(e2e_row(r->ann, row), e2e_row(r->bob, row), 40), 0);
+
+	/* bob runs right into a mine (seed 42's): his run ends, recorded and linked on the
+	 * race's board; r plays no other run of it. */
+	hold_until_text(r->bob, E2E_KEY_RIGHT, "Killed by a mine");
+	expect_text(r->bob, "1st of 2 so far", WAIT_MS);
+	expect_text(r->ann, "lost 0:", WAIT_MS); /* under bob's name: N's pane has two lines */
+	assert_true(e2e_send_str(r->bob, "r"));
+	assert_true(e2e_wait_quiet(r->bob, 200, WAIT_MS));
+	expect_text(r->bob, "Killed by a mine", 0);
+	char line[256];
+	board_line("bob", line, sizeof line);
+	assert_non_null(strstr(line, "lost"));
+	assert_non_null(strstr(line, "#1"));
+	/* Over for him, q leaves at once. */
+	assert_true(e2e_send_str(r->bob, "q"));
+	assert_true(WIFEXITED(e2e_wait_exit(r->bob, WAIT_MS)));
+
+	/* ann's q asks first, as in every game; n stays in the race. */
+	assert_true(e2e_send_str(r->ann, E2E_KEY_LEFT));
+	expect_text(r->ann, "time 89 s", WAIT_MS); /* her run's clock runs: steps played */
+	assert_true(e2e_send_str(r->ann, "q"));
+	expect_text(r->ann, "Leave the race? (y/n)", WAIT_MS);
+	assert_true(e2e_send_str(r->ann, "n"));
+	expect_gone(r->ann, "Leave the race?");
+	assert_true(e2e_send_str(r->ann, "q"));
+	expect_text(r->ann, "Leave the race? (y/n)", WAIT_MS);
+	assert_true(e2e_send_str(r->ann, "y"));
+	int status = e2e_wait_exit(r->ann, WAIT_MS);
+	assert_true(WIFEXITED(status));
+	assert_int_equal(WEXITSTATUS(status), 0);
+	/* Counted as left, her run recorded as it stood and linked, nothing kept to continue. */
+	board_line("ann", line, sizeof line);
+	assert_non_null(strstr(line, "left"));
+	assert_non_null(strstr(line, "#2"));
+	nothing_to_continue(ann_ini);
+}
+
+/* The time limit stops an N run where it stands, as it ends the other games: the run recorded
+ * and linked, the race's words on the status line, only q and ? doing anything; a pause
+ * before it is over too, not said. */
+static void test_the_time_limit_stops_a_run_of_n(void **state)
+{
+	struct racers *r = *state;
+	r->ann = racer(ann_ini, "race", "ninja", "--seed", "42", "--time-limit", "10s", NULL);
+	expect_text(r->ann, "Enter: start", WAIT_MS);
+	assert_true(e2e_send_str(r->ann, E2E_KEY_ENTER));
+	expect_text(r->ann, "gold alive", WAIT_MS);
+	assert_true(e2e_send_str(r->ann, E2E_KEY_LEFT));
+	expect_text(r->ann, "time 89 s", WAIT_MS);
+	assert_true(e2e_send_str(r->ann, "p"));
+	expect_text(r->ann, "Paused", WAIT_MS);
+	expect_text(r->ann, "Time is up", LIMIT_WAIT_MS);
+	expect_text(r->ann, "Race over: 1st of 1, the board: tilecade races 1", WAIT_MS);
+	expect_text(r->ann, "ended 0:10", WAIT_MS);
+	expect_gone(r->ann, "Paused");
+	/* p, a run key and r do nothing: the run stays where the limit stopped it. */
+	int row, col;
+	assert_true(e2e_find(r->ann, "time ", &row, &col));
+	char clock[16];
+	snprintf(clock, sizeof clock, "%.9s", e2e_row(r->ann, row) + col);
+	assert_true(e2e_send_str(r->ann, "p"));
+	assert_true(e2e_send_str(r->ann, E2E_KEY_LEFT));
+	assert_true(e2e_send_str(r->ann, "r"));
+	assert_true(e2e_wait_quiet(r->ann, 1500, WAIT_MS)); /* a running clock ticks each second */
+	expect_text(r->ann, clock, 0);
+	expect_text(r->ann, "Time is up", 0);
+	expect_text(r->ann, "Race over: 1st of 1", 0);
+	assert_true(e2e_send_str(r->ann, "q"));
+	assert_true(WIFEXITED(e2e_wait_exit(r->ann, WAIT_MS)));
+	char line[256];
+	board_line("ann", line, sizeof line);
+	assert_non_null(strstr(line, "ended"));
+	assert_non_null(strstr(line, "#1"));
+	nothing_to_continue(ann_ini);
 }
 
 /* What the command line refuses, in one line. */
@@ -464,6 +572,8 @@ int main(void)
 	        cmocka_unit_test_setup_teardown(test_a_dropped_racer_comes_back, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_the_menus_race_screen, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_a_race_of_n, setup, teardown),
+	        cmocka_unit_test_setup_teardown(test_the_time_limit_stops_a_run_of_n, setup,
+	                                        teardown),
 	        cmocka_unit_test_setup_teardown(test_refusals, setup, teardown),
 	};
 	return cmocka_run_group_tests(tests, group_setup, e2e_game_group_teardown);
