@@ -442,6 +442,7 @@ static const struct tc_help_line play_help[] = {
         {"w", "save the replay (paused, at the end)"},
         {"n", "next level, at the end (browser only)"},
         {"q, Esc", "back (the run is kept: Continue)"},
+        {"", "in a race: leave it (asks first)"},
         {"Ctrl-Z, Ctrl-C", "suspend, quit"},
         {"", ""},
         {"Holding keys", "Terminals send no key releases: a"},
