@@ -21,8 +21,8 @@ struct tc_ghost *tc_ghost_new(const unsigned char *bytes, size_t len, const char
 void tc_ghost_free(struct tc_ghost *g);
 /* The game ID the ghost played: the player's game must be the same. */
 const char *tc_ghost_game_id(const struct tc_ghost *g);
-/* Plays the recording up to time_ms of its own clock (forward or back: the player's undo or
- * restart does not take the ghost back, but a new race does). */
+/* Plays the recording up to time_ms of its own clock, forward or back (the player's restart
+ * starts the race again: back to 0). */
 void tc_ghost_at(struct tc_ghost *g, uint64_t time_ms);
 /* The ghost as a racer: its name, progress, and once its recording ended (at or before the
  * time given to tc_ghost_at), its outcome and time. */

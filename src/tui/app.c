@@ -879,8 +879,6 @@ static bool handle(struct app *a, const struct tc_event *ev, uint64_t now)
 		return handle_race_watch(a, ev, now);
 	if (a->viewing_watch_list)
 		return handle_watch_list(a, ev);
-	if (a->ghost) /* the race's clock up to the key: a restart loses none of it */
-		ghost_standing(a, now);
 	if (a->play) {
 		enum tc_play_result r = tc_play_event(a->play, ev, now);
 		tell_shown(a);

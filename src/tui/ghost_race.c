@@ -12,8 +12,7 @@ struct tc_ghost_race {
 	char title[48];
 	char you[32];
 	/* The race's clock. */
-	uint64_t offset;       /* what the game's clock lost to restarts */
-	uint64_t last_game_ms; /* the game's clock at the last look */
+	uint64_t offset; /* what the game's clock is behind the race's (an undo after the end) */
 	bool over;             /* the player's game is over: the wall clock runs the race */
 	uint64_t over_ms;      /* the race's time when it was over: the player's time */
 	uint64_t over_now;     /* and the wall clock's then */
@@ -79,9 +78,6 @@ const char *tc_ghost_race_game_id(const struct tc_ghost_race *r)
 
 void tc_ghost_race_see(struct tc_ghost_race *r, const struct tc_ghost_you *you, uint64_t now)
 {
-	if (you->game_ms < r->last_game_ms) /* a restart: the race goes on */
-		r->offset += r->last_game_ms - you->game_ms;
-	r->last_game_ms = you->game_ms;
 	snprintf(r->you, sizeof r->you, "%s", you->name ? you->name : "");
 	bool over = you->outcome != TC_RACER_RACING;
 	if (over && !r->over) {

@@ -2,8 +2,8 @@
  * race pane (race_pane.h) beside the game, for a session game's screen or N's alike.
  *
  * The race keeps its own clock: the player's game time, which stops while the game is paused
- * and goes on through a restart (a restart does not take the ghost back); once the player's
- * game is over, the wall clock, so that the ghost plays on to its own finish. */
+ * and goes back to 0 with a restart (the race starts again, the ghost at its start); once the
+ * player's game is over, the wall clock, so that the ghost plays on to its own finish. */
 #ifndef TILECADE_TUI_GHOST_RACE_H
 #define TILECADE_TUI_GHOST_RACE_H
 
@@ -42,8 +42,7 @@ struct tc_ghost_race *tc_ghost_race_open(struct tc_store *st, int64_t id, struct
 /* The game ID the player must play: the ghost's. */
 const char *tc_ghost_race_game_id(const struct tc_ghost_race *r);
 
-/* The player's game as it stands at now (wall-clock ms): the race's clock moves on. Look
- * before each event the game takes too, so that a restart loses none of the race's time. */
+/* The player's game as it stands at now (wall-clock ms): the race's clock moves on. */
 void tc_ghost_race_see(struct tc_ghost_race *r, const struct tc_ghost_you *you, uint64_t now);
 /* The race as last seen, the two racers ranked. */
 const struct tc_race_standing *tc_ghost_race_standing(struct tc_ghost_race *r);

@@ -235,6 +235,26 @@ static void cursor_to(struct e2e_term *t, int from, int to)
 		type_keys(t, c < to % cols ? E2E_KEY_RIGHT : E2E_KEY_LEFT);
 }
 
+/* Ann plays moves from..to-1 of the solution, her cursor at cell at; returns where it is then. */
+static int play_moves(struct e2e_term *t, int at, int from, int to)
+{
+	for (int k = from; k < to; k++) {
+		cursor_to(t, at, solution[k].from);
+		type_keys(t, E2E_KEY_ENTER);
+		cursor_to(t, solution[k].from, solution[k].to);
+		type_keys(t, E2E_KEY_ENTER);
+		at = solution[k].to;
+	}
+	return at;
+}
+
+/* "won M:SS.t" at Bob's recording's time: his first move at 4 s, one every 0.1 s. */
+static void bobs_time(char *buf, size_t len)
+{
+	uint32_t time_ms = 4000 + 100 * (uint32_t)(tiles - 1);
+	snprintf(buf, len, "won 0:%02u.%u", time_ms / 1000, time_ms % 1000 / 100);
+}
+
 static void assert_exits(struct e2e_term *t, int code)
 {
 	int status = e2e_wait_exit(t, WAIT_MS);
@@ -277,6 +297,52 @@ static void test_the_pane_follows_the_recordings_times(void **state)
 	wait_text(t, MENU_TAGLINE, WAIT_MS);
 	type_keys(t, "q");
 	assert_exits(t, 0);
+}
+
+/* A restart starts the race again: the ghost, finished, goes back to its start with Ann's
+ * clock (its first move is 4 s away). */
+static void test_a_restart_starts_the_race_again(void **state)
+{
+	solve_level();
+	assert_int_equal(bobs_win(4000, 100, false), 1);
+	char left[32], won[32];
+	struct e2e_term *t = tilecade(state, "znumbers", "--ghost", "1", "--no-anim", NULL);
+	wait_text(t, "Ghost: Bob #1", WAIT_MS);
+	play_moves(t, 0, 0, 1);
+	bobs_time(won, sizeof won);
+	wait_racer(t, "Bob #1", won, 3 * WAIT_MS);
+	type_keys(t, "r");
+	wait_text(t, "Restart? (y/n)", WAIT_MS);
+	type_keys(t, "y");
+	snprintf(left, sizeof left, "%d left", tiles);
+	wait_racer(t, "Ann", left, WAIT_MS);
+	wait_racer(t, "Bob #1", left, 0);
+	wait_text(t, "Time: 0:0", 0);
+}
+
+/* Ann wins; the ghost plays on to its finish by the wall clock; an undo puts her game back in
+ * play, on its own clock again, and her win after a redo is at her game's time, the one her
+ * top line shows. */
+static void test_an_undo_after_the_end_races_on_the_games_clock(void **state)
+{
+	solve_level();
+	assert_int_equal(bobs_win(4000, 100, false), 1);
+	char won[32];
+	struct e2e_term *t = tilecade(state, "znumbers", "--ghost", "1", "--no-anim", NULL);
+	wait_text(t, "Ghost: Bob #1", WAIT_MS);
+	play_moves(t, 0, 0, tiles);
+	wait_racer(t, "Ann", "won ", WAIT_MS);
+	bobs_time(won, sizeof won);
+	wait_racer(t, "Bob #1", won, 3 * WAIT_MS);
+	type_keys(t, "u");
+	wait_racer(t, "Ann", "1 left", WAIT_MS);
+	type_keys(t, "U");
+	wait_racer(t, "Ann", "won ", WAIT_MS);
+	int row, col;
+	assert_true(e2e_find(t, "Time: ", &row, &col));
+	char time[16];
+	snprintf(time, sizeof time, "won %.4s.", e2e_row(t, row) + col + 6);
+	wait_racer(t, "Ann", time, 0);
 }
 
 /* g on a row of Scores plays its game against its ghost; leaving it goes back to Scores.
@@ -383,6 +449,10 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 	        cmocka_unit_test_setup_teardown(test_the_pane_follows_the_recordings_times, setup,
 	                                        teardown),
+	        cmocka_unit_test_setup_teardown(test_a_restart_starts_the_race_again, setup,
+	                                        teardown),
+	        cmocka_unit_test_setup_teardown(test_an_undo_after_the_end_races_on_the_games_clock,
+	                                        setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_g_on_a_scores_row_races_it, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_an_n_run_races_its_ghost, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_options_that_do_not_fit_are_refused, setup,

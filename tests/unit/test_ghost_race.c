@@ -1,4 +1,4 @@
-/* A ghost race's clock: the player's game time, on through a restart, stopped by a pause, and
+/* A ghost race's clock: the player's game time, back to the start with a restart, stopped by a pause, and
  * the wall clock once the player's game is over; the two racers ranked. The ghost's recording
  * is written here: zNumbers 6x6a60 seed 31, a move every second from 1 s on. */
 #include <setjmp.h>
@@ -83,14 +83,14 @@ static void ghost_race_names_both(void **unused)
 	assert_int_equal(tc_ghost_race_next(race), 1000);
 }
 
-/* A restart puts the game's clock back to 0, not the ghost. */
-static void ghost_race_goes_on_through_a_restart(void **unused)
+/* A restart starts the race again: the ghost goes back to its start with the game's clock. */
+static void ghost_race_starts_again_with_a_restart(void **unused)
 {
-	look(2500, true, TC_RACER_RACING, 0);
-	assert_int_equal(ghost_of(look(0, true, TC_RACER_RACING, 0))->progress.value, 2);
+	assert_int_equal(ghost_of(look(2500, true, TC_RACER_RACING, 0))->progress.value, 2);
+	assert_int_equal(ghost_of(look(0, true, TC_RACER_RACING, 0))->progress.value, 0);
 	const struct tc_race_standing *st = look(600, true, TC_RACER_RACING, 0);
-	assert_int_equal(ghost_of(st)->progress.value, 3); /* 2.5 s + 0.6 s */
-	assert_int_equal(tc_ghost_race_next(race), 900);
+	assert_int_equal(ghost_of(st)->progress.value, 0);
+	assert_int_equal(tc_ghost_race_next(race), 400);
 }
 
 /* Paused, the game's clock stands still, and so does the ghost: nothing is due. */
@@ -135,7 +135,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	        cmocka_unit_test_setup_teardown(ghost_race_names_both, setup, teardown),
-	        cmocka_unit_test_setup_teardown(ghost_race_goes_on_through_a_restart, setup,
+	        cmocka_unit_test_setup_teardown(ghost_race_starts_again_with_a_restart, setup,
 	                                        teardown),
 	        cmocka_unit_test_setup_teardown(ghost_race_stops_with_a_pause, setup, teardown),
 	        cmocka_unit_test_setup_teardown(ghost_race_plays_on_after_the_players_end, setup,
