@@ -11,12 +11,11 @@ struct tc_ghost_race {
 	struct tc_ghost *ghost;
 	char title[48];
 	char you[32];
-	/* The race's clock. */
-	uint64_t offset; /* what the game's clock is behind the race's (an undo after the end) */
-	bool over;             /* the player's game is over: the wall clock runs the race */
-	uint64_t over_ms;      /* the race's time when it was over: the player's time */
-	uint64_t over_now;     /* and the wall clock's then */
-	uint64_t race_ms;      /* the race's time at the last look */
+	/* The race's clock: the game's while it is in play, then on by the wall clock. */
+	bool over;         /* the player's game is over (a 2048 won stays so, played on) */
+	uint64_t over_ms;  /* the game's time when it was: the player's time */
+	uint64_t over_now; /* and the wall clock's then */
+	uint64_t race_ms;  /* the race's time at the last look */
 	bool running;
 	struct tc_racer racers[2];
 	struct tc_race_standing standing;
@@ -81,15 +80,11 @@ void tc_ghost_race_see(struct tc_ghost_race *r, const struct tc_ghost_you *you, 
 	snprintf(r->you, sizeof r->you, "%s", you->name ? you->name : "");
 	bool over = you->outcome != TC_RACER_RACING;
 	if (over && !r->over) {
-		r->over_ms = r->offset + you->game_ms;
+		r->over_ms = you->game_ms;
 		r->over_now = now;
-	} else if (!over && r->over && r->race_ms >= you->game_ms) {
-		/* played on (an undo): from where the race got to */
-		r->offset = r->race_ms - you->game_ms;
 	}
 	r->over = over;
-	r->race_ms = over ? r->over_ms + (now > r->over_now ? now - r->over_now : 0)
-	                  : r->offset + you->game_ms;
+	r->race_ms = over ? r->over_ms + (now > r->over_now ? now - r->over_now : 0) : you->game_ms;
 	r->running = over || you->clock_running;
 
 	tc_ghost_at(r->ghost, r->race_ms);

@@ -3,7 +3,8 @@
  *
  * The race keeps its own clock: the player's game time, which stops while the game is paused
  * and goes back to 0 with a restart (the race starts again, the ghost at its start); once the
- * player's game is over, the wall clock, so that the ghost plays on to its own finish. */
+ * player's game is over, on by the wall clock, so that the ghost plays on to its own finish,
+ * until an undo puts the game back in play and on its own clock. */
 #ifndef TILECADE_TUI_GHOST_RACE_H
 #define TILECADE_TUI_GHOST_RACE_H
 

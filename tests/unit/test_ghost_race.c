@@ -1,5 +1,6 @@
-/* A ghost race's clock: the player's game time, back to the start with a restart, stopped by a pause, and
- * the wall clock once the player's game is over; the two racers ranked. The ghost's recording
+/* A ghost race's clock: the player's game time, back to the start with a restart, stopped by a
+ * pause, the wall clock once the player's game is over and the game's again when an undo puts
+ * it back in play; the two racers ranked. The ghost's recording
  * is written here: zNumbers 6x6a60 seed 31, a move every second from 1 s on. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -120,15 +121,22 @@ static void ghost_race_plays_on_after_the_players_end(void **unused)
 	assert_int_equal(tc_ghost_race_next(race), -1);
 }
 
-/* An undo after the end plays on from where the race got to: the ghost does not go back. */
-static void ghost_race_played_on_after_an_end(void **unused)
+/* An undo after the end puts the game back in play: the ghost follows the game's clock again,
+ * and the player's time is the game's; a restart then starts the race again. */
+static void ghost_race_back_in_play_after_an_end(void **unused)
 {
 	look(1800, false, TC_RACER_LOST, 0);
-	look(1800, false, TC_RACER_LOST, 2000); /* the race at 3.8 s */
-	const struct tc_race_standing *st = look(1800, true, TC_RACER_RACING, 2000);
+	assert_int_equal(ghost_of(look(1800, false, TC_RACER_LOST, 3000))->progress.value, 4);
+	const struct tc_race_standing *st = look(1800, true, TC_RACER_RACING, 3000);
+	assert_int_equal(ghost_of(st)->progress.value, 1);
+	look(2300, false, TC_RACER_WON, 3500);
+	st = look(3000, true, TC_RACER_WON, 5000); /* a won 2048 played on: still won at 2.3 s */
 	assert_int_equal(ghost_of(st)->progress.value, 3);
-	st = look(2300, true, TC_RACER_RACING, 2500);
-	assert_int_equal(ghost_of(st)->progress.value, 4); /* 4.3 s */
+	for (int i = 0; i < st->n; i++)
+		if (strcmp(st->racers[i].player, "ann") == 0)
+			assert_int_equal(st->racers[i].time_ms, 2300);
+	st = look(0, true, TC_RACER_RACING, 9000);
+	assert_int_equal(ghost_of(st)->progress.value, 0);
 }
 
 int main(void)
@@ -140,7 +148,8 @@ int main(void)
 	        cmocka_unit_test_setup_teardown(ghost_race_stops_with_a_pause, setup, teardown),
 	        cmocka_unit_test_setup_teardown(ghost_race_plays_on_after_the_players_end, setup,
 	                                        teardown),
-	        cmocka_unit_test_setup_teardown(ghost_race_played_on_after_an_end, setup, teardown),
+	        cmocka_unit_test_setup_teardown(ghost_race_back_in_play_after_an_end, setup,
+	                                        teardown),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
