@@ -727,17 +727,21 @@ static int ghost_command(const struct tc_options *o, const struct tc_settings *s
 	}
 	const char *want = entry ? board_game(entry) : NULL;
 	const char *shaping = shaping_option(o);
+	/* The game raced is the stream's, its ID's first word ("2048:4x4:s1", "ninja seed"), not
+	 * what the row says. */
+	const char *race_id = tc_ghost_race_game_id(race);
+	char race_game[24];
+	snprintf(race_game, sizeof race_game, "%.*s", (int)strcspn(race_id, ": "), race_id);
 	int status = -1;
-	if (want && strcmp(ghost_recording.game, want) != 0) {
-		tc_sanitize(ghost_recording.game, shown, sizeof shown);
+	if (want && strcmp(race_game, want) != 0) {
+		tc_sanitize(race_game, shown, sizeof shown);
 		tc_cli_fail(err, sizeof err, "recording #%" PRId64 " is a %s game, not %s", id,
 		            shown, entry->name);
 		status = usage_error(err);
-	} else if (game && shaping &&
-	           !options_fit(o, settings, game, params, seed, tc_ghost_race_game_id(race))) {
+	} else if (game && shaping && !options_fit(o, settings, game, params, seed, race_id)) {
 		tc_cli_fail(err, sizeof err,
 		            "--ghost %s races the game %s, not the one %s asks for", o->ghost,
-		            tc_ghost_race_game_id(race), shaping);
+		            race_id, shaping);
 		status = usage_error(err);
 	}
 	if (status >= 0) {

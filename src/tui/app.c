@@ -658,7 +658,7 @@ static int ghost_next(void *ctx, uint64_t now)
 static bool start_ghost_race(struct app *a, struct tc_ghost_race *race, struct tc_recording *rec,
                              bool over_scores, char *err, size_t errlen)
 {
-	if (strcmp(rec->game, TC_NJ_GAME) == 0) {
+	if (nj_game_id_is_run(tc_ghost_race_game_id(race))) { /* the stream's, not the row's */
 		static struct nj_replay rp; /* big: not on the stack */
 		char name[64];
 		struct tc_ninja_play *np =

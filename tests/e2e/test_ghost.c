@@ -423,13 +423,24 @@ static void test_an_n_run_races_its_ghost(void **state)
 	assert_exits(t, 0);
 }
 
-/* What does not fit the recording, one line each: 2 for the command line, 1 for no recording. */
+/* What does not fit the recording (its stream's game, whatever its row says), one line each: 2
+ * for the command line, 1 for no recording. */
 static void test_options_that_do_not_fit_are_refused(void **state)
 {
 	(void)state;
 	solve_level();
 	assert_int_equal(bobs_win(1000, 100, false), 1);
 	refused(2, "recording #1 is a znumbers game, not 2048", "2048", "--ghost", "1", NULL);
+	/* A damaged row: its game column says 2048, its stream plays zNumbers. */
+	struct tc_live_log log = {0};
+	struct tc_live_event ev = {.kind = TC_LIVE_START, .text = ZN_ID, .text_len = strlen(ZN_ID)};
+	assert_true(tc_live_log_add(&log, &ev));
+	struct tc_recording rec = {
+	        .game = "2048", .game_id = "2048:4x4:s1", .player = "Bob", .result = "left"};
+	struct tc_board_key none = {.game = ""};
+	assert_int_equal(store(&rec, &log, &none), 2);
+	tc_live_log_free(&log);
+	refused(2, "recording #2 is a znumbers game, not 2048", "2048", "--ghost", "2", NULL);
 	refused(2, "--ghost 1 races the game " ZN_ID ", not the one --level asks for", "znumbers",
 	        "--level", "2", "--ghost", "1", NULL);
 	refused(2, "--ghost must be a recording's number (#N in tilecade scores) or best, not 'x'",
