@@ -34,16 +34,24 @@ const char *tc_racer_outcome_name(enum tc_racer_outcome o)
 
 /* ---- ranking ---- */
 
+/* Where a racer's outcome puts them: those who won, then everyone still in it (racing, lost,
+ * ended, dropped), then those who left. */
+static int group(const struct tc_racer *r)
+{
+	return r->outcome == TC_RACER_WON ? 0 : r->outcome == TC_RACER_LEFT ? 2 : 1;
+}
+
 /* Before (negative) or after b in a race's order, 0 when they share a place. */
 static int place_cmp(const struct tc_racer *a, const struct tc_racer *b)
 {
-	bool a_won = a->outcome == TC_RACER_WON, b_won = b->outcome == TC_RACER_WON;
-	if (a_won != b_won)
-		return a_won ? -1 : 1;
-	if (!a_won && a->progress.value != b->progress.value)
+	int ga = group(a), gb = group(b);
+	if (ga != gb)
+		return ga < gb ? -1 : 1;
+	if (ga != 0 && a->progress.value != b->progress.value)
 		return a->progress.value > b->progress.value ? -1 : 1;
+	/* Who got there first; of those who left, who stayed longer. */
 	if (a->time_ms != b->time_ms)
-		return a->time_ms < b->time_ms ? -1 : 1;
+		return (a->time_ms < b->time_ms) == (ga != 2) ? -1 : 1;
 	return 0;
 }
 

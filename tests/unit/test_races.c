@@ -80,6 +80,19 @@ static void rank_racing_by_progress(void **state)
 	rank_and_expect(r, 4, "1 ended, 2 racing, 3 lost, 4 dropped");
 }
 
+/* Those who left come after everyone still in it, whatever their progress: by progress, then
+ * who stayed longer. */
+static void rank_left_below_those_in_it(void **state)
+{
+	(void)state;
+	struct tc_racer r[] = {
+	        racer("cat", TC_RACER_LEFT, 900, 40000), racer("ann", TC_RACER_RACING, 0, 0),
+	        racer("dan", TC_RACER_DROPPED, 5, 0),    racer("bob", TC_RACER_LEFT, 0, 0),
+	        racer("eve", TC_RACER_LEFT, 0, 151800),  racer("fay", TC_RACER_WON, 0, 90000),
+	};
+	rank_and_expect(r, 6, "1 fay, 2 dan, 3 ann, 4 cat, 5 eve, 6 bob");
+}
+
 /* Equal progress: the earlier time first (who got there first). */
 static void rank_equal_progress_by_time(void **state)
 {
@@ -401,10 +414,10 @@ static void store_finishes(void **state)
 	assert_int_equal(r[0].recording, 40 + 2048);
 	assert_int_equal(r[0].progress.value, 2048);
 	assert_string_equal(r[0].progress.text, "2048 pts");
-	assert_string_equal(r[1].player, "ann");
-	assert_int_equal(r[1].outcome, TC_RACER_LEFT);
+	assert_string_equal(r[1].player, "cy"); /* lost, below ann's progress: still above her */
 	assert_int_equal(r[1].rank, 2);
-	assert_string_equal(r[2].player, "cy");
+	assert_string_equal(r[2].player, "ann");
+	assert_int_equal(r[2].outcome, TC_RACER_LEFT);
 	assert_int_equal(r[2].rank, 3);
 	assert_int_equal(tc_store_race_join(st, id, "dee", start + 100000), TC_RACE_FINISHED);
 	assert_int_equal(tc_store_race_join(st, id, "bob", start + 100000), TC_RACE_FINISHED);
@@ -692,6 +705,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 	        cmocka_unit_test(rank_winners_quickest_first),
 	        cmocka_unit_test(rank_racing_by_progress),
+	        cmocka_unit_test(rank_left_below_those_in_it),
 	        cmocka_unit_test(rank_equal_progress_by_time),
 	        cmocka_unit_test(rank_shares_equal_places),
 	        cmocka_unit_test(rank_ignores_the_order_given),
