@@ -9,6 +9,7 @@
 #include "command.h"
 #include "replay_command.h"
 #include "score_text.h"
+#include "tilecade/gameid.h"
 #include "tilecade/races.h"
 
 int tc_races_parse(const struct tc_options *o, int64_t *id, char *err, size_t errlen)
@@ -93,8 +94,14 @@ int tc_races_board(struct tc_store *st, int64_t id, int64_t now_ms, FILE *out, c
 	tc_sanitize(race.game_id, game_id, sizeof game_id);
 	if (race.state == TC_RACE_LOBBY)
 		snprintf(start, sizeof start, "when the opener starts it");
+	else if (race.start_ms == 0)
+		snprintf(start, sizeof start, "never: it did not start");
 	else
 		date_time(race.start_ms, start, sizeof start);
+	/* Games without a score (zNumbers, Sudoku) have none to show. */
+	const struct tc_game *game = tc_game_find(race.game);
+	bool scored = !game || game->score;
+	bool started = race.start_ms > 0 && now_ms >= race.start_ms;
 	if (race.limit_ms > 0)
 		tc_score_time(race.limit_ms, limit, sizeof limit);
 	fprintf(out, "race #%" PRId64 "  %s  %s\nstart %s  limit %s\n", race.id, game_id,
@@ -107,12 +114,15 @@ int tc_races_board(struct tc_store *st, int64_t id, int64_t now_ms, FILE *out, c
 		tc_sanitize(r->player, player, sizeof player);
 		if (told(r)) {
 			tc_score_time(r->time_ms, time, sizeof time);
-			snprintf(score, sizeof score, "%" PRId64, r->points);
+			if (scored)
+				snprintf(score, sizeof score, "%" PRId64, r->points);
 		}
 		if (r->recording > 0)
 			snprintf(recording, sizeof recording, "#%" PRId64, r->recording);
+		bool waiting = r->outcome == TC_RACER_RACING && !started;
 		fprintf(out, "%-4d  %-16s  %-7s  %8s  %8s  %s\n", r->rank, player,
-		        tc_racer_outcome_name(r->outcome), time, score, recording);
+		        waiting ? "waiting" : tc_racer_outcome_name(r->outcome), time, score,
+		        recording);
 	}
 	return written(out, "race", err, errlen);
 }

@@ -105,19 +105,24 @@ static bool read_int(sqlite3_stmt *stmt, int i, int64_t lo, int64_t hi, int64_t 
 /* Times are Unix milliseconds: bounded so that sums of them (a start and a limit, a drop and
  * the return time) cannot overflow. */
 #define TIME_MAX (INT64_MAX / 4)
+/* How far a time written by another program may lie ahead of the reader's clock (one clock on
+ * a host, but read at different moments): anything later is no time this program wrote. */
+#define AHEAD_MAX_MS 60000
 
 #define RACE_COLUMNS "id, game, game_id, opener, opened_ms, start_ms, limit_ms"
 
-/* A row of RACE_COLUMNS; false when it is not one this program wrote. */
-static bool read_race(sqlite3_stmt *stmt, struct tc_race *out)
+/* A row of RACE_COLUMNS read at now_ms; false when it is not one this program wrote: it opened
+ * no later than now, and starts (once started) no later than its automatic start. */
+static bool read_race(sqlite3_stmt *stmt, int64_t now_ms, struct tc_race *out)
 {
 	memset(out, 0, sizeof *out);
 	return read_int(stmt, 0, 1, INT64_MAX, &out->id) &&
 	       read_text(stmt, 1, out->game, sizeof out->game) && out->game[0] &&
 	       read_text(stmt, 2, out->game_id, sizeof out->game_id) && out->game_id[0] &&
 	       read_text(stmt, 3, out->opener, sizeof out->opener) &&
-	       read_int(stmt, 4, 0, TIME_MAX, &out->opened_ms) &&
-	       read_int(stmt, 5, 0, TIME_MAX, &out->start_ms) &&
+	       read_int(stmt, 4, 0, now_ms + AHEAD_MAX_MS, &out->opened_ms) &&
+	       read_int(stmt, 5, 0, out->opened_ms + TC_RACE_AUTOSTART_MS + TC_RACE_COUNTDOWN_MS,
+	                &out->start_ms) &&
 	       read_int(stmt, 6, 0, TC_RACE_LIMIT_MAX_MS, &out->limit_ms);
 }
 
@@ -138,8 +143,8 @@ static bool read_outcome(sqlite3_stmt *stmt, int i, enum tc_racer_outcome *out)
 	return false;
 }
 
-/* A row of RACER_COLUMNS; false when it is not one this program wrote. */
-static bool read_racer(sqlite3_stmt *stmt, struct tc_racer *out)
+/* A row of RACER_COLUMNS read at now_ms; false when it is not one this program wrote. */
+static bool read_racer(sqlite3_stmt *stmt, int64_t now_ms, struct tc_racer *out)
 {
 	memset(out, 0, sizeof *out);
 	return read_text(stmt, 0, out->player, sizeof out->player) && out->player[0] &&
@@ -149,8 +154,8 @@ static bool read_racer(sqlite3_stmt *stmt, struct tc_racer *out)
 	       read_int(stmt, 4, 0, TIME_MAX, &out->time_ms) &&
 	       read_int(stmt, 5, INT64_MIN, INT64_MAX, &out->points) &&
 	       read_int(stmt, 6, 0, INT64_MAX, &out->recording) &&
-	       read_int(stmt, 7, 0, TIME_MAX, &out->joined_ms) &&
-	       read_int(stmt, 8, 0, TIME_MAX, &out->dropped_ms) &&
+	       read_int(stmt, 7, 0, now_ms + AHEAD_MAX_MS, &out->joined_ms) &&
+	       read_int(stmt, 8, 0, now_ms + AHEAD_MAX_MS, &out->dropped_ms) &&
 	       read_text(stmt, 9, out->socket, sizeof out->socket);
 }
 
@@ -174,11 +179,12 @@ static bool in_race(const struct tc_racer *r, int64_t now_ms)
  * one still racing has ended. */
 static void settle(struct tc_race *race, struct tc_racer *racers, int n, int64_t now_ms)
 {
-	if (race->start_ms == 0 && now_ms >= race->opened_ms + TC_RACE_AUTOSTART_MS)
-		race->start_ms = race->opened_ms + TC_RACE_AUTOSTART_MS + TC_RACE_COUNTDOWN_MS;
 	bool someone = false;
 	for (int i = 0; i < n; i++)
 		someone |= in_race(&racers[i], now_ms);
+	/* A lobby nobody waits in any more starts no more. */
+	if (someone && race->start_ms == 0 && now_ms >= race->opened_ms + TC_RACE_AUTOSTART_MS)
+		race->start_ms = race->opened_ms + TC_RACE_AUTOSTART_MS + TC_RACE_COUNTDOWN_MS;
 	if (!someone ||
 	    (race->start_ms && race->limit_ms && now_ms >= race->start_ms + race->limit_ms))
 		race->state = TC_RACE_OVER;
@@ -201,12 +207,12 @@ static int load(struct tc_store *st, int64_t id, int64_t now_ms, struct tc_race 
                 struct tc_racer racers[TC_RACE_RACERS_MAX])
 {
 	sqlite3_stmt *stmt;
-	if (!tc_store_ok(st) ||
+	if (!tc_store_ok(st) || now_ms < 0 || now_ms > TIME_MAX ||
 	    tc_store_prepare(st->db, "SELECT " RACE_COLUMNS " FROM races WHERE id = ?1", &stmt) !=
 	            SQLITE_OK)
 		return -1;
 	sqlite3_bind_int64(stmt, 1, id);
-	bool found = tc_store_step(stmt) == SQLITE_ROW && read_race(stmt, race);
+	bool found = tc_store_step(stmt) == SQLITE_ROW && read_race(stmt, now_ms, race);
 	sqlite3_finalize(stmt);
 	if (!found || tc_store_prepare(st->db,
 	                               "SELECT " RACER_COLUMNS " FROM racers WHERE race = ?1"
@@ -217,7 +223,7 @@ static int load(struct tc_store *st, int64_t id, int64_t now_ms, struct tc_race 
 	sqlite3_bind_int(stmt, 2, TC_RACE_RACERS_MAX);
 	int n = 0;
 	while (n < TC_RACE_RACERS_MAX && tc_store_step(stmt) == SQLITE_ROW)
-		if (read_racer(stmt, &racers[n]))
+		if (read_racer(stmt, now_ms, &racers[n]))
 			n++;
 	sqlite3_finalize(stmt);
 	race->racers = n;

@@ -69,8 +69,8 @@ static void draw_big_digit(int digit, int x, int y, attr_t attr)
 static void draw_countdown(struct tc_race_lobby *l, int64_t now_ms)
 {
 	int64_t left = start_of(&l->news.race) - now_ms;
-	int digit = (int)((left + 999) / 1000);
-	digit = digit < 1 ? 1 : digit > 9 ? 9 : digit;
+	int64_t seconds = (left + 999) / 1000;
+	int digit = seconds < 1 ? 1 : seconds > 9 ? 9 : (int)seconds;
 	char title[64];
 	snprintf(title, sizeof title, "Race #%" PRId64 " starts in", l->news.race.id);
 	int y = (LINES - 9) / 2;

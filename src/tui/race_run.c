@@ -2,6 +2,7 @@
 #include "race_run.h"
 
 #include <inttypes.h>
+#include <limits.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -159,7 +160,7 @@ int tc_race_run_next_ms(const struct tc_race_run *r, int64_t now_ms)
 		return -1;
 	int64_t since = now_ms - race->start_ms;
 	if (since < 0)
-		return (int)(-since);
+		return since < -INT_MAX ? INT_MAX : (int)-since;
 	if (race->limit_ms > 0 && !r->finished && since >= race->limit_ms)
 		return 0; /* the time limit is due */
 	return (int)(1000 - since % 1000);

@@ -1557,6 +1557,45 @@ static void test_races_list_and_board(void **state)
 	assert_non_null(strstr(r->err, "there is no race #4 (tilecade races lists them)\n"));
 }
 
+/* What races ID says of a race not started yet and of a game without points: a racer in the
+ * lobby waits (not "racing"), a race that never started has no start date (not 1970), a
+ * zNumbers game has no score (not 0). */
+static void test_races_board_words(void **state)
+{
+	scores_environment();
+	char path[4200];
+	struct tc_store *st = scores_db("race-words.db", path, sizeof path);
+	const int64_t now = wall_ms();
+	int64_t lobby = tc_store_race_open(st, "2048", "2048:4x4:s7", "eve", 0, now);
+	int64_t zn = tc_store_race_open(st, "znumbers", "znumbers:6x6a60:s1", "cy", 0, now - 9000);
+	assert_int_equal(tc_store_race_start(st, zn, "cy", now - 8000), 0);
+	struct tc_racer lost = {.outcome = TC_RACER_LOST, .time_ms = 4000, .points = 0};
+	assert_int_equal(tc_store_race_finish(st, zn, "cy", &lost, now - 1000), 0);
+	tc_store_close(st);
+	sqlite3 *db; /* an old race, over without a start */
+	assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
+	assert_int_equal(sqlite3_exec(db,
+	                              "INSERT INTO races VALUES (9, '2048', '2048:4x4:s1', 'al', 5,"
+	                              " 0, 0); INSERT INTO racers VALUES (9, 'al', 'left', 0, '',"
+	                              " 0, 0, 0, 5, 0, '');",
+	                              NULL, NULL, NULL),
+	                 SQLITE_OK);
+	sqlite3_close(db);
+
+	char id[24];
+	snprintf(id, sizeof id, "%lld", (long long)lobby);
+	struct e2e_run *r = tilecade(state, "races", id, "--db", path, NULL);
+	assert_exit(r, 0);
+	assert_non_null(strstr(r->out, "\n1     eve               waiting         -         -  -\n"));
+	snprintf(id, sizeof id, "%lld", (long long)zn);
+	r = tilecade(state, "races", id, "--db", path, NULL);
+	assert_exit(r, 0);
+	assert_non_null(strstr(r->out, "\n1     cy                lost       0:04.0         -  -\n"));
+	r = tilecade(state, "races", "9", "--db", path, NULL);
+	assert_exit(r, 0);
+	assert_non_null(strstr(r->out, "\nstart never: it did not start  limit none\n"));
+}
+
 /* A bad number, a second one, an option races has no use for: one line, exit 2. Names and IDs
  * others typed reach the terminal harmless. */
 static void test_races_bad_requests(void **state)
@@ -2085,6 +2124,7 @@ int main(void)
 	        cmocka_unit_test_setup_teardown(test_scores_default_database, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_scores_only_read, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_races_list_and_board, setup, teardown),
+	        cmocka_unit_test_setup_teardown(test_races_board_words, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_races_bad_requests, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_scores_skip_impossible_rows, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_scores_bad_command_lines, setup, teardown),

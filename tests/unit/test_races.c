@@ -670,6 +670,45 @@ static void store_refuses_damaged_rows(void **state)
 	tc_store_close(st);
 }
 
+/* Times no program of this host wrote are damage: a start later than the automatic one (it
+ * read "starts in 2305841213586172"), an opening or a drop ahead of the clock. Such a race is
+ * no race; such a racer is left out. */
+static void store_refuses_absurd_times(void **state)
+{
+	struct tc_store *st = race_store(state, "r.db");
+	int64_t id = open_race(st, "ann", 0);
+	tc_store_close(st);
+	char sql[1024];
+	snprintf(sql, sizeof sql,
+	         "INSERT INTO races VALUES (60, '2048', 'g', 'x', %lld, %lld, 0);"
+	         "INSERT INTO races VALUES (61, '2048', 'g', 'x', %lld, 0, 0);"
+	         "INSERT INTO racers VALUES (60, 'x', 'racing', 0, '', 0, 0, 0, 0, 0, '');"
+	         "INSERT INTO racers VALUES (61, 'x', 'racing', 0, '', 0, 0, 0, 0, 0, '');"
+	         "INSERT INTO racers VALUES (%lld, 'bob', 'dropped', 0, '', 0, 0, 0, %lld, %lld,"
+	         " '');",
+	         (long long)T0, (long long)(INT64_MAX / 4), (long long)(T0 + 3600000),
+	         (long long)id, (long long)T0, (long long)(INT64_MAX / 4));
+	race_sql(state, "r.db", sql);
+	st = race_store(state, "r.db");
+	struct tc_race race;
+	struct tc_racer r[TC_RACE_RACERS_MAX];
+	assert_int_equal(tc_store_race_get(st, 60, T0, &race, r, TC_RACE_RACERS_MAX), -1);
+	assert_int_equal(tc_store_race_get(st, 61, T0, &race, r, TC_RACE_RACERS_MAX), -1);
+	assert_int_equal(race_at(st, id, T0, &race, r), 1);
+	assert_string_equal(r[0].player, "ann");
+	struct tc_race races[4];
+	assert_int_equal(tc_store_races(st, T0, races, 4), 1);
+	/* The latest start a lobby has, and a clock read a little behind the writer's, are fine. */
+	tc_store_close(st);
+	snprintf(sql, sizeof sql,
+	         "UPDATE races SET start_ms = %lld WHERE id = %lld;",
+	         (long long)(T0 + TC_RACE_AUTOSTART_MS + TC_RACE_COUNTDOWN_MS), (long long)id);
+	race_sql(state, "r.db", sql);
+	st = race_store(state, "r.db");
+	assert_int_equal(state_at(st, id, T0 - 1000), TC_RACE_COUNTDOWN);
+	tc_store_close(st);
+}
+
 /* A store that is off, or read where there is none, takes no race and has none. */
 static void store_off_or_read_only(void **state)
 {
@@ -727,6 +766,7 @@ int main(void)
 	        RACE_TEST(store_finds_a_racers_race),
 	        RACE_TEST(store_keeps_sockets),
 	        RACE_TEST(store_refuses_damaged_rows),
+	        RACE_TEST(store_refuses_absurd_times),
 	        RACE_TEST(store_off_or_read_only),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
