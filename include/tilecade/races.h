@@ -26,6 +26,8 @@
 /* The most racers one race takes, and the longest time limit (a day). */
 #define TC_RACE_RACERS_MAX 64
 #define TC_RACE_LIMIT_MAX_MS (24LL * 3600 * 1000)
+/* The most races not over one player may be the opener of. */
+#define TC_RACE_OPEN_MAX 3
 
 enum tc_race_state {
 	TC_RACE_LOBBY,     /* waiting for racers; joinable */
@@ -79,7 +81,9 @@ void tc_race_rank(struct tc_racer *racers, int n);
 /* ---- the store (src/store/races.c) ---- */
 
 /* Opens a race on game_id for opener, who is its first racer. limit_ms 0 for none. Returns the
- * race's id, or 0 when the store is off or failed. */
+ * race's id, -1 when opener is the opener of TC_RACE_OPEN_MAX races not over already (one
+ * player's idle lobbies would push everyone else's races out of a list), or 0 when the store
+ * is off or failed. */
 int64_t tc_store_race_open(struct tc_store *st, const char *game, const char *game_id,
                            const char *opener, int64_t limit_ms, int64_t now_ms);
 

@@ -382,6 +382,25 @@ static bool end(struct tc_store *st, bool ok)
 	return false;
 }
 
+/* How many races not over at now_ms player is the opener of, up to TC_RACE_OPEN_MAX; -1 when
+ * the store failed. */
+static int opened_by(struct tc_store *st, const char *player, int64_t now_ms)
+{
+	sqlite3_stmt *stmt;
+	if (tc_store_prepare(st->db,
+	                     "SELECT id FROM races WHERE opener = ?4 AND" NOT_OVER_SQL
+	                     " ORDER BY id DESC LIMIT ?5",
+	                     &stmt) != SQLITE_OK)
+		return -1;
+	bind_now(stmt, now_ms);
+	sqlite3_bind_text(stmt, 4, player, -1, SQLITE_TRANSIENT);
+	sqlite3_bind_int(stmt, 5, CANDIDATES_MAX);
+	struct tc_race races[TC_RACE_OPEN_MAX];
+	return races_of(st, stmt, now_ms,
+	                1u << TC_RACE_LOBBY | 1u << TC_RACE_COUNTDOWN | 1u << TC_RACE_RUNNING, races,
+	                TC_RACE_OPEN_MAX);
+}
+
 int64_t tc_store_race_open(struct tc_store *st, const char *game, const char *game_id,
                            const char *opener, int64_t limit_ms, int64_t now_ms)
 {
@@ -391,6 +410,12 @@ int64_t tc_store_race_open(struct tc_store *st, const char *game, const char *ga
 	    limit_ms > TC_RACE_LIMIT_MAX_MS || now_ms < 0 || now_ms > TIME_MAX / 2 ||
 	    tc_store_exec(st->db, "BEGIN IMMEDIATE") != SQLITE_OK)
 		return 0;
+	/* Counted under the lock: two openings at once do not both pass. */
+	int held = opened_by(st, opener, now_ms);
+	if (held < 0 || held >= TC_RACE_OPEN_MAX) {
+		end(st, false);
+		return held < 0 ? 0 : -1;
+	}
 	sqlite3_stmt *stmt;
 	bool ok = tc_store_prepare(st->db,
 	                           "INSERT INTO races (game, game_id, opener, opened_ms, start_ms,"

@@ -104,12 +104,16 @@ int64_t tc_race_open_as(struct tc_store *st, const char *dir, const char *game, 
                         const char *player, int64_t limit_ms, char *err, size_t errlen)
 {
 	int64_t id = tc_store_race_open(st, game, game_id, player, limit_ms, tc_race_now_ms());
-	if (id == 0)
+	if (id < 0)
+		snprintf(err, errlen,
+		         "you have %d races open already: leave one first (%s lists them)",
+		         TC_RACE_OPEN_MAX, tc_policy_where("tilecade races", "ssh HOST races"));
+	else if (id == 0)
 		snprintf(err, errlen,
 		         "the race could not be opened: the scoreboard cannot be written");
 	else if (dir)
 		tc_live_races_changed(dir);
-	return id;
+	return id > 0 ? id : 0;
 }
 
 int tc_race_join_as(struct tc_store *st, const char *dir, int64_t id, const char *player, char *err,

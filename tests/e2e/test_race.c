@@ -519,6 +519,26 @@ static void test_the_time_limit_stops_a_run_of_n(void **state)
 	nothing_to_continue(ann_ini);
 }
 
+/* One player opens at most three races not over: a fourth is refused in one line. */
+static void test_a_fourth_race_refused(void **state)
+{
+	(void)state;
+	struct e2e_term *lobbies[3];
+	for (int i = 0; i < 3; i++) {
+		lobbies[i] = racer(ann_ini, "race", "2048", NULL);
+		expect_text(lobbies[i], "Enter: start", WAIT_MS);
+	}
+	struct e2e_run run;
+	const char *argv[] = {e2e_bin, "--config", ann_ini, "race", "2048", NULL};
+	assert_true(e2e_run(argv, WAIT_MS, &run));
+	assert_int_equal(WEXITSTATUS(run.status), 1);
+	assert_string_equal(run.err, "tilecade: you have 3 races open already: leave one first "
+	                             "(tilecade races lists them)\n");
+	e2e_run_free(&run);
+	for (int i = 0; i < 3; i++)
+		e2e_free(lobbies[i]);
+}
+
 /* What the command line refuses, in one line. */
 static void test_refusals(void **state)
 {
@@ -574,6 +594,7 @@ int main(void)
 	        cmocka_unit_test_setup_teardown(test_a_race_of_n, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_the_time_limit_stops_a_run_of_n, setup,
 	                                        teardown),
+	        cmocka_unit_test_setup_teardown(test_a_fourth_race_refused, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_refusals, setup, teardown),
 	};
 	return cmocka_run_group_tests(tests, group_setup, e2e_game_group_teardown);

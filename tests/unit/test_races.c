@@ -302,6 +302,22 @@ static void store_refuses_bad_openings(void **state)
 	tc_store_close(st);
 }
 
+/* One player is the opener of at most TC_RACE_OPEN_MAX races not over: a race over (or one
+ * another player opened) leaves room for one more. */
+static void store_limits_the_races_one_opens(void **state)
+{
+	struct tc_store *st = race_store(state, "r.db");
+	int64_t first = open_race(st, "ann", 0);
+	for (int i = 1; i < TC_RACE_OPEN_MAX; i++)
+		open_race(st, "ann", 0);
+	assert_int_equal(tc_store_race_open(st, "2048", GAME_ID, "ann", 0, T0), -1);
+	open_race(st, "bob", 0);
+	assert_int_equal(finish(st, first, "ann", TC_RACER_LEFT, 0, 0, T0), 0);
+	assert_true(tc_store_race_open(st, "2048", GAME_ID, "ann", 0, T0) > 0);
+	assert_int_equal(tc_store_race_open(st, "2048", GAME_ID, "ann", 0, T0), -1);
+	tc_store_close(st);
+}
+
 /* Joins: once each (a second join is coming back), none to a race that is not there. */
 static void store_joins(void **state)
 {
@@ -753,6 +769,7 @@ int main(void)
 	        cmocka_unit_test(rank_names),
 	        RACE_TEST(store_opens_a_lobby),
 	        RACE_TEST(store_refuses_bad_openings),
+	        RACE_TEST(store_limits_the_races_one_opens),
 	        RACE_TEST(store_joins),
 	        RACE_TEST(store_starts_by_the_opener),
 	        RACE_TEST(store_starts_by_itself),
