@@ -238,11 +238,16 @@ static void draw_top(const struct tc_race_watch *w, const char *state)
 
 static void draw_bottom(bool one_at_a_time)
 {
+	/* The longest that fits, a column spare at each end. */
+	static const char *const keys[] = {"Tab, arrows or 1-9: another racer   ?: keys   q: back",
+	                                   "Tab: next racer   ?: keys   q: back",
+	                                   "?: keys   q: back"};
+	int k = one_at_a_time ? 0 : 2;
+	while (k < 2 && (int)strlen(keys[k]) > COLS - 2)
+		k++;
 	attr_t attr = tc_theme_attr(TC_ROLE_STATUS);
 	tc_fill_rect((struct tc_rect){0, LINES - 1, COLS, 1}, attr);
-	tc_draw_text(1, LINES - 1, COLS - 1, attr,
-	             one_at_a_time ? "Tab, arrows or 1-9: another racer   ?: keys   q: back"
-	                           : "?: keys   q: back");
+	tc_draw_text(1, LINES - 1, COLS - 1, attr, keys[k]);
 }
 
 /* Racer i's line on the first row of r, and their board under it. */
@@ -369,9 +374,14 @@ void tc_race_watch_draw(struct tc_race_watch *w, uint64_t now)
 		return;
 	}
 	if (!board_size(w, n, &bw, &bh)) {
-		const char *lines[] = {n ? "Waiting for the racers' games..." : "No racers yet",
-		                       "q: back"};
-		tc_overlay_box(lines, 2, TC_ROLE_OVERLAY);
+		/* No board to show (the race is over, or no game has come): its racers, the full
+		 * width. */
+		struct tc_race_standing board = standing;
+		board.line = race->state == TC_RACE_OVER ? "The race is over"
+		             : n                         ? "Waiting for the racers' games..."
+		                                         : "No racers yet";
+		tc_race_pane_draw((struct tc_rect){1, 1, COLS - 2, LINES - 2}, false, &board, now);
+		one = false;
 	} else if (!draw_boards(w, &standing, bw, bh, &one, now)) {
 		tc_draw_too_small(bw, bh + 3);
 		return;

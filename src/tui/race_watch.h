@@ -2,7 +2,9 @@
  * board side by side, each drawn by its game's view from a race feed's follower (race_feed.h),
  * with their name and progress above it and the race pane beside (or a ticker under) them,
  * when the terminal is wide enough; otherwise one racer at a time, Tab, the arrows or 1-9
- * switching. N's runs are watched one at a time on N's own screen. Read-only: q leaves. */
+ * switching. N's runs are watched one at a time on N's own screen. While no board is there to
+ * show (a race over, one in its lobby) its racers, the race pane's standing, take the screen.
+ * Read-only: q leaves. */
 #ifndef TILECADE_TUI_RACE_WATCH_H
 #define TILECADE_TUI_RACE_WATCH_H
 

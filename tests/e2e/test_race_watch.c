@@ -1,7 +1,8 @@
 /* Watching a race (issue 19) as a watcher meets it: ann opens a Sudoku race and bob joins it,
  * on one store, each in a terminal of their own; `tilecade race --watch ID` in a wide terminal
  * shows both boards side by side, their progress as they play; at 80x24 it shows one racer at
- * a time, Tab, the arrows and 1-9 switching. TILECADE_BIN comes from meson. */
+ * a time, Tab, the arrows and 1-9 switching; a race over shows its board, one in its lobby who
+ * joined. TILECADE_BIN comes from meson. */
 #define _POSIX_C_SOURCE 200809L
 #include <setjmp.h>
 #include <stdarg.h>
@@ -16,6 +17,8 @@
 
 #include "harness.h"
 #include "sandbox.h"
+#include "tilecade/races.h"
+#include "tilecade/store.h"
 
 #define WAIT_MS 10000 /* the race's countdown is 3 s */
 
@@ -175,6 +178,72 @@ static void test_watch_a_race(void **state)
 	assert_int_equal(e2e_wait_exit(r->wide, WAIT_MS), 0);
 }
 
+/* The store the players share, for races written here. */
+static struct tc_store *shared_store(void)
+{
+	char path[4300], notice[TC_STORE_NOTICE_MAX];
+	snprintf(path, sizeof path, "%s/shared/tilecade.db", e2e_sandbox);
+	struct tc_store *st = tc_store_open(path, notice, sizeof notice);
+	assert_true(tc_store_ok(st));
+	return st;
+}
+
+/* A race over shows its board, the pane's standing the full width, and says it is over; at
+ * 40x12 too, with a bottom line that fits. */
+static void test_watch_a_race_over(void **state)
+{
+	struct race *r = *state;
+	struct tc_store *st = shared_store();
+	int64_t now = tc_race_now_ms();
+	int64_t id = tc_store_race_open(st, "2048", "2048:4x4:s5", "cy", 0, now - 120000);
+	assert_true(id > 0);
+	assert_int_equal(tc_store_race_join(st, id, "dee", now - 119000), TC_RACE_JOINED);
+	assert_int_equal(tc_store_race_start(st, id, "cy", now - 118000), 0);
+	struct tc_racer won = {.outcome = TC_RACER_WON, .time_ms = 42300, .points = 20000};
+	struct tc_racer left = {.outcome = TC_RACER_LEFT};
+	assert_int_equal(tc_store_race_finish(st, id, "dee", &won, now - 70000), 0);
+	assert_int_equal(tc_store_race_finish(st, id, "cy", &left, now - 60000), 0);
+	tc_store_close(st);
+	snprintf(r->id, sizeof r->id, "%lld", (long long)id);
+	r->wide = start_as("wes", 24, 80, "race", "--watch", r->id, NULL);
+	expect_text(r->wide, "The race is over");
+	expect_text(r->wide, "q: back"); /* the bottom line: the screen is drawn */
+	int row, col, cy_row;
+	assert_true(e2e_find(r->wide, "won 0:42.3", &row, &col));
+	assert_true(strstr(e2e_row(r->wide, row), "1 dee") != NULL);
+	assert_true(col > 60); /* the full width */
+	assert_true(e2e_find(r->wide, "2 cy", &cy_row, &col));
+	assert_true(cy_row > row);
+	assert_true(strstr(e2e_row(r->wide, cy_row), "left") != NULL);
+	r->narrow = start_as("wes", 12, 40, "race", "--watch", r->id, NULL);
+	expect_text(r->narrow, "The race is over");
+	expect_text(r->narrow, "won 0:42.3");
+	expect_text(r->narrow, "q: back");
+	assert_true(e2e_send_str(r->narrow, "q"));
+	assert_int_equal(e2e_wait_exit(r->narrow, WAIT_MS), 0);
+}
+
+/* A race in its lobby names who has joined while their games have not come; the bottom line
+ * fits 40 columns. */
+static void test_watch_a_race_in_its_lobby(void **state)
+{
+	struct race *r = *state;
+	struct tc_store *st = shared_store();
+	int64_t now = tc_race_now_ms();
+	int64_t id = tc_store_race_open(st, "2048", "2048:4x4:s6", "eve", 0, now);
+	assert_true(id > 0);
+	assert_int_equal(tc_store_race_join(st, id, "fay", now), TC_RACE_JOINED);
+	tc_store_close(st);
+	snprintf(r->id, sizeof r->id, "%lld", (long long)id);
+	r->narrow = start_as("wes", 12, 40, "race", "--watch", r->id, NULL);
+	expect_text(r->narrow, "Waiting for the racers' games...");
+	expect_text(r->narrow, "eve");
+	expect_text(r->narrow, "fay");
+	expect_text(r->narrow, "q: back");
+	assert_true(e2e_send_str(r->narrow, "q"));
+	assert_int_equal(e2e_wait_exit(r->narrow, WAIT_MS), 0);
+}
+
 /* A race that is not there is one line and no screen. */
 static void test_watch_no_race(void **state)
 {
@@ -190,6 +259,8 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	        cmocka_unit_test_setup_teardown(test_watch_a_race, setup, teardown),
+	        cmocka_unit_test_setup_teardown(test_watch_a_race_over, setup, teardown),
+	        cmocka_unit_test_setup_teardown(test_watch_a_race_in_its_lobby, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_watch_no_race, setup, teardown),
 	};
 	return cmocka_run_group_tests(tests, group_setup, e2e_game_group_teardown);
