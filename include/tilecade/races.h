@@ -115,7 +115,9 @@ int tc_store_race_socket(struct tc_store *st, int64_t id, const char *player, co
 
 /* What became of player's game in race id: outcome (anything but RACING; DROPPED sets
  * dropped_ms to now_ms), progress, time, points and recording. A racer who finished keeps their
- * finish: later calls change nothing. Returns 0, or -1. */
+ * finish: later calls change nothing. A racer who leaves (or drops out of) a race still in its
+ * lobby is no racer of it any more: their row goes, the opener's role passes to the racer who
+ * joined earliest, and a lobby everyone left is gone. Returns 0, or -1. */
 int tc_store_race_finish(struct tc_store *st, int64_t id, const char *player,
                          const struct tc_racer *result, int64_t now_ms);
 /* A dropped racer comes back: racing again. Returns 0, or -1 (not dropped, race over). */

@@ -344,12 +344,30 @@ int64_t tc_store_race_of(struct tc_store *st, const char *player, const char *ga
 
 /* ---- writing ---- */
 
-/* Runs stmt to its end and finalizes it: whether it changed a row. */
-static bool run(struct tc_store *st, sqlite3_stmt *stmt)
+/* Runs stmt to its end and finalizes it: whether it ran. */
+static bool done(sqlite3_stmt *stmt)
 {
 	int rc = tc_store_step(stmt);
 	sqlite3_finalize(stmt);
-	return rc == SQLITE_DONE && sqlite3_changes(st->db) > 0;
+	return rc == SQLITE_DONE;
+}
+
+/* Runs stmt to its end and finalizes it: whether it changed a row. */
+static bool run(struct tc_store *st, sqlite3_stmt *stmt)
+{
+	return done(stmt) && sqlite3_changes(st->db) > 0;
+}
+
+/* Runs sql with race id as ?1 and text (unless NULL) as ?2: whether it ran. */
+static bool run_sql(struct tc_store *st, const char *sql, int64_t id, const char *text)
+{
+	sqlite3_stmt *stmt;
+	if (tc_store_prepare(st->db, sql, &stmt) != SQLITE_OK)
+		return false;
+	sqlite3_bind_int64(stmt, 1, id);
+	if (text)
+		sqlite3_bind_text(stmt, 2, text, -1, SQLITE_TRANSIENT);
+	return done(stmt);
 }
 
 static bool add_racer(struct tc_store *st, int64_t race, const char *player, int64_t now_ms)
@@ -519,25 +537,37 @@ int tc_store_race_socket(struct tc_store *st, int64_t id, const char *player, co
 	return run(st, stmt) ? 0 : -1;
 }
 
-int tc_store_race_finish(struct tc_store *st, int64_t id, const char *player,
-                         const struct tc_racer *result, int64_t now_ms)
+/* player leaves the lobby of race (its racers[0..n) as read): no racer of it any more. The
+ * opener's role passes to the racer who joined earliest; a lobby everyone left is gone. */
+static bool leave_lobby(struct tc_store *st, const struct tc_race *race,
+                        const struct tc_racer *racers, int n, const char *player)
 {
-	if (!tc_store_writable(st) || result->outcome == TC_RACER_RACING ||
-	    (unsigned)result->outcome >= OUTCOMES ||
-	    strnlen(result->progress.text, sizeof result->progress.text) >=
-	            sizeof result->progress.text ||
-	    result->time_ms < 0 || result->time_ms > TIME_MAX || result->recording < 0)
-		return -1;
-	bool dropped = result->outcome == TC_RACER_DROPPED;
+	const struct tc_racer *heir = NULL;
+	for (int i = 0; i < n; i++) /* in the order they joined */
+		if (strcmp(racers[i].player, player) != 0 && racers[i].outcome == TC_RACER_RACING &&
+		    (!heir || racers[i].joined_ms < heir->joined_ms))
+			heir = &racers[i];
+	if (!heir)
+		return run_sql(st, "DELETE FROM racers WHERE race = ?1", race->id, NULL) &&
+		       run_sql(st, "DELETE FROM races WHERE id = ?1", race->id, NULL);
+	return run_sql(st, "DELETE FROM racers WHERE race = ?1 AND player = ?2", race->id, player) &&
+	       (strcmp(race->opener, player) != 0 ||
+	        run_sql(st, "UPDATE races SET opener = ?2 WHERE id = ?1", race->id, heir->player));
+}
+
+/* player's result into their row, unless they finished already (a finish stays; a drop is
+ * followed by a return or by how the game ended after all). */
+static bool record(struct tc_store *st, int64_t id, const char *player,
+                   const struct tc_racer *result, int64_t now_ms)
+{
 	sqlite3_stmt *stmt;
-	/* A finish stays; a drop is followed by a return or by how the game ended after all. */
 	if (tc_store_prepare(st->db,
 	                     "UPDATE racers SET outcome = ?3, progress = ?4, progress_text = ?5,"
 	                     " time_ms = ?6, points = ?7, recording = ?8, dropped_ms = ?9"
 	                     " WHERE race = ?1 AND player = ?2 AND (outcome = 'racing' OR"
 	                     " (outcome = 'dropped' AND ?3 <> 'dropped'))",
 	                     &stmt) != SQLITE_OK)
-		return -1;
+		return false;
 	sqlite3_bind_int64(stmt, 1, id);
 	sqlite3_bind_text(stmt, 2, player, -1, SQLITE_TRANSIENT);
 	sqlite3_bind_text(stmt, 3, outcome_names[result->outcome], -1, SQLITE_STATIC);
@@ -546,14 +576,30 @@ int tc_store_race_finish(struct tc_store *st, int64_t id, const char *player,
 	sqlite3_bind_int64(stmt, 6, result->time_ms);
 	sqlite3_bind_int64(stmt, 7, result->points);
 	sqlite3_bind_int64(stmt, 8, result->recording);
-	sqlite3_bind_int64(stmt, 9, dropped ? now_ms : 0);
-	if (run(st, stmt))
-		return 0;
-	/* Nothing changed: a racer who finished already is no error, one not in the race is. */
+	sqlite3_bind_int64(stmt, 9, result->outcome == TC_RACER_DROPPED ? now_ms : 0);
+	return done(stmt);
+}
+
+int tc_store_race_finish(struct tc_store *st, int64_t id, const char *player,
+                         const struct tc_racer *result, int64_t now_ms)
+{
+	if (!tc_store_writable(st) || result->outcome == TC_RACER_RACING ||
+	    (unsigned)result->outcome >= OUTCOMES ||
+	    strnlen(result->progress.text, sizeof result->progress.text) >=
+	            sizeof result->progress.text ||
+	    result->time_ms < 0 || result->time_ms > TIME_MAX || result->recording < 0 ||
+	    tc_store_exec(st->db, "BEGIN IMMEDIATE") != SQLITE_OK)
+		return -1;
 	struct tc_race race;
 	struct tc_racer racers[TC_RACE_RACERS_MAX];
 	int n = load(st, id, now_ms, &race, racers);
-	return n >= 0 && find(racers, n, player) ? 0 : -1;
+	bool ok = n >= 0 && find(racers, n, player); /* one not in the race is an error */
+	bool gone = result->outcome == TC_RACER_LEFT || result->outcome == TC_RACER_DROPPED;
+	if (ok && race.state == TC_RACE_LOBBY && gone)
+		ok = leave_lobby(st, &race, racers, n, player);
+	else if (ok)
+		ok = record(st, id, player, result, now_ms);
+	return end(st, ok) ? 0 : -1;
 }
 
 int tc_store_race_back(struct tc_store *st, int64_t id, const char *player, int64_t now_ms)

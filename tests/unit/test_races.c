@@ -448,10 +448,45 @@ static void store_keeps_a_finished_racer_out(void **state)
 	struct tc_store *st = race_store(state, "r.db");
 	int64_t id = open_race(st, "ann", 0);
 	assert_int_equal(tc_store_race_join(st, id, "bob", T0), TC_RACE_JOINED);
+	assert_int_equal(tc_store_race_start(st, id, "ann", T0), 0);
 	assert_int_equal(finish(st, id, "bob", TC_RACER_LEFT, 0, 0, T0 + 10), 0);
-	assert_int_equal(state_at(st, id, T0 + 10), TC_RACE_LOBBY);
+	assert_int_equal(state_at(st, id, T0 + 10), TC_RACE_COUNTDOWN);
 	assert_int_equal(tc_store_race_join(st, id, "bob", T0 + 20), TC_RACE_FINISHED);
 	assert_int_equal(tc_store_race_back(st, id, "bob", T0 + 20), -1);
+	tc_store_close(st);
+}
+
+/* Leaving a lobby takes the racer out of the race: no row, free to join again. The opener's
+ * role passes to the racer who joined earliest, who may then start it; a lobby everyone left
+ * is gone. A drop in the lobby (a program gone) is the same. */
+static void store_leaving_a_lobby(void **state)
+{
+	struct tc_store *st = race_store(state, "r.db");
+	int64_t id = open_race(st, "ann", 0);
+	assert_int_equal(tc_store_race_join(st, id, "bob", T0 + 10), TC_RACE_JOINED);
+	assert_int_equal(tc_store_race_join(st, id, "cy", T0 + 20), TC_RACE_JOINED);
+	assert_int_equal(tc_store_race_join(st, id, "dee", T0 + 30), TC_RACE_JOINED);
+	assert_int_equal(finish(st, id, "cy", TC_RACER_LEFT, 0, 0, T0 + 40), 0);
+	struct tc_race race;
+	struct tc_racer r[TC_RACE_RACERS_MAX];
+	assert_int_equal(race_at(st, id, T0 + 40, &race, r), 3);
+	assert_string_equal(race.opener, "ann");
+	assert_int_equal(tc_store_race_join(st, id, "cy", T0 + 50), TC_RACE_JOINED);
+	assert_int_equal(finish(st, id, "ann", TC_RACER_LEFT, 0, 0, T0 + 60), 0);
+	assert_int_equal(race_at(st, id, T0 + 60, &race, r), 3);
+	assert_string_equal(race.opener, "bob");
+	assert_int_equal(race.state, TC_RACE_LOBBY);
+	assert_int_equal(tc_store_race_start(st, id, "ann", T0 + 70), -1);
+	assert_int_equal(finish(st, id, "bob", TC_RACER_DROPPED, 0, 0, T0 + 70), 0);
+	assert_int_equal(race_at(st, id, T0 + 70, &race, r), 2);
+	assert_string_equal(race.opener, "dee"); /* joined before cy came back */
+	assert_int_equal(tc_store_race_start(st, id, "dee", T0 + 80), 0);
+
+	int64_t alone = open_race(st, "eve", 0);
+	assert_int_equal(finish(st, alone, "eve", TC_RACER_LEFT, 0, 0, T0 + 90), 0);
+	assert_int_equal(tc_store_race_get(st, alone, T0 + 90, &race, r, TC_RACE_RACERS_MAX), -1);
+	struct tc_race races[4];
+	assert_int_equal(tc_store_races(st, T0 + 90, races, 4), 1);
 	tc_store_close(st);
 }
 
@@ -776,6 +811,7 @@ int main(void)
 	        RACE_TEST(store_refuses_a_full_race),
 	        RACE_TEST(store_finishes),
 	        RACE_TEST(store_keeps_a_finished_racer_out),
+	        RACE_TEST(store_leaving_a_lobby),
 	        RACE_TEST(store_drops_and_returns),
 	        RACE_TEST(store_ends_when_the_dropped_do_not_return),
 	        RACE_TEST(store_ends_at_the_time_limit),
