@@ -613,6 +613,16 @@ static bool is_shared(enum tc_action action)
 	}
 }
 
+/* Whether the key has the computer help: a hint, the solution, or one of the view's own (2048's
+ * autoplay). */
+static bool asks_for_help(const struct tc_play *p, enum tc_action action, const struct tc_event *ev)
+{
+	if (action == TC_ACT_HINT || action == TC_ACT_SOLUTION)
+		return true;
+	return action == TC_ACT_NONE && ev->type == TC_EV_KEY && ev->key > 0 && ev->key < 128 &&
+	       p->view->assist_keys && strchr(p->view->assist_keys, ev->key);
+}
+
 static enum tc_play_result handle_event(struct tc_play *p, const struct tc_event *ev, uint64_t now)
 {
 	if (p->view->input && (ev->type == TC_EV_KEY || ev->mouse == TC_MOUSE_PRESS))
@@ -658,6 +668,10 @@ static enum tc_play_result handle_event(struct tc_play *p, const struct tc_event
 		return TC_PLAY_STAY;
 	if (is_shared(action))
 		return shared_action(p, action);
+	if (p->racing && asks_for_help(p, action, ev)) { /* a race is played without help */
+		p->message = "No help in a race";
+		return TC_PLAY_STAY;
+	}
 	enum tc_status status = tc_session_status(p->s);
 	bool own_key = ev->type == TC_EV_KEY && p->view->keep_going_key &&
 	               ev->key == p->view->keep_going_key;

@@ -20,6 +20,9 @@ struct tc_view {
 	const struct tc_game *game;
 	const struct tc_help_line *help; /* this game's own keys, ending with {NULL, NULL} */
 	bool wasd_moves;                 /* w a s d are directions in this game */
+	/* The view's own keys (not bound to an action) by which the computer plays or tells
+	 * (2048's autoplay): a race refuses them, as it does the hint and the solution. */
+	const char *assist_keys;
 	bool keep_going;                 /* a won game may be played on */
 	/* With keep_going: a key of the view's own (0: none) that also keeps a won game going,
 	 * then does what it does (2048's a: autoplay plays on), and its words on the won box. */

@@ -447,7 +447,8 @@ static void level_entry(int i, char *name, size_t name_len, char *detail, size_t
 const struct tc_view tc_view_2048 = {
         .game = &g2048_game,
         .help = help_2048,
-        .wasd_moves = false, /* a is autoplay */
+        .wasd_moves = false,   /* a is autoplay */
+        .assist_keys = "a+=-", /* autoplay */
         .keep_going = true,
         .keep_going_key = 'a',
         .keep_going_key_text = "a: autoplay on",

@@ -885,6 +885,7 @@ const struct tc_view tc_view_sudoku = {
         .game = &sudoku_game,
         .help = help_sdk,
         .wasd_moves = false,
+        .assist_keys = "ea", /* check, every candidate pencilled in */
         .keep_going = false,
         .lost_text = "Solution revealed",
         .asks_to_skip = true,

@@ -555,6 +555,7 @@ const struct tc_view tc_view_znumbers = {
         .game = &znumbers_game,
         .help = help_zn,
         .wasd_moves = false,
+        .assist_keys = ">.", /* the solution's next move */
         .keep_going = false,
         .asks_to_skip = true,
         .solution_unranks = true,

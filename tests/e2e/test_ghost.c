@@ -345,6 +345,37 @@ static void test_an_undo_after_the_end_races_on_the_games_clock(void **state)
 	wait_racer(t, "Ann", time, 0);
 }
 
+/* Help is the player's own business against a ghost (a race of people refuses it): zNumbers'
+ * solution pane opens, beside the board with the race pane beside it, or with the race as a
+ * ticker where both do not fit. */
+static void test_the_solution_pane_and_the_ghost_share_the_screen(void **state)
+{
+	solve_level();
+	assert_int_equal(bobs_win(60000, 100, false), 1);
+	struct e2e_term *t = tilecade(state, "znumbers", "--ghost", "1", "--no-anim", NULL);
+	wait_text(t, "Ghost: Bob #1", WAIT_MS);
+	type_keys(t, "s");
+	wait_text(t, "(y/n)", WAIT_MS);
+	type_keys(t, "y");
+	wait_text(t, "Solution", WAIT_MS);
+	int sol_row, sol_col, race_row, race_col;
+	assert_true(e2e_find(t, "Solution", &sol_row, &sol_col));
+	assert_true(e2e_find(t, "Ghost:", &race_row, &race_col));
+	assert_true(race_col > sol_col); /* both beside the board */
+	assert_false(e2e_find(t, "Too small for the solution pane", &sol_row, &sol_col));
+
+	/* Too low for the solution under the board beside the race: the solution pane keeps its
+	 * place beside the board, and the race goes to a ticker on the line above the status
+	 * line. */
+	assert_true(e2e_resize(t, 14, 64));
+	assert_true(e2e_wait_quiet(t, 50, WAIT_MS));
+	assert_false(e2e_find(t, "Ghost:", &race_row, &race_col));
+	assert_true(e2e_find(t, "Solution", &sol_row, &sol_col));
+	assert_false(e2e_find(t, "Too small for the solution pane", &sol_row, &sol_col));
+	assert_true(e2e_find(t, "1 Ann ", &race_row, &race_col));
+	assert_int_equal(race_row, 12);
+}
+
 /* g on a row of Scores plays its game against its ghost; leaving it goes back to Scores.
  * --ghost best races the same row from the command line. */
 static void test_g_on_a_scores_row_races_it(void **state)
@@ -464,6 +495,8 @@ int main(void)
 	                                        teardown),
 	        cmocka_unit_test_setup_teardown(test_an_undo_after_the_end_races_on_the_games_clock,
 	                                        setup, teardown),
+	        cmocka_unit_test_setup_teardown(
+	                test_the_solution_pane_and_the_ghost_share_the_screen, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_g_on_a_scores_row_races_it, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_an_n_run_races_its_ghost, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_options_that_do_not_fit_are_refused, setup,

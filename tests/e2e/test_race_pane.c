@@ -2,8 +2,8 @@
  * (`tilecade race GAME`, started with Enter): beside the board at 80x24, the player's own line
  * marked without colour; a ticker line under the board where the pane does not fit beside it;
  * nothing where not even that fits, the game still playable; the race still shown under a pause
- * that hides the board; zNumbers' solution pane and the race pane side by side, or the race as
- * a ticker where both do not fit. Nothing waits a fixed time. TILECADE_BIN comes from meson. */
+ * that hides the board; every kind of help (autoplay, hints, the solution) refused in a race.
+ * Nothing waits a fixed time. TILECADE_BIN comes from meson. */
 #define _POSIX_C_SOURCE 200809L
 #include <pwd.h>
 #include <setjmp.h>
@@ -126,29 +126,30 @@ static void a_pause_hides_the_board_not_the_race(void **state)
 	own_line_marked(t, &row, &col);
 }
 
-static void the_solution_pane_and_the_race_share_the_screen(void **state)
+/* Each key of keys, in a race of game, is refused with one line, and the game stays as it was
+ * (no move of autoplay or of the solution): a race is played without help. */
+static void refuses_help(void **state, const char *game, const char *keys)
 {
-	struct e2e_term *t = race(state, "znumbers", 24, 80);
-	assert_true(e2e_send_str(t, "s"));
-	wait_text(t, "(y/n)");
-	assert_true(e2e_send_str(t, "y"));
-	wait_text(t, "Solution");
-	int sol_row, sol_col, race_row, race_col;
-	assert_true(e2e_find(t, "Solution", &sol_row, &sol_col));
-	assert_true(e2e_find(t, "Race #", &race_row, &race_col));
-	assert_true(race_col > sol_col); /* both beside the board */
-	assert_false(e2e_find(t, "Too small for the solution pane", &sol_row, &sol_col));
+	struct e2e_term *t = race(state, game, 24, 80);
+	for (const char *k = keys; *k; k++) {
+		char key[2] = {*k, '\0'};
+		assert_true(e2e_send_str(t, key));
+		wait_text(t, "No help in a race");
+		assert_true(e2e_send_str(t, "z")); /* a key of no use: the line goes */
+		assert_true(e2e_wait(t, hides, "No help in a race", WAIT_MS));
+	}
+	assert_true(e2e_wait_quiet(t, 200, WAIT_MS));
+	assert_true(e2e_find(t, "Moves: 0 ", &(int){0}, &(int){0}));
+	assert_false(e2e_find(t, "Solution", &(int){0}, &(int){0}));
+	e2e_free(t);
+	*state = NULL;
+}
 
-	/* Too low for the solution under the board beside the race: the solution pane keeps its
-	 * place beside the board, and the race goes to a ticker. */
-	resize(t, 14, 64);
-	assert_true(e2e_wait(t, hides, "Race #", WAIT_MS));
-	assert_true(e2e_find(t, "Solution", &sol_row, &sol_col));
-	assert_false(e2e_find(t, "Too small for the solution pane", &sol_row, &sol_col));
-	char entry[96];
-	snprintf(entry, sizeof entry, "1 %s ", me);
-	assert_true(e2e_find(t, entry, &race_row, &race_col));
-	assert_int_equal(race_row, 12); /* the line above the status line */
+static void a_race_is_played_without_help(void **state)
+{
+	refuses_help(state, "2048", "a+H");     /* autoplay, its speed, the hint */
+	refuses_help(state, "znumbers", "sH>"); /* the solution, its moves, the hint */
+	refuses_help(state, "sudoku", "sHea");  /* reveal, hint, check, every mark */
 }
 
 int main(void)
@@ -160,8 +161,7 @@ int main(void)
 	        cmocka_unit_test_teardown(a_narrow_window_gets_a_ticker_then_nothing,
 	                                  e2e_term_teardown),
 	        cmocka_unit_test_teardown(a_pause_hides_the_board_not_the_race, e2e_term_teardown),
-	        cmocka_unit_test_teardown(the_solution_pane_and_the_race_share_the_screen,
-	                                  e2e_term_teardown),
+	        cmocka_unit_test_teardown(a_race_is_played_without_help, e2e_term_teardown),
 	};
 	return cmocka_run_group_tests(tests, e2e_game_group_setup, e2e_game_group_teardown);
 }
