@@ -17,7 +17,9 @@ extern const struct tc_game *const tc_games[];
 /* The game of this name (case-insensitive), or NULL. */
 const struct tc_game *tc_game_find(const char *name);
 
-/* Returns what snprintf returns. */
+/* Writes the game ID ("2048:4x4:s12345"), one form for one game: a game whose parameters use no
+ * seed (a level of a pack) carries seed 0, whatever seed is given. Returns what snprintf
+ * returns. */
 int tc_gameid_format(const struct tc_game *game, const void *params, uint64_t seed, char *buf,
                      size_t len);
 

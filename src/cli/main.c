@@ -32,6 +32,7 @@
 #include "score_text.h"
 #include "scores_view.h"
 #include "settings.h"
+#include "term.h"
 #include "tilecade/gameid.h"
 #include "tilecade/live_net.h"
 #include "tilecade/match3.h"
@@ -1060,6 +1061,11 @@ static int race_command(const struct tc_options *o, struct tc_settings *settings
 			return tc_records_close(records), usage_error(err);
 		snprintf(race_game, sizeof race_game, "%s", game->name);
 		tc_gameid_format(game, params.bytes, seed, race_game_id, sizeof race_game_id);
+	}
+	if (!tc_term_present()) { /* before the race is opened or joined: nothing is written */
+		tc_records_close(records);
+		tc_cli_error("a race needs a terminal on standard input and output");
+		return 1;
 	}
 	return play(o, settings, records, NULL, NULL, NULL, 0);
 }

@@ -29,6 +29,8 @@ int tc_gameid_format(const struct tc_game *game, const void *params, uint64_t se
 {
 	char text[TC_GAMEID_MAX];
 	game->format_params(params, text, sizeof text);
+	if (game->uses_seed && !game->uses_seed(params))
+		seed = 0; /* as the session plays it */
 	return snprintf(buf, len, "%s:%s:s%" PRIu64, game->name, text, seed);
 }
 

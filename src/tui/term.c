@@ -172,10 +172,15 @@ __attribute__((format(printf, 3, 4))) static int give_up(char *err, size_t errle
 	return -1;
 }
 
+bool tc_term_present(void)
+{
+	return isatty(STDIN_FILENO) && isatty(STDOUT_FILENO);
+}
+
 int tc_term_open(bool mouse, char *err, size_t errlen)
 {
 	mouse_wanted = mouse;
-	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO))
+	if (!tc_term_present())
 		return give_up(err, errlen,
 		               "needs a terminal on standard input and output "
 		               "(--moves plays without one)");

@@ -10,6 +10,8 @@
 
 #include "event.h"
 
+/* Whether standard input and output are a terminal, which tc_term_open needs. */
+bool tc_term_present(void);
 /* Takes over the terminal, with mouse reporting or without. Returns 0, or -1 with a one-line
  * reason (no terminal, unknown TERM). */
 int tc_term_open(bool mouse, char *err, size_t errlen);

@@ -244,6 +244,7 @@ static void test_commands_take_their_own_words(void **state)
 	        "tilecade: --generate is not taken in the arcade: it plays games; batch commands "
 	        "are for a tilecade of your own\n");
 	refused("ann", "race 2048 --seed 5", "tilecade: this needs a terminal: ssh -t HOST ...\n");
+	refused("ann", "race --join 1", "tilecade: this needs a terminal: ssh -t HOST ...\n");
 	struct e2e_run r;
 	ssh_run("ann", "scores znumbers --level 3", &r);
 	assert_int_equal(exit_status(&r), 0);

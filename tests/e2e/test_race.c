@@ -391,6 +391,25 @@ static void test_a_dropped_racer_comes_back(void **state)
 	expect_pane(r->bob, "ann", "pts");
 }
 
+/* A race on a level plays the level's own game ID, the one its game has (not the seed the
+ * options drew), so that a racer dropped from it comes back into it with --continue. */
+static void test_a_level_race_is_the_levels_game(void **state)
+{
+	struct racers *r = *state;
+	r->ann = racer(ann_ini, "race", "sudoku", "--level", "1", NULL);
+	expect_text(r->ann, "sudoku:level1:s0", WAIT_MS);
+	assert_true(e2e_send_str(r->ann, E2E_KEY_ENTER));
+	expect_text(r->ann, "Left:", WAIT_MS);
+	assert_true(e2e_send_str(r->ann, "5")); /* in the empty cell the cursor starts on */
+	expect_text(r->ann, "Moves: 1", WAIT_MS);
+	assert_int_equal(kill(e2e_pid(r->ann), SIGHUP), 0);
+	assert_true(WIFEXITED(e2e_wait_exit(r->ann, WAIT_MS)));
+	e2e_free(r->ann);
+	r->ann = racer(ann_ini, "--continue", NULL);
+	expect_text(r->ann, "Race #1", WAIT_MS);
+	expect_text(r->ann, "Moves: 1", WAIT_MS);
+}
+
 /* The menu's Race: a race opened on a game's number, listed on the other racer's screen as it
  * opens, joined with Enter; once running, Enter there watches it. */
 static void test_the_menus_race_screen(void **state)
@@ -549,9 +568,12 @@ static void test_refusals(void **state)
 		int status;
 		const char *err;
 	} cases[] = {
-	        {{"race", "--join", "9"},
+	        {{"race", "2048"},
 	         1,
-	         "tilecade: there is no race #9 (tilecade races lists them)\n"},
+	         "tilecade: a race needs a terminal on standard input and output\n"},
+	        {{"race", "--join", "1"},
+	         1,
+	         "tilecade: a race needs a terminal on standard input and output\n"},
 	        {{"race", "2048", "--time-limit", "5s"},
 	         2,
 	         "tilecade: --time-limit must be from 10s to 24h, not '5s'\n"},
@@ -579,6 +601,19 @@ static void test_refusals(void **state)
 		assert_string_equal(run.err, cases[i].err);
 		e2e_run_free(&run);
 	}
+	/* Refused before anything was written: no race was opened. */
+	const char *races[] = {e2e_bin, "races", NULL};
+	struct e2e_run run;
+	assert_true(e2e_run(races, WAIT_MS, &run));
+	assert_string_equal(run.out, "no races\n");
+	e2e_run_free(&run);
+	/* With a terminal, a race that is not there is one line before the screen. */
+	struct e2e_term *t = racer(bob_ini, "race", "--join", "9", NULL);
+	expect_text(t, "tilecade: there is no race #9 (tilecade races lists them)", WAIT_MS);
+	int status = e2e_wait_exit(t, WAIT_MS);
+	e2e_free(t);
+	assert_true(WIFEXITED(status));
+	assert_int_equal(WEXITSTATUS(status), 1);
 }
 
 int main(void)
@@ -591,6 +626,8 @@ int main(void)
 	        cmocka_unit_test_setup_teardown(test_the_time_limit_ends_the_games, setup,
 	                                        teardown),
 	        cmocka_unit_test_setup_teardown(test_a_dropped_racer_comes_back, setup, teardown),
+	        cmocka_unit_test_setup_teardown(test_a_level_race_is_the_levels_game, setup,
+	                                        teardown),
 	        cmocka_unit_test_setup_teardown(test_the_menus_race_screen, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_a_race_of_n, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_the_time_limit_stops_a_run_of_n, setup,

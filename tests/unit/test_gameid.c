@@ -35,6 +35,22 @@ static void gameid_roundtrips_every_size_and_seed(void **unused)
 		}
 }
 
+/* One game, one ID: a level of a pack uses no seed, and its ID carries seed 0 whatever seed
+ * it is formatted with (a race's and its game's IDs are then the same). */
+static void gameid_of_a_level_carries_seed_0(void **unused)
+{
+	(void)unused;
+	const struct tc_game *game;
+	struct tc_params params;
+	uint64_t seed;
+	char id[TC_GAMEID_MAX], err[160];
+	assert_int_equal(
+	        tc_gameid_parse("sudoku:level1:s469345579", &game, &params, &seed, err, sizeof err),
+	        0);
+	tc_gameid_format(game, params.bytes, seed, id, sizeof id);
+	assert_string_equal(id, "sudoku:level1:s0");
+}
+
 static void gameid_format_reports_needed_length(void **unused)
 {
 	struct g2048_params p = {4};
@@ -158,6 +174,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	        cmocka_unit_test(gameid_roundtrips_every_size_and_seed),
+	        cmocka_unit_test(gameid_of_a_level_carries_seed_0),
 	        cmocka_unit_test(gameid_format_reports_needed_length),
 	        cmocka_unit_test(gameid_rejects_malformed_ids),
 	        cmocka_unit_test(gameid_rejects_over_long_id),
