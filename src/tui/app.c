@@ -273,11 +273,11 @@ static void end_race(struct app *a)
 }
 
 /* The race's game ends where it stands, for good (the time limit, the racer leaving): its
- * recording. */
-static int64_t end_race_game_here(struct app *a)
+ * recording, whose result is result (tc_records_end_here). */
+static int64_t end_race_game_here(struct app *a, const char *result)
 {
 	return a->ninja ? tc_ninja_play_end_here(a->ninja)
-	                : tc_records_end_here(a->records, tc_play_session(a->play));
+	                : tc_records_end_here(a->records, tc_play_session(a->play), result);
 }
 
 /* The race is over for the racer (over says how it ended their game): their screen keeps only
@@ -299,7 +299,7 @@ static void follow_race(struct app *a)
 	struct tc_race_game g;
 	race_game(a, &g);
 	if (tc_race_run_time_up(&a->race, now)) {
-		g.recording = end_race_game_here(a);
+		g.recording = end_race_game_here(a, "ended");
 		g.outcome = TC_RACER_ENDED;
 		tc_race_run_leave(&a->race, &g, TC_RACER_ENDED, now);
 		race_over_for_racer(a, "Time is up");
@@ -320,7 +320,7 @@ static void leave_race(struct app *a, enum tc_racer_outcome how)
 	struct tc_race_game g;
 	race_game(a, &g);
 	if (how == TC_RACER_LEFT && g.outcome == TC_RACER_RACING)
-		g.recording = end_race_game_here(a);
+		g.recording = end_race_game_here(a, NULL);
 	tc_race_run_leave(&a->race, &g, how, tc_race_now_ms());
 	end_race(a);
 }

@@ -13,10 +13,10 @@
 #include "tilecade/recordings.h"
 
 /* Records the stream at bytes, whose last position is s, in place of recording `id` when
- * there is one; returns its id, 0 when nothing was stored. A TC_LIVE_END closes it: a
- * recording is a finished stream. */
+ * there is one, with result as its result (NULL: s's own); returns its id, 0 when nothing was
+ * stored. A TC_LIVE_END closes it: a recording is a finished stream. */
 static int64_t keep(struct tc_records *r, const struct tc_session *s, const unsigned char *bytes,
-                    size_t len, int64_t id)
+                    size_t len, int64_t id, const char *result)
 {
 	uint64_t elapsed = tc_session_elapsed_ms(s);
 	struct tc_live_event end = {.kind = TC_LIVE_END,
@@ -37,7 +37,7 @@ static int64_t keep(struct tc_records *r, const struct tc_session *s, const unsi
 	snprintf(rec.player, sizeof rec.player, "%s", r->player);
 	snprintf(rec.game, sizeof rec.game, "%s", tc_session_game(s)->name);
 	tc_session_game_id(s, rec.game_id, sizeof rec.game_id);
-	snprintf(rec.result, sizeof rec.result, "%s", tc_replay_result(s));
+	snprintf(rec.result, sizeof rec.result, "%s", result ? result : tc_replay_result(s));
 	struct tc_store *st = tc_records_scores(r);
 	if (id == 0)
 		id = tc_store_add_recording(st, &rec);
@@ -47,12 +47,12 @@ static int64_t keep(struct tc_records *r, const struct tc_session *s, const unsi
 	return id;
 }
 
-int64_t tc_recorder_finished(struct tc_records *r, const struct tc_session *s)
+int64_t tc_recorder_finished(struct tc_records *r, const struct tc_session *s, const char *result)
 {
 	if (r->unrecordable)
 		return 0;
 	if (r->recording == 0 || r->recorded_events != r->log.events) {
-		r->recording = keep(r, s, r->log.bytes, r->log.len, r->recording);
+		r->recording = keep(r, s, r->log.bytes, r->log.len, r->recording, result);
 		r->recorded_events = r->log.events;
 	}
 	return r->recording;
@@ -67,7 +67,7 @@ static void keep_left(struct tc_records *r, const unsigned char *bytes, size_t l
 	tc_live_follow_init(&f);
 	if (tc_live_follow_log(&f, bytes, len, UINT_MAX, err, sizeof err) == 0 && f.session &&
 	    !f.ended && tc_session_in_progress(f.session))
-		keep(r, f.session, bytes, len, id);
+		keep(r, f.session, bytes, len, id, NULL);
 	tc_live_follow_free(&f);
 }
 

@@ -11,8 +11,9 @@
 #include "records.h"
 
 /* The game being played is over (or assisted and over): its log so far is recorded, or its
- * recording replaced when it has one (ended again). Returns the recording's id, 0 for none. */
-int64_t tc_recorder_finished(struct tc_records *r, const struct tc_session *s);
+ * recording replaced when it has one (ended again), with result as its result (NULL: the
+ * game's own, tc_replay_result). Returns the recording's id, 0 for none. */
+int64_t tc_recorder_finished(struct tc_records *r, const struct tc_session *s, const char *result);
 /* The log holds a game that is left for good (a new game begins over it, unfinished): it is
  * recorded from its own stream, followed to its last position, unless it has no move or its
  * stream ended already (left to be continued, or finished and recorded). */

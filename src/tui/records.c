@@ -238,7 +238,7 @@ static void record(struct tc_records *r, const struct tc_session *s)
 {
 	r->recorded = true;
 	r->told[0] = '\0';
-	int64_t recording = tc_recorder_finished(r, s);
+	int64_t recording = tc_recorder_finished(r, s, NULL);
 	if (tc_session_assisted(s)) { /* not the player's score: recorded, not ranked */
 		say_unranked(r, s);
 		return;
@@ -413,18 +413,18 @@ void tc_records_leave(struct tc_records *r, const struct tc_session *s)
 	}
 	if (!r->recorded && over(s))
 		record(r, s);
-	tc_recorder_finished(r, s); /* a loss off the scoreboard (a lost Sudoku) too */
+	tc_recorder_finished(r, s, NULL); /* a loss off the scoreboard (a lost Sudoku) too */
 	forget(r, s);
 	end_stream(r, s, TC_LIVE_END_FINISHED);
 }
 
-int64_t tc_records_end_here(struct tc_records *r, const struct tc_session *s)
+int64_t tc_records_end_here(struct tc_records *r, const struct tc_session *s, const char *result)
 {
 	if (r->ended_here)
 		return r->recording;
 	if (!r->recorded && over(s))
 		record(r, s); /* ended by itself, not yet kept */
-	int64_t recording = tc_session_in_progress(s) ? tc_recorder_finished(r, s) : 0;
+	int64_t recording = tc_session_in_progress(s) ? tc_recorder_finished(r, s, result) : 0;
 	if (r->saved)
 		forget(r, s);
 	end_stream(r, s, TC_LIVE_END_FINISHED);

@@ -76,10 +76,11 @@ void tc_records_update(struct tc_records *r, const struct tc_session *s);
 void tc_records_leave(struct tc_records *r, const struct tc_session *s);
 
 /* The game ends where it stands, for good, whatever its state (a race's time limit, a racer
- * leaving the race): recorded as it stands, its save forgotten, its stream ended; nothing more
- * is kept of it (tc_records_update and tc_records_leave do nothing). Returns its recording's
- * id, 0 for none. */
-int64_t tc_records_end_here(struct tc_records *r, const struct tc_session *s);
+ * leaving the race): recorded as it stands with result as its result ("ended": the time
+ * limit; NULL: the game's own, "left" while it went on), its save forgotten, its stream ended;
+ * nothing more is kept of it (tc_records_update and tc_records_leave do nothing). Returns its
+ * recording's id, 0 for none. */
+int64_t tc_records_end_here(struct tc_records *r, const struct tc_session *s, const char *result);
 
 /* The most recent save, as a session; NULL when there is none (why, in err). */
 struct tc_session *tc_records_continue(struct tc_records *r, char *err, size_t errlen);

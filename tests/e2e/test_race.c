@@ -344,27 +344,54 @@ static void test_a_finish_has_its_rank(void **state)
 	e2e_run_free(&run);
 }
 
-/* The time limit ends every racer's game, which is recorded where it stood; a pause before it
- * is over too, and not said. */
+/* The time limit ends every racer's game where it stood: on the race's board each racer ended
+ * at the limit with their score and a recording of the game, which ended, ranked by their
+ * progress (2048's score); a pause before it is over too, and not said. Seed 5: ann's left
+ * merges two 2s (4 points), bob's up none. */
 static void test_the_time_limit_ends_the_games(void **state)
 {
 	struct racers *r = *state;
 	r->ann = racer(ann_ini, "race", "2048", "--seed", "5", "--time-limit", "10s", NULL);
 	expect_text(r->ann, "Enter: start", WAIT_MS);
+	r->bob = racer(bob_ini, "race", "--join", "1", NULL);
+	expect_text(r->ann, "Racers: 2", WAIT_MS);
 	assert_true(e2e_send_str(r->ann, E2E_KEY_ENTER));
 	expect_text(r->ann, "left", WAIT_MS); /* the clock in the pane: "0:09 left" */
+	expect_text(r->bob, "left", WAIT_MS);
 	assert_true(e2e_send_str(r->ann, E2E_KEY_LEFT));
+	expect_text(r->ann, "Score: 4 ", WAIT_MS);
 	assert_true(e2e_send_str(r->ann, "p"));
 	expect_text(r->ann, "(paused)", WAIT_MS);
+	assert_true(e2e_send_str(r->bob, E2E_KEY_UP));
+	expect_text(r->bob, "Moves: 1 ", WAIT_MS);
 	expect_text(r->ann, "Time is up", LIMIT_WAIT_MS);
-	expect_text(r->ann, "Race over: 1st of 1", WAIT_MS);
+	expect_text(r->bob, "Time is up", WAIT_MS);
+	expect_text(r->ann, "Race over: 1st of 2", WAIT_MS);
+	expect_text(r->bob, "Race over: 2nd of 2", WAIT_MS);
 	expect_pane(r->ann, "ann", "ended");
+	expect_pane(r->ann, "bob", "ended");
 	/* Stopped for good, which is no pause. */
 	expect_gone(r->ann, "(paused)");
 	expect_gone(r->ann, "Paused");
 	assert_true(e2e_send_str(r->ann, E2E_KEY_RIGHT)); /* no more moves */
 	assert_true(e2e_wait_quiet(r->ann, 100, WAIT_MS));
 	expect_text(r->ann, "Moves: 1 ", WAIT_MS);
+	struct e2e_run run;
+	const char *races[] = {e2e_bin, "races", "1", NULL};
+	assert_true(e2e_run(races, WAIT_MS, &run));
+	if (!strstr(run.out, "\n1     ann               ended      0:10.0         4  #") ||
+	    !strstr(run.out, "\n2     bob               ended      0:10.0         0  #"))
+		fprintf(stderr, "races 1:\n%s", run.out);
+	assert_non_null(
+	        strstr(run.out, "\n1     ann               ended      0:10.0         4  #"));
+	assert_non_null(
+	        strstr(run.out, "\n2     bob               ended      0:10.0         0  #"));
+	e2e_run_free(&run);
+	const char *replays[] = {e2e_bin, "replay", NULL}; /* the recordings: both ended */
+	assert_true(e2e_run(replays, WAIT_MS, &run));
+	assert_non_null(strstr(run.out, "  ann  2048:4x4:s5  ended score=4 moves=1\n"));
+	assert_non_null(strstr(run.out, "  bob  2048:4x4:s5  ended score=0 moves=1\n"));
+	e2e_run_free(&run);
 	assert_true(e2e_send_str(r->ann, "q"));
 	assert_true(WIFEXITED(e2e_wait_exit(r->ann, WAIT_MS)));
 	nothing_to_continue(ann_ini); /* the game ended for good */
