@@ -96,6 +96,17 @@ static void expect_text(struct e2e_term *t, const char *text, int timeout_ms)
 	assert_true(e2e_find(t, text, &row, &col));
 }
 
+/* Refused before the screen is taken (t is a race's command in a terminal, which it needs):
+ * the line says, the program ends with status 1. */
+static void refused_before_the_screen(struct e2e_term *t, const char *says)
+{
+	expect_text(t, says, WAIT_MS);
+	int status = e2e_wait_exit(t, WAIT_MS);
+	e2e_free(t);
+	assert_true(WIFEXITED(status));
+	assert_int_equal(WEXITSTATUS(status), 1);
+}
+
 /* Whether the text is gone from the screen. */
 static bool gone(struct e2e_term *t, void *text)
 {
@@ -575,13 +586,8 @@ static void test_a_fourth_race_refused(void **state)
 		lobbies[i] = racer(ann_ini, "race", "2048", NULL);
 		expect_text(lobbies[i], "Enter: start", WAIT_MS);
 	}
-	struct e2e_run run;
-	const char *argv[] = {e2e_bin, "--config", ann_ini, "race", "2048", NULL};
-	assert_true(e2e_run(argv, WAIT_MS, &run));
-	assert_int_equal(WEXITSTATUS(run.status), 1);
-	assert_string_equal(run.err, "tilecade: you have 3 races open already: leave one first "
-	                             "(tilecade races lists them)\n");
-	e2e_run_free(&run);
+	refused_before_the_screen(racer(ann_ini, "race", "2048", NULL),
+	                          "tilecade: you have 3 races open already: leave one first");
 	for (int i = 0; i < 3; i++)
 		e2e_free(lobbies[i]);
 }
@@ -635,12 +641,8 @@ static void test_refusals(void **state)
 	assert_string_equal(run.out, "no races\n");
 	e2e_run_free(&run);
 	/* With a terminal, a race that is not there is one line before the screen. */
-	struct e2e_term *t = racer(bob_ini, "race", "--join", "9", NULL);
-	expect_text(t, "tilecade: there is no race #9 (tilecade races lists them)", WAIT_MS);
-	int status = e2e_wait_exit(t, WAIT_MS);
-	e2e_free(t);
-	assert_true(WIFEXITED(status));
-	assert_int_equal(WEXITSTATUS(status), 1);
+	refused_before_the_screen(racer(bob_ini, "race", "--join", "9", NULL),
+	                          "tilecade: there is no race #9 (tilecade races lists them)");
 }
 
 int main(void)
