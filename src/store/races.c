@@ -22,6 +22,19 @@ int64_t tc_race_now_ms(void)
 	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
+int64_t tc_race_changes_at(const struct tc_race *race, int64_t now_ms)
+{
+	if (race->state == TC_RACE_OVER)
+		return 0;
+	int64_t at[] = {race->start_ms ? 0 : race->opened_ms + TC_RACE_AUTOSTART_MS, race->start_ms,
+	                race->start_ms && race->limit_ms ? race->start_ms + race->limit_ms : 0};
+	int64_t next = 0;
+	for (size_t i = 0; i < sizeof at / sizeof *at; i++)
+		if (at[i] > now_ms && (next == 0 || at[i] < next))
+			next = at[i];
+	return next;
+}
+
 const char *tc_race_state_name(enum tc_race_state s)
 {
 	return (unsigned)s < sizeof state_names / sizeof state_names[0] ? state_names[s] : "?";

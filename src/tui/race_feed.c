@@ -194,16 +194,10 @@ static bool stream_dropped(const struct follower *fo)
 /* When the race next changes by itself, wall-clock ms; 0 for never. */
 static int64_t next_change(const struct tc_race_feed *f, int64_t now)
 {
-	const struct tc_race *r = &f->race;
 	int64_t next = 0;
-	int64_t at[3 + TC_RACE_RACERS_MAX];
+	int64_t at[1 + TC_RACE_RACERS_MAX];
 	int k = 0;
-	if (r->state == TC_RACE_LOBBY && r->start_ms == 0)
-		at[k++] = r->opened_ms + TC_RACE_AUTOSTART_MS;
-	if (r->state != TC_RACE_OVER && r->start_ms > 0)
-		at[k++] = r->limit_ms > 0 ? r->start_ms + r->limit_ms : 0;
-	if (r->state != TC_RACE_OVER && r->start_ms > now)
-		at[k++] = r->start_ms;
+	at[k++] = tc_race_changes_at(&f->race, now);
 	for (int i = 0; i < f->n; i++)
 		if (f->stored[i].outcome == TC_RACER_DROPPED)
 			at[k++] = f->stored[i].dropped_ms + TC_RACE_RETURN_MS;

@@ -177,6 +177,25 @@ static void rank_names(void **state)
 		assert_string_equal(tc_racer_outcome_name((enum tc_racer_outcome)o), outcomes[o]);
 }
 
+/* A race changes by itself when its lobby starts, its countdown ends and its time limit comes,
+ * each only while ahead; never once over. */
+static void changes_by_itself(void **state)
+{
+	(void)state;
+	struct tc_race lobby = {.opened_ms = 1000, .state = TC_RACE_LOBBY};
+	assert_int_equal(tc_race_changes_at(&lobby, 1000), 1000 + TC_RACE_AUTOSTART_MS);
+	struct tc_race race = {
+	        .opened_ms = 1000, .start_ms = 5000, .limit_ms = 10000, .state = TC_RACE_COUNTDOWN};
+	assert_int_equal(tc_race_changes_at(&race, 2000), 5000);
+	race.state = TC_RACE_RUNNING;
+	assert_int_equal(tc_race_changes_at(&race, 5000), 15000);
+	race.limit_ms = 0;
+	assert_int_equal(tc_race_changes_at(&race, 5000), 0);
+	race.limit_ms = 10000;
+	race.state = TC_RACE_OVER;
+	assert_int_equal(tc_race_changes_at(&race, 5000), 0);
+}
+
 /* ---- the store ---- */
 
 #define T0 INT64_C(1780000000000) /* a race's opening, Unix ms */
@@ -802,6 +821,7 @@ int main(void)
 	        cmocka_unit_test(rank_extreme_progress),
 	        cmocka_unit_test(rank_none_and_one),
 	        cmocka_unit_test(rank_names),
+	        cmocka_unit_test(changes_by_itself),
 	        RACE_TEST(store_opens_a_lobby),
 	        RACE_TEST(store_refuses_bad_openings),
 	        RACE_TEST(store_limits_the_races_one_opens),
