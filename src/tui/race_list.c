@@ -8,6 +8,7 @@
 
 #include "catalog.h"
 #include "grid.h"
+#include "help.h"
 #include "overlay.h"
 #include "term.h"
 #include "theme.h"
@@ -54,9 +55,38 @@ static void draw_race(const struct tc_race_list *l, int i, int x, int y, int w)
 	tc_draw_text(state_x, y, 8, attr, tc_race_state_name(r->state));
 }
 
+/* The keys, each game's number named. */
+static void draw_help(void)
+{
+	static char what[TC_CATALOG_SIZE][48], keys[TC_CATALOG_SIZE][4];
+	static struct tc_help_line help[TC_CATALOG_SIZE + 4] = {
+	        {"up/down, j/k", "choose a race"},
+	        {"Enter, click", "join it in its lobby, or watch it running"},
+	};
+	for (int i = 0; i < TC_CATALOG_SIZE; i++) {
+		snprintf(keys[i], sizeof keys[i], "%d", i + 1);
+		snprintf(what[i], sizeof what[i], "open a new race of %s", tc_catalog[i].title);
+		help[2 + i] = (struct tc_help_line){keys[i], what[i]};
+	}
+	help[2 + TC_CATALOG_SIZE] = (struct tc_help_line){"q, Esc", "back to the menu"};
+	tc_help_draw("Races: keys", help, false);
+}
+
+/* Text, or its short form where text is wider than w. */
+static const char *fitting(const char *text, const char *short_form, int w)
+{
+	return tc_text_width(text) <= w ? text : short_form;
+}
+
+/* Too small to show the list: no key but q does anything (Enter would choose unseen). */
+static bool too_small(void)
+{
+	return COLS < LIST_MIN_W || LINES < LIST_MIN_H;
+}
+
 void tc_race_list_draw(struct tc_race_list *l)
 {
-	if (COLS < LIST_MIN_W || LINES < LIST_MIN_H) {
+	if (too_small()) {
 		tc_draw_too_small(LIST_MIN_W, LIST_MIN_H);
 		l->first_row = -1;
 		return;
@@ -76,21 +106,30 @@ void tc_race_list_draw(struct tc_race_list *l)
 	int first = l->selected >= rows ? l->selected - rows + 1 : 0;
 	if (count == 0)
 		tc_draw_text(x + 2, l->first_row, w - 2, tc_theme_attr(TC_ROLE_DIM),
-		             "No races: open one with a game's number below");
+		             fitting("No races: open one with a game's number below",
+		                     "No races yet", w - 2));
 	for (int i = first; i < count && i - first < rows; i++)
 		draw_race(l, i, x, l->first_row + i - first, w);
 	l->first_row -= first;
 	int below = y + 2 + (count < rows ? shown : rows) + 1;
 	tc_draw_text(x + 2, below, w - 2, tc_theme_attr(TC_ROLE_DIM),
-	             count ? "Enter: join (lobby) or watch (running)   q back" : "q back");
+	             !count ? "? help   q back"
+	                    : fitting("Enter: join (lobby) or watch (running)   ? help   q back",
+	                              "Enter: join or watch   ? help   q back", w - 2));
 	char line[160] = "New race:";
 	for (int i = 0; i < TC_CATALOG_SIZE; i++) {
 		size_t used = strlen(line);
 		snprintf(line + used, sizeof line - used, "  %d %s", i + 1, tc_catalog[i].title);
 	}
-	tc_draw_text(x + 2, below + 1, w - 2, tc_theme_attr(TC_ROLE_DIM), line);
+	char short_line[48];
+	snprintf(short_line, sizeof short_line, "New race: 1-%d (? names the games)",
+	         TC_CATALOG_SIZE);
+	tc_draw_text(x + 2, below + 1, w - 2, tc_theme_attr(TC_ROLE_DIM),
+	             fitting(line, short_line, w - 2));
 	if (*l->message)
 		tc_draw_text(x + 2, below + 2, w - 2, tc_theme_attr(TC_ROLE_BAD), l->message);
+	if (l->help)
+		draw_help();
 }
 
 /* Enter on race i: joined in its lobby, watched once it runs. */
@@ -105,10 +144,18 @@ static enum tc_race_list_result choose(struct tc_race_list *l, int i)
 
 enum tc_race_list_result tc_race_list_event(struct tc_race_list *l, const struct tc_event *ev)
 {
+	bool press = ev->type == TC_EV_KEY || ev->mouse == TC_MOUSE_PRESS;
+	if (l->help) { /* any key closes the help */
+		l->help = !press;
+		return TC_RACE_LIST_STAY;
+	}
 	if (ev->type == TC_EV_MOUSE && ev->mouse == TC_MOUSE_PRESS && l->first_row >= 0)
 		return choose(l, ev->row - l->first_row);
 	if (ev->type != TC_EV_KEY)
 		return TC_RACE_LIST_STAY;
+	if (too_small())
+		return tc_event_action(ev, false) == TC_ACT_BACK ? TC_RACE_LIST_BACK
+		                                                 : TC_RACE_LIST_STAY;
 	l->message[0] = '\0';
 	if (ev->key >= '1' && ev->key < '1' + TC_CATALOG_SIZE) {
 		l->game = ev->key - '1';
@@ -127,6 +174,9 @@ enum tc_race_list_result tc_race_list_event(struct tc_race_list *l, const struct
 		return choose(l, l->selected);
 	case TC_ACT_BACK:
 		return TC_RACE_LIST_BACK;
+	case TC_ACT_HELP:
+		l->help = true;
+		break;
 	default:
 		break;
 	}

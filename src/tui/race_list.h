@@ -1,7 +1,7 @@
 /* The menu's Race screen: the races open and running in the store that takes the scores, kept
  * up to date as they open, fill and start (told by the live folder: race_news.h). Enter joins
  * a race in its lobby or watches a running one; 1 to 5 open a new race on that game (the
- * menu's order) with the player's options of it. */
+ * menu's order) with the player's options of it; ? shows the keys. */
 #ifndef TILECADE_TUI_RACE_LIST_H
 #define TILECADE_TUI_RACE_LIST_H
 
@@ -18,6 +18,7 @@ struct tc_race_list {
 	int64_t chosen;    /* the race Enter chose (TC_RACE_LIST_JOIN, _WATCH) */
 	int game;          /* the catalog's game to open a race on (TC_RACE_LIST_OPEN) */
 	char message[160]; /* why Enter did nothing; "" for none */
+	bool help;         /* the keys shown (?): the next key closes them */
 };
 
 enum tc_race_list_result {

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "grid.h"
+#include "help.h"
 #include "overlay.h"
 #include "status.h"
 #include "term.h"
@@ -103,9 +104,26 @@ static void draw_racers(struct tc_race_lobby *l, int x, int y, int w, int rows)
 	}
 }
 
+/* Too small to show the lobby: no key but q does anything (Enter would start it unseen). */
+static bool too_small(void)
+{
+	return COLS < LOBBY_MIN_W || LINES < LOBBY_MIN_H;
+}
+
+static void draw_help(void)
+{
+	static const struct tc_help_line help[] = {
+	        {"Enter", "start the race (its opener)"},
+	        {"", "or it starts by itself a minute after it opened"},
+	        {"q, Esc", "leave the race"},
+	        {NULL, NULL},
+	};
+	tc_help_draw("Race lobby: keys", help, false);
+}
+
 void tc_race_lobby_draw(struct tc_race_lobby *l, int64_t now_ms)
 {
-	if (COLS < LOBBY_MIN_W || LINES < LOBBY_MIN_H) {
+	if (too_small()) {
 		tc_draw_too_small(LOBBY_MIN_W, LOBBY_MIN_H);
 		return;
 	}
@@ -135,21 +153,27 @@ void tc_race_lobby_draw(struct tc_race_lobby *l, int64_t now_ms)
 	tc_format_time((uint64_t)(left > 0 ? left + 999 : 0) / 1000 * 1000, when, sizeof when);
 	snprintf(line, sizeof line, "starts by itself in %s", when);
 	tc_draw_text(x, y + 2, w, tc_theme_attr(TC_ROLE_DIM), line);
+	tc_format_time((uint64_t)race->limit_ms, when, sizeof when);
+	snprintf(line, sizeof line, race->limit_ms ? "time limit %s" : "no time limit", when);
+	tc_draw_text(x, y + 3, w, tc_theme_attr(TC_ROLE_DIM), line);
 	int racing = 0;
 	for (int i = 0; i < l->news.n; i++)
 		racing += l->news.racers[i].outcome != TC_RACER_LEFT;
 	snprintf(line, sizeof line, "Racers: %d", racing);
-	tc_draw_text(x, y + 4, w, tc_theme_attr(TC_ROLE_TEXT), line);
-	int rows = LINES - (y + 5) - 3;
-	draw_racers(l, x, y + 5, w, rows > 0 ? rows : 0);
-	int below = LINES - 2 < y + 5 + racing + 1 ? LINES - 2 : y + 5 + racing + 1;
-	if (is_opener(l))
-		snprintf(line, sizeof line, "Enter: start   q: leave");
-	else
-		snprintf(line, sizeof line, "Waiting for %s to start   q: leave", opener);
-	tc_draw_text(x, below, w, tc_theme_attr(TC_ROLE_DIM), line);
+	tc_draw_text(x, y + 5, w, tc_theme_attr(TC_ROLE_TEXT), line);
+	int rows = LINES - (y + 6) - 4;
+	draw_racers(l, x, y + 6, w, rows > 0 ? rows : 0);
+	int below = LINES - 3 < y + 6 + racing + 1 ? LINES - 3 : y + 6 + racing + 1;
+	if (!is_opener(l)) {
+		snprintf(line, sizeof line, "Waiting for %s to start", opener);
+		tc_draw_text(x, below++, w, tc_theme_attr(TC_ROLE_DIM), line);
+	}
+	tc_draw_text(x, below, w, tc_theme_attr(TC_ROLE_DIM),
+	             is_opener(l) ? "Enter: start   ? help   q: leave" : "? help   q: leave");
 	if (*l->message)
 		tc_draw_text(x, below + 1, w, tc_theme_attr(TC_ROLE_BAD), l->message);
+	if (l->help)
+		draw_help();
 }
 
 int tc_race_lobby_next_frame(const struct tc_race_lobby *l, int64_t now_ms)
@@ -179,11 +203,19 @@ enum tc_race_lobby_result tc_race_lobby_event(struct tc_race_lobby *l, const str
 	if (ev->type != TC_EV_KEY)
 		return TC_RACE_LOBBY_STAY;
 	l->message[0] = '\0';
+	if (l->help) { /* any key closes the help */
+		l->help = false;
+		return TC_RACE_LOBBY_STAY;
+	}
 	enum tc_action action = tc_event_action(ev, false);
 	if (action == TC_ACT_BACK) {
 		tc_race_lobby_leave(l, now_ms);
 		return TC_RACE_LOBBY_LEAVE;
 	}
+	if (too_small())
+		return TC_RACE_LOBBY_STAY;
+	if (action == TC_ACT_HELP && l->news.found && !l->news.race.start_ms)
+		l->help = true;
 	if (action != TC_ACT_SELECT || !l->news.found || l->news.race.start_ms)
 		return TC_RACE_LOBBY_STAY;
 	if (!is_opener(l)) {

@@ -1,7 +1,7 @@
-/* A race's lobby, as its racers see it: the race's ID and game ID, who has joined (as they
- * join, told by the live folder), how long until it starts by itself; the opener starts it
- * with Enter, q leaves it. Once started, the countdown to the start ("3 2 1", big), after
- * which the game opens for every racer at once. */
+/* A race's lobby, as its racers see it: the race's ID, game ID and time limit, who has joined
+ * (as they join, told by the live folder), how long until it starts by itself; the opener
+ * starts it with Enter, q leaves it, ? shows the keys. Once started, the countdown to the start ("3
+ * 2 1", big), after which the game opens for every racer at once. */
 #ifndef TILECADE_TUI_RACE_LOBBY_H
 #define TILECADE_TUI_RACE_LOBBY_H
 
@@ -15,6 +15,7 @@ struct tc_race_lobby {
 	struct tc_race_news news;
 	char player[32];  /* this racer */
 	char message[96]; /* why a key did nothing; "" for none */
+	bool help;        /* the keys shown (?): the next key closes them */
 };
 
 enum tc_race_lobby_result { TC_RACE_LOBBY_STAY, TC_RACE_LOBBY_LEAVE };

@@ -6,11 +6,31 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/inotify.h>
+#include <sys/timerfd.h>
 #include <unistd.h>
 
 #include "arcade_policy.h"
 #include "term.h"
 #include "tilecade/live_net.h"
+
+/* The timer set for the first time a race read changes by itself. */
+static void set_timer(const struct tc_race_news *n, int64_t now)
+{
+	if (n->timer_fd < 0)
+		return;
+	int64_t at = 0;
+	for (int i = 0; i < (n->id ? n->found : n->count); i++) {
+		int64_t next = tc_race_changes_at(n->id ? &n->race : &n->races[i], now);
+		if (next > 0 && (at == 0 || next < at))
+			at = next;
+	}
+	/* One millisecond late, so that the store reads the change as made. */
+	struct itimerspec its = {0};
+	if (at > 0)
+		its.it_value =
+		        (struct timespec){(at + 1) / 1000, (long)((at + 1) % 1000) * 1000000};
+	timerfd_settime(n->timer_fd, TFD_TIMER_ABSTIME, &its, NULL);
+}
 
 void tc_race_news_read(struct tc_race_news *n)
 {
@@ -19,12 +39,14 @@ void tc_race_news_read(struct tc_race_news *n)
 		n->count = tc_store_races(n->st, now, n->races, TC_RACE_NEWS_RACES);
 		if (n->count < 0)
 			n->count = 0;
-		return;
+	} else {
+		n->n = tc_store_race_get(n->st, n->id, now, &n->race, n->racers,
+		                         TC_RACE_RACERS_MAX);
+		n->found = n->n >= 0;
+		if (n->n < 0)
+			n->n = 0;
 	}
-	n->n = tc_store_race_get(n->st, n->id, now, &n->race, n->racers, TC_RACE_RACERS_MAX);
-	n->found = n->n >= 0;
-	if (n->n < 0)
-		n->n = 0;
+	set_timer(n, now);
 }
 
 /* Whether the folder's news names the races entry; reads all there is. */
@@ -48,19 +70,30 @@ static bool races_changed(int fd)
 static int news_fds(void *ctx, struct pollfd *fds, int max)
 {
 	struct tc_race_news *n = ctx;
-	if (n->inotify_fd < 0 || max < 1)
-		return 0;
-	fds[0] = (struct pollfd){n->inotify_fd, POLLIN, 0};
-	return 1;
+	int k = 0;
+	if (n->inotify_fd >= 0 && k < max)
+		fds[k++] = (struct pollfd){n->inotify_fd, POLLIN, 0};
+	if (n->timer_fd >= 0 && k < max)
+		fds[k++] = (struct pollfd){n->timer_fd, POLLIN, 0};
+	return k;
 }
 
 static bool news_ready(void *ctx, const struct pollfd *fds, int count)
 {
 	struct tc_race_news *n = ctx;
-	if (count < 1 || !fds[0].revents || !races_changed(n->inotify_fd))
-		return false;
-	tc_race_news_read(n);
-	return true;
+	bool again = false;
+	for (int i = 0; i < count; i++) {
+		uint64_t expired;
+		if (!fds[i].revents)
+			continue;
+		if (fds[i].fd == n->inotify_fd)
+			again |= races_changed(n->inotify_fd);
+		else if (fds[i].fd == n->timer_fd)
+			again |= read(n->timer_fd, &expired, sizeof expired) > 0;
+	}
+	if (again)
+		tc_race_news_read(n);
+	return again;
 }
 
 void tc_race_news_open(struct tc_race_news *n, struct tc_store *st, const char *dir, int64_t id)
@@ -69,6 +102,7 @@ void tc_race_news_open(struct tc_race_news *n, struct tc_store *st, const char *
 	n->st = st;
 	n->id = id;
 	n->inotify_fd = -1;
+	n->timer_fd = timerfd_create(CLOCK_REALTIME, TFD_NONBLOCK | TFD_CLOEXEC);
 	if (dir) {
 		snprintf(n->dir, sizeof n->dir, "%s", dir);
 		/* The entry is made the first time a race changes, then only touched. */
@@ -91,7 +125,9 @@ void tc_race_news_close(struct tc_race_news *n)
 	tc_term_remove_source(n);
 	if (n->inotify_fd >= 0)
 		close(n->inotify_fd);
-	n->inotify_fd = -1;
+	if (n->timer_fd >= 0)
+		close(n->timer_fd);
+	n->inotify_fd = n->timer_fd = -1;
 }
 
 void tc_race_news_tell(const struct tc_race_news *n)

@@ -1,7 +1,8 @@
 /* Races as the store has them, read again whenever a program tells the live folder that a race
- * changed (its TC_LIVE_RACES entry, tilecade/live_net.h): inotify wakes the terminal's wait,
- * nothing polls. The lobby follows one race this way, the menu's Race screen every race open or
- * running. */
+ * changed (its TC_LIVE_RACES entry, tilecade/live_net.h) and when one changes by itself (a
+ * lobby starts, a time limit comes: tc_race_changes_at): inotify and a timer wake the
+ * terminal's wait, nothing polls. The lobby follows one race this way, the menu's Race screen every
+ * race open or running. */
 #ifndef TILECADE_TUI_RACE_NEWS_H
 #define TILECADE_TUI_RACE_NEWS_H
 
@@ -19,6 +20,7 @@ struct tc_race_news {
 	struct tc_store *st;
 	char dir[PATH_MAX];
 	int inotify_fd; /* -1: no live folder to wait on */
+	int timer_fd;   /* wakes when a race read changes by itself; -1: none */
 	int64_t id;     /* the race followed; 0: every race not over */
 	/* One race (id set): found, the race and its racers, ranked. */
 	bool found;

@@ -21,6 +21,8 @@
 #include "lose_2048.h"
 #include "proc.h"
 #include "sandbox.h"
+#include "tilecade/races.h"
+#include "tilecade/store.h"
 
 /* Waits for text: the countdown alone takes TC_RACE_COUNTDOWN_MS. */
 #define WAIT_MS 10000
@@ -364,6 +366,7 @@ static void test_the_time_limit_ends_the_games(void **state)
 	struct racers *r = *state;
 	r->ann = racer(ann_ini, "race", "2048", "--seed", "5", "--time-limit", "10s", NULL);
 	expect_text(r->ann, "Enter: start", WAIT_MS);
+	expect_text(r->ann, "time limit 0:10", WAIT_MS);
 	r->bob = racer(bob_ini, "race", "--join", "1", NULL);
 	expect_text(r->ann, "Racers: 2", WAIT_MS);
 	assert_true(e2e_send_str(r->ann, E2E_KEY_ENTER));
@@ -446,6 +449,57 @@ static void test_a_level_race_is_the_levels_game(void **state)
 	r->ann = racer(ann_ini, "--continue", NULL);
 	expect_text(r->ann, "Race #1", WAIT_MS);
 	expect_text(r->ann, "Moves: 1", WAIT_MS);
+}
+
+/* The lobby's keys under ?; too small a window shows the lobby not, nor does Enter start it. */
+static void test_the_lobby_keys(void **state)
+{
+	struct racers *r = *state;
+	r->ann = racer(ann_ini, "race", "2048", NULL);
+	expect_text(r->ann, "no time limit", WAIT_MS);
+	assert_true(e2e_send_str(r->ann, "?"));
+	expect_text(r->ann, "Race lobby: keys", WAIT_MS);
+	expect_text(r->ann, "start the race (its opener)", WAIT_MS);
+	assert_true(e2e_send_str(r->ann, "x")); /* any key closes it */
+	expect_gone(r->ann, "Race lobby: keys");
+	assert_true(e2e_resize(r->ann, 8, 30));
+	expect_text(r->ann, "too small", WAIT_MS);
+	assert_true(e2e_send_str(r->ann, E2E_KEY_ENTER));
+	assert_true(e2e_wait_quiet(r->ann, 300, WAIT_MS));
+	assert_true(e2e_resize(r->ann, 24, 80));
+	expect_text(r->ann, "Enter: start", WAIT_MS);
+	struct e2e_run run;
+	const char *races[] = {e2e_bin, "races", NULL};
+	assert_true(e2e_run(races, WAIT_MS, &run));
+	assert_non_null(strstr(run.out, "lobby\n"));
+	e2e_run_free(&run);
+}
+
+/* The menu's Race screen wakes when a race changes by itself, which nobody tells: cy's lobby,
+ * opened 58 s ago, starts by itself 2 s from now, and runs 3 s later. Its keys under ?; at
+ * 40x12 its lines in their short forms, whole. */
+static void test_the_race_screen_follows_a_race_by_itself(void **state)
+{
+	struct racers *r = *state;
+	char notice[TC_STORE_NOTICE_MAX];
+	struct tc_store *st = tc_store_open(NULL, notice, sizeof notice); /* the default, made */
+	assert_true(tc_store_ok(st));
+	int64_t opened = tc_race_now_ms() - TC_RACE_AUTOSTART_MS + 2000;
+	assert_int_equal(tc_store_race_open(st, "2048", "2048:4x4:s5", "cy", 0, opened), 1);
+	tc_store_close(st);
+	r->bob = racer(bob_ini, NULL);
+	expect_text(r->bob, "Race", WAIT_MS);
+	assert_true(e2e_send_str(r->bob, "r"));
+	expect_text(r->bob, "1 racer    lobby", WAIT_MS);
+	expect_text(r->bob, "1 racer    running", WAIT_MS);
+	assert_true(e2e_send_str(r->bob, "?"));
+	expect_text(r->bob, "Races: keys", WAIT_MS);
+	expect_text(r->bob, "open a new race of zNumbers", WAIT_MS);
+	assert_true(e2e_send_str(r->bob, "x"));
+	expect_gone(r->bob, "Races: keys");
+	assert_true(e2e_resize(r->bob, 12, 40));
+	expect_text(r->bob, "Enter: join or watch   ? help   q back", WAIT_MS);
+	expect_text(r->bob, "New race: 1-5 (? names the games)", WAIT_MS);
 }
 
 /* The menu's Race: a race opened on a game's number, listed on the other racer's screen as it
@@ -657,6 +711,9 @@ int main(void)
 	        cmocka_unit_test_setup_teardown(test_a_dropped_racer_comes_back, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_a_level_race_is_the_levels_game, setup,
 	                                        teardown),
+	        cmocka_unit_test_setup_teardown(test_the_lobby_keys, setup, teardown),
+	        cmocka_unit_test_setup_teardown(test_the_race_screen_follows_a_race_by_itself,
+	                                        setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_the_menus_race_screen, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_a_race_of_n, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_the_time_limit_stops_a_run_of_n, setup,
