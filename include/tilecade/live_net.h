@@ -147,6 +147,28 @@ bool tc_live_watch_pump(struct tc_live_watch *w, tc_live_on_event on_event, void
  * say when it stops: a follower's paused session does not move on). */
 uint64_t tc_live_watch_time(const struct tc_live_watch *w, uint64_t now_ms);
 
+/* ---- presence (live_probe.c) ---- */
+
+/* Whether the program behind the socket `name` of folder dir is gone: its socket is missing
+ * (ENOENT) or refuses (ECONNREFUSED: left behind by a program killed). One that answers, or
+ * cannot be asked (no folder, a name no program of the folder makes, no permission), is not. */
+bool tc_live_gone(const char *dir, const char *name);
+
+/* A program with no game to share shows it is there (a racer in a race's lobby): a socket
+ * "l1234" (its process) in dir that listens and is never read, which tc_live_gone reads as
+ * there until the program closes it or ends. Returns its descriptor, its name into name, or
+ * -1. */
+int tc_live_presence_open(const char *dir, char *name, size_t len);
+void tc_live_presence_close(const char *dir, int fd, const char *name);
+
+/* The racers of race id (tilecade/races.h) in store st racing at now_ms whose program is gone
+ * (tc_live_gone of their socket in dir: a game's, or their lobby's presence) are dropped, as
+ * the progress last told puts them (in a lobby: out of it, as tc_store_race_finish says).
+ * Readers that list races run it, so that a race whose programs died without a word ends.
+ * Returns how many: tell tc_live_races_changed when any. */
+struct tc_store;
+int tc_live_race_probe(struct tc_store *st, const char *dir, int64_t id, int64_t now_ms);
+
 /* ---- listing (live_list.c) ---- */
 
 struct tc_live_game {

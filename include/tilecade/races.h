@@ -4,7 +4,9 @@
  * starts when the opener says so, or by itself TC_RACE_AUTOSTART_MS after it opened; then a
  * countdown of TC_RACE_COUNTDOWN_MS, and every racer plays the game from the same start. It is
  * over when every racer has finished or left (a racer who dropped counts as left once gone
- * TC_RACE_RETURN_MS without coming back), or at its time limit. A race's result is its board.
+ * TC_RACE_RETURN_MS without coming back, one whose game never showed once TC_RACE_RETURN_MS
+ * from the start went by), or at its time limit (a race without one: TC_RACE_LIMIT_MAX_MS).
+ * A race's result is its board.
  *
  * Races live in the database that takes the scores (the arcade's, a host's shared board, or
  * one's own), so every racer's program reads the same race. Times are wall-clock Unix
@@ -68,7 +70,9 @@ struct tc_racer {
 	int64_t points;  /* finished: the final position's score (0 for games without) */
 	int64_t recording; /* finished: the game's recording (tilecade/recordings.h), 0: none */
 	int64_t joined_ms, dropped_ms;
-	char socket[32]; /* the live socket the racer's game is published on; "" before it is */
+	/* The racer's socket in the live folder: their lobby's presence ("l1234"), then the one
+	 * their game is published on ("p1234"); "" before either. */
+	char socket[32];
 	int rank;        /* set by tc_race_rank */
 };
 
@@ -93,6 +97,8 @@ enum tc_race_join {
 	TC_RACE_STARTED, /* it has started: only its racers come back */
 	TC_RACE_FULL,
 	TC_RACE_FINISHED, /* over, or this racer finished or left it */
+	TC_RACE_PLAYING,  /* the player's program is in it already (their socket is set: see
+	                   * tc_live_race_probe, which callers run first) */
 	TC_RACE_FAILED,   /* the store is off or failed */
 };
 enum tc_race_join tc_store_race_join(struct tc_store *st, int64_t id, const char *player,

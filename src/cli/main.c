@@ -570,8 +570,12 @@ static int replay_command(const struct tc_options *o, const struct tc_settings *
 	return status;
 }
 
+static const char *live_folder(const struct tc_options *o, const struct tc_settings *settings,
+                               const struct tc_records *records, char *buf, size_t len);
+
 /* `tilecade races [ID]`: the races, or one's board, in the store that takes the scores, read
- * as scores_command reads it. */
+ * as scores_command reads it, its racers whose program is gone dropped through the live
+ * folder. */
 static int races_command(const struct tc_options *o, const struct tc_settings *settings,
                          const struct tc_records *records)
 {
@@ -582,9 +586,11 @@ static int races_command(const struct tc_options *o, const struct tc_settings *s
 	struct tc_store *own, *st = open_boards(o, settings, records, &own);
 	if (!st)
 		return 1;
+	char folder[PATH_MAX];
+	const char *dir = live_folder(o, settings, records, folder, sizeof folder);
 	int64_t now_ms = tc_race_now_ms();
-	int status = id == 0 ? tc_races_list(st, now_ms, stdout, err, sizeof err)
-	                     : tc_races_board(st, id, now_ms, stdout, err, sizeof err);
+	int status = id == 0 ? tc_races_list(st, dir, now_ms, stdout, err, sizeof err)
+	                     : tc_races_board(st, dir, id, now_ms, stdout, err, sizeof err);
 	tc_store_close(own);
 	if (status != 0)
 		tc_cli_error(err);

@@ -10,6 +10,7 @@
 #include "replay_command.h"
 #include "score_text.h"
 #include "tilecade/gameid.h"
+#include "tilecade/live_net.h"
 #include "tilecade/races.h"
 
 int tc_races_parse(const struct tc_options *o, int64_t *id, char *err, size_t errlen)
@@ -42,10 +43,25 @@ static int written(FILE *out, const char *what, char *err, size_t errlen)
 	return 1;
 }
 
-int tc_races_list(struct tc_store *st, int64_t now_ms, FILE *out, char *err, size_t errlen)
+/* Drops the racers of race id whose program is gone; whether any were (the folder told). */
+static bool probe(struct tc_store *st, const char *dir, int64_t id, int64_t now_ms)
+{
+	if (tc_live_race_probe(st, dir, id, now_ms) == 0)
+		return false;
+	tc_live_races_changed(dir);
+	return true;
+}
+
+int tc_races_list(struct tc_store *st, const char *dir, int64_t now_ms, FILE *out, char *err,
+                  size_t errlen)
 {
 	static struct tc_race races[TC_RACES_LIST_MAX]; /* big: not on the stack */
 	int n = tc_store_races(st, now_ms, races, TC_RACES_LIST_MAX);
+	bool gone = false;
+	for (int i = 0; i < n; i++)
+		gone |= probe(st, dir, races[i].id, now_ms);
+	if (gone)
+		n = tc_store_races(st, now_ms, races, TC_RACES_LIST_MAX);
 	if (n == 0)
 		fprintf(out, "no races\n");
 	for (int i = 0; i < n; i++) {
@@ -79,11 +95,12 @@ static bool told(const struct tc_racer *r)
 	return r->outcome != TC_RACER_RACING && r->outcome != TC_RACER_DROPPED;
 }
 
-int tc_races_board(struct tc_store *st, int64_t id, int64_t now_ms, FILE *out, char *err,
-                   size_t errlen)
+int tc_races_board(struct tc_store *st, const char *dir, int64_t id, int64_t now_ms, FILE *out,
+                   char *err, size_t errlen)
 {
 	static struct tc_racer racers[TC_RACE_RACERS_MAX]; /* big: not on the stack */
 	struct tc_race race;
+	probe(st, dir, id, now_ms);
 	int n = tc_store_race_get(st, id, now_ms, &race, racers, TC_RACE_RACERS_MAX);
 	if (n < 0) {
 		snprintf(err, errlen, "there is no race #%" PRId64 " (%s lists them)", id,

@@ -19,16 +19,20 @@ void tc_races_bad_id(const char *text, char *err, size_t errlen);
 /* How many races `races` lists at most. */
 #define TC_RACES_LIST_MAX 50
 
+/* Both read the races after the racers whose program is gone were dropped (tc_live_race_probe
+ * of live folder dir; NULL: none), and tell the folder when any were. */
+
 /* Prints st's races not over at now_ms (Unix ms), newest first, one a line: "#ID  GAME-ID
  * OPENER  N racers  STATE"; "no races" when there are none. Returns 0, or 1 with one line in
  * err when out cannot be written. */
-int tc_races_list(struct tc_store *st, int64_t now_ms, FILE *out, char *err, size_t errlen);
+int tc_races_list(struct tc_store *st, const char *dir, int64_t now_ms, FILE *out, char *err,
+                  size_t errlen);
 
 /* Prints race id of st as it stands at now_ms: "race #ID  GAME-ID  STATE", "start ...  limit
- * ...", then its board, a racer a line in the race's order: rank, player, outcome, time, score
- * and recording (#N). Returns 0, or 1 with one line in err when there is no such race or out
- * cannot be written. */
-int tc_races_board(struct tc_store *st, int64_t id, int64_t now_ms, FILE *out, char *err,
-                   size_t errlen);
+ * ...", then its board, a racer a line in the race's order: rank, player, outcome (waiting
+ * before the start), time, score and recording (#N). Returns 0, or 1 with one line in err when
+ * there is no such race or out cannot be written. */
+int tc_races_board(struct tc_store *st, const char *dir, int64_t id, int64_t now_ms, FILE *out,
+                   char *err, size_t errlen);
 
 #endif

@@ -187,19 +187,35 @@ static bool in_race(const struct tc_racer *r, int64_t now_ms)
 	       (r->outcome == TC_RACER_DROPPED && !gone(r, now_ms));
 }
 
+/* A racer racing whose game was never published (no game's socket, whose names start with
+ * "p": tilecade/live_net.h; a program killed in the lobby, which nobody saw go) by the return
+ * time after the start never came. */
+static bool never_came(const struct tc_race *race, const struct tc_racer *r, int64_t now_ms)
+{
+	return r->outcome == TC_RACER_RACING && race->start_ms &&
+	       now_ms >= race->start_ms + TC_RACE_RETURN_MS && r->socket[0] != 'p';
+}
+
 /* Sets race's start (a lobby past its time has started by itself) and state at now_ms, and its
- * racers' outcomes as they stand then: a racer dropped too long has left, and in a race over
- * one still racing has ended. */
+ * racers' outcomes as they stand then: a racer dropped too long, or who never came, has left,
+ * and in a race over one still racing has ended. A race without a time limit is over at
+ * TC_RACE_LIMIT_MAX_MS, whatever became of its racers' programs. */
 static void settle(struct tc_race *race, struct tc_racer *racers, int n, int64_t now_ms)
 {
-	bool someone = false;
+	bool waiting = false;
 	for (int i = 0; i < n; i++)
-		someone |= in_race(&racers[i], now_ms);
+		waiting |= in_race(&racers[i], now_ms);
 	/* A lobby nobody waits in any more starts no more. */
-	if (someone && race->start_ms == 0 && now_ms >= race->opened_ms + TC_RACE_AUTOSTART_MS)
+	if (waiting && race->start_ms == 0 && now_ms >= race->opened_ms + TC_RACE_AUTOSTART_MS)
 		race->start_ms = race->opened_ms + TC_RACE_AUTOSTART_MS + TC_RACE_COUNTDOWN_MS;
-	if (!someone ||
-	    (race->start_ms && race->limit_ms && now_ms >= race->start_ms + race->limit_ms))
+	bool someone = false;
+	for (int i = 0; i < n; i++) {
+		if (never_came(race, &racers[i], now_ms))
+			racers[i].outcome = TC_RACER_LEFT;
+		someone |= in_race(&racers[i], now_ms);
+	}
+	int64_t limit = race->limit_ms ? race->limit_ms : TC_RACE_LIMIT_MAX_MS;
+	if (!someone || (race->start_ms && now_ms >= race->start_ms + limit))
 		race->state = TC_RACE_OVER;
 	else if (race->start_ms == 0)
 		race->state = TC_RACE_LOBBY;
@@ -285,12 +301,15 @@ static int races_of(struct tc_store *st, sqlite3_stmt *stmt, int64_t now_ms, uns
 
 /* The races not over at ?1 (now), told in SQL so that old races are passed over fast: some
  * racer racing or dropped since ?2 (now less the return time), and no time limit gone by (?3:
- * from the opening to an automatic start). Each candidate is then read as a race is. */
+ * from the opening to an automatic start; no limit: TC_RACE_LIMIT_MAX_MS). Each candidate is
+ * then read as a race is. */
+#define LIMIT_MAX_SQL "86400000"
+_Static_assert(TC_RACE_LIMIT_MAX_MS == 86400000, "LIMIT_MAX_SQL is TC_RACE_LIMIT_MAX_MS");
 #define NOT_OVER_SQL                                                                               \
 	" EXISTS (SELECT 1 FROM racers WHERE race = races.id AND (outcome = 'racing' OR"           \
 	" (outcome = 'dropped' AND dropped_ms > ?2)))"                                             \
-	" AND (limit_ms = 0 OR"                                                                    \
-	" (CASE start_ms WHEN 0 THEN opened_ms + ?3 ELSE start_ms END) + limit_ms > ?1)"
+	" AND (CASE start_ms WHEN 0 THEN opened_ms + ?3 ELSE start_ms END)"                        \
+	" + (CASE limit_ms WHEN 0 THEN " LIMIT_MAX_SQL " ELSE limit_ms END) > ?1"
 
 static void bind_now(sqlite3_stmt *stmt, int64_t now_ms)
 {
@@ -471,10 +490,10 @@ static enum tc_race_join join_verdict(const struct tc_race *race, const struct t
 	const struct tc_racer *me = find(racers, n, player);
 	if (race->state == TC_RACE_OVER)
 		return TC_RACE_FINISHED;
+	if (me && me->outcome == TC_RACER_RACING) /* a socket: their program is there */
+		return me->socket[0] ? TC_RACE_PLAYING : TC_RACE_JOINED;
 	if (me)
-		return me->outcome == TC_RACER_RACING || me->outcome == TC_RACER_DROPPED
-		               ? TC_RACE_JOINED
-		               : TC_RACE_FINISHED;
+		return me->outcome == TC_RACER_DROPPED ? TC_RACE_JOINED : TC_RACE_FINISHED;
 	if (race->state != TC_RACE_LOBBY)
 		return TC_RACE_STARTED;
 	return n >= TC_RACE_RACERS_MAX ? TC_RACE_FULL : TC_RACE_JOINED;

@@ -13,6 +13,7 @@
 #include "term.h"
 #include "theme.h"
 #include "tilecade/gameid.h"
+#include "tilecade/live_net.h"
 #include "tilecade/store.h"
 
 #define LOBBY_W 60
@@ -24,11 +25,16 @@ void tc_race_lobby_open(struct tc_race_lobby *l, struct tc_store *st, const char
 {
 	memset(l, 0, sizeof *l);
 	snprintf(l->player, sizeof l->player, "%s", player);
+	l->presence_fd = dir ? tc_live_presence_open(dir, l->presence, sizeof l->presence) : -1;
+	if (l->presence_fd >= 0 && tc_store_race_socket(st, id, player, l->presence) == 0)
+		tc_live_races_changed(dir);
 	tc_race_news_open(&l->news, st, dir, id);
 }
 
 void tc_race_lobby_close(struct tc_race_lobby *l)
 {
+	tc_live_presence_close(l->news.dir, l->presence_fd, l->presence);
+	l->presence_fd = -1;
 	tc_race_news_close(&l->news);
 }
 

@@ -16,6 +16,10 @@ struct tc_race_lobby {
 	char player[32];  /* this racer */
 	char message[96]; /* why a key did nothing; "" for none */
 	bool help;        /* the keys shown (?): the next key closes them */
+	/* The racer's presence in the live folder while in the lobby (tc_live_presence_open),
+	 * which tells the others that this program is still there; -1: none. */
+	int presence_fd;
+	char presence[16];
 };
 
 enum tc_race_lobby_result { TC_RACE_LOBBY_STAY, TC_RACE_LOBBY_LEAVE };

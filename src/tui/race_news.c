@@ -32,14 +32,24 @@ static void set_timer(const struct tc_race_news *n, int64_t now)
 	timerfd_settime(n->timer_fd, TFD_TIMER_ABSTIME, &its, NULL);
 }
 
+/* Reads the races (or the race) as they stand: those whose programs are gone are dropped
+ * first (tc_live_race_probe), and everyone told. */
 void tc_race_news_read(struct tc_race_news *n)
 {
+	const char *dir = *n->dir ? n->dir : NULL;
 	int64_t now = tc_race_now_ms();
 	if (n->id == 0) {
 		n->count = tc_store_races(n->st, now, n->races, TC_RACE_NEWS_RACES);
-		if (n->count < 0)
-			n->count = 0;
+		int gone = 0;
+		for (int i = 0; i < n->count; i++)
+			gone += tc_live_race_probe(n->st, dir, n->races[i].id, now);
+		if (gone > 0) {
+			tc_race_news_tell(n);
+			n->count = tc_store_races(n->st, now, n->races, TC_RACE_NEWS_RACES);
+		}
 	} else {
+		if (tc_live_race_probe(n->st, dir, n->id, now) > 0)
+			tc_race_news_tell(n);
 		n->n = tc_store_race_get(n->st, n->id, now, &n->race, n->racers,
 		                         TC_RACE_RACERS_MAX);
 		n->found = n->n >= 0;
@@ -156,7 +166,11 @@ int tc_race_join_as(struct tc_store *st, const char *dir, int64_t id, const char
                     size_t errlen)
 {
 	const char *races = tc_policy_where("tilecade races", "ssh HOST races");
-	switch (tc_store_race_join(st, id, player, tc_race_now_ms())) {
+	int64_t now = tc_race_now_ms();
+	/* A program of the player's that is gone leaves the way back open. */
+	if (tc_live_race_probe(st, dir, id, now) > 0)
+		tc_live_races_changed(dir);
+	switch (tc_store_race_join(st, id, player, now)) {
 	case TC_RACE_JOINED:
 		if (dir)
 			tc_live_races_changed(dir);
@@ -178,6 +192,9 @@ int tc_race_join_as(struct tc_store *st, const char *dir, int64_t id, const char
 		snprintf(err, errlen,
 		         "race #%" PRId64 " is over for you (its board: %s %" PRId64 ")", id, races,
 		         id);
+		break;
+	case TC_RACE_PLAYING:
+		snprintf(err, errlen, "you are in race #%" PRId64 " already, in another terminal", id);
 		break;
 	case TC_RACE_FAILED:
 		snprintf(err, errlen, "race #%" PRId64 " could not be joined", id);

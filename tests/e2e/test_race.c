@@ -502,6 +502,58 @@ static void test_the_race_screen_follows_a_race_by_itself(void **state)
 	expect_text(r->bob, "New race: 1-5 (? names the games)", WAIT_MS);
 }
 
+/* Programs killed without a word (kill -9) do not hold a race: the opener killed in the lobby
+ * is out of it when the race is listed, and the next racer opens it; a racer killed while
+ * racing, with nobody watching, reads as dropped. */
+static void test_killed_programs_are_found_out(void **state)
+{
+	struct racers *r = *state;
+	open_and_join(r, NULL);
+	assert_int_equal(kill(e2e_pid(r->ann), SIGKILL), 0);
+	e2e_wait_exit(r->ann, WAIT_MS);
+	struct e2e_run run;
+	const char *races[] = {e2e_bin, "races", NULL};
+	assert_true(e2e_run(races, WAIT_MS, &run));
+	assert_string_equal(run.out, "#1  2048:4x4:s5  bob  1 racer  lobby\n");
+	e2e_run_free(&run);
+	expect_text(r->bob, "bob  (opener)  (you)", WAIT_MS);
+	expect_text(r->bob, "Racers: 1", WAIT_MS);
+	assert_true(e2e_send_str(r->bob, E2E_KEY_ENTER));
+	expect_text(r->bob, "Score:", WAIT_MS);
+	assert_true(e2e_wait_quiet(r->bob, 100, WAIT_MS));
+	assert_int_equal(kill(e2e_pid(r->bob), SIGKILL), 0);
+	e2e_wait_exit(r->bob, WAIT_MS);
+	const char *board[] = {e2e_bin, "races", "1", NULL};
+	assert_true(e2e_run(board, WAIT_MS, &run));
+	assert_non_null(strstr(run.out, "\n1     bob               dropped"));
+	e2e_run_free(&run);
+}
+
+/* One player joining a race twice, from two terminals, is refused in one line while the first
+ * program is in it; once that one is gone (killed), joining works again. */
+static void test_a_second_join_refused(void **state)
+{
+	struct racers *r = *state;
+	open_and_join(r, NULL);
+	struct e2e_run run;
+	const char *join[] = {e2e_bin, "--config", bob_ini, "race", "--join", "1", NULL};
+	assert_true(e2e_run(join, WAIT_MS, &run));
+	assert_int_equal(WEXITSTATUS(run.status), 1);
+	assert_string_equal(run.err, "tilecade: you are in race #1 already, in another terminal\n");
+	e2e_run_free(&run);
+	start(r);
+	assert_true(e2e_run(join, WAIT_MS, &run));
+	assert_int_equal(WEXITSTATUS(run.status), 1);
+	assert_string_equal(run.err, "tilecade: you are in race #1 already, in another terminal\n");
+	e2e_run_free(&run);
+	assert_int_equal(kill(e2e_pid(r->bob), SIGKILL), 0);
+	e2e_wait_exit(r->bob, WAIT_MS);
+	e2e_free(r->bob);
+	r->bob = racer(bob_ini, "race", "--join", "1", NULL);
+	expect_text(r->bob, "Race #1", WAIT_MS);
+	expect_text(r->bob, "Score:", WAIT_MS);
+}
+
 /* The menu's Race: a race opened on a game's number, listed on the other racer's screen as it
  * opens, joined with Enter; once running, Enter there watches it. */
 static void test_the_menus_race_screen(void **state)
@@ -714,6 +766,8 @@ int main(void)
 	        cmocka_unit_test_setup_teardown(test_the_lobby_keys, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_the_race_screen_follows_a_race_by_itself,
 	                                        setup, teardown),
+	        cmocka_unit_test_setup_teardown(test_killed_programs_are_found_out, setup, teardown),
+	        cmocka_unit_test_setup_teardown(test_a_second_join_refused, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_the_menus_race_screen, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_a_race_of_n, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_the_time_limit_stops_a_run_of_n, setup,

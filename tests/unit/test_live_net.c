@@ -28,6 +28,8 @@
 
 #include "tilecade/live.h"
 #include "tilecade/live_net.h"
+#include "tilecade/races.h"
+#include "tilecade/store.h"
 
 #define GAME_ID "2048:4x4:s5"
 /* How long a test waits for bytes that are on their way before it calls them lost: far longer
@@ -902,6 +904,71 @@ static void test_rivals_are_capped(void **state)
 	assert_int_equal(turned_away, MORE - CAP);
 }
 
+/* Whether a program is gone, asked of its socket: a game's that answers is there; a lobby's
+ * presence is there however often it is asked (nobody reads it); a socket missing, or left
+ * behind by a program killed (refused), is gone; names no program makes are not asked. */
+static void test_gone_and_presence(void **state)
+{
+	struct fixture *f = *state;
+	assert_true(tc_live_gone(f->dir, "p999999"));
+	start(f);
+	assert_false(tc_live_gone(f->dir, tc_live_pub_socket(f->pub)));
+	char name[16];
+	int fd = tc_live_presence_open(f->dir, name, sizeof name);
+	assert_true(fd >= 0);
+	char want[16];
+	snprintf(want, sizeof want, "l%ld", (long)getpid());
+	assert_string_equal(name, want);
+	for (int i = 0; i < 50; i++)
+		assert_false(tc_live_gone(f->dir, name));
+	tc_live_presence_close(f->dir, fd, name);
+	assert_true(tc_live_gone(f->dir, name));
+	int left = tc_live_socket(f->dir, "l77", true); /* bound, then its program killed */
+	assert_true(left >= 0);
+	assert_int_equal(listen(left, 1), 0);
+	assert_false(tc_live_gone(f->dir, "l77"));
+	close(left);
+	assert_true(tc_live_gone(f->dir, "l77"));
+	assert_false(tc_live_gone(f->dir, "../p1"));
+	assert_false(tc_live_gone(f->dir, "races"));
+	assert_false(tc_live_gone(NULL, "p1"));
+}
+
+/* A race's racers whose program is gone are dropped by whoever reads it: out of a lobby, then
+ * dropped once it runs; those whose program is there, or who have no socket yet, are not. */
+static void test_race_probe(void **state)
+{
+	struct fixture *f = *state;
+	char path[PATH_MAX + 16], notice[TC_STORE_NOTICE_MAX];
+	snprintf(path, sizeof path, "%s/tilecade.db", f->dir);
+	struct tc_store *st = tc_store_open(path, notice, sizeof notice);
+	assert_true(tc_store_ok(st));
+	int64_t now = tc_race_now_ms();
+	int64_t id = tc_store_race_open(st, "2048", GAME_ID, "ann", 0, now);
+	assert_int_equal(tc_store_race_join(st, id, "bob", now), TC_RACE_JOINED);
+	assert_int_equal(tc_store_race_join(st, id, "cy", now), TC_RACE_JOINED);
+	char name[16];
+	int fd = tc_live_presence_open(f->dir, name, sizeof name);
+	assert_true(fd >= 0);
+	assert_int_equal(tc_store_race_socket(st, id, "ann", name), 0);
+	assert_int_equal(tc_store_race_socket(st, id, "bob", "p999999"), 0);
+	assert_int_equal(tc_live_race_probe(st, f->dir, id, now), 1);
+	struct tc_race race;
+	struct tc_racer r[TC_RACE_RACERS_MAX];
+	assert_int_equal(tc_store_race_get(st, id, now, &race, r, TC_RACE_RACERS_MAX), 2);
+	assert_int_equal(tc_live_race_probe(st, f->dir, id, now), 0);
+	assert_int_equal(tc_store_race_start(st, id, "ann", now), 0);
+	tc_live_presence_close(f->dir, fd, name);
+	int64_t later = now + TC_RACE_COUNTDOWN_MS + 1000;
+	assert_int_equal(tc_live_race_probe(st, f->dir, id, later), 1);
+	assert_int_equal(tc_store_race_get(st, id, later, &race, r, TC_RACE_RACERS_MAX), 2);
+	for (int i = 0; i < 2; i++)
+		assert_int_equal(r[i].outcome, strcmp(r[i].player, "ann") == 0 ? TC_RACER_DROPPED
+		                                                              : TC_RACER_RACING);
+	assert_int_equal(tc_live_race_probe(st, NULL, id, later), 0);
+	tc_store_close(st);
+}
+
 /* The entry a race's change sets the time of. */
 static void races_path(const struct fixture *f, char *buf, size_t len)
 {
@@ -1094,6 +1161,8 @@ int main(void)
 	        cmocka_unit_test(test_hello_race),
 	        cmocka_unit_test(test_pick_the_latest_game),
 	        cmocka_unit_test_setup_teardown(test_socket_lives_with_the_game, setup, teardown),
+	        cmocka_unit_test_setup_teardown(test_gone_and_presence, setup, teardown),
+	        cmocka_unit_test_setup_teardown(test_race_probe, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_late_watcher_gets_the_whole_game, setup,
 	                                        teardown),
 	        cmocka_unit_test_setup_teardown(test_watchers_are_counted, setup, teardown),

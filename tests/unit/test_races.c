@@ -517,6 +517,7 @@ static void store_drops_and_returns(void **state)
 	int64_t id = open_race(st, "ann", 0);
 	assert_int_equal(tc_store_race_join(st, id, "bob", T0), TC_RACE_JOINED);
 	assert_int_equal(tc_store_race_start(st, id, "ann", T0), 0);
+	assert_int_equal(tc_store_race_socket(st, id, "ann", "p1"), 0); /* her game is there */
 	const int64_t start = T0 + TC_RACE_COUNTDOWN_MS, drop = start + 10000;
 	assert_int_equal(tc_store_race_back(st, id, "bob", drop), -1); /* not dropped */
 	assert_int_equal(finish(st, id, "bob", TC_RACER_DROPPED, 12, 0, drop), 0);
@@ -571,6 +572,56 @@ static void store_ends_when_the_dropped_do_not_return(void **state)
 	assert_int_equal(state_at(st, id, t + TC_RACE_RETURN_MS), TC_RACE_OVER);
 	assert_int_equal(outcome_at(st, id, "bob", t + TC_RACE_RETURN_MS), TC_RACER_LEFT);
 	assert_int_equal(tc_store_races(st, t + TC_RACE_RETURN_MS, races, 4), 0);
+	tc_store_close(st);
+}
+
+/* Races whose programs died without a word end: a racer whose game never showed (no game's
+ * socket, only a lobby's presence or none) by the return time after the start never came (has
+ * left), and a race without a time limit is over TC_RACE_LIMIT_MAX_MS after its start. */
+static void store_ends_races_nobody_plays(void **state)
+{
+	struct tc_store *st = race_store(state, "r.db");
+	int64_t id = open_race(st, "ann", 0);
+	assert_int_equal(tc_store_race_join(st, id, "bob", T0), TC_RACE_JOINED);
+	assert_int_equal(tc_store_race_socket(st, id, "bob", "l12"), 0);
+	const int64_t start = T0 + TC_RACE_AUTOSTART_MS + TC_RACE_COUNTDOWN_MS; /* by itself */
+	assert_int_equal(state_at(st, id, start + TC_RACE_RETURN_MS - 1), TC_RACE_RUNNING);
+	assert_int_equal(outcome_at(st, id, "ann", start + TC_RACE_RETURN_MS - 1), TC_RACER_RACING);
+	assert_int_equal(state_at(st, id, start + TC_RACE_RETURN_MS), TC_RACE_OVER);
+	assert_int_equal(outcome_at(st, id, "ann", start + TC_RACE_RETURN_MS), TC_RACER_LEFT);
+	assert_int_equal(outcome_at(st, id, "bob", start + TC_RACE_RETURN_MS), TC_RACER_LEFT);
+	struct tc_race races[4];
+	assert_int_equal(tc_store_races(st, start + TC_RACE_RETURN_MS, races, 4), 0);
+
+	/* One whose game showed races on, until a day after the start. */
+	int64_t day = open_race(st, "cy", 0);
+	assert_int_equal(tc_store_race_start(st, day, "cy", T0), 0);
+	assert_int_equal(tc_store_race_socket(st, day, "cy", "p34"), 0);
+	const int64_t begun = T0 + TC_RACE_COUNTDOWN_MS;
+	assert_int_equal(state_at(st, day, begun + TC_RACE_LIMIT_MAX_MS - 1), TC_RACE_RUNNING);
+	assert_int_equal(tc_store_races(st, begun + TC_RACE_LIMIT_MAX_MS - 1, races, 4), 1);
+	assert_int_equal(state_at(st, day, begun + TC_RACE_LIMIT_MAX_MS), TC_RACE_OVER);
+	assert_int_equal(outcome_at(st, day, "cy", begun + TC_RACE_LIMIT_MAX_MS), TC_RACER_ENDED);
+	assert_int_equal(tc_store_races(st, begun + TC_RACE_LIMIT_MAX_MS, races, 4), 0);
+	tc_store_close(st);
+}
+
+/* A second join of a racer whose program is in the race (their socket is set: callers probe
+ * for gone programs first) is refused; once dropped, joining comes back. */
+static void store_refuses_a_second_program(void **state)
+{
+	struct tc_store *st = race_store(state, "r.db");
+	int64_t id = open_race(st, "ann", 0);
+	assert_int_equal(tc_store_race_join(st, id, "bob", T0), TC_RACE_JOINED);
+	assert_int_equal(tc_store_race_socket(st, id, "bob", "l5"), 0);
+	assert_int_equal(tc_store_race_join(st, id, "bob", T0 + 10), TC_RACE_PLAYING);
+	assert_int_equal(tc_store_race_start(st, id, "ann", T0 + 20), 0);
+	assert_int_equal(tc_store_race_socket(st, id, "bob", "p5"), 0);
+	const int64_t start = T0 + 20 + TC_RACE_COUNTDOWN_MS;
+	assert_int_equal(tc_store_race_join(st, id, "bob", start + 10), TC_RACE_PLAYING);
+	assert_int_equal(finish(st, id, "bob", TC_RACER_DROPPED, 3, 0, start + 20), 0);
+	assert_int_equal(tc_store_race_join(st, id, "bob", start + 30), TC_RACE_JOINED);
+	assert_int_equal(outcome_at(st, id, "bob", start + 30), TC_RACER_RACING);
 	tc_store_close(st);
 }
 
@@ -834,6 +885,8 @@ int main(void)
 	        RACE_TEST(store_leaving_a_lobby),
 	        RACE_TEST(store_drops_and_returns),
 	        RACE_TEST(store_ends_when_the_dropped_do_not_return),
+	        RACE_TEST(store_ends_races_nobody_plays),
+	        RACE_TEST(store_refuses_a_second_program),
 	        RACE_TEST(store_ends_at_the_time_limit),
 	        RACE_TEST(store_lists_races),
 	        RACE_TEST(store_finds_a_racers_race),
