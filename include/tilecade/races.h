@@ -140,7 +140,9 @@ const char *tc_race_state_name(enum tc_race_state s);
 const char *tc_racer_outcome_name(enum tc_racer_outcome o);
 
 /* When race, as read at now_ms, next changes by itself, whatever its racers do: its lobby starts,
- * its countdown ends, its time limit comes. Unix milliseconds after now_ms, or 0 for never. */
+ * its countdown ends, a racer whose game never showed has left (TC_RACE_RETURN_MS after the
+ * start), its time limit comes (TC_RACE_LIMIT_MAX_MS without one). Unix milliseconds after
+ * now_ms, or 0 for never. */
 int64_t tc_race_changes_at(const struct tc_race *race, int64_t now_ms);
 
 /* The wall clock in Unix milliseconds: races' times (one clock for every racer on a host). */

@@ -26,8 +26,11 @@ int64_t tc_race_changes_at(const struct tc_race *race, int64_t now_ms)
 {
 	if (race->state == TC_RACE_OVER)
 		return 0;
+	int64_t limit = race->limit_ms ? race->limit_ms : TC_RACE_LIMIT_MAX_MS;
 	int64_t at[] = {race->start_ms ? 0 : race->opened_ms + TC_RACE_AUTOSTART_MS, race->start_ms,
-	                race->start_ms && race->limit_ms ? race->start_ms + race->limit_ms : 0};
+	                race->start_ms ? race->start_ms + limit : 0,
+	                /* a racer whose game never showed has left (never_came) */
+	                race->start_ms ? race->start_ms + TC_RACE_RETURN_MS : 0};
 	int64_t next = 0;
 	for (size_t i = 0; i < sizeof at / sizeof *at; i++)
 		if (at[i] > now_ms && (next == 0 || at[i] < next))

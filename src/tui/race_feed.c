@@ -20,12 +20,18 @@
 #include "tilecade/ninja_stream.h"
 #include "tilecade/store.h"
 
+/* How long a feed turned away by a racer's program waits before it connects again. */
+#define RETRY_MS 2000
+
 /* One racer's game, as followed. */
 struct follower {
 	char player[sizeof((struct tc_racer *)0)->player]; /* as the store names them */
 	char socket[sizeof((struct tc_racer *)0)->socket]; /* connected to, or waited for */
 	struct tc_live_watch conn;                           /* fd -1: not connected */
 	bool waiting;      /* the socket is not in the folder yet: connected to when it shows */
+	/* Closed on without the stream's end while the racer's program is there (turned away:
+	 * too many followers, one too slow): connected to again at this wall-clock time. */
+	int64_t retry_at;
 	bool was_racing;   /* the store had them racing when last read */
 	bool run;          /* an N run: followed by nj, not follow */
 	struct tc_live_follow follow; /* stays where it is: its session's clock reads it */
@@ -58,6 +64,7 @@ static void follower_reset(struct follower *fo)
 	fo->nj = NULL;
 	fo->run = false;
 	fo->waiting = false;
+	fo->retry_at = 0;
 	fo->has_progress = false;
 }
 
@@ -207,11 +214,23 @@ static int64_t next_change(const struct tc_race_feed *f, int64_t now)
 	return next;
 }
 
+/* When the feed next acts by itself: the race's next change, or a follower's retry. */
+static int64_t next_wake(const struct tc_race_feed *f, int64_t now)
+{
+	int64_t next = next_change(f, now);
+	for (int i = 0; i < f->followers; i++) {
+		int64_t at = f->followed[i]->retry_at;
+		if (at > 0 && (next == 0 || at < next))
+			next = at;
+	}
+	return next;
+}
+
 static void set_timer(struct tc_race_feed *f, int64_t now)
 {
 	if (f->timer_fd < 0)
 		return;
-	int64_t at = next_change(f, now);
+	int64_t at = next_wake(f, now);
 	/* One millisecond late, so that the store reads the change as made. */
 	struct itimerspec its = {0};
 	if (at > 0)
@@ -244,8 +263,9 @@ static void arrange(struct tc_race_feed *f)
 }
 
 /* Reads the race again, follows the racers who publish (a racer back from a drop on the new
- * socket) and tells the store of those whose program went away. Returns false when the race
- * cannot be read. */
+ * socket), tells the store of those whose program went away, and puts the feed's own racer
+ * back when another program took them for dropped. Returns false when the race cannot be
+ * read. */
 static bool reload(struct tc_race_feed *f)
 {
 	for (int pass = 0; pass < 2; pass++) {
@@ -257,6 +277,10 @@ static bool reload(struct tc_race_feed *f)
 		bool told = false;
 		for (int i = 0; i < n; i++) {
 			const struct tc_racer *r = &f->stored[i];
+			/* The racer's own program plays on: a drop another program took it for does
+			 * not stick. */
+			if (strcmp(r->player, f->self) == 0 && r->outcome == TC_RACER_DROPPED)
+				told |= tc_store_race_back(f->st, f->id, f->self, now) == 0;
 			if (strcmp(r->player, f->self) == 0)
 				continue;
 			struct follower *fo = follower_of(f, r->player);
@@ -267,16 +291,25 @@ static bool reload(struct tc_race_feed *f)
 			fo->was_racing = racing;
 			if (!racing || !r->socket[0])
 				continue;
-			if (strcmp(fo->socket, r->socket) != 0 || (came_back && fo->conn.fd < 0))
+			bool retry = fo->retry_at > 0 && now >= fo->retry_at;
+			if (strcmp(fo->socket, r->socket) != 0 || (came_back && fo->conn.fd < 0) ||
+			    retry)
 				connect_to(f, fo, r->socket);
-			if (stream_dropped(fo) && strcmp(fo->socket, r->socket) == 0) {
-				struct tc_racer gone = *r;
-				gone.outcome = TC_RACER_DROPPED;
-				if (fo->has_progress)
-					gone.progress = fo->progress;
-				told |= tc_store_race_finish(f->st, f->id, r->player, &gone, now) == 0;
-				fo->was_racing = false;
+			if (!stream_dropped(fo) || strcmp(fo->socket, r->socket) != 0)
+				continue;
+			/* Closed on: dropped only when the racer's program is gone; one that turned
+			 * this feed away is asked again later. */
+			if (!tc_live_gone(f->dir, r->socket)) {
+				if (!fo->retry_at)
+					fo->retry_at = now + RETRY_MS;
+				continue;
 			}
+			struct tc_racer gone = *r;
+			gone.outcome = TC_RACER_DROPPED;
+			if (fo->has_progress)
+				gone.progress = fo->progress;
+			told |= tc_store_race_finish(f->st, f->id, r->player, &gone, now) == 0;
+			fo->was_racing = false;
 		}
 		if (!told)
 			break;

@@ -293,6 +293,77 @@ static void test_dropped_racer_told_to_the_store(void **state)
 	assert_true(found);
 }
 
+/* The publisher acts on what came, until nothing more comes. */
+static void pub_settle(struct fixture *f)
+{
+	struct pollfd fds[32];
+	int k = tc_live_pub_fds(f->ann.pub, fds, 32);
+	while (poll(fds, (nfds_t)k, 20) > 0) {
+		tc_live_pub_ready(f->ann.pub, fds, k);
+		k = tc_live_pub_fds(f->ann.pub, fds, 32);
+	}
+}
+
+/* ann's outcome as the store has it. */
+static enum tc_racer_outcome stored_outcome(struct fixture *f)
+{
+	struct tc_race race;
+	struct tc_racer racers[TC_RACE_RACERS_MAX];
+	int n = tc_store_race_get(f->st, f->race, tc_race_now_ms(), &race, racers,
+	                          TC_RACE_RACERS_MAX);
+	for (int i = 0; i < n; i++)
+		if (strcmp(racers[i].player, "ann") == 0)
+			return racers[i].outcome;
+	fail_msg("ann is not in the race");
+	return TC_RACER_LEFT;
+}
+
+/* ann's program turns the feed away (its rival racers' places all taken: 129 followers):
+ * she is not taken for dropped while she plays, and once there is room the feed follows her
+ * again by itself. */
+static void test_turned_away_is_not_dropped(void **state)
+{
+	struct fixture *f = *state;
+	enum { RIVALS = 128 };
+	static struct tc_live_watch rivals[RIVALS];
+	racer_start(f, &f->ann, "ann");
+	char socket[32];
+	snprintf(socket, sizeof socket, "p%ld", (long)getpid());
+	for (int i = 0; i < RIVALS; i++) {
+		assert_int_equal(tc_live_watch_open(&rivals[i], f->dir, socket, 'R'), 0);
+		pub_settle(f);
+	}
+	f->feed = feed_of(f, NULL);
+	for (int i = 0; i < 40; i++)
+		pump(f, 20);
+	assert_int_equal(stored_outcome(f), TC_RACER_RACING);
+	assert_non_null(shown(f, "ann", NULL));
+	assert_int_equal(shown(f, "ann", NULL)->outcome, TC_RACER_RACING);
+	for (int k = 0; k < RIVALS; k++)
+		tc_live_watch_close(&rivals[k]);
+	racer_move(&f->ann);
+	expect_ann_as_played(f);
+}
+
+static bool ann_racing_again(struct fixture *f)
+{
+	return stored_outcome(f) == TC_RACER_RACING;
+}
+
+/* Another program took ann for dropped while she plays: her own program's feed puts her back. */
+static void test_own_drop_does_not_stick(void **state)
+{
+	struct fixture *f = *state;
+	racer_start(f, &f->ann, "ann");
+	f->feed = feed_of(f, "ann");
+	struct tc_racer dropped = {.outcome = TC_RACER_DROPPED};
+	assert_int_equal(
+	        tc_store_race_finish(f->st, f->race, "ann", &dropped, tc_race_now_ms()), 0);
+	assert_int_equal(stored_outcome(f), TC_RACER_DROPPED);
+	tc_live_races_changed(f->dir);
+	assert_true(run_until(f, ann_racing_again));
+}
+
 /* A racer who joins after the feed started is shown once the store says so. */
 static void test_racer_who_joins(void **state)
 {
@@ -339,6 +410,8 @@ int main(void)
 	        cmocka_unit_test_setup_teardown(test_racer_who_comes_later, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_dropped_racer_told_to_the_store, setup,
 	                                        teardown),
+	        cmocka_unit_test_setup_teardown(test_turned_away_is_not_dropped, setup, teardown),
+	        cmocka_unit_test_setup_teardown(test_own_drop_does_not_stick, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_racer_who_joins, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_stream_of_another_refused, setup, teardown),
 	};

@@ -189,8 +189,10 @@ static void changes_by_itself(void **state)
 	assert_int_equal(tc_race_changes_at(&race, 2000), 5000);
 	race.state = TC_RACE_RUNNING;
 	assert_int_equal(tc_race_changes_at(&race, 5000), 15000);
-	race.limit_ms = 0;
-	assert_int_equal(tc_race_changes_at(&race, 5000), 0);
+	assert_int_equal(tc_race_changes_at(&race, 15000), 5000 + TC_RACE_RETURN_MS);
+	race.limit_ms = 0; /* over a day after its start all the same */
+	assert_int_equal(tc_race_changes_at(&race, 5000 + TC_RACE_RETURN_MS),
+	                 5000 + TC_RACE_LIMIT_MAX_MS);
 	race.limit_ms = 10000;
 	race.state = TC_RACE_OVER;
 	assert_int_equal(tc_race_changes_at(&race, 5000), 0);
