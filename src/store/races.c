@@ -92,32 +92,6 @@ void tc_race_rank(struct tc_racer *racers, int n)
 
 /* ---- reading rows: what does not fit is refused, never read past ---- */
 
-/* Copies text column i into a char[len] when it is text that fits whole, without a NUL. */
-static bool read_text(sqlite3_stmt *stmt, int i, char *dst, size_t len)
-{
-	if (sqlite3_column_type(stmt, i) != SQLITE_TEXT)
-		return false;
-	const unsigned char *text = sqlite3_column_text(stmt, i);
-	int n = sqlite3_column_bytes(stmt, i);
-	if (!text || n < 0 || (size_t)n >= len || memchr(text, '\0', (size_t)n))
-		return false;
-	memcpy(dst, text, (size_t)n);
-	dst[n] = '\0';
-	return true;
-}
-
-/* Integer column i when it is one in [lo, hi]. */
-static bool read_int(sqlite3_stmt *stmt, int i, int64_t lo, int64_t hi, int64_t *out)
-{
-	if (sqlite3_column_type(stmt, i) != SQLITE_INTEGER)
-		return false;
-	int64_t v = sqlite3_column_int64(stmt, i);
-	if (v < lo || v > hi)
-		return false;
-	*out = v;
-	return true;
-}
-
 /* Times are Unix milliseconds: bounded so that sums of them (a start and a limit, a drop and
  * the return time) cannot overflow. */
 #define TIME_MAX (INT64_MAX / 4)
@@ -132,14 +106,14 @@ static bool read_int(sqlite3_stmt *stmt, int i, int64_t lo, int64_t hi, int64_t 
 static bool read_race(sqlite3_stmt *stmt, int64_t now_ms, struct tc_race *out)
 {
 	memset(out, 0, sizeof *out);
-	return read_int(stmt, 0, 1, INT64_MAX, &out->id) &&
-	       read_text(stmt, 1, out->game, sizeof out->game) && out->game[0] &&
-	       read_text(stmt, 2, out->game_id, sizeof out->game_id) && out->game_id[0] &&
-	       read_text(stmt, 3, out->opener, sizeof out->opener) &&
-	       read_int(stmt, 4, 0, now_ms + AHEAD_MAX_MS, &out->opened_ms) &&
-	       read_int(stmt, 5, 0, out->opened_ms + TC_RACE_AUTOSTART_MS + TC_RACE_COUNTDOWN_MS,
+	return tc_store_read_int(stmt, 0, 1, INT64_MAX, &out->id) &&
+	       tc_store_read_text(stmt, 1, out->game, sizeof out->game) && out->game[0] &&
+	       tc_store_read_text(stmt, 2, out->game_id, sizeof out->game_id) && out->game_id[0] &&
+	       tc_store_read_text(stmt, 3, out->opener, sizeof out->opener) &&
+	       tc_store_read_int(stmt, 4, 0, now_ms + AHEAD_MAX_MS, &out->opened_ms) &&
+	       tc_store_read_int(stmt, 5, 0, out->opened_ms + TC_RACE_AUTOSTART_MS + TC_RACE_COUNTDOWN_MS,
 	                &out->start_ms) &&
-	       read_int(stmt, 6, 0, TC_RACE_LIMIT_MAX_MS, &out->limit_ms);
+	       tc_store_read_int(stmt, 6, 0, TC_RACE_LIMIT_MAX_MS, &out->limit_ms);
 }
 
 #define RACER_COLUMNS                                                                              \
@@ -149,7 +123,7 @@ static bool read_race(sqlite3_stmt *stmt, int64_t now_ms, struct tc_race *out)
 static bool read_outcome(sqlite3_stmt *stmt, int i, enum tc_racer_outcome *out)
 {
 	char word[16];
-	if (!read_text(stmt, i, word, sizeof word))
+	if (!tc_store_read_text(stmt, i, word, sizeof word))
 		return false;
 	for (int o = 0; o < OUTCOMES; o++)
 		if (strcmp(word, outcome_names[o]) == 0) {
@@ -163,16 +137,16 @@ static bool read_outcome(sqlite3_stmt *stmt, int i, enum tc_racer_outcome *out)
 static bool read_racer(sqlite3_stmt *stmt, int64_t now_ms, struct tc_racer *out)
 {
 	memset(out, 0, sizeof *out);
-	return read_text(stmt, 0, out->player, sizeof out->player) && out->player[0] &&
+	return tc_store_read_text(stmt, 0, out->player, sizeof out->player) && out->player[0] &&
 	       read_outcome(stmt, 1, &out->outcome) &&
-	       read_int(stmt, 2, INT64_MIN, INT64_MAX, &out->progress.value) &&
-	       read_text(stmt, 3, out->progress.text, sizeof out->progress.text) &&
-	       read_int(stmt, 4, 0, TIME_MAX, &out->time_ms) &&
-	       read_int(stmt, 5, INT64_MIN, INT64_MAX, &out->points) &&
-	       read_int(stmt, 6, 0, INT64_MAX, &out->recording) &&
-	       read_int(stmt, 7, 0, now_ms + AHEAD_MAX_MS, &out->joined_ms) &&
-	       read_int(stmt, 8, 0, now_ms + AHEAD_MAX_MS, &out->dropped_ms) &&
-	       read_text(stmt, 9, out->socket, sizeof out->socket);
+	       tc_store_read_int(stmt, 2, INT64_MIN, INT64_MAX, &out->progress.value) &&
+	       tc_store_read_text(stmt, 3, out->progress.text, sizeof out->progress.text) &&
+	       tc_store_read_int(stmt, 4, 0, TIME_MAX, &out->time_ms) &&
+	       tc_store_read_int(stmt, 5, INT64_MIN, INT64_MAX, &out->points) &&
+	       tc_store_read_int(stmt, 6, 0, INT64_MAX, &out->recording) &&
+	       tc_store_read_int(stmt, 7, 0, now_ms + AHEAD_MAX_MS, &out->joined_ms) &&
+	       tc_store_read_int(stmt, 8, 0, now_ms + AHEAD_MAX_MS, &out->dropped_ms) &&
+	       tc_store_read_text(stmt, 9, out->socket, sizeof out->socket);
 }
 
 /* ---- a race at a moment ---- */

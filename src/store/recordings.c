@@ -83,20 +83,6 @@ int tc_store_replace_recording(struct tc_store *st, const struct tc_recording *r
 	return rc == SQLITE_DONE && sqlite3_changes(st->db) == 1 ? 0 : -1;
 }
 
-/* Copies text column i into a char[len] when it is text that fits whole, without a NUL. */
-static bool read_text(sqlite3_stmt *stmt, int i, char *dst, size_t len)
-{
-	if (sqlite3_column_type(stmt, i) != SQLITE_TEXT)
-		return false;
-	const unsigned char *text = sqlite3_column_text(stmt, i);
-	int n = sqlite3_column_bytes(stmt, i);
-	if (!text || n < 0 || (size_t)n >= len || memchr(text, '\0', (size_t)n))
-		return false;
-	memcpy(dst, text, (size_t)n);
-	dst[n] = '\0';
-	return true;
-}
-
 static bool known_result(const char *result)
 {
 	static const char *const results[] = {"won", "lost", "ended", "left"};
@@ -109,22 +95,18 @@ static bool known_result(const char *result)
 /* A row's RECORDING_COLUMNS but its events; false when it is not one this program wrote. */
 static bool read_fields(sqlite3_stmt *stmt, struct tc_recording *out)
 {
-	if (!read_text(stmt, 0, out->player, sizeof out->player) ||
-	    !read_text(stmt, 1, out->game, sizeof out->game) ||
-	    !read_text(stmt, 2, out->game_id, sizeof out->game_id) ||
-	    !read_text(stmt, 3, out->result, sizeof out->result) || !known_result(out->result))
+	if (!tc_store_read_text(stmt, 0, out->player, sizeof out->player) ||
+	    !tc_store_read_text(stmt, 1, out->game, sizeof out->game) ||
+	    !tc_store_read_text(stmt, 2, out->game_id, sizeof out->game_id) ||
+	    !tc_store_read_text(stmt, 3, out->result, sizeof out->result) || !known_result(out->result))
 		return false;
-	for (int i = 4; i <= 7; i++)
-		if (sqlite3_column_type(stmt, i) != SQLITE_INTEGER ||
-		    sqlite3_column_int64(stmt, i) < 0)
-			return false;
-	out->points = sqlite3_column_int64(stmt, 4);
-	out->time_ms = sqlite3_column_int64(stmt, 5);
-	sqlite3_int64 moves = sqlite3_column_int64(stmt, 6);
-	if (moves > UINT32_MAX)
+	int64_t moves;
+	if (!tc_store_read_int(stmt, 4, 0, INT64_MAX, &out->points) ||
+	    !tc_store_read_int(stmt, 5, 0, INT64_MAX, &out->time_ms) ||
+	    !tc_store_read_int(stmt, 6, 0, UINT32_MAX, &moves) ||
+	    !tc_store_read_int(stmt, 7, 0, INT64_MAX, &out->date))
 		return false;
 	out->moves = (unsigned)moves;
-	out->date = sqlite3_column_int64(stmt, 7);
 	return true;
 }
 

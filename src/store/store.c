@@ -428,6 +428,30 @@ bool tc_store_writable(const struct tc_store *st)
 	return tc_store_ok(st) && !st->read_only;
 }
 
+bool tc_store_read_text(sqlite3_stmt *stmt, int i, char *dst, size_t len)
+{
+	if (sqlite3_column_type(stmt, i) != SQLITE_TEXT)
+		return false;
+	const unsigned char *text = sqlite3_column_text(stmt, i);
+	int n = sqlite3_column_bytes(stmt, i);
+	if (!text || n < 0 || (size_t)n >= len || memchr(text, '\0', (size_t)n))
+		return false;
+	memcpy(dst, text, (size_t)n);
+	dst[n] = '\0';
+	return true;
+}
+
+bool tc_store_read_int(sqlite3_stmt *stmt, int i, int64_t lo, int64_t hi, int64_t *out)
+{
+	if (sqlite3_column_type(stmt, i) != SQLITE_INTEGER)
+		return false;
+	int64_t v = sqlite3_column_int64(stmt, i);
+	if (v < lo || v > hi)
+		return false;
+	*out = v;
+	return true;
+}
+
 int tc_store_schema_version(const struct tc_store *st)
 {
 	int version = 0;

@@ -5,6 +5,7 @@
 
 #include <sqlite3.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "tilecade/store.h"
@@ -23,5 +24,11 @@ int tc_store_step(sqlite3_stmt *stmt);
 int tc_store_prepare(sqlite3 *db, const char *sql, sqlite3_stmt **stmt);
 /* Whether the store is open and takes writes. */
 bool tc_store_writable(const struct tc_store *st);
+
+/* Reading a row that another program may have written: what does not fit is refused, never
+ * read past. Copies text column i into a char[len] when it is text that fits whole, without a
+ * NUL; gives integer column i when it is one in [lo, hi]. */
+bool tc_store_read_text(sqlite3_stmt *stmt, int i, char *dst, size_t len);
+bool tc_store_read_int(sqlite3_stmt *stmt, int i, int64_t lo, int64_t hi, int64_t *out);
 
 #endif
