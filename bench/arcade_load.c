@@ -24,10 +24,10 @@
 #include <sys/mman.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
+#include "load_process.h"
 #include "tilecade/g2048.h"
 #include "tilecade/gameid.h"
 #include "tilecade/live.h"
@@ -76,27 +76,6 @@ struct run {
 	struct watcher_result *wr;
 	char dir[PATH_MAX];
 };
-
-static int64_t now_us(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (int64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
-}
-
-static void *shared_memory(size_t len)
-{
-	void *p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-	return p == MAP_FAILED ? NULL : p;
-}
-
-static double cpu_seconds(void)
-{
-	struct rusage ru;
-	getrusage(RUSAGE_SELF, &ru);
-	return (double)ru.ru_utime.tv_sec + ru.ru_utime.tv_usec / 1e6 + (double)ru.ru_stime.tv_sec +
-	       ru.ru_stime.tv_usec / 1e6;
-}
 
 /* The process's proportional set size: its own pages, and its share of those it shares (the
  * program and libraries, once for all), so that the sum over processes is what they take. */
@@ -285,19 +264,6 @@ struct outcome {
 	unsigned moves, dropped;
 };
 
-static int by_value(const void *a, const void *b)
-{
-	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-	return x < y ? -1 : x > y;
-}
-
-static void reap(pid_t *pids, int n)
-{
-	for (int i = 0; i < n; i++)
-		if (pids[i] > 0)
-			waitpid(pids[i], NULL, 0);
-}
-
 static void summarise(const struct run *r, double seconds, struct outcome *o)
 {
 	uint32_t *all = malloc((size_t)r->watchers * SAMPLES_MAX * sizeof *all + 1);
@@ -318,13 +284,8 @@ static void summarise(const struct run *r, double seconds, struct outcome *o)
 		for (unsigned k = 0; k < w->samples; k++)
 			all[n++] = w->latency_us[k];
 	}
-	qsort(all, n, sizeof *all, by_value);
 	o->samples = (unsigned)n;
-	if (n > 0) {
-		o->p50_ms = all[n / 2] / 1000.0;
-		o->p99_ms = all[n * 99 / 100] / 1000.0;
-		o->max_ms = all[n - 1] / 1000.0;
-	}
+	latency_percentiles(all, n, &o->p50_ms, &o->p99_ms, &o->max_ms);
 	free(all);
 	o->cpu_player_pct = r->players ? 100 * cpu_p / r->players / seconds : 0;
 	o->cpu_watcher_pct = r->watchers ? 100 * cpu_w / r->watchers / seconds : 0;

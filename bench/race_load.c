@@ -25,10 +25,9 @@
 #include <sys/mman.h>
 #include <sys/resource.h>
 #include <sys/socket.h>
-#include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
 
+#include "load_process.h"
 #include "race_feed.h"
 #include "tilecade/g2048.h"
 #include "tilecade/gameid.h"
@@ -71,27 +70,6 @@ struct run {
 	char dir[PATH_MAX], db[PATH_MAX + 16];
 	int64_t race;
 };
-
-static int64_t now_us(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (int64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
-}
-
-static void *shared_memory(size_t len)
-{
-	void *p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-	return p == MAP_FAILED ? NULL : p;
-}
-
-static double cpu_seconds(void)
-{
-	struct rusage ru;
-	getrusage(RUSAGE_SELF, &ru);
-	return (double)ru.ru_utime.tv_sec + ru.ru_utime.tv_usec / 1e6 + (double)ru.ru_stime.tv_sec +
-	       ru.ru_stime.tv_usec / 1e6;
-}
 
 /* Bytes the process has received on its sockets: the bench is linked with recv wrapped
  * (-Wl,--wrap=recv), so that every stream's bytes are counted where they are taken. */
@@ -366,12 +344,6 @@ struct outcome {
 	double bytes_per_move;
 };
 
-static int by_value(const void *a, const void *b)
-{
-	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-	return x < y ? -1 : x > y;
-}
-
 static void summarise(const struct run *r, double seconds, struct outcome *o)
 {
 	int followers = r->racers + r->watchers;
@@ -389,25 +361,13 @@ static void summarise(const struct run *r, double seconds, struct outcome *o)
 	}
 	for (int i = 0; i < r->racers; i++)
 		o->played += r->res[followers + i].moves;
-	qsort(all, n, sizeof *all, by_value);
 	o->samples = (unsigned)n;
-	if (n > 0) {
-		o->p50_ms = all[n / 2] / 1000.0;
-		o->p99_ms = all[n * 99 / 100] / 1000.0;
-		o->max_ms = all[n - 1] / 1000.0;
-	}
+	latency_percentiles(all, n, &o->p50_ms, &o->p99_ms, &o->max_ms);
 	free(all);
 	o->cpu_racer_pct = 100 * cpu_r / r->racers / seconds;
 	o->cpu_watcher_pct = r->watchers ? 100 * cpu_w / r->watchers / seconds : 0;
 	o->cpu_machine_pct = 100 * (cpu_r + cpu_w) / seconds;
 	o->bytes_per_move = seen > 0 ? bytes / seen : 0;
-}
-
-static void reap(pid_t *pids, int n)
-{
-	for (int i = 0; i < n; i++)
-		if (pids[i] > 0)
-			waitpid(pids[i], NULL, 0);
 }
 
 /* The race in a fresh store: opened by r00, every racer joined, started. */
