@@ -4,6 +4,7 @@
 #include "app.h"
 
 #include <curses.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
@@ -124,15 +125,35 @@ static void start_game(struct app *a, const struct tc_catalog_entry *e, struct t
 	tc_records_begin(a->records, s);
 }
 
-/* The menu, with a Continue row when a game is saved. */
+/* The race the saved game is in while it runs (its racer dropped from it), 0 for none, from
+ * the save's line: its game ID starts it (records.c), or for N's run, the level's name after
+ * "N " (ninja_records.c). */
+static int64_t race_of_save(struct app *a, const char *game, const char *summary)
+{
+	char game_id[TC_GAMEID_MAX];
+	int id_len = (int)strcspn(summary, ",");
+	if (strcmp(game, TC_NJ_GAME) == 0 && strncmp(summary, "N ", 2) == 0)
+		snprintf(game_id, sizeof game_id, "ninja %.*s", id_len - 2, summary + 2);
+	else
+		snprintf(game_id, sizeof game_id, "%.*s", id_len, summary);
+	return tc_store_race_of(tc_records_scores(a->records), a->records->player, game_id,
+	                        tc_race_now_ms());
+}
+
+/* The menu, with a Continue row when a game is saved (saying which race it goes back into). */
 static void open_menu(struct app *a)
 {
-	char game[32], summary[96];
+	char game[32], summary[96], line[128];
 	bool saved = tc_records_latest(a->records, game, sizeof game, summary, sizeof summary);
+	int64_t race = saved ? race_of_save(a, game, summary) : 0;
+	if (race)
+		snprintf(line, sizeof line, "race #%" PRId64 ": %s", race, summary);
+	else if (saved)
+		snprintf(line, sizeof line, "%s", summary);
 	bool first = a->menu.rows == 0;
 	enum tc_menu_item item = a->menu.row[a->menu.selected].item;
 	int index = a->menu.row[a->menu.selected].game;
-	tc_menu_init(&a->menu, saved ? summary : NULL, a->cfg->defaults);
+	tc_menu_init(&a->menu, saved ? line : NULL, a->cfg->defaults);
 	/* Back in the menu, the player is where they left it, unless a new save waits. */
 	if (!first && !(saved && item != TC_MENU_CONTINUE))
 		tc_menu_select(&a->menu, item, index);

@@ -1,6 +1,7 @@
 /* The race pane's words: lines cut to columns, the ticker fitted racer by racer. */
 #include "race_text.h"
 
+#include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -79,8 +80,15 @@ void tc_race_result(const struct tc_racer *r, char *out, size_t len)
 	case TC_RACER_DROPPED:
 		snprintf(out, len, "%s", tc_racer_outcome_name(r->outcome));
 		break;
-	default:
-		snprintf(out, len, "%s %s", tc_racer_outcome_name(r->outcome), time);
+	case TC_RACER_WON:
+		snprintf(out, len, "won %s", time);
+		break;
+	default: /* lost or ended: the points they rank by, where the game has points */
+		if (r->points > 0)
+			snprintf(out, len, "%s %" PRId64 " pts", tc_racer_outcome_name(r->outcome),
+			         r->points);
+		else
+			snprintf(out, len, "%s %s", tc_racer_outcome_name(r->outcome), time);
 		break;
 	}
 }
@@ -191,6 +199,13 @@ void tc_race_ticker(const struct tc_race_standing *st, bool unicode, int width, 
 	bool full = false; /* a racer did not fit: the next ones are left out (but the player) */
 	out[0] = '\0';
 	*you_from = *you_to = 0;
+	/* The standing's line first (the time left), where it fits with the player's own. */
+	int line_w = st->line ? tc_text_columns(st->line) : 0;
+	if (line_w > 0 && line_w + (you >= 0 ? sep_w + you_w : 0) <= width &&
+	    strlen(st->line) + you_bytes < len) {
+		append(out, len, &used, st->line);
+		used_w = line_w;
+	}
 	for (int i = 0; i < st->n; i++) {
 		int w = ticker_entry(&st->racers[i], entry, sizeof entry);
 		int need = (used_w > 0 ? sep_w : 0) + w;

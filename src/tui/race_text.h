@@ -31,7 +31,8 @@ bool tc_race_is_you(const struct tc_race_standing *st, int i);
 int tc_race_shown(const struct tc_race_standing *st, int lines, int *idx, int *more);
 
 /* What a racer has to show beside the name: their progress while racing, else how it ended and
- * the time ("won 1:02.3", "lost 0:48.0", "left", "dropped"). */
+ * the time ("won 1:02.3", "lost 0:48.0", "left", "dropped"), or for a game of points that
+ * did not win, the points it ranks by ("lost 1204 pts"). */
 void tc_race_result(const struct tc_racer *r, char *out, size_t len);
 
 /* A racer's line, width columns: the marker of the player's own ("▸", or ">" without unicode),
@@ -48,8 +49,9 @@ void tc_race_two_lines(const struct tc_racer *r, bool you, bool unicode, int wid
 /* "3 more" and the like, for the last line of a pane too short for every racer. */
 void tc_race_more(int more, bool unicode, int width, char *out, size_t len);
 
-/* The ticker: as many racers as fit in width columns, in rank order, the player's own always
- * among them ("1 ann 1204 pts · 2 you 880 pts · 3 bob won 1:02.3"), each racer shown whole or
+/* The ticker: the standing's line ("4:12 left") where it fits with the player's own entry, then
+ * as many racers as fit in width columns, in rank order, the player's own always among them
+ * ("4:12 left · 1 ann 1204 pts · 2 you 880 pts · 3 bob won 1:02.3"), each racer shown whole or
  * not at all (the player's own cut when even it alone does not fit). [*you_from, *you_to) are
  * the bytes of out that are the player's own entry (equal when none is shown). */
 void tc_race_ticker(const struct tc_race_standing *st, bool unicode, int width, char *out,

@@ -337,7 +337,9 @@ static void test_a_finish_has_its_rank(void **state)
 		assert_true(e2e_send_str(r->ann, key));
 	}
 	expect_text(r->ann, "1st of 2 so far", WAIT_MS);
-	expect_pane(r->bob, "ann", "lost");
+	char lost[48]; /* a game of points: the points it ranks by */
+	snprintf(lost, sizeof lost, "lost %llu pts", (unsigned long long)score);
+	expect_pane(r->bob, "ann", lost);
 	/* Her keys do nothing more (u would undo): the race has her game's end. */
 	assert_true(e2e_send_str(r->ann, "u"));
 	assert_true(e2e_wait_quiet(r->ann, 100, WAIT_MS));
@@ -411,8 +413,8 @@ static void test_the_time_limit_ends_the_games(void **state)
 	nothing_to_continue(ann_ini); /* the game ended for good */
 }
 
-/* A racer whose terminal hangs up is dropped, and --continue brings them back into the race,
- * pane and all. */
+/* A racer whose terminal hangs up is dropped; the menu's Continue says the race it goes back
+ * into, and brings them back into it, pane and all (--continue does too: a level race's). */
 static void test_a_dropped_racer_comes_back(void **state)
 {
 	struct racers *r = *state;
@@ -424,7 +426,9 @@ static void test_a_dropped_racer_comes_back(void **state)
 	assert_true(WIFEXITED(e2e_wait_exit(r->bob, WAIT_MS)));
 	expect_pane(r->ann, "bob", "dropped");
 	e2e_free(r->bob);
-	r->bob = racer(bob_ini, "--continue", NULL);
+	r->bob = racer(bob_ini, NULL);
+	expect_text(r->bob, "Continue   race #1: 2048:4x4:s5, 1 move", WAIT_MS);
+	assert_true(e2e_send_str(r->bob, "c"));
 	expect_text(r->bob, "Race #1", WAIT_MS);
 	expect_text(r->bob, "2048:4x4:s5", WAIT_MS);
 	expect_text(r->bob, "Moves: 1", WAIT_MS);

@@ -2,8 +2,9 @@
  * (`tilecade race GAME`, started with Enter): beside the board at 80x24, the player's own line
  * marked without colour; a ticker line under the board where the pane does not fit beside it;
  * nothing where not even that fits, the game still playable; the race still shown under a pause
- * that hides the board; every kind of help (autoplay, hints, the solution) refused in a race.
- * Nothing waits a fixed time. TILECADE_BIN comes from meson. */
+ * that hides the board; at 40x12 the time left kept first on the ticker; every kind of help
+ * (autoplay, hints, the solution) refused in a race. Nothing waits a fixed time. TILECADE_BIN comes
+ * from meson. */
 #define _POSIX_C_SOURCE 200809L
 #include <pwd.h>
 #include <setjmp.h>
@@ -58,7 +59,7 @@ static struct e2e_term *race(void **state, const char *game, int rows, int cols)
 	assert_non_null(t);
 	wait_text(t, "Enter: start");
 	assert_true(e2e_send_str(t, "\r"));
-	wait_text(t, "? help");
+	wait_text(t, "q menu"); /* the game, past the countdown */
 	wait_text(t, "Race #");
 	return t;
 }
@@ -126,6 +127,26 @@ static void a_pause_hides_the_board_not_the_race(void **state)
 	own_line_marked(t, &row, &col);
 }
 
+/* At 40x12 a race with a time limit keeps the time left on its ticker, first. */
+static void the_ticker_keeps_the_time_left(void **state)
+{
+	const char *argv[] = {e2e_bin, "race", "2048", "--time-limit", "5m", NULL};
+	e2e_sandbox_forget();
+	struct e2e_term *t = *state = e2e_start(12, 40, argv, NULL);
+	assert_non_null(t);
+	wait_text(t, "Enter: start");
+	assert_true(e2e_send_str(t, "\r"));
+	wait_text(t, "q menu"); /* the game, past the countdown */
+	char entry[96];
+	snprintf(entry, sizeof entry, "1 %.8s", me);
+	int row, col, left_row, left_col;
+	assert_true(e2e_wait(t, shows, entry, WAIT_MS));
+	assert_true(e2e_find(t, entry, &row, &col));
+	assert_true(e2e_find(t, " left", &left_row, &left_col));
+	assert_int_equal(left_row, row);
+	assert_true(left_col < col);
+}
+
 /* Each key of keys, in a race of game, is refused with one line, and the game stays as it was
  * (no move of autoplay or of the solution): a race is played without help. */
 static void refuses_help(void **state, const char *game, const char *keys)
@@ -161,6 +182,7 @@ int main(void)
 	        cmocka_unit_test_teardown(a_narrow_window_gets_a_ticker_then_nothing,
 	                                  e2e_term_teardown),
 	        cmocka_unit_test_teardown(a_pause_hides_the_board_not_the_race, e2e_term_teardown),
+	        cmocka_unit_test_teardown(the_ticker_keeps_the_time_left, e2e_term_teardown),
 	        cmocka_unit_test_teardown(a_race_is_played_without_help, e2e_term_teardown),
 	};
 	return cmocka_run_group_tests(tests, e2e_game_group_setup, e2e_game_group_teardown);

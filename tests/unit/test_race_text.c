@@ -122,6 +122,16 @@ static void finished_racers_show_how_and_when(void **unused)
 	r.outcome = TC_RACER_ENDED;
 	tc_race_result(&r, text, sizeof text);
 	assert_string_equal(text, "ended 1:01.9");
+	/* A game of points that did not win shows the points it ranks by. */
+	r.points = 1204;
+	tc_race_result(&r, text, sizeof text);
+	assert_string_equal(text, "ended 1204 pts");
+	r.outcome = TC_RACER_LOST;
+	tc_race_result(&r, text, sizeof text);
+	assert_string_equal(text, "lost 1204 pts");
+	r.outcome = TC_RACER_WON;
+	tc_race_result(&r, text, sizeof text);
+	assert_string_equal(text, "won 1:01.9");
 	r.outcome = TC_RACER_LEFT;
 	tc_race_result(&r, text, sizeof text);
 	assert_string_equal(text, "left");
@@ -230,6 +240,17 @@ static void the_ticker_shows_what_fits_and_the_player(void **unused)
 	tc_race_ticker(&st, false, 40, text, sizeof text, &from, &to);
 	assert_string_equal(text, "1 ann won 1:15.0 - 2 bob 900 - 3 cat 800");
 	assert_int_equal(from, to);
+
+	/* The standing's line (the time left) first, where it fits with the player's own. */
+	st.line = "4:12 left";
+	st.you = "dan";
+	tc_race_ticker(&st, false, 40, text, sizeof text, &from, &to);
+	assert_string_equal(text, "4:12 left - 1 ann won 1:15.0 - 4 dan 700");
+	assert_string_equal(text + from, "4 dan 700");
+	tc_race_ticker(&st, false, 21, text, sizeof text, &from, &to);
+	assert_string_equal(text, "4:12 left - 4 dan 700");
+	tc_race_ticker(&st, false, 20, text, sizeof text, &from, &to);
+	assert_string_equal(text, "4 dan 700");
 }
 
 int main(void)
