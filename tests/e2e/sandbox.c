@@ -83,3 +83,26 @@ int e2e_game_group_teardown(void **state)
 	e2e_sandbox = NULL;
 	return 0;
 }
+
+void e2e_sandbox_no_host_config(void)
+{
+	char host[4200];
+	snprintf(host, sizeof host, "%s/no-host-config.ini", e2e_sandbox);
+	setenv("TILECADE_SYSTEM_CONFIG", host, 1);
+}
+
+bool e2e_sandbox_file(char *path, size_t len, const char *name, const char *text)
+{
+	snprintf(path, len, "%s/%s", e2e_sandbox, name);
+	FILE *f = fopen(path, "w");
+	if (!f) {
+		perror(path);
+		return false;
+	}
+	fputs(text, f);
+	if (fclose(f) != 0) {
+		perror(path);
+		return false;
+	}
+	return true;
+}

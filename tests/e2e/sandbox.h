@@ -3,6 +3,9 @@
 #ifndef E2E_SANDBOX_H
 #define E2E_SANDBOX_H
 
+#include <stdbool.h>
+#include <stddef.h>
+
 /* Makes a new empty directory and points HOME and the XDG base directories of this process
  * (and so of its children) into it. Returns the directory, or NULL with the reason printed. */
 char *e2e_sandbox_enter(void);
@@ -23,5 +26,12 @@ extern char *e2e_sandbox;
  * e2e_game_group_teardown leaves the sandbox. A group that needs more calls them from its own. */
 int e2e_game_group_setup(void **state);
 int e2e_game_group_teardown(void **state);
+
+/* Points TILECADE_SYSTEM_CONFIG at a file that is not there in the sandbox: no host settings
+ * (which could name a shared scoreboard), whatever this machine has. */
+void e2e_sandbox_no_host_config(void);
+/* Writes text into the file name in the sandbox, its path in path[len]. Returns false, with the
+ * reason printed, when it could not. */
+bool e2e_sandbox_file(char *path, size_t len, const char *name, const char *text);
 
 #endif

@@ -33,9 +33,7 @@ static int group_setup(void **state)
 	if (e2e_game_group_setup(state) != 0)
 		return -1;
 	setenv("LC_ALL", "C.UTF-8", 1);
-	char host[4200];
-	snprintf(host, sizeof host, "%s/no-host-config.ini", e2e_sandbox);
-	setenv("TILECADE_SYSTEM_CONFIG", host, 1);
+	e2e_sandbox_no_host_config();
 	return 0;
 }
 

@@ -37,11 +37,10 @@ static char ann_ini[4200], bob_ini[4200];
 
 static void write_settings(char *path, size_t len, const char *name)
 {
-	snprintf(path, len, "%s/%s.ini", e2e_sandbox, name);
-	FILE *f = fopen(path, "w");
-	assert_non_null(f);
-	fprintf(f, "[player]\nname = %s\n", name);
-	fclose(f);
+	char file[64], text[64];
+	snprintf(file, sizeof file, "%s.ini", name);
+	snprintf(text, sizeof text, "[player]\nname = %s\n", name);
+	assert_true(e2e_sandbox_file(path, len, file, text));
 }
 
 static int group_setup(void **state)
@@ -49,9 +48,7 @@ static int group_setup(void **state)
 	if (e2e_game_group_setup(state) != 0)
 		return -1;
 	setenv("LC_ALL", "C.UTF-8", 1);
-	char host[4200];
-	snprintf(host, sizeof host, "%s/no-host-config.ini", e2e_sandbox);
-	setenv("TILECADE_SYSTEM_CONFIG", host, 1);
+	e2e_sandbox_no_host_config();
 	write_settings(ann_ini, sizeof ann_ini, "ann");
 	write_settings(bob_ini, sizeof bob_ini, "bob");
 	return 0;

@@ -47,11 +47,10 @@ static int group_setup(void **state)
 {
 	if (e2e_game_group_setup(state) != 0)
 		return -1;
-	char host[4200];
-	snprintf(host, sizeof host, "%s/no-host-config.ini", e2e_sandbox);
-	setenv("TILECADE_SYSTEM_CONFIG", host, 1);
-	snprintf(host, sizeof host, "%s/shared", e2e_sandbox);
-	mkdir(host, 0700);
+	e2e_sandbox_no_host_config();
+	char shared[4200];
+	snprintf(shared, sizeof shared, "%s/shared", e2e_sandbox);
+	mkdir(shared, 0700);
 	write_config("ann");
 	write_config("bob");
 	write_config("wes");

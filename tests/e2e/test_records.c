@@ -51,9 +51,7 @@ static int group_setup(void **state)
 	 * host settings file (which could name a shared scoreboard) whatever this machine has. */
 	setenv("TZ", "UTC", 1);
 	setenv("LC_ALL", "C.UTF-8", 1);
-	char host[4200];
-	snprintf(host, sizeof host, "%s/no-host-config.ini", e2e_sandbox);
-	setenv("TILECADE_SYSTEM_CONFIG", host, 1);
+	e2e_sandbox_no_host_config();
 	snprintf(default_config, sizeof default_config, "%s/tilecade/config.ini",
 	         getenv("XDG_CONFIG_HOME"));
 	return 0;

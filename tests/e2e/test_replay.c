@@ -41,9 +41,7 @@ static int group_setup(void **state)
 		return -1;
 	setenv("TZ", "UTC", 1);
 	setenv("LC_ALL", "C.UTF-8", 1);
-	char host[4200];
-	snprintf(host, sizeof host, "%s/no-host-config.ini", e2e_sandbox);
-	setenv("TILECADE_SYSTEM_CONFIG", host, 1);
+	e2e_sandbox_no_host_config();
 	return 0;
 }
 
@@ -56,11 +54,7 @@ static int group_teardown(void **state)
 static int setup(void **state)
 {
 	e2e_sandbox_forget();
-	snprintf(config, sizeof config, "%s/ann.ini", e2e_sandbox);
-	FILE *f = fopen(config, "w");
-	assert_non_null(f);
-	fputs("[player]\nname = Ann\n[2048]\nsize = 3\n", f);
-	assert_int_equal(fclose(f), 0);
+	assert_true(e2e_sandbox_file(config, sizeof config, "ann.ini", "[player]\nname = Ann\n[2048]\nsize = 3\n"));
 	*state = NULL;
 	return 0;
 }
