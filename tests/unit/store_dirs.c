@@ -10,7 +10,10 @@
 
 #include <cmocka.h>
 
+#include "tilecade/store.h"
+
 #include <ftw.h>
+#include <sqlite3.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -58,4 +61,24 @@ const char *store_in(void **state, const char *name, char buf[STORE_PATH_MAX])
 	int n = snprintf(buf, STORE_PATH_MAX, "%s/%s", d->path, name);
 	assert_in_range(n, 1, STORE_PATH_MAX - 1);
 	return buf;
+}
+
+struct tc_store *store_open_in(void **state, const char *name)
+{
+	char path[STORE_PATH_MAX], notice[TC_STORE_NOTICE_MAX];
+	struct tc_store *st = tc_store_open(store_in(state, name, path), notice, sizeof notice);
+	assert_non_null(st);
+	assert_true(tc_store_ok(st));
+	return st;
+}
+
+void store_sql_in(void **state, const char *name, const char *sql)
+{
+	char path[STORE_PATH_MAX];
+	sqlite3 *db;
+	assert_int_equal(sqlite3_open(store_in(state, name, path), &db), SQLITE_OK);
+	char *msg = NULL;
+	if (sqlite3_exec(db, sql, NULL, NULL, &msg) != SQLITE_OK)
+		fail_msg("%s: %s", sql, msg ? msg : "?");
+	sqlite3_close(db);
 }

@@ -15,15 +15,6 @@
 #define KEY_A "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIAnnA"
 #define KEY_B "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIBobB"
 
-static struct tc_store *open_arcade(void **state)
-{
-	char path[STORE_PATH_MAX], notice[TC_STORE_NOTICE_MAX];
-	struct tc_store *st =
-	        tc_store_open(store_in(state, "arcade.db", path), notice, sizeof notice);
-	assert_true(tc_store_ok(st));
-	return st;
-}
-
 static void players_names_follow_the_rules(void **state)
 {
 	(void)state;
@@ -44,7 +35,7 @@ static void players_names_follow_the_rules(void **state)
 
 static void players_a_new_key_has_no_name(void **state)
 {
-	struct tc_store *st = open_arcade(state);
+	struct tc_store *st = store_open_in(state, "arcade.db");
 	char name[32] = "unchanged";
 	assert_int_equal(tc_players_name_of(st, KEY_A, name, sizeof name), TC_PLAYER_UNKNOWN);
 	assert_string_equal(name, "unchanged");
@@ -53,11 +44,11 @@ static void players_a_new_key_has_no_name(void **state)
 
 static void players_a_name_is_kept_by_key(void **state)
 {
-	struct tc_store *st = open_arcade(state);
+	struct tc_store *st = store_open_in(state, "arcade.db");
 	assert_int_equal(tc_players_add(st, KEY_A, "Ann"), TC_PLAYER_OK);
 	assert_int_equal(tc_players_add(st, KEY_B, "bob"), TC_PLAYER_OK);
 	tc_store_close(st);
-	st = open_arcade(state); /* a later login */
+	st = store_open_in(state, "arcade.db"); /* a later login */
 	char name[32];
 	assert_int_equal(tc_players_name_of(st, KEY_A, name, sizeof name), TC_PLAYER_OK);
 	assert_string_equal(name, "Ann");
@@ -68,7 +59,7 @@ static void players_a_name_is_kept_by_key(void **state)
 
 static void players_a_taken_name_is_refused_in_any_case(void **state)
 {
-	struct tc_store *st = open_arcade(state);
+	struct tc_store *st = store_open_in(state, "arcade.db");
 	assert_int_equal(tc_players_add(st, KEY_A, "Ann"), TC_PLAYER_OK);
 	assert_int_equal(tc_players_add(st, KEY_B, "Ann"), TC_PLAYER_TAKEN);
 	assert_int_equal(tc_players_add(st, KEY_B, "aNN"), TC_PLAYER_TAKEN);
@@ -79,7 +70,7 @@ static void players_a_taken_name_is_refused_in_any_case(void **state)
 
 static void players_a_name_is_found_in_any_case(void **state)
 {
-	struct tc_store *st = open_arcade(state);
+	struct tc_store *st = store_open_in(state, "arcade.db");
 	assert_int_equal(tc_players_add(st, KEY_A, "Ann"), TC_PLAYER_OK);
 	char name[32];
 	assert_int_equal(tc_players_name_as_kept(st, "aNN", name, sizeof name), TC_PLAYER_OK);
@@ -90,7 +81,7 @@ static void players_a_name_is_found_in_any_case(void **state)
 
 static void players_a_name_is_given_once(void **state)
 {
-	struct tc_store *st = open_arcade(state);
+	struct tc_store *st = store_open_in(state, "arcade.db");
 	assert_int_equal(tc_players_add(st, KEY_A, "Ann"), TC_PLAYER_OK);
 	assert_int_equal(tc_players_add(st, KEY_A, "Ann"), TC_PLAYER_OK); /* the same again */
 	assert_int_equal(tc_players_add(st, KEY_A, "Annie"), TC_PLAYER_TAKEN);
@@ -102,7 +93,7 @@ static void players_a_name_is_given_once(void **state)
 
 static void players_a_bad_name_is_not_stored(void **state)
 {
-	struct tc_store *st = open_arcade(state);
+	struct tc_store *st = store_open_in(state, "arcade.db");
 	assert_int_equal(tc_players_add(st, KEY_A, "a b"), TC_PLAYER_BAD);
 	char name[32];
 	assert_int_equal(tc_players_name_of(st, KEY_A, name, sizeof name), TC_PLAYER_UNKNOWN);

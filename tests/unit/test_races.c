@@ -14,8 +14,6 @@
 
 #include <cmocka.h>
 
-#include <sqlite3.h>
-
 #include "store_dirs.h"
 #include "tilecade/races.h"
 #include "tilecade/store.h"
@@ -203,27 +201,6 @@ static void changes_by_itself(void **state)
 #define T0 INT64_C(1780000000000) /* a race's opening, Unix ms */
 #define GAME_ID "2048:4x4:s5"
 
-static struct tc_store *race_store(void **state, const char *name)
-{
-	char path[STORE_PATH_MAX], notice[TC_STORE_NOTICE_MAX];
-	struct tc_store *st = tc_store_open(store_in(state, name, path), notice, sizeof notice);
-	assert_non_null(st);
-	assert_true(tc_store_ok(st));
-	return st;
-}
-
-/* The test changes the database with SQLite itself, not through the store. */
-static void race_sql(void **state, const char *name, const char *sql)
-{
-	char path[STORE_PATH_MAX];
-	sqlite3 *db;
-	assert_int_equal(sqlite3_open(store_in(state, name, path), &db), SQLITE_OK);
-	char *msg = NULL;
-	if (sqlite3_exec(db, sql, NULL, NULL, &msg) != SQLITE_OK)
-		fail_msg("%s: %s", sql, msg ? msg : "?");
-	sqlite3_close(db);
-}
-
 static int64_t open_race(struct tc_store *st, const char *opener, int64_t limit_ms)
 {
 	int64_t id = tc_store_race_open(st, "2048", GAME_ID, opener, limit_ms, T0);
@@ -280,7 +257,7 @@ static int finish(struct tc_store *st, int64_t id, const char *name, enum tc_rac
 /* An opened race waits in its lobby with its opener as its first racer. */
 static void store_opens_a_lobby(void **state)
 {
-	struct tc_store *st = race_store(state, "r.db");
+	struct tc_store *st = store_open_in(state, "r.db");
 	int64_t id = open_race(st, "ann", 5 * 60000);
 	struct tc_race race;
 	struct tc_racer r[TC_RACE_RACERS_MAX];
@@ -306,7 +283,7 @@ static void store_opens_a_lobby(void **state)
 /* What an opening needs: a game, a game ID, a name that fit, a limit up to a day. */
 static void store_refuses_bad_openings(void **state)
 {
-	struct tc_store *st = race_store(state, "r.db");
+	struct tc_store *st = store_open_in(state, "r.db");
 	char long_id[200];
 	memset(long_id, 'x', sizeof long_id - 1);
 	long_id[sizeof long_id - 1] = '\0';
@@ -327,7 +304,7 @@ static void store_refuses_bad_openings(void **state)
  * another player opened) leaves room for one more. */
 static void store_limits_the_races_one_opens(void **state)
 {
-	struct tc_store *st = race_store(state, "r.db");
+	struct tc_store *st = store_open_in(state, "r.db");
 	int64_t first = open_race(st, "ann", 0);
 	for (int i = 1; i < TC_RACE_OPEN_MAX; i++)
 		open_race(st, "ann", 0);
@@ -342,7 +319,7 @@ static void store_limits_the_races_one_opens(void **state)
 /* Joins: once each (a second join is coming back), none to a race that is not there. */
 static void store_joins(void **state)
 {
-	struct tc_store *st = race_store(state, "r.db");
+	struct tc_store *st = store_open_in(state, "r.db");
 	int64_t id = open_race(st, "ann", 0);
 	assert_int_equal(tc_store_race_join(st, id, "bob", T0 + 10), TC_RACE_JOINED);
 	assert_int_equal(tc_store_race_join(st, id, "bob", T0 + 20), TC_RACE_JOINED);
@@ -359,7 +336,7 @@ static void store_joins(void **state)
  * only from the lobby. */
 static void store_starts_by_the_opener(void **state)
 {
-	struct tc_store *st = race_store(state, "r.db");
+	struct tc_store *st = store_open_in(state, "r.db");
 	int64_t id = open_race(st, "ann", 0);
 	assert_int_equal(tc_store_race_join(st, id, "bob", T0 + 10), TC_RACE_JOINED);
 	assert_int_equal(tc_store_race_start(st, id, "bob", T0 + 5000), -1);
@@ -385,7 +362,7 @@ static void store_starts_by_the_opener(void **state)
  * everyone from that moment, without anyone writing it. */
 static void store_starts_by_itself(void **state)
 {
-	struct tc_store *st = race_store(state, "r.db");
+	struct tc_store *st = store_open_in(state, "r.db");
 	int64_t id = open_race(st, "ann", 0);
 	const int64_t auto_at = T0 + TC_RACE_AUTOSTART_MS;
 	assert_int_equal(state_at(st, id, auto_at - 1), TC_RACE_LOBBY);
@@ -404,7 +381,7 @@ static void store_starts_by_itself(void **state)
 /* At most TC_RACE_RACERS_MAX racers; those in it still come back when it is full. */
 static void store_refuses_a_full_race(void **state)
 {
-	struct tc_store *st = race_store(state, "r.db");
+	struct tc_store *st = store_open_in(state, "r.db");
 	int64_t id = open_race(st, "p0", 0);
 	for (int i = 1; i < TC_RACE_RACERS_MAX; i++) {
 		char name[16];
@@ -426,7 +403,7 @@ static void store_refuses_a_full_race(void **state)
  * nothing), and no more joins. */
 static void store_finishes(void **state)
 {
-	struct tc_store *st = race_store(state, "r.db");
+	struct tc_store *st = store_open_in(state, "r.db");
 	int64_t id = open_race(st, "ann", 0);
 	assert_int_equal(tc_store_race_join(st, id, "bob", T0), TC_RACE_JOINED);
 	assert_int_equal(tc_store_race_join(st, id, "cy", T0), TC_RACE_JOINED);
@@ -466,7 +443,7 @@ static void store_finishes(void **state)
 /* One racer finished or left: not back, not joining again, while the others race. */
 static void store_keeps_a_finished_racer_out(void **state)
 {
-	struct tc_store *st = race_store(state, "r.db");
+	struct tc_store *st = store_open_in(state, "r.db");
 	int64_t id = open_race(st, "ann", 0);
 	assert_int_equal(tc_store_race_join(st, id, "bob", T0), TC_RACE_JOINED);
 	assert_int_equal(tc_store_race_start(st, id, "ann", T0), 0);
@@ -482,7 +459,7 @@ static void store_keeps_a_finished_racer_out(void **state)
  * is gone. A drop in the lobby (a program gone) is the same. */
 static void store_leaving_a_lobby(void **state)
 {
-	struct tc_store *st = race_store(state, "r.db");
+	struct tc_store *st = store_open_in(state, "r.db");
 	int64_t id = open_race(st, "ann", 0);
 	assert_int_equal(tc_store_race_join(st, id, "bob", T0 + 10), TC_RACE_JOINED);
 	assert_int_equal(tc_store_race_join(st, id, "cy", T0 + 20), TC_RACE_JOINED);
@@ -515,7 +492,7 @@ static void store_leaving_a_lobby(void **state)
  * TC_RACE_RETURN_MS, they have left, and a race of no one else is over. */
 static void store_drops_and_returns(void **state)
 {
-	struct tc_store *st = race_store(state, "r.db");
+	struct tc_store *st = store_open_in(state, "r.db");
 	int64_t id = open_race(st, "ann", 0);
 	assert_int_equal(tc_store_race_join(st, id, "bob", T0), TC_RACE_JOINED);
 	assert_int_equal(tc_store_race_start(st, id, "ann", T0), 0);
@@ -561,7 +538,7 @@ static void store_drops_and_returns(void **state)
 /* The last racer still in dropped: the race runs on until the return time is over. */
 static void store_ends_when_the_dropped_do_not_return(void **state)
 {
-	struct tc_store *st = race_store(state, "r.db");
+	struct tc_store *st = store_open_in(state, "r.db");
 	int64_t id = open_race(st, "ann", 0);
 	assert_int_equal(tc_store_race_join(st, id, "bob", T0), TC_RACE_JOINED);
 	assert_int_equal(tc_store_race_start(st, id, "ann", T0), 0);
@@ -582,7 +559,7 @@ static void store_ends_when_the_dropped_do_not_return(void **state)
  * left), and a race without a time limit is over TC_RACE_LIMIT_MAX_MS after its start. */
 static void store_ends_races_nobody_plays(void **state)
 {
-	struct tc_store *st = race_store(state, "r.db");
+	struct tc_store *st = store_open_in(state, "r.db");
 	int64_t id = open_race(st, "ann", 0);
 	assert_int_equal(tc_store_race_join(st, id, "bob", T0), TC_RACE_JOINED);
 	assert_int_equal(tc_store_race_socket(st, id, "bob", "l12"), 0);
@@ -612,7 +589,7 @@ static void store_ends_races_nobody_plays(void **state)
  * for gone programs first) is refused; once dropped, joining comes back. */
 static void store_refuses_a_second_program(void **state)
 {
-	struct tc_store *st = race_store(state, "r.db");
+	struct tc_store *st = store_open_in(state, "r.db");
 	int64_t id = open_race(st, "ann", 0);
 	assert_int_equal(tc_store_race_join(st, id, "bob", T0), TC_RACE_JOINED);
 	assert_int_equal(tc_store_race_socket(st, id, "bob", "l5"), 0);
@@ -631,7 +608,7 @@ static void store_refuses_a_second_program(void **state)
  * then writes how far they got. */
 static void store_ends_at_the_time_limit(void **state)
 {
-	struct tc_store *st = race_store(state, "r.db");
+	struct tc_store *st = store_open_in(state, "r.db");
 	int64_t id = open_race(st, "ann", 90000);
 	assert_int_equal(tc_store_race_join(st, id, "bob", T0), TC_RACE_JOINED);
 	assert_int_equal(tc_store_race_start(st, id, "ann", T0), 0);
@@ -661,7 +638,7 @@ static void store_ends_at_the_time_limit(void **state)
 /* The races not over, newest first; the lobby, the countdown and the running all show. */
 static void store_lists_races(void **state)
 {
-	struct tc_store *st = race_store(state, "r.db");
+	struct tc_store *st = store_open_in(state, "r.db");
 	struct tc_race races[8];
 	assert_int_equal(tc_store_races(st, T0, races, 8), 0);
 	int64_t done = open_race(st, "ann", 0);
@@ -689,7 +666,7 @@ static void store_lists_races(void **state)
 /* continue finds the race a player plays a game ID in: running, not finished, newest. */
 static void store_finds_a_racers_race(void **state)
 {
-	struct tc_store *st = race_store(state, "r.db");
+	struct tc_store *st = store_open_in(state, "r.db");
 	int64_t id = open_race(st, "ann", 0);
 	assert_int_equal(tc_store_race_of(st, "ann", GAME_ID, T0), 0); /* a lobby */
 	assert_int_equal(tc_store_race_start(st, id, "ann", T0), 0);
@@ -708,7 +685,7 @@ static void store_finds_a_racers_race(void **state)
 /* Where a racer's game is published. */
 static void store_keeps_sockets(void **state)
 {
-	struct tc_store *st = race_store(state, "r.db");
+	struct tc_store *st = store_open_in(state, "r.db");
 	int64_t id = open_race(st, "ann", 0);
 	assert_int_equal(tc_store_race_socket(st, id, "ann", "p1234"), 0);
 	assert_int_equal(tc_store_race_socket(st, id, "bob", "p1"), -1);
@@ -728,7 +705,7 @@ static void store_keeps_sockets(void **state)
  * racers than a race takes are not read. */
 static void store_refuses_damaged_rows(void **state)
 {
-	struct tc_store *st = race_store(state, "r.db");
+	struct tc_store *st = store_open_in(state, "r.db");
 	int64_t id = open_race(st, "ann", 0);
 	int64_t bad = open_race(st, "bob", 0);
 	tc_store_close(st);
@@ -748,8 +725,8 @@ static void store_refuses_damaged_rows(void **state)
 	         "  hex(randomblob(40)));",
 	         (long long)bad, (long long)id, (long long)id, (long long)id, (long long)id,
 	         (long long)id, (long long)id, (long long)id, (long long)id);
-	race_sql(state, "r.db", sql);
-	st = race_store(state, "r.db");
+	store_sql_in(state, "r.db", sql);
+	st = store_open_in(state, "r.db");
 	struct tc_race race;
 	struct tc_racer r[TC_RACE_RACERS_MAX];
 	assert_int_equal(tc_store_race_get(st, bad, T0, &race, r, TC_RACE_RACERS_MAX), -1);
@@ -762,7 +739,7 @@ static void store_refuses_damaged_rows(void **state)
 	tc_store_close(st);
 
 	/* A race with times out of range, a limit over a day: no race. */
-	race_sql(state, "r.db",
+	store_sql_in(state, "r.db",
 	         "INSERT INTO races VALUES (50, '2048', 'g', 'x', -5, 0, 0);"
 	         "INSERT INTO races VALUES (51, '2048', 'g', 'x', 0, 0, 86400001);"
 	         "INSERT INTO races VALUES (52, '2048', 'g', 'x', 'soon', 0, 0);"
@@ -771,14 +748,14 @@ static void store_refuses_damaged_rows(void **state)
 	         "INSERT INTO racers VALUES (51, 'x', 'racing', 0, '', 0, 0, 0, 0, 0, '');"
 	         "INSERT INTO racers VALUES (52, 'x', 'racing', 0, '', 0, 0, 0, 0, 0, '');"
 	         "INSERT INTO racers VALUES (53, 'x', 'racing', 0, '', 0, 0, 0, 0, 0, '');");
-	st = race_store(state, "r.db");
+	st = store_open_in(state, "r.db");
 	for (int64_t i = 50; i <= 53; i++)
 		assert_int_equal(tc_store_race_get(st, i, T0, &race, r, TC_RACE_RACERS_MAX), -1);
 	assert_int_equal(tc_store_races(st, T0, races, 4), 1);
 	tc_store_close(st);
 
 	/* A race of a thousand racers is read as far as a race goes. */
-	st = race_store(state, "r.db");
+	st = store_open_in(state, "r.db");
 	id = open_race(st, "zed", 0);
 	tc_store_close(st);
 	snprintf(sql, sizeof sql,
@@ -786,8 +763,8 @@ static void store_refuses_damaged_rows(void **state)
 	         " INSERT INTO racers SELECT %lld, 'r' || i, 'racing', i, '', 0, 0, 0, 0, 0, ''"
 	         " FROM n;",
 	         (long long)id);
-	race_sql(state, "r.db", sql);
-	st = race_store(state, "r.db");
+	store_sql_in(state, "r.db", sql);
+	st = store_open_in(state, "r.db");
 	assert_int_equal(race_at(st, id, T0, &race, r), TC_RACE_RACERS_MAX);
 	assert_int_equal(tc_store_race_join(st, id, "late", T0), TC_RACE_FULL);
 	tc_store_close(st);
@@ -798,7 +775,7 @@ static void store_refuses_damaged_rows(void **state)
  * no race; such a racer is left out. */
 static void store_refuses_absurd_times(void **state)
 {
-	struct tc_store *st = race_store(state, "r.db");
+	struct tc_store *st = store_open_in(state, "r.db");
 	int64_t id = open_race(st, "ann", 0);
 	tc_store_close(st);
 	char sql[1024];
@@ -811,8 +788,8 @@ static void store_refuses_absurd_times(void **state)
 	         " '');",
 	         (long long)T0, (long long)(INT64_MAX / 4), (long long)(T0 + 3600000),
 	         (long long)id, (long long)T0, (long long)(INT64_MAX / 4));
-	race_sql(state, "r.db", sql);
-	st = race_store(state, "r.db");
+	store_sql_in(state, "r.db", sql);
+	st = store_open_in(state, "r.db");
 	struct tc_race race;
 	struct tc_racer r[TC_RACE_RACERS_MAX];
 	assert_int_equal(tc_store_race_get(st, 60, T0, &race, r, TC_RACE_RACERS_MAX), -1);
@@ -826,8 +803,8 @@ static void store_refuses_absurd_times(void **state)
 	snprintf(sql, sizeof sql,
 	         "UPDATE races SET start_ms = %lld WHERE id = %lld;",
 	         (long long)(T0 + TC_RACE_AUTOSTART_MS + TC_RACE_COUNTDOWN_MS), (long long)id);
-	race_sql(state, "r.db", sql);
-	st = race_store(state, "r.db");
+	store_sql_in(state, "r.db", sql);
+	st = store_open_in(state, "r.db");
 	assert_int_equal(state_at(st, id, T0 - 1000), TC_RACE_COUNTDOWN);
 	tc_store_close(st);
 }

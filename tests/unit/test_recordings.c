@@ -12,32 +12,9 @@
 
 #include <cmocka.h>
 
-#include <sqlite3.h>
-
 #include "store_dirs.h"
 #include "tilecade/recordings.h"
 #include "tilecade/store.h"
-
-static struct tc_store *rec_open(void **state, const char *name)
-{
-	char path[STORE_PATH_MAX], notice[TC_STORE_NOTICE_MAX];
-	struct tc_store *st = tc_store_open(store_in(state, name, path), notice, sizeof notice);
-	assert_non_null(st);
-	assert_true(tc_store_ok(st));
-	return st;
-}
-
-/* The test changes the database with SQLite itself, not through the store. */
-static void rec_sql(void **state, const char *name, const char *sql)
-{
-	char path[STORE_PATH_MAX];
-	sqlite3 *db;
-	assert_int_equal(sqlite3_open(store_in(state, name, path), &db), SQLITE_OK);
-	char *msg = NULL;
-	if (sqlite3_exec(db, sql, NULL, NULL, &msg) != SQLITE_OK)
-		fail_msg("%s: %s", sql, msg ? msg : "?");
-	sqlite3_close(db);
-}
 
 static unsigned char rec_events[] = {1,   0,   11,  '2', '0', '4', '8', ':', '4',
                                      'x', '4', ':', 's', '5', 2,   7,   0};
@@ -59,7 +36,7 @@ static struct tc_recording rec_sample(const char *result, int64_t points)
 
 static void rec_round_trips(void **state)
 {
-	struct tc_store *st = rec_open(state, "r.db");
+	struct tc_store *st = store_open_in(state, "r.db");
 	struct tc_recording rec = rec_sample("lost", 3012);
 	int64_t id = tc_store_add_recording(st, &rec);
 	assert_true(id > 0);
@@ -87,7 +64,7 @@ static void rec_round_trips(void **state)
 /* The same game ended again: its row changes in place. */
 static void rec_replaces_in_place(void **state)
 {
-	struct tc_store *st = rec_open(state, "r.db");
+	struct tc_store *st = store_open_in(state, "r.db");
 	struct tc_recording rec = rec_sample("won", 2100);
 	rec.id = tc_store_add_recording(st, &rec);
 	snprintf(rec.result, sizeof rec.result, "lost");
@@ -108,12 +85,12 @@ static void rec_replaces_in_place(void **state)
 /* Rows this program did not write read as damaged, never as a recording or a crash. */
 static void rec_refuses_damaged_rows(void **state)
 {
-	struct tc_store *st = rec_open(state, "r.db");
+	struct tc_store *st = store_open_in(state, "r.db");
 	struct tc_recording rec = rec_sample("won", 10);
 	for (int i = 0; i < 7; i++)
 		assert_int_equal(tc_store_add_recording(st, &rec), i + 1);
 	tc_store_close(st);
-	rec_sql(state, "r.db",
+	store_sql_in(state, "r.db",
 	        "UPDATE recordings SET result = 'maybe' WHERE id = 1;"
 	        "UPDATE recordings SET events = zeroblob(16777217) WHERE id = 2;"
 	        "UPDATE recordings SET events = x'' WHERE id = 3;"
@@ -121,7 +98,7 @@ static void rec_refuses_damaged_rows(void **state)
 	        "UPDATE recordings SET player = hex(zeroblob(20)) WHERE id = 5;"
 	        "UPDATE recordings SET game_id = x'3132' WHERE id = 6;"
 	        "UPDATE recordings SET events = 'text' WHERE id = 7;");
-	st = rec_open(state, "r.db");
+	st = store_open_in(state, "r.db");
 	struct tc_recording out;
 	for (int id = 1; id <= 7; id++) {
 		assert_int_equal(tc_store_load_recording(st, id, &out), TC_RECORDING_DAMAGED);
@@ -136,7 +113,7 @@ static void rec_refuses_damaged_rows(void **state)
 /* A score row links to its game's recording, as read by the boards and a player's best. */
 static void rec_scores_link_recordings(void **state)
 {
-	struct tc_store *st = rec_open(state, "r.db");
+	struct tc_store *st = store_open_in(state, "r.db");
 	struct tc_board_key board = {"2048", "random", "4x4"};
 	struct tc_score s = {.board = board, .points = 100, .moves = 9, .date = 5};
 	snprintf(s.player, sizeof s.player, "ann");
@@ -164,7 +141,7 @@ static void rec_scores_link_recordings(void **state)
 /* A save keeps its stream with it; one saved without (an older tilecade's) reads as none. */
 static void rec_saves_keep_their_stream(void **state)
 {
-	struct tc_store *st = rec_open(state, "r.db");
+	struct tc_store *st = store_open_in(state, "r.db");
 	assert_int_equal(tc_store_save_game_stream(st, "2048", "blob", 4, "a game", rec_events,
 	                                           sizeof rec_events),
 	                 0);
@@ -187,8 +164,8 @@ static void rec_saves_keep_their_stream(void **state)
 	free(blob);
 	tc_store_close(st);
 	/* A stream over the bound is not loaded: the game is, without it. */
-	rec_sql(state, "r.db", "UPDATE saves SET events = zeroblob(16777217) WHERE game = '2048'");
-	st = rec_open(state, "r.db");
+	store_sql_in(state, "r.db", "UPDATE saves SET events = zeroblob(16777217) WHERE game = '2048'");
+	st = store_open_in(state, "r.db");
 	assert_int_equal(tc_store_load_game_stream(st, "2048", &blob, &len, &events, &events_len),
 	                 0);
 	assert_int_equal(len, 4);
@@ -201,7 +178,7 @@ static void rec_saves_keep_their_stream(void **state)
  * score links to, and other players' recordings, stay. */
 static void rec_keeps_a_bounded_number_unlinked(void **state)
 {
-	struct tc_store *st = rec_open(state, "r.db");
+	struct tc_store *st = store_open_in(state, "r.db");
 	struct tc_recording rec = rec_sample("won", 10);
 	int64_t linked = tc_store_add_recording(st, &rec);
 	tc_store_close(st);
@@ -211,8 +188,8 @@ static void rec_keeps_a_bounded_number_unlinked(void **state)
 	         " game_id, recording) VALUES ('2048', 'random', '4x4', 'ann', 10, 1, 1, 1,"
 	         " '2048:4x4:s5', %lld)",
 	         (long long)linked);
-	rec_sql(state, "r.db", sql);
-	st = rec_open(state, "r.db");
+	store_sql_in(state, "r.db", sql);
+	st = store_open_in(state, "r.db");
 	snprintf(rec.player, sizeof rec.player, "bob");
 	int64_t bobs = tc_store_add_recording(st, &rec);
 	snprintf(rec.player, sizeof rec.player, "ann");
