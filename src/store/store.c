@@ -50,9 +50,10 @@ static const char *const migrations[TC_STORE_SCHEMA] = {
         "  key TEXT PRIMARY KEY, name TEXT NOT NULL UNIQUE COLLATE NOCASE,"
         "  since INTEGER NOT NULL);",
         /* 4: races (tilecade/races.h). A race's start_ms is 0 while its lobby waits for the
-         * opener; a racer's outcome is tc_racer_outcome_name's word. */
+         * opener; a racer's outcome is tc_racer_outcome_name's word. A race's number is never
+         * given again (AUTOINCREMENT), not even that of a lobby everyone left, which is gone. */
         "CREATE TABLE races ("
-        "  id INTEGER PRIMARY KEY,"
+        "  id INTEGER PRIMARY KEY AUTOINCREMENT,"
         "  game TEXT NOT NULL, game_id TEXT NOT NULL, opener TEXT NOT NULL,"
         "  opened_ms INTEGER NOT NULL, start_ms INTEGER NOT NULL, limit_ms INTEGER NOT NULL);"
         "CREATE TABLE racers ("
@@ -172,7 +173,8 @@ static int read_version(sqlite3 *db, int *version)
 
 /* Whether the database at schema `version` is tilecade's: at version 0 it holds nothing at all
  * (a new file); at a version this program knows, its tables have that version's columns and
- * nothing else is there; a newer one needs only the two tables. Another program's database,
+ * nothing else is there (but SQLite's sqlite_sequence, which AUTOINCREMENT makes and
+ * which cannot be dropped); a newer one needs only the two tables. Another program's database,
  * given by mistake, is refused before anything is written into it, whatever its user_version.
  * Returns NULL, or why the database cannot be used. */
 static const char *check_ours(sqlite3 *db, int version)
@@ -187,7 +189,8 @@ static const char *check_ours(sqlite3 *db, int version)
 	        "       (SELECT COUNT(*) FROM sqlite_master),"
 	        "       (SELECT ifnull(group_concat(name), '') FROM (SELECT name FROM"
 	        "         sqlite_master WHERE name NOT IN ('scores', 'saves',"
-	        "         'scores_by_board', 'sqlite_autoindex_saves_1') ORDER BY name))",
+	        "         'scores_by_board', 'sqlite_autoindex_saves_1', 'sqlite_sequence')"
+	        "         ORDER BY name))",
 	        &stmt);
 	if (rc != SQLITE_OK)
 		return sqlite3_errstr(rc);

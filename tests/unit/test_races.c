@@ -485,6 +485,9 @@ static void store_leaving_a_lobby(void **state)
 	assert_int_equal(tc_store_race_get(st, alone, T0 + 90, &race, r, TC_RACE_RACERS_MAX), -1);
 	struct tc_race races[4];
 	assert_int_equal(tc_store_races(st, T0 + 90, races, 4), 1);
+	/* Its number is never another race's: `races N` would show another game. */
+	assert_true(open_race(st, "eve", 0) > alone);
+	assert_int_equal(tc_store_race_get(st, alone, T0 + 90, &race, r, TC_RACE_RACERS_MAX), -1);
 	tc_store_close(st);
 }
 
