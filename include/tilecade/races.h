@@ -79,7 +79,8 @@ struct tc_racer {
 /* Orders racers as a race ranks them and numbers them 1..n (equal places share a rank): those
  * who won, quickest first; then everyone still in it (racing, lost, ended, dropped) by progress
  * (more first), then time; then those who left, by progress, then who stayed longer. Racers
- * still racing are ranked where their progress puts them, never below one who left. */
+ * still racing are ranked where their progress puts them, never below one who left. Within a
+ * shared place (a lobby: everyone), in the order they joined, the opener first. */
 void tc_race_rank(struct tc_racer *racers, int n);
 
 /* ---- the store (src/store/races.c) ---- */

@@ -71,11 +71,14 @@ static int place_cmp(const struct tc_racer *a, const struct tc_racer *b)
 	return 0;
 }
 
-/* The race's order, and by name within a shared place so that every program lists it alike. */
+/* The race's order; within a shared place the order they joined in (a lobby's opener first),
+ * then by name, so that every program lists it alike. */
 static int racer_cmp(const void *pa, const void *pb)
 {
 	const struct tc_racer *a = pa, *b = pb;
 	int c = place_cmp(a, b);
+	if (c == 0 && a->joined_ms != b->joined_ms)
+		c = a->joined_ms < b->joined_ms ? -1 : 1;
 	return c ? c : strcmp(a->player, b->player);
 }
 

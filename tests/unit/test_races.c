@@ -102,8 +102,8 @@ static void rank_equal_progress_by_time(void **state)
 	rank_and_expect(r, 2, "1 early, 2 late");
 }
 
-/* Equal places share a rank, and the next one counts them (1, 1, 3); within a place racers go
- * by name, so every program lists them alike. */
+/* Equal places share a rank, and the next one counts them (1, 1, 3); within a place racers who
+ * joined at once go by name, so every program lists them alike. */
 static void rank_shares_equal_places(void **state)
 {
 	(void)state;
@@ -114,6 +114,19 @@ static void rank_shares_equal_places(void **state)
 	        racer("gu", TC_RACER_RACING, 4, 0),
 	};
 	rank_and_expect(r, 7, "1 al, 1 cy, 3 bo, 4 di, 4 ed, 6 fy, 6 gu");
+}
+
+/* Within a place racers go in the order they joined (a lobby lists its opener first), by name
+ * only when they joined at once. */
+static void rank_shared_places_in_joining_order(void **state)
+{
+	(void)state;
+	struct tc_racer r[] = {
+	        racer("al", TC_RACER_RACING, 0, 0), racer("zed", TC_RACER_RACING, 0, 0),
+	        racer("bo", TC_RACER_RACING, 0, 0), racer("cy", TC_RACER_RACING, 0, 0),
+	};
+	r[0].joined_ms = 300, r[1].joined_ms = 100, r[2].joined_ms = 200, r[3].joined_ms = 200;
+	rank_and_expect(r, 4, "1 zed, 1 bo, 1 cy, 1 al");
 }
 
 /* Whatever order the racers come in, the same order goes out. */
@@ -850,6 +863,7 @@ int main(void)
 	        cmocka_unit_test(rank_left_below_those_in_it),
 	        cmocka_unit_test(rank_equal_progress_by_time),
 	        cmocka_unit_test(rank_shares_equal_places),
+	        cmocka_unit_test(rank_shared_places_in_joining_order),
 	        cmocka_unit_test(rank_ignores_the_order_given),
 	        cmocka_unit_test(rank_extreme_progress),
 	        cmocka_unit_test(rank_none_and_one),
