@@ -393,8 +393,11 @@ void tc_play_draw(struct tc_play *p, uint64_t now)
 	bool moves = !p->view->counts_moves || !p->view->counts_moves(p->s);
 	bool time = !p->view->keeps_time || !p->view->keeps_time(p->s);
 	char audience[32], who[192];
+	/* In a race q leaves it (asking first), or goes back once the race is over for this
+	 * racer; not to the menu. */
+	const char *back = !p->racing ? NULL : *p->race_over ? "back" : "leave";
 	struct tc_status_extra extra = {NULL, NULL, NULL, p->replay_line != NULL,
-	                                *p->race_over != '\0'};
+	                                *p->race_over != '\0', back};
 	if (p->watchers > 0 && !p->watching) {
 		snprintf(audience, sizeof audience, "%u watching", p->watchers);
 		extra.audience = audience;
@@ -444,7 +447,8 @@ void tc_play_draw(struct tc_play *p, uint64_t now)
 		if (racing)
 			tc_race_pane_draw(ticker ? pane : level_with_board(p, pane, race), ticker,
 			                  race, now);
-		const char *lines[] = {"Paused", "p: resume   q: menu"};
+		const char *lines[] = {"Paused", p->racing ? "p: resume   q: leave"
+		                                           : "p: resume   q: menu"};
 		tc_overlay_box(lines, 2, TC_ROLE_OVERLAY);
 	} else {
 		p->view->draw(p->vs, p->s, board, now);

@@ -137,9 +137,11 @@ void tc_status_draw(const struct tc_session *s, const char *title, const char *d
 		return;
 	}
 	/* Only keys that work: no undo before the first move, nor after the time ran out. */
-	const char *keys = extra && extra->keys           ? extra->keys
-	                   : tc_session_can_undo(s) ? "? help   u undo   q menu"
-	                                            : "? help   q menu";
+	char reminder[64];
+	snprintf(reminder, sizeof reminder, "? help   %sq %s",
+	         tc_session_can_undo(s) ? "u undo   " : "",
+	         extra && extra->back ? extra->back : "menu");
+	const char *keys = extra && extra->keys ? extra->keys : reminder;
 	const char *right = message ? message : keys;
 	int w = tc_text_width(right);
 	/* The reminder yields to the ID when both do not fit; a message never does: it takes the

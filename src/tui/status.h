@@ -18,13 +18,15 @@
  * paused ..."): it comes first on the bottom line, before the game ID, and is cut last;
  * moves_last: the moves go last of the top line's fields when it is narrow (a replay's: they
  * are where it is); stopped: the game's clock stopped for good where it stood (a race's time
- * limit ended it), which is no pause: no "(paused)". */
+ * limit ended it), which is no pause: no "(paused)"; back, when not NULL, is where q goes in
+ * the key reminder ("leave" in a race), "menu" when NULL. */
 struct tc_status_extra {
 	const char *keys;
 	const char *audience;
 	const char *who;
 	bool moves_last;
 	bool stopped;
+	const char *back;
 };
 void tc_status_draw(const struct tc_session *s, const char *title, const char *detail,
                     const char *narrow_detail, bool moves, bool time, const char *message,

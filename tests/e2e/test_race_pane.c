@@ -2,7 +2,7 @@
  * (`tilecade race GAME`, started with Enter): beside the board at 80x24, the player's own line
  * marked without colour; a ticker line under the board where the pane does not fit beside it;
  * nothing where not even that fits, the game still playable; the race still shown under a pause
- * that hides the board; at 40x12 the time left kept first on the ticker; every kind of help
+ * that hides the board; q said to leave the race, not to go to the menu; at 40x12 the time left kept first on the ticker; every kind of help
  * (autoplay, hints, the solution) refused in a race. Nothing waits a fixed time. TILECADE_BIN comes
  * from meson. */
 #define _POSIX_C_SOURCE 200809L
@@ -59,8 +59,9 @@ static struct e2e_term *race(void **state, const char *game, int rows, int cols)
 	assert_non_null(t);
 	wait_text(t, "Enter: start");
 	assert_true(e2e_send_str(t, "\r"));
-	wait_text(t, "q menu"); /* the game, past the countdown */
+	wait_text(t, "q leave"); /* the game, past the countdown: q leaves the race */
 	wait_text(t, "Race #");
+	assert_false(e2e_find(t, "q menu", &(int){0}, &(int){0}));
 	return t;
 }
 
@@ -120,6 +121,7 @@ static void a_pause_hides_the_board_not_the_race(void **state)
 	struct e2e_term *t = race(state, "2048", 24, 80);
 	assert_true(e2e_send_str(t, "p"));
 	wait_text(t, "Paused");
+	wait_text(t, "p: resume   q: leave");
 	struct e2e_frame f;
 	assert_false(e2e_find_frame(t, &f));
 	int row, col;
@@ -136,7 +138,7 @@ static void the_ticker_keeps_the_time_left(void **state)
 	assert_non_null(t);
 	wait_text(t, "Enter: start");
 	assert_true(e2e_send_str(t, "\r"));
-	wait_text(t, "q menu"); /* the game, past the countdown */
+	wait_text(t, "q leave"); /* the game, past the countdown */
 	char entry[96];
 	snprintf(entry, sizeof entry, "1 %.8s", me);
 	int row, col, left_row, left_col;
