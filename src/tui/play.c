@@ -366,6 +366,20 @@ static void hold_clock(struct tc_play *p)
 		tc_session_resume(p->s);
 }
 
+/* A race's help: first that the game's help keys and n do nothing in it (they are refused
+ * there), and that q leaves it, then the game's keys (len lines at most, with the end's). */
+static const struct tc_help_line *race_help(const struct tc_help_line *own,
+                                            struct tc_help_line *buf, size_t len)
+{
+	size_t n = 0;
+	buf[n++] = (struct tc_help_line){"In a race: no help, no new game", ""};
+	buf[n++] = (struct tc_help_line){"q, Esc", "leave the race (asks first)"};
+	for (; own && own->keys && n + 1 < len; own++)
+		buf[n++] = *own;
+	buf[n] = (struct tc_help_line){NULL, NULL};
+	return buf;
+}
+
 void tc_play_draw(struct tc_play *p, uint64_t now)
 {
 	int need_w, need_h;
@@ -437,9 +451,13 @@ void tc_play_draw(struct tc_play *p, uint64_t now)
 			snprintf(title, sizeof title, "%s", p->replay_help_title);
 		else if (p->watching)
 			snprintf(title, sizeof title, "Watching %s: keys", p->player);
-		const struct tc_help_line *keys_help = p->replay_help ? p->replay_help
-		                                       : p->watching  ? watch_help
-		                                                      : p->view->help;
+		struct tc_help_line in_race[48];
+		const struct tc_help_line *keys_help =
+		        p->replay_help ? p->replay_help
+		        : p->watching  ? watch_help
+		        : p->racing    ? race_help(p->view->help, in_race,
+		                                   sizeof in_race / sizeof in_race[0])
+		                       : p->view->help;
 		p->help_pages = tc_help_draw_page(area, title, keys_help, !p->watching, p->help_page);
 	} else if (p->paused) {
 		/* The board stays hidden so a pause cannot be used to think for free; the race

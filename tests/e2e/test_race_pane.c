@@ -2,9 +2,10 @@
  * (`tilecade race GAME`, started with Enter): beside the board at 80x24, the player's own line
  * marked without colour; a ticker line under the board where the pane does not fit beside it;
  * nothing where not even that fits, the game still playable; the race still shown under a pause
- * that hides the board; q said to leave the race, not to go to the menu; at 40x12 the time left kept first on the ticker; every kind of help
- * (autoplay, hints, the solution) refused in a race. Nothing waits a fixed time. TILECADE_BIN comes
- * from meson. */
+ * that hides the board; q said to leave the race, not to go to the menu; at 40x12 the time left
+ * kept first on the ticker; every kind of help (autoplay, hints, the solution) refused in a
+ * race, and the help saying so first. Nothing waits a fixed time. TILECADE_BIN comes from
+ * meson. */
 #define _POSIX_C_SOURCE 200809L
 #include <pwd.h>
 #include <setjmp.h>
@@ -175,6 +176,22 @@ static void a_race_is_played_without_help(void **state)
 	refuses_help(state, "sudoku", "sHea");  /* reveal, hint, check, every mark */
 }
 
+/* The help in a race says first what the race refuses, and that q leaves it. */
+static void the_help_says_what_a_race_refuses(void **state)
+{
+	struct e2e_term *t = race(state, "2048", 24, 80);
+	assert_true(e2e_send_str(t, "?"));
+	wait_text(t, "2048: keys");
+	int title_row, note_row, q_row, col;
+	assert_true(e2e_find(t, "2048: keys", &title_row, &col));
+	assert_true(e2e_find(t, "In a race: no help, no new game", &note_row, &col));
+	assert_true(e2e_find(t, "leave the race (asks first)", &q_row, &col));
+	assert_int_equal(note_row, title_row + 1); /* at its top */
+	assert_int_equal(q_row, note_row + 1);
+	assert_true(e2e_find(t, "slide all tiles", &(int){0}, &(int){0}));
+	assert_false(e2e_find(t, "back to the menu", &(int){0}, &(int){0}));
+}
+
 int main(void)
 {
 	struct passwd *pw = getpwuid(getuid());
@@ -186,6 +203,7 @@ int main(void)
 	        cmocka_unit_test_teardown(a_pause_hides_the_board_not_the_race, e2e_term_teardown),
 	        cmocka_unit_test_teardown(the_ticker_keeps_the_time_left, e2e_term_teardown),
 	        cmocka_unit_test_teardown(a_race_is_played_without_help, e2e_term_teardown),
+	        cmocka_unit_test_teardown(the_help_says_what_a_race_refuses, e2e_term_teardown),
 	};
 	return cmocka_run_group_tests(tests, e2e_game_group_setup, e2e_game_group_teardown);
 }
