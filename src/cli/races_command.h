@@ -29,9 +29,11 @@ int tc_races_list(struct tc_store *st, const char *dir, int64_t now_ms, FILE *ou
                   size_t errlen);
 
 /* Prints race id of st as it stands at now_ms: "race #ID  GAME-ID  STATE", "start ...  limit
- * ...", then its board, a racer a line in the race's order: rank, player, outcome (waiting
- * before the start), time, score and recording (#N). Returns 0, or 1 with one line in err when
- * there is no such race or out cannot be written. */
+ * ..." (a lobby: when it starts by itself), then its board, a racer a line: rank, player,
+ * outcome (waiting before the start), progress, time, score and recording (#N). Those who
+ * finished or left come first in the race's order; those still in it follow unranked ("-"),
+ * in the order they joined, since where they stand lives in their own programs. Returns 0, or
+ * 1 with one line in err when there is no such race or out cannot be written. */
 int tc_races_board(struct tc_store *st, const char *dir, int64_t id, int64_t now_ms, FILE *out,
                    char *err, size_t errlen);
 

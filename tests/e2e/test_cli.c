@@ -1492,17 +1492,29 @@ static int64_t wall_ms(void)
 	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
-static void race_finish(struct tc_store *st, int64_t race, const char *player,
-                        enum tc_racer_outcome outcome, int64_t time_ms, int64_t points,
-                        int64_t recording)
+/* player's end of race (progress: what their pane last showed) at now_ms. */
+static void race_finish_at(struct tc_store *st, int64_t race, const char *player,
+                           enum tc_racer_outcome outcome, const char *progress, int64_t time_ms,
+                           int64_t points, int64_t recording, int64_t now_ms)
 {
 	struct tc_racer r = {.outcome = outcome, .time_ms = time_ms, .points = points,
 	                     .recording = recording};
-	assert_int_equal(tc_store_race_finish(st, race, player, &r, NOV_21 * 1000LL + time_ms), 0);
+	snprintf(r.progress.text, sizeof r.progress.text, "%s", progress);
+	assert_int_equal(tc_store_race_finish(st, race, player, &r, now_ms), 0);
+}
+
+static void race_finish(struct tc_store *st, int64_t race, const char *player,
+                        enum tc_racer_outcome outcome, const char *progress, int64_t time_ms,
+                        int64_t points, int64_t recording)
+{
+	race_finish_at(st, race, player, outcome, progress, time_ms, points, recording,
+	               NOV_21 * 1000LL + time_ms);
 }
 
 /* races lists the races not over, newest first, one a line; races ID prints one's board, over
- * or not; a race over is no longer listed. */
+ * or not, with each racer's progress as it ended; a race over is no longer listed. A running
+ * race ranks those who finished; those still in it (their progress lives in their programs)
+ * follow unranked, in the order they joined. A lobby says when it starts by itself. */
 static void test_races_list_and_board(void **state)
 {
 	scores_environment();
@@ -1517,12 +1529,16 @@ static void test_races_list_and_board(void **state)
 	int64_t over = tc_store_race_open(st, "2048", "2048:4x4:s5", "ann", 5 * 60000, opened);
 	assert_int_equal(tc_store_race_join(st, over, "bob", opened + 500), TC_RACE_JOINED);
 	assert_int_equal(tc_store_race_start(st, over, "ann", opened + 1000), 0);
-	race_finish(st, over, "bob", TC_RACER_WON, 90000, 2048, 12);
-	race_finish(st, over, "ann", TC_RACER_LOST, 60000, 300, 0);
-	int64_t running = tc_store_race_open(st, "znumbers", "znumbers:6x6a60:s1", "cy", 0,
+	race_finish(st, over, "bob", TC_RACER_WON, "2048 pts 2048", 90000, 2048, 12);
+	race_finish(st, over, "ann", TC_RACER_LOST, "300 pts 32", 60000, 300, 0);
+	int64_t running = tc_store_race_open(st, "znumbers", "znumbers:6x6a60:s1", "dee", 0,
 	                                     now - 10000);
-	assert_int_equal(tc_store_race_join(st, running, "dee", now - 9500), TC_RACE_JOINED);
-	assert_int_equal(tc_store_race_start(st, running, "cy", now - 9000), 0);
+	assert_int_equal(tc_store_race_join(st, running, "cy", now - 9500), TC_RACE_JOINED);
+	assert_int_equal(tc_store_race_join(st, running, "al", now - 9400), TC_RACE_JOINED);
+	assert_int_equal(tc_store_race_start(st, running, "dee", now - 9000), 0);
+	/* al finished; dee races and cy dropped, where they stand the store does not know */
+	race_finish_at(st, running, "cy", TC_RACER_DROPPED, "3 left", 0, 0, 0, now - 2000);
+	race_finish_at(st, running, "al", TC_RACER_LOST, "20 left", 5000, 0, 7, now - 1000);
 	int64_t lobby = tc_store_race_open(st, "2048", "2048:4x4:s7", "eve", 0, now);
 	assert_true(over == 1 && running == 2 && lobby == 3);
 	tc_store_close(st);
@@ -1530,7 +1546,7 @@ static void test_races_list_and_board(void **state)
 	r = tilecade(state, "races", "--db", path, NULL);
 	assert_exit(r, 0);
 	assert_string_equal(r->out, "#3  2048:4x4:s7  eve  1 racer  lobby\n"
-	                            "#2  znumbers:6x6a60:s1  cy  2 racers  running\n");
+	                            "#2  znumbers:6x6a60:s1  dee  3 racers  running\n");
 	assert_string_equal(r->err, "");
 
 	r = tilecade(state, "races", "#1", "--db", path, NULL);
@@ -1538,18 +1554,36 @@ static void test_races_list_and_board(void **state)
 	assert_string_equal(r->out,
 	                    "race #1  2048:4x4:s5  over\n"
 	                    "start 2026-11-21 12:00:04  limit 5:00.0\n"
-	                    "Rank  Player            Result       Time     Score  Recording\n"
-	                    "1     bob               won        1:30.0      2048  #12\n"
-	                    "2     ann               lost       1:00.0       300  -\n");
+	                    "Rank  Player            Result   Progress              Time     Score"
+	                    "  Recording\n"
+	                    "1     bob               won      2048 pts 2048       1:30.0      2048"
+	                    "  #12\n"
+	                    "2     ann               lost     300 pts 32          1:00.0       300"
+	                    "  -\n");
 	r = tilecade(state, "--db", path, "races", "2", NULL);
 	assert_exit(r, 0);
 	assert_non_null(strstr(r->out, "race #2  znumbers:6x6a60:s1  running\nstart 2"));
-	assert_non_null(strstr(r->out, "limit none\n"));
-	assert_non_null(strstr(r->out, "\n1     cy                racing          -         -  -\n"));
-	assert_non_null(strstr(r->out, "\n1     dee               racing          -         -  -\n"));
+	assert_non_null(strstr(r->out,
+	                       "limit none\n"
+	                       "Rank  Player            Result   Progress              Time     Score"
+	                       "  Recording\n"
+	                       "1     al                lost     20 left             0:05.0         -"
+	                       "  #7\n"
+	                       "-     dee               racing   -                        -         -"
+	                       "  -\n"
+	                       "-     cy                dropped  -                        -         -"
+	                       "  -\n"));
 	r = tilecade(state, "races", "3", "--db", path, NULL);
 	assert_exit(r, 0);
-	assert_non_null(strstr(r->out, "lobby\nstart when the opener starts it  limit none\n"));
+	char lobby_start[128], clock[16];
+	time_t at = (time_t)((now + TC_RACE_AUTOSTART_MS) / 1000);
+	struct tm tm;
+	gmtime_r(&at, &tm); /* TZ=UTC */
+	strftime(clock, sizeof clock, "%H:%M:%S", &tm);
+	snprintf(lobby_start, sizeof lobby_start,
+	         "lobby\nstart by itself at %s unless its opener starts it sooner  limit none\n",
+	         clock);
+	assert_non_null(strstr(r->out, lobby_start));
 
 	r = tilecade(state, "races", "4", "--db", path, NULL);
 	assert_exit(r, 1);
@@ -1586,11 +1620,13 @@ static void test_races_board_words(void **state)
 	snprintf(id, sizeof id, "%lld", (long long)lobby);
 	struct e2e_run *r = tilecade(state, "races", id, "--db", path, NULL);
 	assert_exit(r, 0);
-	assert_non_null(strstr(r->out, "\n1     eve               waiting         -         -  -\n"));
+	assert_non_null(strstr(r->out, "\n-     eve               waiting  -                        -"
+	                               "         -  -\n"));
 	snprintf(id, sizeof id, "%lld", (long long)zn);
 	r = tilecade(state, "races", id, "--db", path, NULL);
 	assert_exit(r, 0);
-	assert_non_null(strstr(r->out, "\n1     cy                lost       0:04.0         -  -\n"));
+	assert_non_null(strstr(r->out, "\n1     cy                lost     -                   0:04.0"
+	                               "         -  -\n"));
 	r = tilecade(state, "races", "9", "--db", path, NULL);
 	assert_exit(r, 0);
 	assert_non_null(strstr(r->out, "\nstart never: it did not start  limit none\n"));
