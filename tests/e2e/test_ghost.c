@@ -352,6 +352,7 @@ static void test_the_solution_pane_and_the_ghost_share_the_screen(void **state)
 	wait_text(t, "(y/n)", WAIT_MS);
 	type_keys(t, "y");
 	wait_text(t, "Solution", WAIT_MS);
+	assert_true(e2e_wait_quiet(t, 50, WAIT_MS)); /* the whole frame drawn, not its top */
 	int sol_row, sol_col, race_row, race_col;
 	assert_true(e2e_find(t, "Solution", &sol_row, &sol_col));
 	assert_true(e2e_find(t, "Ghost:", &race_row, &race_col));
