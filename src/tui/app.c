@@ -1,7 +1,7 @@
 /* One loop for the whole program: draw, sleep until a key, a signal or a frame is due, react.
  * Drawing erases and redraws curses' virtual screen, and tc_present() sends only the cells
  * that changed, in as few bytes as it can, which keeps slow SSH links fast. */
-#include "app.h"
+#include "app_internal.h"
 
 #include <curses.h>
 #include <inttypes.h>
@@ -9,67 +9,14 @@
 #include <string.h>
 #include <time.h>
 
-#include "levels.h"
-#include "live_share.h"
-#include "menu.h"
-#include "ninja_play.h"
 #include "ninja_records.h"
-#include "nlevel_view.h"
-#include "play.h"
 #include "present.h"
-#include "race_list.h"
-#include "race_lobby.h"
-#include "race_ninja.h"
-#include "race_run.h"
-#include "race_watch.h"
-#include "records.h"
 #include "replay_open.h"
-#include "replay_view.h"
-#include "scores_view.h"
 #include "term.h"
 #include "theme.h"
-#include "watch.h"
-#include "watch_list.h"
 #include "tilecade/gameid.h"
 #include "tilecade/ninja_stream.h"
 #include "tilecade/session.h"
-
-struct app {
-	const struct tc_app_config *cfg;
-	struct tc_menu menu;
-	struct tc_levels levels;
-	bool choosing_level; /* the level-select screen is up */
-	struct tc_scores_view scores;
-	bool viewing_scores;
-	struct tc_nlevel_view nlevels; /* N's level browser (N is no session game) */
-	bool viewing_nlevels;
-	struct tc_ninja_play *ninja; /* N's play screen over what opened it, or NULL */
-	bool ninja_from_browser;     /* leaving it goes back to the screen under it (the browser,
-	                              * Scores), else to the menu */
-	bool ninja_quits;            /* a replay from the command line: leaving it quits */
-	struct tc_play *play;        /* NULL while in the menu or choosing a level */
-	const struct tc_catalog_entry *playing;
-	struct tc_records *records;
-	struct tc_replay *replay; /* the replay screen over Scores, or NULL */
-	bool replay_quits;        /* opened from the command line: leaving it quits */
-	struct tc_live_share *share; /* the games played, published; NULL for none */
-	struct tc_watch watch;       /* another player's game, while watching */
-	bool watching;
-	bool watch_quits; /* started by `tilecade watch PLAYER`: leaving it quits */
-	struct tc_watch_list watch_list; /* the menu's Watch: watching goes back to it */
-	bool viewing_watch_list;
-	struct tc_race_lobby lobby; /* a race's lobby and countdown */
-	bool in_lobby;
-	struct tc_race_run race; /* the race the game played is in */
-	bool racing;
-	bool race_quits; /* the race came from the command line: leaving it quits */
-	struct tc_race_watch *race_watch; /* a race watched, or NULL */
-	bool race_watch_quits;            /* watched from the command line: leaving it quits */
-	struct tc_ghost_race *ghost; /* the game played (or N's run) races it; NULL for none */
-	struct tc_race_list race_list;    /* the menu's Race: its lobbies, games and watches go
-	                                   * back to it */
-	bool viewing_race_list;
-};
 
 /* The most keys taken between two draws: a long paste still shows its progress. */
 #define KEYS_A_DRAW 4096
@@ -106,7 +53,7 @@ static void draw(struct app *a, uint64_t now)
 	tc_present();
 }
 
-static void start_game(struct app *a, const struct tc_catalog_entry *e, struct tc_session *s)
+void tc_app_start_game(struct app *a, const struct tc_catalog_entry *e, struct tc_session *s)
 {
 	if (!s)
 		s = tc_session_new(e->view->game, a->cfg->defaults[e - tc_catalog].bytes,
@@ -125,27 +72,12 @@ static void start_game(struct app *a, const struct tc_catalog_entry *e, struct t
 	tc_records_begin(a->records, s);
 }
 
-/* The race the saved game is in while it runs (its racer dropped from it), 0 for none, from
- * the save's line: its game ID starts it (records.c), or for N's run, the level's name after
- * "N " (ninja_records.c). */
-static int64_t race_of_save(struct app *a, const char *game, const char *summary)
-{
-	char game_id[TC_GAMEID_MAX];
-	int id_len = (int)strcspn(summary, ",");
-	if (strcmp(game, TC_NJ_GAME) == 0 && strncmp(summary, "N ", 2) == 0)
-		snprintf(game_id, sizeof game_id, "ninja %.*s", id_len - 2, summary + 2);
-	else
-		snprintf(game_id, sizeof game_id, "%.*s", id_len, summary);
-	return tc_store_race_of(tc_records_scores(a->records), a->records->player, game_id,
-	                        tc_race_now_ms());
-}
-
 /* The menu, with a Continue row when a game is saved (saying which race it goes back into). */
 static void open_menu(struct app *a)
 {
 	char game[32], summary[96], line[128];
 	bool saved = tc_records_latest(a->records, game, sizeof game, summary, sizeof summary);
-	int64_t race = saved ? race_of_save(a, game, summary) : 0;
+	int64_t race = saved ? tc_app_race_of_save(a, game, summary) : 0;
 	if (race)
 		snprintf(line, sizeof line, "race #%" PRId64 ": %s", race, summary);
 	else if (saved)
@@ -159,8 +91,7 @@ static void open_menu(struct app *a)
 		tc_menu_select(&a->menu, item, index);
 }
 
-/* N's play screen opens over the browser or the menu. */
-static void open_ninja(struct app *a, struct tc_ninja_play *np, bool from_browser)
+void tc_app_open_ninja(struct app *a, struct tc_ninja_play *np, bool from_browser)
 {
 	if (!np)
 		return;
@@ -187,7 +118,7 @@ static void play_browser_level(struct app *a)
 	        tc_ninja_play_new(&a->nlevels.level, name, a->records, true, err, sizeof err);
 	if (!np)
 		snprintf(a->nlevels.message, sizeof a->nlevels.message, "%s", err);
-	open_ninja(a, np, true);
+	tc_app_open_ninja(a, np, true);
 }
 
 /* N's saved run, continued (paused), and its game ID. */
@@ -203,7 +134,7 @@ static bool resume_ninja(struct app *a, char *game_id, size_t id_len, char *err,
 		tc_nj_forget_run(a->records);
 		return false;
 	}
-	open_ninja(a, np, false);
+	tc_app_open_ninja(a, np, false);
 	return true;
 }
 
@@ -228,176 +159,6 @@ static void next_browser_level(struct app *a, uint64_t now)
 	}
 }
 
-/* ---- a race's game ---- */
-
-static const struct tc_race_standing *race_standing(void *ctx, uint64_t now)
-{
-	(void)now;
-	return tc_race_run_standing(&((struct app *)ctx)->race, tc_race_now_ms());
-}
-
-static int race_next_ms(void *ctx, uint64_t now)
-{
-	(void)now;
-	return tc_race_run_next_ms(&((struct app *)ctx)->race, tc_race_now_ms());
-}
-
-/* The game played, as the race sees it. */
-static void race_game(const struct app *a, struct tc_race_game *g)
-{
-	memset(g, 0, sizeof *g);
-	if (a->ninja) { /* N's run: its gold and whether it is out */
-		const struct nj_world *w;
-		bool running;
-		const struct nj_run *run = tc_ninja_play_run(a->ninja, &w, &running);
-		nj_progress(run, w, &g->progress);
-		g->outcome = run->outcome == NJ_RUNNING ? TC_RACER_RACING
-		             : run->outcome == NJ_WIN   ? TC_RACER_WON
-		                                        : TC_RACER_LOST;
-		g->recording = tc_ninja_play_recorded(a->ninja);
-		return;
-	}
-	const struct tc_session *s = tc_play_session(a->play);
-	const struct tc_game *game = tc_session_game(s);
-	game->progress(tc_session_state(s), &g->progress);
-	g->points = tc_session_score(s);
-	g->recording = a->records->recording;
-	enum tc_status status = tc_session_status(s);
-	g->outcome = status == TC_PLAYING       ? TC_RACER_RACING
-	             : status == TC_WON         ? TC_RACER_WON
-	             : tc_session_can_win(s)    ? TC_RACER_LOST
-	                                        : TC_RACER_ENDED;
-}
-
-/* The game s of race id, which the player is in: played with the race beside it. */
-static void race_in_game(struct app *a, int64_t id)
-{
-	tc_race_run_open(&a->race, tc_records_scores(a->records), a->cfg->live_dir, id,
-	                 a->records->player);
-	a->racing = true;
-	if (a->ninja) {
-		tc_ninja_play_racing(a->ninja, true, NULL);
-		tc_ninja_play_race(a->ninja, race_standing, race_next_ms, a);
-	} else {
-		tc_play_racing(a->play, true, NULL);
-		tc_play_race(a->play, race_standing, race_next_ms, a);
-	}
-	tc_live_share_race(a->share, id);
-	tc_race_run_socket(&a->race, tc_live_share_socket(a->share));
-}
-
-static void end_race(struct app *a)
-{
-	tc_race_run_close(&a->race);
-	tc_live_share_race(a->share, 0);
-	a->racing = false;
-}
-
-/* The race's game ends where it stands, for good (the time limit, the racer leaving): its
- * recording, whose result is result (tc_records_end_here). */
-static int64_t end_race_game_here(struct app *a, const char *result)
-{
-	return a->ninja ? tc_ninja_play_end_here(a->ninja)
-	                : tc_records_end_here(a->records, tc_play_session(a->play), result);
-}
-
-/* The race is over for the racer (over says how it ended their game): their screen keeps only
- * q and ?. */
-static void race_over_for_racer(struct app *a, const char *over)
-{
-	if (a->ninja)
-		tc_ninja_play_racing(a->ninja, true, over);
-	else
-		tc_play_racing(a->play, true, over);
-}
-
-/* After the game changed, or time passed: its end to the race, the time limit to the game. */
-static void follow_race(struct app *a)
-{
-	if (!a->racing || !(a->play || a->ninja))
-		return;
-	int64_t now = tc_race_now_ms();
-	struct tc_race_game g;
-	race_game(a, &g);
-	if (tc_race_run_time_up(&a->race, now)) {
-		g.recording = end_race_game_here(a, "ended");
-		g.outcome = TC_RACER_ENDED;
-		tc_race_run_leave(&a->race, &g, TC_RACER_ENDED, now);
-		race_over_for_racer(a, "Time is up");
-	} else if (tc_race_run_update(&a->race, &g, now)) {
-		race_over_for_racer(a, "Finished");
-	}
-	const char *told = tc_race_run_told(&a->race);
-	if (told && a->play)
-		tc_play_tell(a->play, told);
-	else if (told)
-		tc_ninja_play_tell(a->ninja, told);
-}
-
-/* The racer leaves the game of the race: for good, unless the program ends with it (a
- * dropped racer, who may come back). */
-static void leave_race(struct app *a, enum tc_racer_outcome how)
-{
-	struct tc_race_game g;
-	race_game(a, &g);
-	if (how == TC_RACER_LEFT && g.outcome == TC_RACER_RACING)
-		g.recording = end_race_game_here(a, NULL);
-	tc_race_run_leave(&a->race, &g, how, tc_race_now_ms());
-	end_race(a);
-}
-
-/* The lobby's race has started: its game, from its game ID, for everyone the same. */
-static void begin_race_game(struct app *a)
-{
-	const struct tc_race *race = &a->lobby.news.race;
-	const struct tc_game *game;
-	struct tc_params params;
-	uint64_t seed;
-	char err[160];
-	int64_t id = race->id;
-	struct tc_session *s = NULL;
-	const struct tc_catalog_entry *e = NULL;
-	static struct nl_level level; /* big: not on the stack */
-	char name[64];
-	bool ninja = tc_race_ninja_level(race->game_id, &level, name, sizeof name);
-	if (!ninja && tc_gameid_parse(race->game_id, &game, &params, &seed, err, sizeof err) == 0 &&
-	    (e = tc_catalog_find(game->name)) && e->view)
-		s = tc_session_new(game, params.bytes, seed, NULL);
-	tc_race_lobby_close(&a->lobby);
-	a->in_lobby = false;
-	if (s)
-		start_game(a, e, s);
-	if (ninja)
-		open_ninja(a, tc_ninja_play_new(&level, name, a->records, false, err, sizeof err),
-		           false);
-	if (a->play || a->ninja)
-		race_in_game(a, id);
-	else
-		snprintf(a->menu.message, sizeof a->menu.message, "The race's game cannot be played here");
-}
-
-static void open_lobby(struct app *a, int64_t id)
-{
-	tc_race_lobby_open(&a->lobby, tc_records_scores(a->records), a->cfg->live_dir, id,
-	                   a->records->player);
-	a->in_lobby = true;
-}
-
-/* A game continued: back into its race when it was dropped from one still running. */
-static void back_into_race(struct app *a, const char *game_id)
-{
-	struct tc_store *st = tc_records_scores(a->records);
-	int64_t now = tc_race_now_ms();
-	int64_t id = tc_store_race_of(st, a->records->player, game_id, now);
-	if (id == 0 || tc_store_race_back(st, id, a->records->player, now) != 0)
-		return;
-	if (a->cfg->live_dir)
-		tc_live_races_changed(a->cfg->live_dir);
-	race_in_game(a, id);
-}
-
-/* ---- end of a race's game ---- */
-
 /* The most recent save; false (with a message in the menu) when it cannot be played. */
 static bool resume(struct app *a, char *err, size_t errlen)
 {
@@ -407,7 +168,7 @@ static bool resume(struct app *a, char *err, size_t errlen)
 	    strcmp(game, TC_NJ_GAME) == 0) {
 		if (!resume_ninja(a, game_id, sizeof game_id, err, errlen))
 			return false;
-		back_into_race(a, game_id);
+		tc_app_back_into_race(a, game_id);
 		return true;
 	}
 	struct tc_session *s = tc_records_continue(a->records, err, errlen);
@@ -416,10 +177,10 @@ static bool resume(struct app *a, char *err, size_t errlen)
 		tc_session_free(s);
 		return false;
 	}
-	start_game(a, e, s);
+	tc_app_start_game(a, e, s);
 	if (a->play) {
 		tc_session_game_id(tc_play_session(a->play), game_id, sizeof game_id);
-		back_into_race(a, game_id);
+		tc_app_back_into_race(a, game_id);
 	}
 	return true;
 }
@@ -476,13 +237,13 @@ static void choose_game(struct app *a, const struct tc_catalog_entry *e)
 		return;
 	}
 	if (e->view->level_count == 0) {
-		start_game(a, e, NULL);
+		tc_app_start_game(a, e, NULL);
 		return;
 	}
 	if (e->view->level_on_row) { /* the level the menu's row shows */
 		struct tc_params params;
 		tc_menu_row_params(&a->menu, e, &params);
-		start_game(a, e,
+		tc_app_start_game(a, e,
 		           tc_session_new(e->view->game, params.bytes, tc_fresh_seed(), NULL));
 		return;
 	}
@@ -499,7 +260,7 @@ static void choose_level(struct app *a, enum tc_levels_result r)
 	int i = a->levels.selected;
 	const struct tc_catalog_entry *e = a->levels.game[i];
 	uint64_t seed = a->levels.seed[i] ? a->levels.seed[i] : tc_fresh_seed();
-	start_game(a, e, tc_session_new(e->view->game, a->levels.params[i].bytes, seed, NULL));
+	tc_app_start_game(a, e, tc_session_new(e->view->game, a->levels.params[i].bytes, seed, NULL));
 }
 
 static bool choose_in_menu(struct app *a)
@@ -558,7 +319,7 @@ static bool handle_ninja(struct app *a, const struct tc_event *ev, uint64_t now)
 	case TC_NJ_LEAVE: {
 		bool quits = a->ninja_quits || (a->racing && a->race_quits);
 		if (a->racing)
-			leave_race(a, TC_RACER_LEFT);
+			tc_app_leave_race(a, TC_RACER_LEFT);
 		if (quits) {
 			tc_ninja_play_leave(a->ninja, now);
 			close_ninja(a);
@@ -635,100 +396,11 @@ static void replay_from_scores(struct app *a, uint64_t now)
 	if (tc_replay_open(a->scores.store, id, &rec, &end, err, errlen) != 0)
 		return;
 	if (!end.session) /* a run of N: N's replay screen, over Scores */
-		open_ninja(a, ninja_recording(&rec, err, errlen), true);
+		tc_app_open_ninja(a, ninja_recording(&rec, err, errlen), true);
 	else
 		a->replay = tc_replay_new(&rec, now, err, errlen);
 	tc_live_follow_free(&end);
 	tc_recording_free(&rec);
-}
-
-/* ---- a race against a ghost (ghost_race.h) ---- */
-
-/* The race as it stands, the player's game looked at now; NULL once the player has gone on to
- * another game than the ghost's (a new game): the race is over. */
-static const struct tc_race_standing *ghost_standing(void *ctx, uint64_t now)
-{
-	struct app *a = ctx;
-	struct tc_ghost_you you;
-	if (a->play) {
-		const struct tc_session *s = tc_play_session(a->play);
-		char id[TC_GAMEID_MAX];
-		tc_session_game_id(s, id, sizeof id);
-		if (strcmp(id, tc_ghost_race_game_id(a->ghost)) != 0)
-			return NULL;
-		tc_ghost_you_of_session(s, &you);
-	} else {
-		const struct nj_world *w;
-		bool running;
-		const struct nj_run *run = tc_ninja_play_run(a->ninja, &w, &running);
-		tc_ghost_you_of_run(run, w, running, &you);
-	}
-	you.name = a->records->player;
-	tc_ghost_race_see(a->ghost, &you, now);
-	return tc_ghost_race_standing(a->ghost);
-}
-
-static int ghost_next(void *ctx, uint64_t now)
-{
-	struct app *a = ctx;
-	return ghost_standing(a, now) ? tc_ghost_race_next(a->ghost) : -1;
-}
-
-/* The game of race's recording rec, played against its ghost: race and rec are taken over.
- * False with why in err when it cannot be played. */
-static bool start_ghost_race(struct app *a, struct tc_ghost_race *race, struct tc_recording *rec,
-                             bool over_scores, char *err, size_t errlen)
-{
-	if (nj_game_id_is_run(tc_ghost_race_game_id(race))) { /* the stream's, not the row's */
-		static struct nj_replay rp; /* big: not on the stack */
-		char name[64];
-		struct tc_ninja_play *np =
-		        tc_nj_recording_replay(rec, &rp, name, sizeof name, err, errlen) == 0
-		                ? tc_ninja_play_new(&rp.level, name, a->records, false, err, errlen)
-		                : NULL;
-		tc_recording_free(rec);
-		if (!np) {
-			tc_ghost_race_free(race);
-			return false;
-		}
-		open_ninja(a, np, over_scores);
-		a->ghost = race;
-		tc_ninja_play_race(np, ghost_standing, ghost_next, a);
-		return true;
-	}
-	tc_recording_free(rec);
-	const struct tc_game *game;
-	struct tc_params params;
-	uint64_t seed;
-	const char *id = tc_ghost_race_game_id(race);
-	const struct tc_catalog_entry *e = NULL;
-	if (tc_gameid_parse(id, &game, &params, &seed, err, errlen) == 0 &&
-	    !((e = tc_catalog_find(game->name)) && e->view))
-		snprintf(err, errlen, "%s is not played in this version", id);
-	else if (e)
-		start_game(a, e, tc_session_new(game, params.bytes, seed, NULL));
-	if (!a->play) {
-		if (e && e->view)
-			snprintf(err, errlen, "out of memory");
-		tc_ghost_race_free(race);
-		return false;
-	}
-	a->ghost = race;
-	tc_play_race(a->play, ghost_standing, ghost_next, a);
-	return true;
-}
-
-/* g on a row of Scores: its game, raced against its recording. */
-static void ghost_from_scores(struct app *a)
-{
-	struct tc_recording rec;
-	char *err = a->scores.message;
-	size_t errlen = sizeof a->scores.message;
-	int64_t id = a->scores.ghost;
-	a->scores.ghost = 0;
-	struct tc_ghost_race *race = tc_ghost_race_open(a->scores.store, id, &rec, err, errlen);
-	if (race)
-		start_ghost_race(a, race, &rec, true, err, errlen);
 }
 
 /* What the player's screen shows beyond the position changed (zNumbers' solution pane): into
@@ -760,75 +432,6 @@ static bool handle_watch(struct app *a, const struct tc_event *ev, uint64_t now)
 		return true;
 	stop_watching(a);
 	return !a->watch_quits;
-}
-
-/* Watches race id over the screen it is opened from (quits: leaving it ends the program);
- * false, with why in err, when the race cannot be watched. */
-static bool watch_race(struct app *a, int64_t id, bool quits, char *err, size_t errlen)
-{
-	a->race_watch = tc_race_watch_open(tc_records_scores(a->records), a->cfg->live_dir, id,
-	                                   a->cfg->animations, err, errlen);
-	a->race_watch_quits = quits;
-	return a->race_watch != NULL;
-}
-
-/* An event for the race watch screen; false when the program should end. */
-static bool handle_race_watch(struct app *a, const struct tc_event *ev, uint64_t now)
-{
-	if (tc_race_watch_event(a->race_watch, ev, now) != TC_PLAY_LEAVE)
-		return true;
-	tc_race_watch_close(a->race_watch);
-	a->race_watch = NULL;
-	return !a->race_watch_quits;
-}
-
-/* A new race from the Race screen on game i of the catalog, with the player's options of it. */
-static void open_race_on(struct app *a, int i, char *err, size_t errlen)
-{
-	const struct tc_catalog_entry *e = &tc_catalog[i];
-	char game_id[TC_GAMEID_MAX], name[64];
-	if (!e->view) { /* N: a level of a fresh seed */
-		tc_race_ninja_id(tc_fresh_seed(), game_id, sizeof game_id, name, sizeof name);
-	} else {
-		struct tc_session *s = tc_session_new(e->view->game, a->cfg->defaults[i].bytes,
-		                                      tc_fresh_seed(), NULL);
-		if (!s)
-			return;
-		tc_session_game_id(s, game_id, sizeof game_id);
-		tc_session_free(s);
-	}
-	int64_t id = tc_race_open_as(tc_records_scores(a->records), a->cfg->live_dir,
-	                             e->view ? e->view->game->name : TC_NJ_GAME, game_id,
-	                             a->records->player, 0, err, errlen);
-	if (id)
-		open_lobby(a, id);
-}
-
-/* An event for the menu's Race: a race joined, watched or opened comes back here. */
-static bool handle_race_list(struct app *a, const struct tc_event *ev)
-{
-	char *err = a->race_list.message;
-	size_t errlen = sizeof a->race_list.message;
-	switch (tc_race_list_event(&a->race_list, ev)) {
-	case TC_RACE_LIST_JOIN:
-		if (tc_race_join_as(tc_records_scores(a->records), a->cfg->live_dir,
-		                    a->race_list.chosen, a->records->player, err, errlen) == 0)
-			open_lobby(a, a->race_list.chosen);
-		break;
-	case TC_RACE_LIST_WATCH:
-		watch_race(a, a->race_list.chosen, false, err, errlen);
-		break;
-	case TC_RACE_LIST_OPEN:
-		open_race_on(a, a->race_list.game, err, errlen);
-		break;
-	case TC_RACE_LIST_BACK:
-		tc_race_list_close(&a->race_list);
-		a->viewing_race_list = false;
-		break;
-	case TC_RACE_LIST_STAY:
-		break;
-	}
-	return true;
 }
 
 /* An event for the menu's Watch: Enter watches, and leaving the watch comes back here. */
@@ -887,35 +490,30 @@ static bool handle(struct app *a, const struct tc_event *ev, uint64_t now)
 	}
 	if (a->ninja)
 		return handle_ninja(a, ev, now);
-	if (a->in_lobby) {
-		if (tc_race_lobby_event(&a->lobby, ev, tc_race_now_ms()) != TC_RACE_LOBBY_LEAVE)
-			return true;
-		tc_race_lobby_close(&a->lobby);
-		a->in_lobby = false;
-		return !a->race_quits;
-	}
+	if (a->in_lobby)
+		return tc_app_handle_lobby(a, ev);
 	if (a->watching)
 		return handle_watch(a, ev, now);
 	if (a->race_watch)
-		return handle_race_watch(a, ev, now);
+		return tc_app_handle_race_watch(a, ev, now);
 	if (a->viewing_watch_list)
 		return handle_watch_list(a, ev);
 	if (a->play) {
 		enum tc_play_result r = tc_play_event(a->play, ev, now);
 		tell_shown(a);
 		keep_records(a);
-		follow_race(a);
+		tc_app_follow_race(a);
 		if (r != TC_PLAY_LEAVE)
 			return true;
 		bool race = a->racing, quits = a->racing && a->race_quits;
 		if (race)
-			leave_race(a, TC_RACER_LEFT);
+			tc_app_leave_race(a, TC_RACER_LEFT);
 		leave_game(a);
 		a->choosing_level &= !race; /* back where the race was found, not to a level list */
 		return !quits;
 	}
 	if (a->viewing_race_list)
-		return handle_race_list(a, ev);
+		return tc_app_handle_race_list(a, ev);
 	if (a->replay) {
 		if (tc_replay_event(a->replay, ev, now))
 			return true;
@@ -928,7 +526,7 @@ static bool handle(struct app *a, const struct tc_event *ev, uint64_t now)
 		if (a->scores.replay)
 			replay_from_scores(a, now);
 		if (a->scores.ghost)
-			ghost_from_scores(a);
+			tc_app_ghost_from_scores(a);
 		return true;
 	}
 	if (a->viewing_nlevels) {
@@ -984,7 +582,7 @@ int tc_app_run(const struct tc_app_config *cfg, const struct tc_catalog_entry *e
 		}
 		a.watching = a.watch_quits = true;
 	} else if (cfg->ninja_replay) {
-		open_ninja(&a,
+		tc_app_open_ninja(&a,
 		           tc_ninja_play_replay(cfg->ninja_replay, cfg->ninja_replay_name, err,
 		                                errlen),
 		           false);
@@ -995,7 +593,7 @@ int tc_app_run(const struct tc_app_config *cfg, const struct tc_catalog_entry *e
 		}
 		a.ninja_quits = true;
 	} else if (cfg->replay && strcmp(cfg->replay->game, TC_REPLAY_NINJA) == 0) {
-		open_ninja(&a, ninja_recording(cfg->replay, err, errlen), false);
+		tc_app_open_ninja(&a, ninja_recording(cfg->replay, err, errlen), false);
 		if (!a.ninja) {
 			tc_session_free(start);
 			tc_term_close();
@@ -1011,24 +609,24 @@ int tc_app_run(const struct tc_app_config *cfg, const struct tc_catalog_entry *e
 		}
 		a.replay_quits = true;
 	} else if (cfg->race_watch) {
-		if (!watch_race(&a, cfg->race_watch, true, err, errlen)) {
+		if (!tc_app_watch_race(&a, cfg->race_watch, true, err, errlen)) {
 			tc_live_share_stop(a.share);
 			tc_session_free(start);
 			tc_term_close();
 			return -1;
 		}
 	} else if (cfg->race) {
-		open_lobby(&a, cfg->race);
+		tc_app_open_lobby(&a, cfg->race);
 		a.race_quits = true;
 	} else if (cfg->ghost) {
-		if (!start_ghost_race(&a, cfg->ghost, cfg->ghost_recording, false, err, errlen)) {
+		if (!tc_app_start_ghost_race(&a, cfg->ghost, cfg->ghost_recording, false, err, errlen)) {
 			tc_live_share_stop(a.share);
 			tc_session_free(start);
 			tc_term_close();
 			return -1;
 		}
 	} else if (start)
-		start_game(&a, entry, start);
+		tc_app_start_game(&a, entry, start);
 	else if (entry && entry->browser)
 		choose_game(&a, entry);
 	else if (cfg->resume && !resume(&a, err, errlen)) {
@@ -1038,8 +636,8 @@ int tc_app_run(const struct tc_app_config *cfg, const struct tc_catalog_entry *e
 	for (;;) {
 		uint64_t now = tc_monotonic_ms();
 		if (a.in_lobby && tc_race_lobby_go(&a.lobby, tc_race_now_ms()))
-			begin_race_game(&a);
-		follow_race(&a); /* the time limit comes in a frame */
+			tc_app_begin_race_game(&a);
+		tc_app_follow_race(&a); /* the time limit comes in a frame */
 		draw(&a, now);
 		/* A game may end in a frame as well as on a key (2048's autoplay plays in the
 		 * view's tick): its result is kept, and told, at once. Only then: the saves every
@@ -1075,7 +673,7 @@ int tc_app_run(const struct tc_app_config *cfg, const struct tc_catalog_entry *e
 	 * are told a hang-up as a dropped connection. */
 	a.records->hung_up = tc_term_hung_up();
 	if (a.racing) /* the game is kept: the racer may come back while the race runs */
-		leave_race(&a, TC_RACER_DROPPED);
+		tc_app_leave_race(&a, TC_RACER_DROPPED);
 	if (a.in_lobby) { /* gone before it started: a racer who never played */
 		tc_race_lobby_leave(&a.lobby, tc_race_now_ms());
 		tc_race_lobby_close(&a.lobby);
