@@ -80,7 +80,7 @@ static void end_race(struct app *a)
  * recording, whose result is result (tc_records_end_here). */
 static int64_t end_race_game_here(struct app *a, const char *result)
 {
-	return a->ninja ? tc_ninja_play_end_here(a->ninja)
+	return a->ninja ? tc_ninja_play_end_here(a->ninja, result)
 	                : tc_records_end_here(a->records, tc_play_session(a->play), result);
 }
 

@@ -135,7 +135,8 @@ static void finish(struct tc_ninja_play *np)
 	if (np->mode != MODE_PLAY || !np->records)
 		return;
 	forget_run(np);
-	int64_t recording = tc_nj_record_run(np->records, &np->rec, np->name, np->run.outcome);
+	int64_t recording = tc_nj_record_run(np->records, &np->rec, np->name, np->run.outcome,
+	                                       NULL);
 	np->recorded = recording;
 	if (np->run.outcome != NJ_WIN)
 		return;
@@ -219,17 +220,19 @@ static void sync_clock(struct tc_ninja_play *np, uint64_t now)
 	}
 }
 
-/* The run is left for good, before its end (a restart): recorded as left. */
-static void abandon(struct tc_ninja_play *np)
+/* The run is left for good, before its end (a restart): recorded as left, or as result when
+ * not NULL (tc_ninja_play_end_here's). */
+static void abandon(struct tc_ninja_play *np, const char *result)
 {
 	if (np->mode == MODE_PLAY && np->records && !np->finished && np->run.steps > 0)
-		np->recorded = tc_nj_record_run(np->records, &np->rec, np->name, NJ_RUNNING);
+		np->recorded =
+		        tc_nj_record_run(np->records, &np->rec, np->name, NJ_RUNNING, result);
 	np->finished = true;
 }
 
 static void restart(struct tc_ninja_play *np, uint64_t now)
 {
-	abandon(np);
+	abandon(np, NULL);
 	forget_run(np);
 	nj_run_start(&np->world, &np->run);
 	if (np->mode == MODE_PLAY) {
@@ -338,7 +341,7 @@ int tc_ninja_play_next_level(struct tc_ninja_play *np, const struct nl_level *le
 		free(world);
 		return -1;
 	}
-	abandon(np); /* of the level it was on */
+	abandon(np, NULL); /* of the level it was on */
 	np->world = *world;
 	free(world);
 	np->rec.level = *level;
@@ -424,11 +427,11 @@ void tc_ninja_play_racing(struct tc_ninja_play *np, bool racing, const char *ove
 	}
 }
 
-int64_t tc_ninja_play_end_here(struct tc_ninja_play *np)
+int64_t tc_ninja_play_end_here(struct tc_ninja_play *np, const char *result)
 {
 	if (np->ended_here)
 		return np->recorded;
-	abandon(np); /* a run that ended by itself was recorded then */
+	abandon(np, result); /* a run that ended by itself was recorded then */
 	forget_run(np);
 	np->ended_here = true;
 	np->clock_running = false;

@@ -74,9 +74,10 @@ void tc_ninja_play_race(struct tc_ninja_play *np,
 void tc_ninja_play_racing(struct tc_ninja_play *np, bool racing, const char *over);
 /* The run ends where it stands, for good, whatever its state (a race's time limit, a racer
  * leaving the race), as tc_records_end_here has it for the other games: no step more, recorded
- * as it stands (a run that ended by itself was recorded then), its save forgotten, its stream
- * ended. Returns its recording's id, 0 for none (nothing played). */
-int64_t tc_ninja_play_end_here(struct tc_ninja_play *np);
+ * as it stands with result as its result ("ended": the time limit; NULL: "left"; a run that
+ * ended by itself was recorded then), its save forgotten, its stream ended. Returns its
+ * recording's id, 0 for none (nothing played). */
+int64_t tc_ninja_play_end_here(struct tc_ninja_play *np, const char *result);
 /* The recording of the run's end (tc_ninja_play_end_here, or the run's own end), 0 until it
  * has one. */
 int64_t tc_ninja_play_recorded(const struct tc_ninja_play *np);

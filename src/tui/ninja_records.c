@@ -45,7 +45,7 @@ int tc_nj_record_win(struct tc_records *r, const struct nl_level *level, const c
 }
 
 int64_t tc_nj_record_run(struct tc_records *r, const struct nj_replay *rp, const char *name,
-                         enum nj_outcome outcome)
+                         enum nj_outcome outcome, const char *result)
 {
 	struct tc_live_log log = {0};
 	if (rp->steps <= 0 ||
@@ -62,7 +62,8 @@ int64_t tc_nj_record_run(struct tc_records *r, const struct nj_replay *rp, const
 	snprintf(rec.game, sizeof rec.game, "%s", TC_NJ_GAME);
 	nj_game_id(&rp->level, name, rec.game_id, sizeof rec.game_id);
 	snprintf(rec.result, sizeof rec.result, "%s",
-	         outcome == NJ_WIN       ? "won"
+	         result                  ? result
+	         : outcome == NJ_WIN     ? "won"
 	         : outcome == NJ_RUNNING ? "left"
 	                                 : "lost");
 	int64_t id = tc_store_add_recording(tc_records_scores(r), &rec);
@@ -131,7 +132,7 @@ void tc_nj_record_saved_run(struct tc_records *r)
 	if (tc_nj_load_run(r, &rp, name, sizeof name, err, sizeof err) != 0)
 		return;
 	/* The run stops where it was saved: a finished run is never saved. */
-	tc_nj_record_run(r, &rp, name, NJ_RUNNING);
+	tc_nj_record_run(r, &rp, name, NJ_RUNNING, NULL);
 }
 
 int tc_nj_load_run(struct tc_records *r, struct nj_replay *rp, char *name, size_t name_len,

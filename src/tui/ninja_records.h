@@ -37,9 +37,11 @@ int tc_nj_record_win(struct tc_records *r, const struct nl_level *level, const c
                      const struct nj_run *run, int64_t recording);
 
 /* Records the run of rp (its inputs up to where it ended or was left) that ended so: outcome
- * NJ_RUNNING for a run left for good. Returns the recording's id, 0 when none was stored. */
+ * NJ_RUNNING for a run left for good. result, when not NULL, is its result (a race's time
+ * limit: "ended"), else the outcome's (won, lost, left). Returns the recording's id, 0 when
+ * none was stored. */
 int64_t tc_nj_record_run(struct tc_records *r, const struct nj_replay *rp, const char *name,
-                         enum nj_outcome outcome);
+                         enum nj_outcome outcome, const char *result);
 /* The saved run is about to be overwritten by another run's: it is recorded as left for good. */
 void tc_nj_record_saved_run(struct tc_records *r);
 /* A recording of N back as its run's replay (to the step it ended or was left at) and the

@@ -649,8 +649,8 @@ static void test_a_race_of_n(void **state)
 }
 
 /* The time limit stops an N run where it stands, as it ends the other games: the run recorded
- * and linked, the race's words on the status line, only q and ? doing anything; a pause
- * before it is over too, not said. */
+ * as ended and linked, the race's words on the status line, only q and ? doing anything; a
+ * pause before it is over too, not said. */
 static void test_the_time_limit_stops_a_run_of_n(void **state)
 {
 	struct racers *r = *state;
@@ -684,6 +684,14 @@ static void test_the_time_limit_stops_a_run_of_n(void **state)
 	board_line("ann", line, sizeof line);
 	assert_non_null(strstr(line, "ended"));
 	assert_non_null(strstr(line, "#1"));
+	struct e2e_run run; /* the recording ended too, as the board says: not left */
+	const char *replays[] = {e2e_bin, "replay", NULL};
+	assert_true(e2e_run(replays, WAIT_MS, &run));
+	if (!strstr(run.out, "  ended "))
+		fprintf(stderr, "replay:\n%s", run.out);
+	assert_non_null(strstr(run.out, "  ended "));
+	assert_null(strstr(run.out, "left"));
+	e2e_run_free(&run);
 	nothing_to_continue(ann_ini);
 }
 
