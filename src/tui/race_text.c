@@ -8,6 +8,9 @@
 #include "score_text.h"
 
 #define NAME_MIN 4 /* a name keeps this much before the result is cut */
+/* The widest result that fits beside a name of NAME_MIN in the pane (the marker and the rank
+ * take 4 columns). */
+#define RESULT_W (TC_RACE_PANE_W - 4 - NAME_MIN - 1)
 
 const char tc_race_leave_question[] = "Leave the race? (y/n)";
 
@@ -83,11 +86,15 @@ void tc_race_result(const struct tc_racer *r, char *out, size_t len)
 	case TC_RACER_WON:
 		snprintf(out, len, "won %s", time);
 		break;
-	default: /* lost or ended: the points they rank by, where the game has points */
-		if (r->points > 0)
+	default: /* lost or ended: the points they rank by, where the game has points, else the
+	          * progress they rank by (30/81 against 28/81) where it fits, else the time */
+		if (r->points > 0) {
 			snprintf(out, len, "%s %" PRId64 " pts", tc_racer_outcome_name(r->outcome),
 			         r->points);
-		else
+			break;
+		}
+		snprintf(out, len, "%s %s", tc_racer_outcome_name(r->outcome), r->progress.text);
+		if (!*r->progress.text || tc_text_columns(out) > RESULT_W)
 			snprintf(out, len, "%s %s", tc_racer_outcome_name(r->outcome), time);
 		break;
 	}

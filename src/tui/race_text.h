@@ -31,8 +31,9 @@ bool tc_race_is_you(const struct tc_race_standing *st, int i);
 int tc_race_shown(const struct tc_race_standing *st, int lines, int *idx, int *more);
 
 /* What a racer has to show beside the name: their progress while racing, else how it ended and
- * the time ("won 1:02.3", "lost 0:48.0", "left", "dropped"), or for a game of points that
- * did not win, the points it ranks by ("lost 1204 pts"). */
+ * the time ("won 1:02.3", "left", "dropped"), or for a game of points that did not win, the
+ * points it ranks by ("lost 1204 pts"), for another one the progress it ranks by ("ended
+ * 30/81") where that fits beside a short name in the pane, else the time ("lost 0:48.0"). */
 void tc_race_result(const struct tc_racer *r, char *out, size_t len);
 
 /* A racer's line, width columns: the marker of the player's own ("▸", or ">" without unicode),

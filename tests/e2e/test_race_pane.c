@@ -4,8 +4,8 @@
  * nothing where not even that fits, the game still playable; the race still shown under a pause
  * that hides the board; q said to leave the race, not to go to the menu; at 40x12 the time left
  * kept first on the ticker; every kind of help (autoplay, hints, the solution) refused in a
- * race, and the help saying so first. Nothing waits a fixed time. TILECADE_BIN comes from
- * meson. */
+ * race, and the help saying so first; a Sudoku the time limit ended showing the cells it ranks
+ * by. Nothing waits a fixed time. TILECADE_BIN comes from meson. */
 #define _POSIX_C_SOURCE 200809L
 #include <pwd.h>
 #include <setjmp.h>
@@ -150,6 +150,30 @@ static void the_ticker_keeps_the_time_left(void **state)
 	assert_true(left_col < col);
 }
 
+/* A Sudoku the time limit ended shows, without points, the cells filled it ranks by
+ * ("ended 28/81"), not only the time every racer ended at. */
+static void an_ended_game_without_points_shows_its_progress(void **state)
+{
+	const char *argv[] = {e2e_bin, "race", "sudoku", "--seed", "7", "--time-limit", "10s",
+	                      NULL};
+	e2e_sandbox_forget();
+	struct e2e_term *t = *state = e2e_start(24, 80, argv, NULL);
+	assert_non_null(t);
+	wait_text(t, "Enter: start");
+	assert_true(e2e_send_str(t, "\r"));
+	wait_text(t, "Race #");
+	assert_true(e2e_wait(t, shows, "Time is up", 25000)); /* 10 s and the countdown */
+	wait_text(t, "ended ");
+	int row, col;
+	assert_true(e2e_find(t, "ended ", &row, &col));
+	const char *after = strstr(e2e_row(t, row), "ended ") + strlen("ended ");
+	int cells = 0, of = 0;
+	if (sscanf(after, "%d/%d", &cells, &of) != 2 || of != 81)
+		fprintf(stderr, "no cells filled after 'ended':\n%s\n", e2e_screen(t));
+	assert_int_equal(of, 81);
+	assert_true(cells > 0);
+}
+
 /* Each key of keys, in a race of game, is refused with one line, and the game stays as it was
  * (no move of autoplay or of the solution): a race is played without help. */
 static void refuses_help(void **state, const char *game, const char *keys)
@@ -204,6 +228,8 @@ int main(void)
 	        cmocka_unit_test_teardown(the_ticker_keeps_the_time_left, e2e_term_teardown),
 	        cmocka_unit_test_teardown(a_race_is_played_without_help, e2e_term_teardown),
 	        cmocka_unit_test_teardown(the_help_says_what_a_race_refuses, e2e_term_teardown),
+	        cmocka_unit_test_teardown(an_ended_game_without_points_shows_its_progress,
+	                                  e2e_term_teardown),
 	};
 	return cmocka_run_group_tests(tests, e2e_game_group_setup, e2e_game_group_teardown);
 }

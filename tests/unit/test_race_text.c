@@ -116,12 +116,25 @@ static void finished_racers_show_how_and_when(void **unused)
 	struct tc_racer r = racer("ann", 1, TC_RACER_WON, "0 left", 61999);
 	tc_race_result(&r, text, sizeof text);
 	assert_string_equal(text, "won 1:01.9"); /* tenths cut: never better than it was */
+	/* A game without points that did not win shows the progress it ranks by, where that
+	 * fits beside a name in the pane; else its time. */
+	r.outcome = TC_RACER_LOST;
+	snprintf(r.progress.text, sizeof r.progress.text, "12 left");
+	tc_race_result(&r, text, sizeof text);
+	assert_string_equal(text, "lost 12 left");
+	r.outcome = TC_RACER_ENDED;
+	snprintf(r.progress.text, sizeof r.progress.text, "30/81");
+	tc_race_result(&r, text, sizeof text);
+	assert_string_equal(text, "ended 30/81");
+	snprintf(r.progress.text, sizeof r.progress.text, "30/41 gold alive");
+	tc_race_result(&r, text, sizeof text);
+	assert_string_equal(text, "ended 1:01.9");
+	r.progress.text[0] = '\0';
 	r.outcome = TC_RACER_LOST;
 	tc_race_result(&r, text, sizeof text);
 	assert_string_equal(text, "lost 1:01.9");
+	snprintf(r.progress.text, sizeof r.progress.text, "0 left");
 	r.outcome = TC_RACER_ENDED;
-	tc_race_result(&r, text, sizeof text);
-	assert_string_equal(text, "ended 1:01.9");
 	/* A game of points that did not win shows the points it ranks by. */
 	r.points = 1204;
 	tc_race_result(&r, text, sizeof text);
