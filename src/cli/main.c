@@ -1,6 +1,5 @@
 /* tilecade's entry point: options, then either a batch command or the front end. */
 #define _GNU_SOURCE /* setresgid */
-#include <inttypes.h>
 #include <limits.h>
 #include <locale.h>
 #include <stdio.h>
@@ -18,6 +17,7 @@
 #include "command.h"
 #include "error_line.h"
 #include "file_save.h"
+#include "ghost_command.h"
 #include "ghost_race.h"
 #include "keymap.h"
 #include "ninja_records.h"
@@ -29,8 +29,6 @@
 #include "records.h"
 #include "races_command.h"
 #include "replay_command.h"
-#include "score_text.h"
-#include "scores_view.h"
 #include "settings.h"
 #include "term.h"
 #include "tilecade/gameid.h"
@@ -48,6 +46,11 @@ static int usage_error(const char *message)
 {
 	tc_cli_error(message);
 	return USAGE_ERROR;
+}
+
+int tc_cli_usage_error(const char *message)
+{
+	return usage_error(message);
 }
 
 /* The first zNumbers-only option given, to name in a message; NULL when there is none. */
@@ -368,7 +371,7 @@ static int match3_params(const struct tc_options *o, struct m3_params *p, uint64
 }
 
 /* Fills params and seed from the options (--id has done so already). */
-static int resolve_params(const struct tc_options *o, const struct tc_settings *settings,
+int tc_cli_resolve_params(const struct tc_options *o, const struct tc_settings *settings,
                           const struct tc_game *game, struct tc_params *params, uint64_t *seed,
                           char *err, size_t errlen)
 {
@@ -471,7 +474,7 @@ static const char *own_database(const struct tc_options *o, const struct tc_sett
 
 /* The name the store keeps the game's boards under: N's are kept under its alias "ninja"
  * (ninja_records.h), the session games' under their own names. */
-static const char *board_game(const struct tc_catalog_entry *entry)
+const char *tc_cli_board_game(const struct tc_catalog_entry *entry)
 {
 	return entry == tc_catalog_find(TC_NJ_GAME) ? TC_NJ_GAME : entry->name;
 }
@@ -484,14 +487,14 @@ static void level_board(const struct tc_options *o, const struct tc_settings *se
 	struct tc_params params;
 	uint64_t seed;
 	char err[160];
-	if (resolve_params(o, settings, game, &params, &seed, err, sizeof err) == 0)
+	if (tc_cli_resolve_params(o, settings, game, &params, &seed, err, sizeof err) == 0)
 		game->format_params(params.bytes, buf, len);
 }
 
 /* The boards players see, to read: the one --db names, else the host's shared one, else their
  * own; *own is what to close after (NULL for the shared one). NULL, said on standard error, when
  * it cannot be read. */
-static struct tc_store *open_boards(const struct tc_options *o, const struct tc_settings *settings,
+struct tc_store *tc_cli_open_boards(const struct tc_options *o, const struct tc_settings *settings,
                                     const struct tc_records *records, struct tc_store **own)
 {
 	char notice[TC_STORE_NOTICE_MAX] = "";
@@ -526,12 +529,14 @@ static int scores_command(const struct tc_options *o, const struct tc_settings *
 		(void)check_match3(o, entry ? entry->name : znumbers_game.name, err, sizeof err);
 	if (*err)
 		return usage_error(err);
-	const char *game = entry ? board_game(entry) : o->has_level ? znumbers_game.name : NULL;
+	const char *game = entry          ? tc_cli_board_game(entry)
+	                   : o->has_level ? znumbers_game.name
+	                                  : NULL;
 	char level[32] = "";
 	if (o->has_level)
 		level_board(o, settings, entry ? entry->view->game : &znumbers_game, level,
 		            sizeof level);
-	struct tc_store *own, *st = open_boards(o, settings, records, &own);
+	struct tc_store *own, *st = tc_cli_open_boards(o, settings, records, &own);
 	if (!st)
 		return 1;
 	int status =
@@ -548,7 +553,8 @@ static int scores_command(const struct tc_options *o, const struct tc_settings *
 static struct tc_recording *recording_to_play;
 
 /* `tilecade replay N`: the outcome printed (--headless), or the recording loaded for the
- * screen (TC_REPLAY_ON_SCREEN); `tilecade replay`: the latest recordings listed. Recordings are where scores are: read as scores_command reads. */
+ * screen (TC_REPLAY_ON_SCREEN); `tilecade replay`: the latest recordings listed. Recordings are
+ * where scores are: read as scores_command reads. */
 static int replay_command(const struct tc_options *o, const struct tc_settings *settings,
                           const struct tc_records *records)
 {
@@ -557,7 +563,7 @@ static int replay_command(const struct tc_options *o, const struct tc_settings *
 	int64_t id;
 	if (tc_replay_parse(o, &id, err, sizeof err) != 0)
 		return usage_error(err);
-	struct tc_store *own, *st = open_boards(o, settings, records, &own);
+	struct tc_store *own, *st = tc_cli_open_boards(o, settings, records, &own);
 	if (!st)
 		return 1;
 	int status = id == 0 ? tc_replay_list(st, stdout, err, sizeof err)
@@ -583,7 +589,7 @@ static int races_command(const struct tc_options *o, const struct tc_settings *s
 	int64_t id;
 	if (tc_races_parse(o, &id, err, sizeof err) != 0)
 		return usage_error(err);
-	struct tc_store *own, *st = open_boards(o, settings, records, &own);
+	struct tc_store *own, *st = tc_cli_open_boards(o, settings, records, &own);
 	if (!st)
 		return 1;
 	char folder[PATH_MAX];
@@ -597,168 +603,10 @@ static int races_command(const struct tc_options *o, const struct tc_settings *s
 	return status;
 }
 
-/* ---- `tilecade GAME [options] --ghost N|best` (issue 19) ---- */
-
 /* The race --ghost asks for, loaded and checked before the terminal opens (the app takes both
  * over); NULL for none. */
 static struct tc_ghost_race *ghost_to_race;
 static struct tc_recording ghost_recording;
-
-/* The first option given that shapes the game (its parameters or seed): the recording's game
- * must then be the one it asks for. */
-static const char *shaping_option(const struct tc_options *o)
-{
-	return o->size             ? "--size"
-	       : o->has_seed       ? "--seed"
-	       : o->id             ? "--id"
-	       : o->daily          ? "--daily"
-	       : o->has_level      ? "--level"
-	       : o->puzzle         ? "--puzzle"
-	       : o->has_difficulty ? "--difficulty"
-	       : o->has_stage      ? "--stage"
-	       : o->has_mode       ? "--mode"
-	       : o->has_types      ? "--types"
-	       : o->has_attempts   ? "--attempts"
-	                           : NULL;
-}
-
-/* The first option given that plays no game on screen, or another game than the ghost's. */
-static const char *not_with_ghost(const struct tc_options *o)
-{
-	return o->resume     ? "--continue"
-	       : o->generate ? "--generate"
-	       : o->solve    ? "--solve"
-	       : o->rate     ? "--rate"
-	       : o->moves    ? "--moves"
-	       : o->autoplay ? "--autoplay"
-	       : o->swaps    ? "--swaps"
-	                     : NULL;
-}
-
-/* The recording of the best row, with a recording, of the board that game and the options
- * play on: its id, or 0 when there is none (said in err). */
-static int64_t best_recording(const struct tc_options *o, const struct tc_settings *settings,
-                              struct tc_store *st, const struct tc_game *game, char *err,
-                              size_t errlen)
-{
-	struct tc_params params;
-	uint64_t seed;
-	struct tc_board_key key;
-	if (resolve_params(o, settings, game, &params, &seed, err, errlen) != 0)
-		return 0;
-	tc_records_board_of(game, params.bytes, seed, &key);
-	struct tc_score top[TC_SCORES_TOP];
-	int n = tc_store_top_scores(st, &key, tc_rank_of(key.game), top, TC_SCORES_TOP);
-	for (int i = 0; i < n; i++)
-		if (top[i].recording > 0)
-			return top[i].recording;
-	char title[96];
-	tc_board_title(&key, false, title, sizeof title);
-	snprintf(err, errlen, "no recorded game to race on the board %s", title);
-	return 0;
-}
-
-/* Whether the game the options shape is the recording's (race_id): a game ID of the options'
- * parameters, with the recording's seed unless they give one. */
-static bool options_fit(const struct tc_options *o, const struct tc_settings *settings,
-                        const struct tc_game *game, const struct tc_params *id_params,
-                        uint64_t id_seed, const char *race_id)
-{
-	const struct tc_game *race_game;
-	struct tc_params params;
-	uint64_t seed;
-	char err[160], mine[TC_GAMEID_MAX];
-	if (tc_gameid_parse(race_id, &race_game, &params, &seed, err, sizeof err) != 0 ||
-	    race_game != game)
-		return false;
-	struct tc_options as = *o;
-	if (!as.has_seed && !as.daily) { /* no seed asked for: not a fresh one */
-		as.has_seed = true;
-		as.seed = seed;
-	}
-	if (o->id) {
-		params = *id_params;
-		seed = id_seed;
-	} else if (resolve_params(&as, settings, game, &params, &seed, err, sizeof err) != 0) {
-		return false;
-	}
-	tc_gameid_format(game, params.bytes, seed, mine, sizeof mine);
-	return strcmp(mine, race_id) == 0;
-}
-
-/* Loads and checks the race --ghost asks for into ghost_to_race (-1: play it), or returns the
- * exit status, said: 2 for options that do not fit the recording, 1 when there is none to
- * race. game is GAME's (NULL for N and without GAME); params and seed those of --id. */
-static int ghost_command(const struct tc_options *o, const struct tc_settings *settings,
-                         const struct tc_records *records, const struct tc_catalog_entry *entry,
-                         const struct tc_game *game, const struct tc_params *params, uint64_t seed)
-{
-	char err[TC_STORE_NOTICE_MAX + 64], shown[48];
-	const char *other = not_with_ghost(o);
-	bool best = strcmp(o->ghost, "best") == 0;
-	int64_t id = 0;
-	if (other)
-		return tc_cli_fail(err, sizeof err, "--ghost races a game on screen; drop %s",
-		                   other),
-		       usage_error(err);
-	if (!best && !tc_cli_number(o->ghost, &id)) {
-		tc_sanitize(o->ghost, shown, sizeof shown);
-		tc_cli_fail(err, sizeof err,
-		            "--ghost must be a recording's number (#N in %s) or best, not '%.40s'",
-		            tc_policy_where("tilecade scores", "ssh HOST scores"), shown);
-		return usage_error(err);
-	}
-	if (best && !game) {
-		if (entry)
-			tc_cli_fail(err, sizeof err,
-			            "--ghost best needs a board, and N's are its levels: race a "
-			            "recording's number (#N in %s)",
-			            tc_policy_where("tilecade scores", "ssh HOST scores"));
-		else
-			tc_cli_fail(err, sizeof err,
-			            "--ghost best needs a game, e.g. %s 2048 --ghost best",
-			            tc_policy_where("tilecade", "ssh -t HOST"));
-		return usage_error(err);
-	}
-	struct tc_store *own, *st = open_boards(o, settings, records, &own);
-	if (!st)
-		return 1;
-	if (best)
-		id = best_recording(o, settings, st, game, err, sizeof err);
-	struct tc_ghost_race *race =
-	        id ? tc_ghost_race_open(st, id, &ghost_recording, err, sizeof err) : NULL;
-	tc_store_close(own);
-	if (!race) {
-		tc_cli_error(err);
-		return 1;
-	}
-	const char *want = entry ? board_game(entry) : NULL;
-	const char *shaping = shaping_option(o);
-	/* The game raced is the stream's, its ID's first word ("2048:4x4:s1", "ninja seed"), not
-	 * what the row says. */
-	const char *race_id = tc_ghost_race_game_id(race);
-	char race_game[24];
-	snprintf(race_game, sizeof race_game, "%.*s", (int)strcspn(race_id, ": "), race_id);
-	int status = -1;
-	if (want && strcmp(race_game, want) != 0) {
-		tc_sanitize(race_game, shown, sizeof shown);
-		tc_cli_fail(err, sizeof err, "recording #%" PRId64 " is a %s game, not %s", id,
-		            shown, entry->name);
-		status = usage_error(err);
-	} else if (game && shaping && !options_fit(o, settings, game, params, seed, race_id)) {
-		tc_cli_fail(err, sizeof err,
-		            "--ghost %s races the game %s, not the one %s asks for", o->ghost,
-		            race_id, shaping);
-		status = usage_error(err);
-	}
-	if (status >= 0) {
-		tc_ghost_race_free(race);
-		tc_recording_free(&ghost_recording);
-		return status;
-	}
-	ghost_to_race = race;
-	return -1;
-}
 
 /* ---- `tilecade live` and `tilecade watch PLAYER` ---- */
 
@@ -803,7 +651,8 @@ static int live_commands(const struct tc_options *o, const struct tc_settings *s
 	if (other)
 		return tc_cli_fail(err, sizeof err, "%s takes %s, not %s",
 		                   o->live ? "live" : "watch",
-		                   o->live ? "--db and --config" : "--db, --config, --theme and --no-anim",
+		                   o->live ? "--db and --config"
+		                           : "--db, --config, --theme and --no-anim",
 		                   other),
 		       usage_error(err);
 	const char *folder = live_folder(o, settings, records, dir, sizeof dir);
@@ -1063,7 +912,7 @@ static int race_command(const struct tc_options *o, struct tc_settings *settings
 		uint64_t seed = 0;
 		if (find_game(o, &entry, &game, &params, &seed, err, sizeof err) != 0 ||
 		    check_combinations(o, entry->name, err, sizeof err) != 0 ||
-		    resolve_params(o, settings, game, &params, &seed, err, sizeof err) != 0)
+		    tc_cli_resolve_params(o, settings, game, &params, &seed, err, sizeof err) != 0)
 			return tc_records_close(records), usage_error(err);
 		snprintf(race_game, sizeof race_game, "%s", game->name);
 		tc_gameid_format(game, params.bytes, seed, race_game_id, sizeof race_game_id);
@@ -1188,7 +1037,8 @@ int tc_cli_command(const struct tc_options *opts, struct tc_settings *settings,
 		return usage_error(err);
 
 	if (o.ghost) {
-		int status = ghost_command(&o, settings, records, entry, game, &params, seed);
+		int status = tc_ghost_command(&o, settings, records, entry, game, &params, seed,
+		                              &ghost_to_race, &ghost_recording);
 		if (status >= 0) {
 			tc_records_close(records);
 			return status;
@@ -1216,7 +1066,7 @@ int tc_cli_command(const struct tc_options *opts, struct tc_settings *settings,
 			return usage_error(err);
 		return status;
 	}
-	if (game && resolve_params(&o, settings, game, &params, &seed, err, sizeof err) != 0)
+	if (game && tc_cli_resolve_params(&o, settings, game, &params, &seed, err, sizeof err) != 0)
 		return usage_error(err);
 	if (o.generate && game == &match3_game) {
 		if (tc_batch_m3_generate((const struct m3_params *)params.bytes, seed, o.count,
