@@ -1,7 +1,12 @@
-/* The store: scores and saved games in one SQLite database (by default
- * $XDG_DATA_HOME/tilecade/tilecade.db), and optionally a scoreboard shared by every user of a
- * host. A store that cannot be opened, is read-only, locked or corrupt never stops play: it comes
- * back disabled, with a one-line notice, and every call on it does nothing. */
+/* The store: scores and saved games in one database: an SQLite file (by default
+ * $XDG_DATA_HOME/tilecade/tilecade.db), or a PostgreSQL database that many hosts share, named by
+ * a postgresql:// or postgres:// URL (libpq's rules: the PG* variables and ~/.pgpass fill in
+ * what the URL leaves out); and optionally a scoreboard shared by every user of a host. A store
+ * that cannot be opened, is read-only, locked or corrupt never stops play: it comes back
+ * disabled, with a one-line notice, and every call on it does nothing. A PostgreSQL database
+ * that cannot be reached, at the start or later, leaves the store away: play goes on, the games
+ * finished meanwhile wait on this machine and are written, exactly once, when the database is
+ * back. No notice or error line ever shows a URL's password. */
 #ifndef TILECADE_STORE_H
 #define TILECADE_STORE_H
 
@@ -33,6 +38,24 @@ struct tc_store *tc_store_open_to_read(const char *path, char *notice, size_t le
 const char *tc_store_why_off(const struct tc_store *st);
 void tc_store_close(struct tc_store *st);
 bool tc_store_ok(const struct tc_store *st);
+
+/* Whether where names a PostgreSQL database (postgresql://... or postgres://...) rather than an
+ * SQLite file. */
+bool tc_store_is_url(const char *where);
+/* The engine of the store: "SQLite" or "PostgreSQL". */
+const char *tc_store_engine_name(const struct tc_store *st);
+/* The saves of the store are those of player from now on: a database that many players share
+ * (a PostgreSQL one) keeps one save a game for each player. A store of one player's keeps
+ * them under "" (the default). */
+void tc_store_set_owner(struct tc_store *st, const char *player);
+
+/* Games finished while the database was away (scores, recordings, a race's result) that wait
+ * on this machine to be written: how many (0 when none). */
+int tc_store_waiting(const struct tc_store *st);
+/* Tries to reach a database that is away and writes what waits, each exactly once. Costs
+ * nothing when the store is not away; tries at most once every few seconds. Returns how many
+ * waiting games it wrote. */
+int tc_store_retry(struct tc_store *st);
 /* The schema version of the open database (TC_STORE_SCHEMA once opened). A database of a newer
  * schema than this program knows is refused ("made by a newer tilecade"), never written into. */
 int tc_store_schema_version(const struct tc_store *st);
