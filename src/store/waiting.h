@@ -1,0 +1,88 @@
+/* Games that wait on this machine while the database is away (a PostgreSQL one that cannot be
+ * reached): one file each in the waiting folder ($XDG_DATA_HOME/tilecade/waiting, 0700; files
+ * 0600, written whole to a temporary name and renamed). A game's file holds what finished of
+ * it (its recording, its score linked to it, a race's result); a save's file holds the latest
+ * save of one player's game (or that it was forgotten), and a later one replaces it. Each file
+ * names the database it waits for; the store writes it there, in one transaction with its token
+ * in table `written`, so that it is written exactly once (waiting_store.c). Files that are
+ * damaged, another database's or not ours are left where they are and skipped. */
+#ifndef TILECADE_STORE_WAITING_H
+#define TILECADE_STORE_WAITING_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "tilecade/races.h"
+#include "tilecade/recordings.h"
+#include "tilecade/store.h"
+
+/* 16 hex digits: a file's name (without ".wait") and its row in `written`. */
+#define TC_WAITING_TOKEN 17
+/* Which database a file waits for: 64 hex digits of a hash of where it is (the URL and the PG*
+ * variables that fill it in), never the URL itself, which may hold a password. */
+#define TC_WAITING_DB 65
+
+enum tc_waiting_part {
+	TC_WAITING_RECORDING = 1,
+	TC_WAITING_SCORE = 2, /* linked to the recording when the file holds one */
+	TC_WAITING_RACE = 4,  /* a racer's result, linked to the recording likewise */
+	TC_WAITING_SAVE = 8,  /* a save, or that it was forgotten (save_gone) */
+};
+
+struct tc_waiting {
+	char token[TC_WAITING_TOKEN];
+	char db[TC_WAITING_DB];
+	unsigned parts; /* enum tc_waiting_part's */
+	struct tc_recording rec; /* events malloc'd */
+	struct tc_score score;
+	enum tc_rank_by by;
+	int64_t race; /* the race's id */
+	char racer[32];
+	struct tc_racer result;
+	int64_t race_ms; /* when the racer finished */
+	char owner[32];  /* the save's */
+	char save_game[16];
+	bool save_gone;
+	unsigned char *save; /* malloc'd, as its events */
+	size_t save_len;
+	char summary[160];
+	unsigned char *save_events;
+	size_t save_events_len;
+	int64_t saved_at; /* Unix time */
+};
+
+/* Frees what w holds (not w) and clears it. */
+void tc_waiting_free(struct tc_waiting *w);
+
+/* The bytes of a file: malloc'd, NULL when out of memory or too big. */
+unsigned char *tc_waiting_encode(const struct tc_waiting *w, size_t *len);
+/* A file's bytes back into *w (tc_waiting_free it): false, with *w cleared, when they are not a
+ * whole waiting file of this version. */
+bool tc_waiting_decode(const unsigned char *bytes, size_t len, struct tc_waiting *w);
+
+/* The waiting folder, made (0700) when missing: 0, or -1 (no home, not a folder of ours). */
+int tc_waiting_folder(char *buf, size_t len);
+/* A new game's token, random: never one another game or host has. */
+void tc_waiting_new_token(char token[TC_WAITING_TOKEN]);
+/* The token of the save of owner's game for database db: the same for every save of it, so
+ * that the latest replaces the one before. */
+void tc_waiting_save_token(const char *db, const char *owner, const char *game,
+                           char token[TC_WAITING_TOKEN]);
+
+/* Writes w to its file in folder, whole or not at all: 0, or -1. */
+int tc_waiting_put(const char *folder, const struct tc_waiting *w);
+/* Reads the file of token: 0, or -1 when there is none, or it is damaged or not ours. */
+int tc_waiting_get(const char *folder, const char *token, struct tc_waiting *w);
+void tc_waiting_remove(const char *folder, const char *token);
+/* The tokens of the files in folder that wait for database db (damaged or foreign ones are
+ * not listed), at most max, oldest first: how many. */
+int tc_waiting_list(const char *folder, const char *db, char (*tokens)[TC_WAITING_TOKEN],
+                    int max);
+
+/* A game's handle while it waits: what the store gives for its recording's and its score's id
+ * (negative, never a row's), and back. */
+int64_t tc_waiting_handle(const char *token);
+bool tc_waiting_token_of(int64_t handle, char token[TC_WAITING_TOKEN]);
+
+#endif
