@@ -38,8 +38,9 @@ const char tc_usage[] =
         "                   also gives mono)\n"
         "  --continue       resume the most recently saved game\n"
         "  --daily          today's puzzle of GAME (UTC), the same for every player\n"
-        "  --db PATH        the database of scores and saves (default:\n"
-        "                   $XDG_DATA_HOME/tilecade/tilecade.db)\n"
+        "  --db PATH        the database of scores and saves: an SQLite file (default:\n"
+        "                   $XDG_DATA_HOME/tilecade/tilecade.db), or a PostgreSQL\n"
+        "                   database's postgresql:// URL\n"
         "  --config PATH    the settings file (default:\n"
         "                   $XDG_CONFIG_HOME/tilecade/config.ini)\n"
         "  -h, --help       this text\n"
@@ -507,7 +508,7 @@ static int parse_option(int argc, char **argv, int *i, struct tc_options *o, cha
 		if (!(v = take_value(argc, argv, i, "--db", err, errlen)))
 			return -1;
 		if (!*v)
-			return tc_cli_fail(err, errlen, "--db needs a path");
+			return tc_cli_fail(err, errlen, "--db needs a path or a postgresql:// URL");
 		o->db = v;
 	} else if (is_option(arg, "--theme")) {
 		if (!(v = take_value(argc, argv, i, "--theme", err, errlen)))

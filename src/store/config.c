@@ -9,6 +9,7 @@
 
 #include "tilecade/config.h"
 #include "tilecade/file_open.h"
+#include "tilecade/store.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -313,10 +314,22 @@ static void set_storage(struct parse *p, const char *name, const char *value)
 		warn(p, p->lineno, "unknown key '" QUOTE "' in [storage]", name);
 		return;
 	}
+	/* The database may be a PostgreSQL one, named by its URL, taken as it is; the host's
+	 * shared scoreboard is a file. A URL is never quoted back: it may hold a password. */
+	if (tc_store_is_url(value)) {
+		if (field == c->database && strlen(value) < len)
+			strcpy(field, value);
+		else if (field == c->database)
+			warn(p, p->lineno, "database URL longer than %zu bytes", len - 1);
+		else
+			warn(p, p->lineno, "shared_scores takes a file's path, not a database URL");
+		return;
+	}
 	char path[sizeof c->database];
 	if (!parse_path(value, path, sizeof path) || strlen(path) >= len) {
-		warn(p, p->lineno, "bad value '" QUOTE "' for %s (an absolute path, or ~/...)",
-		     value, field == c->database ? "database" : "shared_scores");
+		warn(p, p->lineno, "bad value '" QUOTE "' for %s (an absolute path, or ~/...%s)",
+		     value, field == c->database ? "database" : "shared_scores",
+		     field == c->database ? ", or a postgresql:// URL" : "");
 		return;
 	}
 	strcpy(field, path);

@@ -222,7 +222,8 @@ static void test_bad_values_keep_the_defaults_and_name_the_line(void **state)
 	expect_warning(&c, 10, 14, "bad value '99999999999999999999' for attempts (2 to 1000)");
 	expect_warning(&c, 11, 15, "bad value '-5' for attempts (2 to 1000)");
 	expect_warning(&c, 12, 17,
-	               "bad value 'relative/scores.db' for database (an absolute path, or ~/...)");
+	               "bad value 'relative/scores.db' for database (an absolute path, or ~/..., or a"
+	               " postgresql:// URL)");
 }
 
 static void test_unknown_sections_and_keys(void **state)
@@ -530,6 +531,22 @@ static void test_storage_paths_under_home(void **state)
 	assert_int_equal(c.warning_count, 0);
 }
 
+/* A PostgreSQL database is named by its URL, taken as it is (no home, no folder); the shared
+ * scoreboard stays a file, and the URL refused there is not quoted: it may hold a password. */
+static void test_a_database_url(void **state)
+{
+	(void)state;
+	struct tc_config c = load("[storage]\ndatabase = postgresql://ann:secret@db.example/arcade\n");
+	assert_string_equal(c.database, "postgresql://ann:secret@db.example/arcade");
+	assert_int_equal(c.warning_count, 0);
+	c = load("[storage]\ndatabase = postgres://\n");
+	assert_string_equal(c.database, "postgres://");
+	c = load("[storage]\nshared_scores = postgresql://ann:secret@db.example/arcade\n");
+	assert_string_equal(c.shared_scores, "");
+	assert_int_equal(c.warning_count, 1);
+	expect_warning(&c, 0, 2, "shared_scores takes a file's path, not a database URL");
+}
+
 static void test_the_default_path(void **state)
 {
 	(void)state;
@@ -583,6 +600,7 @@ int main(void)
 	        cmocka_unit_test(test_key_bindings),
 	        cmocka_unit_test(test_at_most_so_many_bindings),
 	        cmocka_unit_test(test_storage_paths_under_home),
+	        cmocka_unit_test(test_a_database_url),
 	        cmocka_unit_test(test_the_default_path),
 	};
 	return cmocka_run_group_tests(tests, make_dir, remove_dir);

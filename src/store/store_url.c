@@ -1,0 +1,12 @@
+/* Which engine a store's name selects: a postgresql:// or postgres:// URL is a PostgreSQL
+ * database, anything else an SQLite file. In the settings' library, which reads the name from
+ * [storage] database, as well as the store's. */
+#include "tilecade/store.h"
+
+#include <string.h>
+
+bool tc_store_is_url(const char *where)
+{
+	return where && (strncmp(where, "postgresql://", 13) == 0 ||
+	                 strncmp(where, "postgres://", 11) == 0);
+}
