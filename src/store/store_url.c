@@ -3,10 +3,11 @@
  * [storage] database, as well as the store's. */
 #include "tilecade/store.h"
 
-#include <string.h>
+#include <strings.h>
 
 bool tc_store_is_url(const char *where)
 {
-	return where && (strncmp(where, "postgresql://", 13) == 0 ||
-	                 strncmp(where, "postgres://", 11) == 0);
+	/* A URL's scheme is case-blind (RFC 3986). */
+	return where && (strncasecmp(where, "postgresql://", 13) == 0 ||
+	                 strncasecmp(where, "postgres://", 11) == 0);
 }
