@@ -33,54 +33,50 @@ void tc_player_id(const char *key, char *id)
 		snprintf(id + 2 * i, 3, "%02x", digest[i]);
 }
 
-/* The one name column of the row that the statement's first parameter, bound to value, finds. */
+/* The one name column of the row that the statement's first parameter, bound to value, finds
+ * (a name that does not fit name is no name this program wrote). */
 static enum tc_player_result one_name(struct tc_store *st, const char *sql, const char *value,
                                       char *name, size_t len)
 {
-	sqlite3_stmt *stmt;
-	if (!tc_store_ok(st) || tc_store_prepare(st->db, sql, &stmt) != SQLITE_OK)
-		return TC_PLAYER_ERROR;
-	sqlite3_bind_text(stmt, 1, value, -1, SQLITE_TRANSIENT);
-	int rc = tc_store_step(stmt);
-	enum tc_player_result result = rc == SQLITE_ROW    ? TC_PLAYER_OK
-	                               : rc == SQLITE_DONE ? TC_PLAYER_UNKNOWN
-	                                                   : TC_PLAYER_ERROR;
-	if (result == TC_PLAYER_OK)
-		snprintf(name, len, "%s", (const char *)sqlite3_column_text(stmt, 0));
-	sqlite3_finalize(stmt);
+	struct tc_sql *q = tc_store_ok(st) ? tc_sql_prepare(st, sql) : NULL;
+	tc_sql_bind_text(q, 1, value);
+	enum tc_sql_rc rc = tc_sql_step(q);
+	enum tc_player_result result = rc == TC_SQL_ROW && tc_sql_text(q, 0, name, len) ? TC_PLAYER_OK
+	                               : rc == TC_SQL_DONE                               ? TC_PLAYER_UNKNOWN
+	                                                                                 : TC_PLAYER_ERROR;
+	tc_sql_finish(q);
 	return result;
 }
 
 enum tc_player_result tc_players_name_of(struct tc_store *st, const char *key, char *name,
                                          size_t len)
 {
-	return one_name(st, "SELECT name FROM players WHERE key = ?", key, name, len);
+	return one_name(st, "SELECT name FROM players WHERE key = ?1", key, name, len);
 }
 
 enum tc_player_result tc_players_name_as_kept(struct tc_store *st, const char *typed, char *name,
                                               size_t len)
 {
-	/* The column's NOCASE collation: the comparison the UNIQUE constraint makes. */
-	return one_name(st, "SELECT name FROM players WHERE name = ?", typed, name, len);
+	/* Names are unique whatever their case (names are ASCII: tc_player_name_ok). */
+	return one_name(st, "SELECT name FROM players WHERE lower(name) = lower(?1)", typed, name,
+	                len);
 }
 
 enum tc_player_result tc_players_add(struct tc_store *st, const char *key, const char *name)
 {
 	if (!tc_player_name_ok(name))
 		return TC_PLAYER_BAD;
-	sqlite3_stmt *stmt;
-	if (!tc_store_writable(st) ||
-	    tc_store_prepare(st->db, "INSERT INTO players (key, name, since) VALUES (?, ?, ?)",
-	                     &stmt) != SQLITE_OK)
+	if (!tc_store_writable(st))
 		return TC_PLAYER_ERROR;
-	sqlite3_bind_text(stmt, 1, key, -1, SQLITE_TRANSIENT);
-	sqlite3_bind_text(stmt, 2, name, -1, SQLITE_TRANSIENT);
-	sqlite3_bind_int64(stmt, 3, (sqlite3_int64)time(NULL));
-	int rc = tc_store_step(stmt);
-	sqlite3_finalize(stmt);
-	if (rc == SQLITE_DONE)
+	struct tc_sql *q =
+	        tc_sql_prepare(st, "INSERT INTO players (key, name, since) VALUES (?1, ?2, ?3)");
+	tc_sql_bind_text(q, 1, key);
+	tc_sql_bind_text(q, 2, name);
+	tc_sql_bind_int(q, 3, (int64_t)time(NULL));
+	enum tc_sql_rc rc = tc_sql_run(q);
+	if (rc == TC_SQL_DONE)
 		return TC_PLAYER_OK;
-	if (rc != SQLITE_CONSTRAINT)
+	if (rc != TC_SQL_TAKEN)
 		return TC_PLAYER_ERROR;
 	/* The name is taken, or the key has one: its own name again is no error. */
 	char mine[TC_PLAYER_NAME_MAX + 1];

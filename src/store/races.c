@@ -106,27 +106,27 @@ void tc_race_rank(struct tc_racer *racers, int n)
 
 /* A row of RACE_COLUMNS read at now_ms; false when it is not one this program wrote: it opened
  * no later than now, and starts (once started) no later than its automatic start. */
-static bool read_race(sqlite3_stmt *stmt, int64_t now_ms, struct tc_race *out)
+static bool read_race(struct tc_sql *q, int64_t now_ms, struct tc_race *out)
 {
 	memset(out, 0, sizeof *out);
-	return tc_store_read_int(stmt, 0, 1, INT64_MAX, &out->id) &&
-	       tc_store_read_text(stmt, 1, out->game, sizeof out->game) && out->game[0] &&
-	       tc_store_read_text(stmt, 2, out->game_id, sizeof out->game_id) && out->game_id[0] &&
-	       tc_store_read_text(stmt, 3, out->opener, sizeof out->opener) &&
-	       tc_store_read_int(stmt, 4, 0, now_ms + AHEAD_MAX_MS, &out->opened_ms) &&
-	       tc_store_read_int(stmt, 5, 0, out->opened_ms + TC_RACE_AUTOSTART_MS + TC_RACE_COUNTDOWN_MS,
+	return tc_sql_int(q, 0, 1, INT64_MAX, &out->id) &&
+	       tc_sql_text(q, 1, out->game, sizeof out->game) && out->game[0] &&
+	       tc_sql_text(q, 2, out->game_id, sizeof out->game_id) && out->game_id[0] &&
+	       tc_sql_text(q, 3, out->opener, sizeof out->opener) &&
+	       tc_sql_int(q, 4, 0, now_ms + AHEAD_MAX_MS, &out->opened_ms) &&
+	       tc_sql_int(q, 5, 0, out->opened_ms + TC_RACE_AUTOSTART_MS + TC_RACE_COUNTDOWN_MS,
 	                &out->start_ms) &&
-	       tc_store_read_int(stmt, 6, 0, TC_RACE_LIMIT_MAX_MS, &out->limit_ms);
+	       tc_sql_int(q, 6, 0, TC_RACE_LIMIT_MAX_MS, &out->limit_ms);
 }
 
 #define RACER_COLUMNS                                                                              \
 	"player, outcome, progress, progress_text, time_ms, points, recording, joined_ms,"         \
 	" dropped_ms, socket"
 
-static bool read_outcome(sqlite3_stmt *stmt, int i, enum tc_racer_outcome *out)
+static bool read_outcome(struct tc_sql *q, int i, enum tc_racer_outcome *out)
 {
 	char word[16];
-	if (!tc_store_read_text(stmt, i, word, sizeof word))
+	if (!tc_sql_text(q, i, word, sizeof word))
 		return false;
 	for (int o = 0; o < OUTCOMES; o++)
 		if (strcmp(word, outcome_names[o]) == 0) {
@@ -137,19 +137,19 @@ static bool read_outcome(sqlite3_stmt *stmt, int i, enum tc_racer_outcome *out)
 }
 
 /* A row of RACER_COLUMNS read at now_ms; false when it is not one this program wrote. */
-static bool read_racer(sqlite3_stmt *stmt, int64_t now_ms, struct tc_racer *out)
+static bool read_racer(struct tc_sql *q, int64_t now_ms, struct tc_racer *out)
 {
 	memset(out, 0, sizeof *out);
-	return tc_store_read_text(stmt, 0, out->player, sizeof out->player) && out->player[0] &&
-	       read_outcome(stmt, 1, &out->outcome) &&
-	       tc_store_read_int(stmt, 2, INT64_MIN, INT64_MAX, &out->progress.value) &&
-	       tc_store_read_text(stmt, 3, out->progress.text, sizeof out->progress.text) &&
-	       tc_store_read_int(stmt, 4, 0, TIME_MAX, &out->time_ms) &&
-	       tc_store_read_int(stmt, 5, INT64_MIN, INT64_MAX, &out->points) &&
-	       tc_store_read_int(stmt, 6, 0, INT64_MAX, &out->recording) &&
-	       tc_store_read_int(stmt, 7, 0, now_ms + AHEAD_MAX_MS, &out->joined_ms) &&
-	       tc_store_read_int(stmt, 8, 0, now_ms + AHEAD_MAX_MS, &out->dropped_ms) &&
-	       tc_store_read_text(stmt, 9, out->socket, sizeof out->socket);
+	return tc_sql_text(q, 0, out->player, sizeof out->player) && out->player[0] &&
+	       read_outcome(q, 1, &out->outcome) &&
+	       tc_sql_int(q, 2, INT64_MIN, INT64_MAX, &out->progress.value) &&
+	       tc_sql_text(q, 3, out->progress.text, sizeof out->progress.text) &&
+	       tc_sql_int(q, 4, 0, TIME_MAX, &out->time_ms) &&
+	       tc_sql_int(q, 5, INT64_MIN, INT64_MAX, &out->points) &&
+	       tc_sql_int(q, 6, 0, INT64_MAX, &out->recording) &&
+	       tc_sql_int(q, 7, 0, now_ms + AHEAD_MAX_MS, &out->joined_ms) &&
+	       tc_sql_int(q, 8, 0, now_ms + AHEAD_MAX_MS, &out->dropped_ms) &&
+	       tc_sql_text(q, 9, out->socket, sizeof out->socket);
 }
 
 /* ---- a race at a moment ---- */
@@ -215,26 +215,25 @@ static void settle(struct tc_race *race, struct tc_racer *racers, int n, int64_t
 static int load(struct tc_store *st, int64_t id, int64_t now_ms, struct tc_race *race,
                 struct tc_racer racers[TC_RACE_RACERS_MAX])
 {
-	sqlite3_stmt *stmt;
-	if (!tc_store_ok(st) || now_ms < 0 || now_ms > TIME_MAX ||
-	    tc_store_prepare(st->db, "SELECT " RACE_COLUMNS " FROM races WHERE id = ?1", &stmt) !=
-	            SQLITE_OK)
+	if (!tc_store_ok(st) || now_ms < 0 || now_ms > TIME_MAX)
 		return -1;
-	sqlite3_bind_int64(stmt, 1, id);
-	bool found = tc_store_step(stmt) == SQLITE_ROW && read_race(stmt, now_ms, race);
-	sqlite3_finalize(stmt);
-	if (!found || tc_store_prepare(st->db,
-	                               "SELECT " RACER_COLUMNS " FROM racers WHERE race = ?1"
-	                               " ORDER BY rowid LIMIT ?2",
-	                               &stmt) != SQLITE_OK)
+	struct tc_sql *q = tc_sql_prepare(st, "SELECT " RACE_COLUMNS " FROM races WHERE id = ?1");
+	tc_sql_bind_int(q, 1, id);
+	bool found = tc_sql_step(q) == TC_SQL_ROW && read_race(q, now_ms, race);
+	tc_sql_finish(q);
+	if (!found)
 		return -1;
-	sqlite3_bind_int64(stmt, 1, id);
-	sqlite3_bind_int(stmt, 2, TC_RACE_RACERS_MAX);
+	/* In the order they joined: those past TC_RACE_RACERS_MAX (none this program lets in)
+	 * are the ones left out. */
+	q = tc_sql_prepare(st, "SELECT " RACER_COLUMNS " FROM racers WHERE race = ?1"
+	                       " ORDER BY joined_ms, player LIMIT ?2");
+	tc_sql_bind_int(q, 1, id);
+	tc_sql_bind_int(q, 2, TC_RACE_RACERS_MAX);
 	int n = 0;
-	while (n < TC_RACE_RACERS_MAX && tc_store_step(stmt) == SQLITE_ROW)
-		if (read_racer(stmt, now_ms, &racers[n]))
+	while (n < TC_RACE_RACERS_MAX && tc_sql_step(q) == TC_SQL_ROW)
+		if (read_racer(q, now_ms, &racers[n]))
 			n++;
-	sqlite3_finalize(stmt);
+	tc_sql_finish(q);
 	race->racers = n;
 	settle(race, racers, n, now_ms);
 	return n;
@@ -260,17 +259,18 @@ int tc_store_race_get(struct tc_store *st, int64_t id, int64_t now_ms, struct tc
 /* How many race candidates a listing reads at most. */
 #define CANDIDATES_MAX 256
 
-/* The races whose ids stmt gives (newest first), at most max, that are in one of the states
- * wanted at now_ms: how many. Finalizes stmt. */
-static int races_of(struct tc_store *st, sqlite3_stmt *stmt, int64_t now_ms, unsigned wanted,
+/* The races whose ids q gives (newest first), at most max, that are in one of the states
+ * wanted at now_ms: how many. Finishes q. */
+static int races_of(struct tc_store *st, struct tc_sql *q, int64_t now_ms, unsigned wanted,
                     struct tc_race *out, int max)
 {
 	/* The candidates come whole first: reading a race runs statements of its own. */
 	int64_t ids[CANDIDATES_MAX];
 	int found = 0;
-	while (found < CANDIDATES_MAX && tc_store_step(stmt) == SQLITE_ROW)
-		ids[found++] = sqlite3_column_int64(stmt, 0);
-	sqlite3_finalize(stmt);
+	while (found < CANDIDATES_MAX && tc_sql_step(q) == TC_SQL_ROW)
+		if (tc_sql_int(q, 0, 1, INT64_MAX, &ids[found]))
+			found++;
+	tc_sql_finish(q);
 	struct tc_racer racers[TC_RACE_RACERS_MAX];
 	int n = 0;
 	for (int i = 0; i < found && n < max; i++)
@@ -291,24 +291,22 @@ _Static_assert(TC_RACE_LIMIT_MAX_MS == 86400000, "LIMIT_MAX_SQL is TC_RACE_LIMIT
 	" AND (CASE start_ms WHEN 0 THEN opened_ms + ?3 ELSE start_ms END)"                        \
 	" + (CASE limit_ms WHEN 0 THEN " LIMIT_MAX_SQL " ELSE limit_ms END) > ?1"
 
-static void bind_now(sqlite3_stmt *stmt, int64_t now_ms)
+static void bind_now(struct tc_sql *q, int64_t now_ms)
 {
-	sqlite3_bind_int64(stmt, 1, now_ms);
-	sqlite3_bind_int64(stmt, 2, now_ms - TC_RACE_RETURN_MS);
-	sqlite3_bind_int64(stmt, 3, TC_RACE_AUTOSTART_MS + TC_RACE_COUNTDOWN_MS);
+	tc_sql_bind_int(q, 1, now_ms);
+	tc_sql_bind_int(q, 2, now_ms - TC_RACE_RETURN_MS);
+	tc_sql_bind_int(q, 3, TC_RACE_AUTOSTART_MS + TC_RACE_COUNTDOWN_MS);
 }
 
 int tc_store_races(struct tc_store *st, int64_t now_ms, struct tc_race *out, int max)
 {
-	sqlite3_stmt *stmt;
-	if (!tc_store_ok(st) || max <= 0 ||
-	    tc_store_prepare(st->db,
-	                     "SELECT id FROM races WHERE" NOT_OVER_SQL " ORDER BY id DESC LIMIT ?4",
-	                     &stmt) != SQLITE_OK)
+	if (!tc_store_ok(st) || max <= 0)
 		return 0;
-	bind_now(stmt, now_ms);
-	sqlite3_bind_int(stmt, 4, CANDIDATES_MAX);
-	return races_of(st, stmt, now_ms,
+	struct tc_sql *q = tc_sql_prepare(st, "SELECT id FROM races WHERE" NOT_OVER_SQL
+	                                      " ORDER BY id DESC LIMIT ?4");
+	bind_now(q, now_ms);
+	tc_sql_bind_int(q, 4, CANDIDATES_MAX);
+	return races_of(st, q, now_ms,
 	                1u << TC_RACE_LOBBY | 1u << TC_RACE_COUNTDOWN | 1u << TC_RACE_RUNNING, out,
 	                max);
 }
@@ -326,22 +324,19 @@ int64_t tc_store_race_of(struct tc_store *st, const char *player, const char *ga
                          int64_t now_ms)
 {
 	enum { RACES = 8 };
-	sqlite3_stmt *stmt;
-	if (!tc_store_ok(st) ||
-	    tc_store_prepare(st->db,
-	                     "SELECT id FROM races WHERE game_id = ?5 AND" NOT_OVER_SQL
-	                     " AND EXISTS (SELECT 1 FROM racers WHERE race = races.id AND"
-	                     " player = ?4 AND (outcome = 'racing' OR (outcome = 'dropped' AND "
-	                     "dropped_ms > ?2)))"
-	                     " ORDER BY id DESC LIMIT ?6",
-	                     &stmt) != SQLITE_OK)
+	if (!tc_store_ok(st))
 		return 0;
-	bind_now(stmt, now_ms);
-	sqlite3_bind_text(stmt, 4, player, -1, SQLITE_TRANSIENT);
-	sqlite3_bind_text(stmt, 5, game_id, -1, SQLITE_TRANSIENT);
-	sqlite3_bind_int(stmt, 6, CANDIDATES_MAX);
+	struct tc_sql *q = tc_sql_prepare(
+	        st, "SELECT id FROM races WHERE game_id = ?5 AND" NOT_OVER_SQL
+	            " AND EXISTS (SELECT 1 FROM racers WHERE race = races.id AND player = ?4 AND"
+	            " (outcome = 'racing' OR (outcome = 'dropped' AND dropped_ms > ?2)))"
+	            " ORDER BY id DESC LIMIT ?6");
+	bind_now(q, now_ms);
+	tc_sql_bind_text(q, 4, player);
+	tc_sql_bind_text(q, 5, game_id);
+	tc_sql_bind_int(q, 6, CANDIDATES_MAX);
 	struct tc_race races[RACES];
-	int n = races_of(st, stmt, now_ms, 1u << TC_RACE_COUNTDOWN | 1u << TC_RACE_RUNNING, races,
+	int n = races_of(st, q, now_ms, 1u << TC_RACE_COUNTDOWN | 1u << TC_RACE_RUNNING, races,
 	                 RACES);
 	struct tc_racer racers[TC_RACE_RACERS_MAX];
 	for (int i = 0; i < n; i++) {
@@ -356,44 +351,32 @@ int64_t tc_store_race_of(struct tc_store *st, const char *player, const char *ga
 
 /* ---- writing ---- */
 
-/* Runs stmt to its end and finalizes it: whether it ran. */
-static bool done(sqlite3_stmt *stmt)
+/* Runs q to its end and finishes it: whether it changed a row. */
+static bool run(struct tc_sql *q)
 {
-	int rc = tc_store_step(stmt);
-	sqlite3_finalize(stmt);
-	return rc == SQLITE_DONE;
-}
-
-/* Runs stmt to its end and finalizes it: whether it changed a row. */
-static bool run(struct tc_store *st, sqlite3_stmt *stmt)
-{
-	return done(stmt) && sqlite3_changes(st->db) > 0;
+	bool ran = tc_sql_step(q) == TC_SQL_DONE && tc_sql_changes(q) > 0;
+	tc_sql_finish(q);
+	return ran;
 }
 
 /* Runs sql with race id as ?1 and text (unless NULL) as ?2: whether it ran. */
 static bool run_sql(struct tc_store *st, const char *sql, int64_t id, const char *text)
 {
-	sqlite3_stmt *stmt;
-	if (tc_store_prepare(st->db, sql, &stmt) != SQLITE_OK)
-		return false;
-	sqlite3_bind_int64(stmt, 1, id);
+	struct tc_sql *q = tc_sql_prepare(st, sql);
+	tc_sql_bind_int(q, 1, id);
 	if (text)
-		sqlite3_bind_text(stmt, 2, text, -1, SQLITE_TRANSIENT);
-	return done(stmt);
+		tc_sql_bind_text(q, 2, text);
+	return tc_sql_run(q) == TC_SQL_DONE;
 }
 
 static bool add_racer(struct tc_store *st, int64_t race, const char *player, int64_t now_ms)
 {
-	sqlite3_stmt *stmt;
-	if (tc_store_prepare(st->db,
-	                     "INSERT INTO racers (race, " RACER_COLUMNS ")"
-	                     " VALUES (?1, ?2, 'racing', 0, '', 0, 0, 0, ?3, 0, '')",
-	                     &stmt) != SQLITE_OK)
-		return false;
-	sqlite3_bind_int64(stmt, 1, race);
-	sqlite3_bind_text(stmt, 2, player, -1, SQLITE_TRANSIENT);
-	sqlite3_bind_int64(stmt, 3, now_ms);
-	return run(st, stmt);
+	struct tc_sql *q = tc_sql_prepare(st, "INSERT INTO racers (race, " RACER_COLUMNS ")"
+	                                      " VALUES (?1, ?2, 'racing', 0, '', 0, 0, 0, ?3, 0, '')");
+	tc_sql_bind_int(q, 1, race);
+	tc_sql_bind_text(q, 2, player);
+	tc_sql_bind_int(q, 3, now_ms);
+	return run(q);
 }
 
 /* Whether a text fits a char[len] of the race's rows. */
@@ -402,31 +385,19 @@ static bool fits(const char *text, size_t len)
 	return text && text[0] && strlen(text) < len;
 }
 
-/* Ends a transaction: commits it when ok, else rolls it back. Returns ok, and false when the
- * commit failed. */
-static bool end(struct tc_store *st, bool ok)
-{
-	if (ok && tc_store_exec(st->db, "COMMIT") == SQLITE_OK)
-		return true;
-	tc_store_exec(st->db, "ROLLBACK");
-	return false;
-}
-
 /* How many races not over at now_ms player is the opener of, up to TC_RACE_OPEN_MAX; -1 when
  * the store failed. */
 static int opened_by(struct tc_store *st, const char *player, int64_t now_ms)
 {
-	sqlite3_stmt *stmt;
-	if (tc_store_prepare(st->db,
-	                     "SELECT id FROM races WHERE opener = ?4 AND" NOT_OVER_SQL
-	                     " ORDER BY id DESC LIMIT ?5",
-	                     &stmt) != SQLITE_OK)
+	struct tc_sql *q = tc_sql_prepare(st, "SELECT id FROM races WHERE opener = ?4 AND"
+	                                      NOT_OVER_SQL " ORDER BY id DESC LIMIT ?5");
+	if (!q)
 		return -1;
-	bind_now(stmt, now_ms);
-	sqlite3_bind_text(stmt, 4, player, -1, SQLITE_TRANSIENT);
-	sqlite3_bind_int(stmt, 5, CANDIDATES_MAX);
+	bind_now(q, now_ms);
+	tc_sql_bind_text(q, 4, player);
+	tc_sql_bind_int(q, 5, CANDIDATES_MAX);
 	struct tc_race races[TC_RACE_OPEN_MAX];
-	return races_of(st, stmt, now_ms,
+	return races_of(st, q, now_ms,
 	                1u << TC_RACE_LOBBY | 1u << TC_RACE_COUNTDOWN | 1u << TC_RACE_RUNNING, races,
 	                TC_RACE_OPEN_MAX);
 }
@@ -438,29 +409,26 @@ int64_t tc_store_race_open(struct tc_store *st, const char *game, const char *ga
 	if (!tc_store_writable(st) || !fits(game, sizeof r.game) ||
 	    !fits(game_id, sizeof r.game_id) || !fits(opener, sizeof r.opener) || limit_ms < 0 ||
 	    limit_ms > TC_RACE_LIMIT_MAX_MS || now_ms < 0 || now_ms > TIME_MAX / 2 ||
-	    tc_store_exec(st->db, "BEGIN IMMEDIATE") != SQLITE_OK)
+	    !tc_sql_begin(st))
 		return 0;
 	/* Counted under the lock: two openings at once do not both pass. */
 	int held = opened_by(st, opener, now_ms);
 	if (held < 0 || held >= TC_RACE_OPEN_MAX) {
-		end(st, false);
+		tc_sql_end(st, false);
 		return held < 0 ? 0 : -1;
 	}
-	sqlite3_stmt *stmt;
-	bool ok = tc_store_prepare(st->db,
-	                           "INSERT INTO races (game, game_id, opener, opened_ms, start_ms,"
-	                           " limit_ms) VALUES (?1, ?2, ?3, ?4, 0, ?5)",
-	                           &stmt) == SQLITE_OK;
-	if (ok) {
-		sqlite3_bind_text(stmt, 1, game, -1, SQLITE_TRANSIENT);
-		sqlite3_bind_text(stmt, 2, game_id, -1, SQLITE_TRANSIENT);
-		sqlite3_bind_text(stmt, 3, opener, -1, SQLITE_TRANSIENT);
-		sqlite3_bind_int64(stmt, 4, now_ms);
-		sqlite3_bind_int64(stmt, 5, limit_ms);
-		ok = run(st, stmt);
-	}
-	int64_t id = ok ? sqlite3_last_insert_rowid(st->db) : 0;
-	return end(st, ok && add_racer(st, id, opener, now_ms)) ? id : 0;
+	struct tc_sql *q = tc_sql_prepare(st, "INSERT INTO races (game, game_id, opener, opened_ms,"
+	                                      " start_ms, limit_ms) VALUES (?1, ?2, ?3, ?4, 0, ?5)"
+	                                      " RETURNING id");
+	tc_sql_bind_text(q, 1, game);
+	tc_sql_bind_text(q, 2, game_id);
+	tc_sql_bind_text(q, 3, opener);
+	tc_sql_bind_int(q, 4, now_ms);
+	tc_sql_bind_int(q, 5, limit_ms);
+	int64_t id = 0;
+	bool ok = tc_sql_step(q) == TC_SQL_ROW && tc_sql_int(q, 0, 1, INT64_MAX, &id);
+	ok = tc_sql_run(q) == TC_SQL_DONE && ok;
+	return tc_sql_end(st, ok && add_racer(st, id, opener, now_ms)) ? id : 0;
 }
 
 /* What a join of player to a race read at now_ms comes to. */
@@ -482,15 +450,12 @@ static enum tc_race_join join_verdict(const struct tc_race *race, const struct t
 /* Sets player in race id racing again, from dropped. */
 static bool back(struct tc_store *st, int64_t id, const char *player)
 {
-	sqlite3_stmt *stmt;
-	if (tc_store_prepare(st->db,
-	                     "UPDATE racers SET outcome = 'racing', dropped_ms = 0"
-	                     " WHERE race = ?1 AND player = ?2 AND outcome = 'dropped'",
-	                     &stmt) != SQLITE_OK)
-		return false;
-	sqlite3_bind_int64(stmt, 1, id);
-	sqlite3_bind_text(stmt, 2, player, -1, SQLITE_TRANSIENT);
-	return run(st, stmt);
+	struct tc_sql *q = tc_sql_prepare(st, "UPDATE racers SET outcome = 'racing', dropped_ms = 0"
+	                                      " WHERE race = ?1 AND player = ?2 AND"
+	                                      " outcome = 'dropped'");
+	tc_sql_bind_int(q, 1, id);
+	tc_sql_bind_text(q, 2, player);
+	return run(q);
 }
 
 enum tc_race_join tc_store_race_join(struct tc_store *st, int64_t id, const char *player,
@@ -500,7 +465,7 @@ enum tc_race_join tc_store_race_join(struct tc_store *st, int64_t id, const char
 	if (!tc_store_writable(st) || !fits(player, sizeof race.opener))
 		return TC_RACE_FAILED;
 	/* Read and written under one lock: two joining the last place do not both get it. */
-	if (tc_store_exec(st->db, "BEGIN IMMEDIATE") != SQLITE_OK)
+	if (!tc_sql_begin(st))
 		return TC_RACE_FAILED;
 	struct tc_racer racers[TC_RACE_RACERS_MAX];
 	int n = load(st, id, now_ms, &race, racers);
@@ -511,7 +476,7 @@ enum tc_race_join tc_store_race_join(struct tc_store *st, int64_t id, const char
 		ok = add_racer(st, id, player, now_ms);
 	else if (verdict == TC_RACE_JOINED && me->outcome == TC_RACER_DROPPED)
 		ok = back(st, id, player);
-	if (!end(st, ok))
+	if (!tc_sql_end(st, ok))
 		return TC_RACE_FAILED;
 	return verdict;
 }
@@ -520,33 +485,30 @@ int tc_store_race_start(struct tc_store *st, int64_t id, const char *player, int
 {
 	struct tc_race race;
 	struct tc_racer racers[TC_RACE_RACERS_MAX];
-	if (!tc_store_writable(st) || tc_store_exec(st->db, "BEGIN IMMEDIATE") != SQLITE_OK)
+	if (!tc_store_writable(st) || !tc_sql_begin(st))
 		return -1;
 	bool ok = load(st, id, now_ms, &race, racers) >= 0 && race.state == TC_RACE_LOBBY &&
 	          strcmp(race.opener, player) == 0;
-	sqlite3_stmt *stmt;
-	if (ok && (ok = tc_store_prepare(st->db, "UPDATE races SET start_ms = ?2 WHERE id = ?1",
-	                                 &stmt) == SQLITE_OK)) {
-		sqlite3_bind_int64(stmt, 1, id);
-		sqlite3_bind_int64(stmt, 2, now_ms + TC_RACE_COUNTDOWN_MS);
-		ok = run(st, stmt);
+	if (ok) {
+		struct tc_sql *q = tc_sql_prepare(st, "UPDATE races SET start_ms = ?2 WHERE id = ?1");
+		tc_sql_bind_int(q, 1, id);
+		tc_sql_bind_int(q, 2, now_ms + TC_RACE_COUNTDOWN_MS);
+		ok = run(q);
 	}
-	return end(st, ok) ? 0 : -1;
+	return tc_sql_end(st, ok) ? 0 : -1;
 }
 
 int tc_store_race_socket(struct tc_store *st, int64_t id, const char *player, const char *socket)
 {
 	struct tc_racer r;
-	sqlite3_stmt *stmt;
-	if (!tc_store_writable(st) || !socket || strlen(socket) >= sizeof r.socket ||
-	    tc_store_prepare(st->db,
-	                     "UPDATE racers SET socket = ?3 WHERE race = ?1 AND player = ?2",
-	                     &stmt) != SQLITE_OK)
+	if (!tc_store_writable(st) || !socket || strlen(socket) >= sizeof r.socket)
 		return -1;
-	sqlite3_bind_int64(stmt, 1, id);
-	sqlite3_bind_text(stmt, 2, player, -1, SQLITE_TRANSIENT);
-	sqlite3_bind_text(stmt, 3, socket, -1, SQLITE_TRANSIENT);
-	return run(st, stmt) ? 0 : -1;
+	struct tc_sql *q =
+	        tc_sql_prepare(st, "UPDATE racers SET socket = ?3 WHERE race = ?1 AND player = ?2");
+	tc_sql_bind_int(q, 1, id);
+	tc_sql_bind_text(q, 2, player);
+	tc_sql_bind_text(q, 3, socket);
+	return run(q) ? 0 : -1;
 }
 
 /* player leaves the lobby of race (its racers[0..n) as read): no racer of it any more. The
@@ -572,24 +534,21 @@ static bool leave_lobby(struct tc_store *st, const struct tc_race *race,
 static bool record(struct tc_store *st, int64_t id, const char *player,
                    const struct tc_racer *result, int64_t now_ms)
 {
-	sqlite3_stmt *stmt;
-	if (tc_store_prepare(st->db,
-	                     "UPDATE racers SET outcome = ?3, progress = ?4, progress_text = ?5,"
-	                     " time_ms = ?6, points = ?7, recording = ?8, dropped_ms = ?9"
-	                     " WHERE race = ?1 AND player = ?2 AND (outcome = 'racing' OR"
-	                     " (outcome = 'dropped' AND ?3 <> 'dropped'))",
-	                     &stmt) != SQLITE_OK)
-		return false;
-	sqlite3_bind_int64(stmt, 1, id);
-	sqlite3_bind_text(stmt, 2, player, -1, SQLITE_TRANSIENT);
-	sqlite3_bind_text(stmt, 3, outcome_names[result->outcome], -1, SQLITE_STATIC);
-	sqlite3_bind_int64(stmt, 4, result->progress.value);
-	sqlite3_bind_text(stmt, 5, result->progress.text, -1, SQLITE_TRANSIENT);
-	sqlite3_bind_int64(stmt, 6, result->time_ms);
-	sqlite3_bind_int64(stmt, 7, result->points);
-	sqlite3_bind_int64(stmt, 8, result->recording);
-	sqlite3_bind_int64(stmt, 9, result->outcome == TC_RACER_DROPPED ? now_ms : 0);
-	return done(stmt);
+	struct tc_sql *q = tc_sql_prepare(
+	        st, "UPDATE racers SET outcome = ?3, progress = ?4, progress_text = ?5,"
+	            " time_ms = ?6, points = ?7, recording = ?8, dropped_ms = ?9"
+	            " WHERE race = ?1 AND player = ?2 AND (outcome = 'racing' OR"
+	            " (outcome = 'dropped' AND ?3 <> 'dropped'))");
+	tc_sql_bind_int(q, 1, id);
+	tc_sql_bind_text(q, 2, player);
+	tc_sql_bind_text(q, 3, outcome_names[result->outcome]);
+	tc_sql_bind_int(q, 4, result->progress.value);
+	tc_sql_bind_text(q, 5, result->progress.text);
+	tc_sql_bind_int(q, 6, result->time_ms);
+	tc_sql_bind_int(q, 7, result->points);
+	tc_sql_bind_int(q, 8, result->recording);
+	tc_sql_bind_int(q, 9, result->outcome == TC_RACER_DROPPED ? now_ms : 0);
+	return tc_sql_run(q) == TC_SQL_DONE;
 }
 
 int tc_store_race_finish(struct tc_store *st, int64_t id, const char *player,
@@ -600,7 +559,7 @@ int tc_store_race_finish(struct tc_store *st, int64_t id, const char *player,
 	    strnlen(result->progress.text, sizeof result->progress.text) >=
 	            sizeof result->progress.text ||
 	    result->time_ms < 0 || result->time_ms > TIME_MAX || result->recording < 0 ||
-	    tc_store_exec(st->db, "BEGIN IMMEDIATE") != SQLITE_OK)
+	    !tc_sql_begin(st))
 		return -1;
 	struct tc_race race;
 	struct tc_racer racers[TC_RACE_RACERS_MAX];
@@ -611,18 +570,18 @@ int tc_store_race_finish(struct tc_store *st, int64_t id, const char *player,
 		ok = leave_lobby(st, &race, racers, n, player);
 	else if (ok)
 		ok = record(st, id, player, result, now_ms);
-	return end(st, ok) ? 0 : -1;
+	return tc_sql_end(st, ok) ? 0 : -1;
 }
 
 int tc_store_race_back(struct tc_store *st, int64_t id, const char *player, int64_t now_ms)
 {
 	struct tc_race race;
 	struct tc_racer racers[TC_RACE_RACERS_MAX];
-	if (!tc_store_writable(st) || tc_store_exec(st->db, "BEGIN IMMEDIATE") != SQLITE_OK)
+	if (!tc_store_writable(st) || !tc_sql_begin(st))
 		return -1;
 	int n = load(st, id, now_ms, &race, racers);
 	const struct tc_racer *me = n < 0 ? NULL : find(racers, n, player);
 	bool ok = me && race.state != TC_RACE_OVER && me->outcome == TC_RACER_DROPPED &&
 	          back(st, id, player);
-	return end(st, ok) ? 0 : -1;
+	return tc_sql_end(st, ok) ? 0 : -1;
 }

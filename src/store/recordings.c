@@ -9,78 +9,62 @@
 #define RECORDING_COLUMNS "player, game, game_id, result, points, time_ms, moves, date, events"
 
 /* The columns of RECORDING_COLUMNS, ?1 to ?9. */
-static bool bind_recording(sqlite3_stmt *stmt, const struct tc_recording *rec)
+static void bind_recording(struct tc_sql *q, const struct tc_recording *rec)
 {
-	if (rec->events_len > TC_RECORDING_EVENTS_MAX)
-		return false;
-	sqlite3_bind_text(stmt, 1, rec->player, -1, SQLITE_TRANSIENT);
-	sqlite3_bind_text(stmt, 2, rec->game, -1, SQLITE_TRANSIENT);
-	sqlite3_bind_text(stmt, 3, rec->game_id, -1, SQLITE_TRANSIENT);
-	sqlite3_bind_text(stmt, 4, rec->result, -1, SQLITE_TRANSIENT);
-	sqlite3_bind_int64(stmt, 5, rec->points);
-	sqlite3_bind_int64(stmt, 6, rec->time_ms);
-	sqlite3_bind_int64(stmt, 7, rec->moves);
-	sqlite3_bind_int64(stmt, 8, rec->date);
-	/* A zero-length blob, not NULL: the column is NOT NULL. */
-	sqlite3_bind_blob64(stmt, 9, rec->events_len ? (const void *)rec->events : "",
-	                    rec->events_len, SQLITE_TRANSIENT);
-	return true;
+	tc_sql_bind_text(q, 1, rec->player);
+	tc_sql_bind_text(q, 2, rec->game);
+	tc_sql_bind_text(q, 3, rec->game_id);
+	tc_sql_bind_text(q, 4, rec->result);
+	tc_sql_bind_int(q, 5, rec->points);
+	tc_sql_bind_int(q, 6, rec->time_ms);
+	tc_sql_bind_int(q, 7, rec->moves);
+	tc_sql_bind_int(q, 8, rec->date);
+	tc_sql_bind_blob(q, 9, rec->events, rec->events_len);
 }
 
-/* Keeps the player's newest TC_RECORDINGS_UNLINKED_MAX recordings that no score links to. */
+/* Keeps the player's newest TC_RECORDINGS_UNLINKED_MAX recordings that no score links to: those
+ * up to the first one past them go. */
 static void drop_oldest_unlinked(struct tc_store *st, const char *player)
 {
-	sqlite3_stmt *stmt;
-	if (tc_store_prepare(st->db,
-	                     "DELETE FROM recordings WHERE id IN (SELECT id FROM recordings"
-	                     " WHERE player = ?1 AND id NOT IN (SELECT recording FROM scores)"
-	                     " ORDER BY id DESC LIMIT -1 OFFSET ?2)",
-	                     &stmt) != SQLITE_OK)
-		return;
-	sqlite3_bind_text(stmt, 1, player, -1, SQLITE_TRANSIENT);
-	sqlite3_bind_int(stmt, 2, TC_RECORDINGS_UNLINKED_MAX);
-	tc_store_step(stmt);
-	sqlite3_finalize(stmt);
+	struct tc_sql *q = tc_sql_prepare(
+	        st, "DELETE FROM recordings WHERE player = ?1 AND id NOT IN"
+	            " (SELECT recording FROM scores) AND id <= (SELECT id FROM recordings"
+	            " WHERE player = ?1 AND id NOT IN (SELECT recording FROM scores)"
+	            " ORDER BY id DESC LIMIT 1 OFFSET ?2)");
+	tc_sql_bind_text(q, 1, player);
+	tc_sql_bind_int(q, 2, TC_RECORDINGS_UNLINKED_MAX);
+	tc_sql_run(q);
 }
 
 int64_t tc_store_add_recording(struct tc_store *st, const struct tc_recording *rec)
 {
-	if (!tc_store_writable(st))
+	if (!tc_store_writable(st) || rec->events_len > TC_RECORDING_EVENTS_MAX)
 		return 0;
-	sqlite3_stmt *stmt;
-	if (tc_store_prepare(st->db,
-	                     "INSERT INTO recordings (" RECORDING_COLUMNS ")"
-	                     " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
-	                     &stmt) != SQLITE_OK)
+	struct tc_sql *q = tc_sql_prepare(st, "INSERT INTO recordings (" RECORDING_COLUMNS ")"
+	                                      " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)"
+	                                      " RETURNING id");
+	bind_recording(q, rec);
+	int64_t id;
+	bool added = tc_sql_step(q) == TC_SQL_ROW && tc_sql_int(q, 0, 1, INT64_MAX, &id);
+	if (tc_sql_run(q) != TC_SQL_DONE || !added)
 		return 0;
-	int rc = bind_recording(stmt, rec) ? tc_store_step(stmt) : SQLITE_TOOBIG;
-	sqlite3_finalize(stmt);
-	if (rc != SQLITE_DONE)
-		return 0;
-	int64_t id = sqlite3_last_insert_rowid(st->db);
 	drop_oldest_unlinked(st, rec->player);
 	return id;
 }
 
 int tc_store_replace_recording(struct tc_store *st, const struct tc_recording *rec)
 {
-	if (!tc_store_writable(st))
+	if (!tc_store_writable(st) || rec->events_len > TC_RECORDING_EVENTS_MAX)
 		return -1;
-	sqlite3_stmt *stmt;
-	if (tc_store_prepare(
-	            st->db,
-	            "UPDATE recordings SET player = ?1, game = ?2, game_id = ?3, result = ?4,"
+	struct tc_sql *q = tc_sql_prepare(
+	        st, "UPDATE recordings SET player = ?1, game = ?2, game_id = ?3, result = ?4,"
 	            " points = ?5, time_ms = ?6, moves = ?7, date = ?8, events = ?9"
-	            " WHERE id = ?10",
-	            &stmt) != SQLITE_OK)
-		return -1;
-	int rc = SQLITE_TOOBIG;
-	if (bind_recording(stmt, rec)) {
-		sqlite3_bind_int64(stmt, 10, rec->id);
-		rc = tc_store_step(stmt);
-	}
-	sqlite3_finalize(stmt);
-	return rc == SQLITE_DONE && sqlite3_changes(st->db) == 1 ? 0 : -1;
+	            " WHERE id = ?10");
+	bind_recording(q, rec);
+	tc_sql_bind_int(q, 10, rec->id);
+	bool replaced = tc_sql_step(q) == TC_SQL_DONE && tc_sql_changes(q) == 1;
+	tc_sql_finish(q);
+	return replaced ? 0 : -1;
 }
 
 static bool known_result(const char *result)
@@ -93,40 +77,33 @@ static bool known_result(const char *result)
 }
 
 /* A row's RECORDING_COLUMNS but its events; false when it is not one this program wrote. */
-static bool read_fields(sqlite3_stmt *stmt, struct tc_recording *out)
+static bool read_fields(struct tc_sql *q, struct tc_recording *out)
 {
-	if (!tc_store_read_text(stmt, 0, out->player, sizeof out->player) ||
-	    !tc_store_read_text(stmt, 1, out->game, sizeof out->game) ||
-	    !tc_store_read_text(stmt, 2, out->game_id, sizeof out->game_id) ||
-	    !tc_store_read_text(stmt, 3, out->result, sizeof out->result) || !known_result(out->result))
+	if (!tc_sql_text(q, 0, out->player, sizeof out->player) ||
+	    !tc_sql_text(q, 1, out->game, sizeof out->game) ||
+	    !tc_sql_text(q, 2, out->game_id, sizeof out->game_id) ||
+	    !tc_sql_text(q, 3, out->result, sizeof out->result) || !known_result(out->result))
 		return false;
 	int64_t moves;
-	if (!tc_store_read_int(stmt, 4, 0, INT64_MAX, &out->points) ||
-	    !tc_store_read_int(stmt, 5, 0, INT64_MAX, &out->time_ms) ||
-	    !tc_store_read_int(stmt, 6, 0, UINT32_MAX, &moves) ||
-	    !tc_store_read_int(stmt, 7, 0, INT64_MAX, &out->date))
+	if (!tc_sql_int(q, 4, 0, INT64_MAX, &out->points) ||
+	    !tc_sql_int(q, 5, 0, INT64_MAX, &out->time_ms) ||
+	    !tc_sql_int(q, 6, 0, UINT32_MAX, &moves) || !tc_sql_int(q, 7, 0, INT64_MAX, &out->date))
 		return false;
 	out->moves = (unsigned)moves;
 	return true;
 }
 
-/* A row of RECORDING_COLUMNS; false when it is not one this program wrote. */
-static bool read_recording(sqlite3_stmt *stmt, struct tc_recording *out)
+/* A row of RECORDING_COLUMNS, its events NULL when over the bound; false when it is not one
+ * this program wrote. */
+static bool read_recording(struct tc_sql *q, struct tc_recording *out)
 {
-	if (!read_fields(stmt, out))
+	void *events;
+	size_t len;
+	if (!read_fields(q, out) || tc_sql_null(q, 8) || !tc_sql_blob(q, 8, &events, &len))
 		return false;
-	/* The size first: an absurd blob is refused before it is read into memory. */
-	if (sqlite3_column_type(stmt, 8) != SQLITE_BLOB)
-		return false;
-	int n = sqlite3_column_bytes(stmt, 8);
-	if (n <= 0 || (unsigned)n > TC_RECORDING_EVENTS_MAX)
-		return false;
-	const void *blob = sqlite3_column_blob(stmt, 8);
-	if (!blob || !(out->events = malloc((size_t)n)))
-		return false;
-	memcpy(out->events, blob, (size_t)n);
-	out->events_len = (size_t)n;
-	return true;
+	out->events = events;
+	out->events_len = len;
+	return len > 0 && len <= TC_RECORDING_EVENTS_MAX;
 }
 
 enum tc_recording_load tc_store_load_recording(struct tc_store *st, int64_t id,
@@ -135,26 +112,22 @@ enum tc_recording_load tc_store_load_recording(struct tc_store *st, int64_t id,
 	memset(out, 0, sizeof *out);
 	if (!tc_store_ok(st))
 		return TC_RECORDING_NONE;
-	sqlite3_stmt *stmt;
 	/* length() of a blob reads its size without its bytes: a row over the bound reads its
 	 * events as NULL, told damaged without being loaded. */
-	if (tc_store_prepare(st->db,
-	                     "SELECT player, game, game_id, result, points, time_ms, moves, date,"
-	                     " CASE WHEN length(events) <= ?2 THEN events END"
-	                     " FROM recordings WHERE id = ?1",
-	                     &stmt) != SQLITE_OK)
-		return TC_RECORDING_NONE;
-	sqlite3_bind_int64(stmt, 1, id);
-	sqlite3_bind_int64(stmt, 2, TC_RECORDING_EVENTS_MAX);
+	struct tc_sql *q = tc_sql_prepare(
+	        st, "SELECT player, game, game_id, result, points, time_ms, moves, date,"
+	            " CASE WHEN length(events) <= ?2 THEN events END FROM recordings WHERE id = ?1");
+	tc_sql_bind_int(q, 1, id);
+	tc_sql_bind_int(q, 2, TC_RECORDING_EVENTS_MAX);
 	enum tc_recording_load result = TC_RECORDING_NONE;
-	if (tc_store_step(stmt) == SQLITE_ROW) {
-		result = read_recording(stmt, out) ? TC_RECORDING_OK : TC_RECORDING_DAMAGED;
+	if (tc_sql_step(q) == TC_SQL_ROW) {
+		result = read_recording(q, out) ? TC_RECORDING_OK : TC_RECORDING_DAMAGED;
 		if (result == TC_RECORDING_OK)
 			out->id = id;
 		else
 			tc_recording_free(out);
 	}
-	sqlite3_finalize(stmt);
+	tc_sql_finish(q);
 	return result;
 }
 
@@ -167,42 +140,35 @@ void tc_recording_free(struct tc_recording *rec)
 int tc_store_recordings_of_game(struct tc_store *st, const char *player, const char *game_id,
                                 int64_t *ids, int max)
 {
-	sqlite3_stmt *stmt;
-	if (!tc_store_ok(st) || max <= 0 ||
-	    tc_store_prepare(st->db,
-	                     "SELECT id FROM recordings WHERE player = ?1 AND game_id = ?2"
-	                     " ORDER BY id DESC LIMIT ?3",
-	                     &stmt) != SQLITE_OK)
+	if (!tc_store_ok(st) || max <= 0)
 		return 0;
-	sqlite3_bind_text(stmt, 1, player, -1, SQLITE_TRANSIENT);
-	sqlite3_bind_text(stmt, 2, game_id, -1, SQLITE_TRANSIENT);
-	sqlite3_bind_int(stmt, 3, max);
+	struct tc_sql *q = tc_sql_prepare(st, "SELECT id FROM recordings WHERE player = ?1 AND"
+	                                      " game_id = ?2 ORDER BY id DESC LIMIT ?3");
+	tc_sql_bind_text(q, 1, player);
+	tc_sql_bind_text(q, 2, game_id);
+	tc_sql_bind_int(q, 3, max);
 	int n = 0;
-	while (n < max && tc_store_step(stmt) == SQLITE_ROW)
-		ids[n++] = sqlite3_column_int64(stmt, 0);
-	sqlite3_finalize(stmt);
+	while (n < max && tc_sql_step(q) == TC_SQL_ROW)
+		if (tc_sql_int(q, 0, 1, INT64_MAX, &ids[n]))
+			n++;
+	tc_sql_finish(q);
 	return n;
 }
 
 int tc_store_latest_recordings(struct tc_store *st, struct tc_recording *out, int max)
 {
-	sqlite3_stmt *stmt;
-	if (!tc_store_ok(st) || max <= 0 ||
-	    tc_store_prepare(
-	            st->db,
-	            "SELECT player, game, game_id, result, points, time_ms, moves, date, id"
-	            " FROM recordings ORDER BY id DESC LIMIT ?1",
-	            &stmt) != SQLITE_OK)
+	if (!tc_store_ok(st) || max <= 0)
 		return 0;
-	sqlite3_bind_int(stmt, 1, max);
+	struct tc_sql *q = tc_sql_prepare(
+	        st, "SELECT player, game, game_id, result, points, time_ms, moves, date, id"
+	            " FROM recordings ORDER BY id DESC LIMIT ?1");
+	tc_sql_bind_int(q, 1, max);
 	int n = 0;
-	while (n < max && tc_store_step(stmt) == SQLITE_ROW) {
+	while (n < max && tc_sql_step(q) == TC_SQL_ROW) {
 		memset(&out[n], 0, sizeof out[n]);
-		if (!read_fields(stmt, &out[n]))
-			continue; /* a damaged row: not one to offer */
-		out[n].id = sqlite3_column_int64(stmt, 8);
-		n++;
+		if (read_fields(q, &out[n]) && tc_sql_int(q, 8, 1, INT64_MAX, &out[n].id))
+			n++; /* else a damaged row: not one to offer */
 	}
-	sqlite3_finalize(stmt);
+	tc_sql_finish(q);
 	return n;
 }

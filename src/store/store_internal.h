@@ -1,34 +1,32 @@
 /* The store's insides, shared by the files of src/store that keep one kind of thing each
- * (store.c: the database, scores and saves; others: recordings, players). */
+ * (store.c: opening, scores and saves; others: recordings, players, races). Statements go
+ * through sql.h, which runs them on the store's engine (engine.h). */
 #ifndef TILECADE_STORE_INTERNAL_H
 #define TILECADE_STORE_INTERNAL_H
 
-#include <sqlite3.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
+#include "engine.h"
+#include "sql.h"
 #include "tilecade/store.h"
 
 struct tc_store {
-	sqlite3 *db; /* NULL when the store is disabled */
+	const struct tc_sql_engine *engine;
+	void *conn;     /* the engine's connection; NULL when the store is off or away */
 	bool read_only;
+	bool away;      /* PostgreSQL: the database could not be reached; tried again later */
 	int64_t last_score_id;             /* of the last tc_store_add_score */
+	char owner[32];                    /* whose saves these are: "" for one player's store */
+	char where[512];                   /* the path or URL as given: a URL may hold a password,
+	                                    * so it is never shown (tc_store_where_shown) */
 	char why[TC_STORE_NOTICE_MAX / 2]; /* why it is disabled, "" when it is not */
 };
 
-/* sqlite3_exec, sqlite3_step and sqlite3_prepare_v2 that wait out a busy database (another
- * process writing a shared one) for up to the store's busy timeout. */
-int tc_store_exec(sqlite3 *db, const char *sql);
-int tc_store_step(sqlite3_stmt *stmt);
-int tc_store_prepare(sqlite3 *db, const char *sql, sqlite3_stmt **stmt);
+/* st->where as a line may show it: a URL without its password or options. */
+void tc_store_where_shown(const struct tc_store *st, char *out, size_t len);
 /* Whether the store is open and takes writes. */
 bool tc_store_writable(const struct tc_store *st);
-
-/* Reading a row that another program may have written: what does not fit is refused, never
- * read past. Copies text column i into a char[len] when it is text that fits whole, without a
- * NUL; gives integer column i when it is one in [lo, hi]. */
-bool tc_store_read_text(sqlite3_stmt *stmt, int i, char *dst, size_t len);
-bool tc_store_read_int(sqlite3_stmt *stmt, int i, int64_t lo, int64_t hi, int64_t *out);
 
 #endif

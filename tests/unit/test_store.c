@@ -717,12 +717,52 @@ static void store_migrates_schema_1(void **state)
 	tc_store_close(st);
 }
 
+/* A database of schema 4, as the version before schema 5 made it (its migrations 0 to 4). */
+static void store_make_schema_4(const char *path)
+{
+	store_sql(path,
+	          "CREATE TABLE scores ("
+	          "  id INTEGER PRIMARY KEY,"
+	          "  game TEXT NOT NULL, mode TEXT NOT NULL, level TEXT NOT NULL,"
+	          "  player TEXT NOT NULL,"
+	          "  points INTEGER NOT NULL, time_ms INTEGER NOT NULL, moves INTEGER NOT NULL,"
+	          "  date INTEGER NOT NULL, game_id TEXT NOT NULL);"
+	          "CREATE INDEX scores_by_board ON scores (game, mode, level);"
+	          "CREATE TABLE saves ("
+	          "  game TEXT PRIMARY KEY, blob BLOB NOT NULL, summary TEXT NOT NULL,"
+	          "  saved_at INTEGER NOT NULL);"
+	          "ALTER TABLE scores ADD COLUMN won INTEGER NOT NULL DEFAULT 1;"
+	          "ALTER TABLE scores ADD COLUMN hints INTEGER NOT NULL DEFAULT 0;"
+	          "CREATE TABLE recordings ("
+	          "  id INTEGER PRIMARY KEY,"
+	          "  player TEXT NOT NULL, game TEXT NOT NULL, game_id TEXT NOT NULL,"
+	          "  result TEXT NOT NULL, points INTEGER NOT NULL, time_ms INTEGER NOT NULL,"
+	          "  moves INTEGER NOT NULL, date INTEGER NOT NULL, events BLOB NOT NULL);"
+	          "ALTER TABLE scores ADD COLUMN recording INTEGER NOT NULL DEFAULT 0;"
+	          "ALTER TABLE saves ADD COLUMN events BLOB NOT NULL DEFAULT x'';"
+	          "CREATE TABLE players ("
+	          "  key TEXT PRIMARY KEY, name TEXT NOT NULL UNIQUE COLLATE NOCASE,"
+	          "  since INTEGER NOT NULL);"
+	          "CREATE TABLE races ("
+	          "  id INTEGER PRIMARY KEY AUTOINCREMENT,"
+	          "  game TEXT NOT NULL, game_id TEXT NOT NULL, opener TEXT NOT NULL,"
+	          "  opened_ms INTEGER NOT NULL, start_ms INTEGER NOT NULL,"
+	          "  limit_ms INTEGER NOT NULL);"
+	          "CREATE TABLE racers ("
+	          "  race INTEGER NOT NULL, player TEXT NOT NULL, outcome TEXT NOT NULL,"
+	          "  progress INTEGER NOT NULL, progress_text TEXT NOT NULL,"
+	          "  time_ms INTEGER NOT NULL, points INTEGER NOT NULL, recording INTEGER NOT NULL,"
+	          "  joined_ms INTEGER NOT NULL, dropped_ms INTEGER NOT NULL, socket TEXT NOT NULL,"
+	          "  PRIMARY KEY (race, player));"
+	          "PRAGMA user_version = 4;");
+}
+
 /* A database of schema 3 (the arcade's) keeps its scores, recordings and players, and is
  * given the races' tables. */
 static void store_migrates_schema_3(void **state)
 {
 	char path[STORE_PATH_MAX];
-	tc_store_close(store_open_ok(store_in(state, "v3.db", path)));
+	store_make_schema_4(store_in(state, "v3.db", path));
 	/* Schema 3 is schema 4 without its races. */
 	store_sql(path,
 	          "DROP TABLE racers; DROP TABLE races;"
@@ -742,6 +782,48 @@ static void store_migrates_schema_3(void **state)
 	assert_int_equal(store_sql_int(path, "SELECT COUNT(*) FROM sqlite_master WHERE name IN"
 	                                     " ('races', 'racers')"),
 	                 2);
+}
+
+/* A database of schema 4 keeps every save, as the saves of a store of one player's (owner ""),
+ * the latest still the latest, and is given the table of games written from a waiting
+ * queue. */
+static void store_migrates_schema_4(void **state)
+{
+	char path[STORE_PATH_MAX];
+	store_make_schema_4(store_in(state, "v4.db", path));
+	store_sql(path,
+	          "INSERT INTO saves VALUES ('2048', x'0102', '2048 4x4', 100, x'aa');"
+	          "INSERT INTO saves VALUES ('znumbers', x'03', 'zNumbers level3', 100, x'');"
+	          "INSERT INTO saves VALUES ('sudoku', x'04', 'Sudoku easy', 90, x'');"
+	          "INSERT INTO scores VALUES (1, '2048', 'random', '4x4', 'ann', 2048, 5000, 90,"
+	          "  100, '2048:4x4:s1', 1, 0, 0);"
+	          "INSERT INTO races (game, game_id, opener, opened_ms, start_ms, limit_ms)"
+	          "  VALUES ('2048', '2048:4x4:s1', 'ann', 1, 0, 0);");
+	struct tc_store *st = store_open_ok(path);
+	assert_int_equal(tc_store_schema_version(st), TC_STORE_SCHEMA);
+	char game[16], summary[32];
+	/* Two saves of one second: the one written later. */
+	assert_int_equal(tc_store_latest_save(st, game, sizeof game, summary, sizeof summary), 0);
+	assert_string_equal(game, "znumbers");
+	void *blob, *events;
+	size_t len, events_len;
+	assert_int_equal(tc_store_load_game_stream(st, "2048", &blob, &len, &events, &events_len),
+	                 0);
+	assert_int_equal(len, 2);
+	assert_memory_equal(blob, "\x01\x02", 2);
+	assert_int_equal(events_len, 1);
+	free(blob);
+	free(events);
+	assert_int_equal(tc_store_load_game(st, "sudoku", &blob, &len), 0);
+	free(blob);
+	const struct tc_board_key board = {"2048", "random", "4x4"};
+	struct tc_score out[2];
+	assert_int_equal(tc_store_top_scores(st, &board, TC_RANK_POINTS, out, 2), 1);
+	tc_store_close(st);
+	store_assert_schema(path);
+	assert_int_equal(store_sql_int(path, "SELECT COUNT(*) FROM saves WHERE owner = ''"), 3);
+	assert_int_equal(store_sql_int(path, "SELECT COUNT(*) FROM written"), 0);
+	assert_int_equal(store_sql_int(path, "SELECT COUNT(*) FROM races"), 1);
 }
 
 /* Text goes in and out as it is: names are data, never SQL. */
@@ -925,6 +1007,69 @@ static void store_finds_the_latest_save(void **state)
 	tc_store_close(st);
 }
 
+/* A database many players share keeps a save a game for each: each sees, continues and
+ * deletes only their own. */
+static void store_keeps_saves_by_owner(void **state)
+{
+	char path[STORE_PATH_MAX], g[16], sum[64];
+	struct tc_store *ann = store_open_ok(store_in(state, "owners.db", path));
+	struct tc_store *bob = store_open_ok(path);
+	tc_store_set_owner(ann, "ann");
+	tc_store_set_owner(bob, "bob");
+	assert_int_equal(tc_store_save_game(ann, "2048", "a", 1, "ann's 2048"), 0);
+	assert_int_equal(tc_store_latest_save(bob, g, sizeof g, sum, sizeof sum), -1);
+	assert_int_equal(tc_store_save_game(bob, "2048", "bb", 2, "bob's 2048"), 0);
+	assert_int_equal(tc_store_save_game(bob, "znumbers", "z", 1, "bob's zNumbers"), 0);
+	store_assert_load(ann, "2048", "a", 1);
+	store_assert_load(bob, "2048", "bb", 2);
+	store_assert_latest(ann, "2048", "ann's 2048");
+	store_assert_latest(bob, "znumbers", "bob's zNumbers");
+	void *blob;
+	size_t len;
+	assert_int_equal(tc_store_load_game(ann, "znumbers", &blob, &len), -1);
+
+	tc_store_delete_game(bob, "2048");
+	store_assert_load(ann, "2048", "a", 1);
+	assert_int_equal(tc_store_load_game(bob, "2048", &blob, &len), -1);
+	/* A store of one player's keeps its saves under none of theirs. */
+	struct tc_store *own = store_open_ok(path);
+	assert_int_equal(tc_store_latest_save(own, g, sizeof g, sum, sizeof sum), -1);
+	tc_store_close(own);
+	tc_store_close(bob);
+	tc_store_close(ann);
+	assert_int_equal(store_sql_int(path, "SELECT COUNT(*) FROM saves"), 2);
+}
+
+/* A postgresql:// or postgres:// URL (any case) names a PostgreSQL database; a line about
+ * one never shows its password, in the user's part or in the options. */
+static void store_tells_urls_and_hides_passwords(void **state)
+{
+	assert_true(tc_store_is_url("postgresql://"));
+	assert_true(tc_store_is_url("PostgreSQL://host/db"));
+	assert_true(tc_store_is_url("postgres://host"));
+	assert_false(tc_store_is_url("postgresql:/host"));
+	assert_false(tc_store_is_url("./postgres://x"));
+	assert_false(tc_store_is_url(NULL));
+
+	char notice[TC_STORE_NOTICE_MAX];
+	struct tc_store *st = tc_store_open(
+	        "postgresql://ann:hunter2@127.0.0.1:1/arcade?password=hunter3&sslmode=disable",
+	        notice, sizeof notice);
+	assert_non_null(st);
+	assert_false(tc_store_ok(st));
+	store_assert_notice(notice);
+	assert_null(strstr(notice, "hunter"));
+	assert_non_null(strstr(notice, "postgresql://ann@127.0.0.1:1/arcade"));
+	assert_null(strstr(tc_store_why_off(st), "hunter"));
+	assert_string_equal(tc_store_engine_name(st), "PostgreSQL");
+	tc_store_close(st);
+
+	char path[STORE_PATH_MAX];
+	st = store_open_ok(store_in(state, "engine.db", path));
+	assert_string_equal(tc_store_engine_name(st), "SQLite");
+	tc_store_close(st);
+}
+
 /* Whatever the reason a store is off, every call on it does nothing. */
 static void store_assert_does_nothing(struct tc_store *st)
 {
@@ -1024,6 +1169,9 @@ int main(void)
 	        STORE_TEST(store_replaces_a_score),
 	        STORE_TEST(store_migrates_schema_1),
 	        STORE_TEST(store_migrates_schema_3),
+	        STORE_TEST(store_migrates_schema_4),
+	        STORE_TEST(store_keeps_saves_by_owner),
+	        STORE_TEST(store_tells_urls_and_hides_passwords),
 	        STORE_TEST(store_keeps_text_as_given),
 	        STORE_TEST(store_lists_boards),
 	        STORE_TEST(store_skips_impossible_rows),
