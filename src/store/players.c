@@ -41,9 +41,11 @@ static enum tc_player_result one_name(struct tc_store *st, const char *sql, cons
 	struct tc_sql *q = tc_store_ok(st) ? tc_sql_prepare(st, sql) : NULL;
 	tc_sql_bind_text(q, 1, value);
 	enum tc_sql_rc rc = tc_sql_step(q);
-	enum tc_player_result result = rc == TC_SQL_ROW && tc_sql_text(q, 0, name, len) ? TC_PLAYER_OK
-	                               : rc == TC_SQL_DONE                               ? TC_PLAYER_UNKNOWN
-	                                                                                 : TC_PLAYER_ERROR;
+	enum tc_player_result result = TC_PLAYER_ERROR;
+	if (rc == TC_SQL_DONE)
+		result = TC_PLAYER_UNKNOWN;
+	else if (rc == TC_SQL_ROW && tc_sql_text(q, 0, name, len))
+		result = TC_PLAYER_OK;
 	tc_sql_finish(q);
 	return result;
 }

@@ -115,7 +115,7 @@ static bool read_race(struct tc_sql *q, int64_t now_ms, struct tc_race *out)
 	       tc_sql_text(q, 3, out->opener, sizeof out->opener) &&
 	       tc_sql_int(q, 4, 0, now_ms + AHEAD_MAX_MS, &out->opened_ms) &&
 	       tc_sql_int(q, 5, 0, out->opened_ms + TC_RACE_AUTOSTART_MS + TC_RACE_COUNTDOWN_MS,
-	                &out->start_ms) &&
+	                  &out->start_ms) &&
 	       tc_sql_int(q, 6, 0, TC_RACE_LIMIT_MAX_MS, &out->limit_ms);
 }
 
@@ -371,8 +371,9 @@ static bool run_sql(struct tc_store *st, const char *sql, int64_t id, const char
 
 static bool add_racer(struct tc_store *st, int64_t race, const char *player, int64_t now_ms)
 {
-	struct tc_sql *q = tc_sql_prepare(st, "INSERT INTO racers (race, " RACER_COLUMNS ")"
-	                                      " VALUES (?1, ?2, 'racing', 0, '', 0, 0, 0, ?3, 0, '')");
+	struct tc_sql *q =
+	        tc_sql_prepare(st, "INSERT INTO racers (race, " RACER_COLUMNS ")"
+	                           " VALUES (?1, ?2, 'racing', 0, '', 0, 0, 0, ?3, 0, '')");
 	tc_sql_bind_int(q, 1, race);
 	tc_sql_bind_text(q, 2, player);
 	tc_sql_bind_int(q, 3, now_ms);
@@ -389,8 +390,9 @@ static bool fits(const char *text, size_t len)
  * the store failed. */
 static int opened_by(struct tc_store *st, const char *player, int64_t now_ms)
 {
-	struct tc_sql *q = tc_sql_prepare(st, "SELECT id FROM races WHERE opener = ?4 AND"
-	                                      NOT_OVER_SQL " ORDER BY id DESC LIMIT ?5");
+	struct tc_sql *q =
+	        tc_sql_prepare(st, "SELECT id FROM races WHERE opener = ?4 AND" NOT_OVER_SQL
+	                           " ORDER BY id DESC LIMIT ?5");
 	if (!q)
 		return -1;
 	bind_now(q, now_ms);
@@ -398,8 +400,8 @@ static int opened_by(struct tc_store *st, const char *player, int64_t now_ms)
 	tc_sql_bind_int(q, 5, CANDIDATES_MAX);
 	struct tc_race races[TC_RACE_OPEN_MAX];
 	return races_of(st, q, now_ms,
-	                1u << TC_RACE_LOBBY | 1u << TC_RACE_COUNTDOWN | 1u << TC_RACE_RUNNING, races,
-	                TC_RACE_OPEN_MAX);
+	                1u << TC_RACE_LOBBY | 1u << TC_RACE_COUNTDOWN | 1u << TC_RACE_RUNNING,
+	                races, TC_RACE_OPEN_MAX);
 }
 
 int64_t tc_store_race_open(struct tc_store *st, const char *game, const char *game_id,
@@ -490,7 +492,8 @@ int tc_store_race_start(struct tc_store *st, int64_t id, const char *player, int
 	bool ok = load(st, id, now_ms, &race, racers) >= 0 && race.state == TC_RACE_LOBBY &&
 	          strcmp(race.opener, player) == 0;
 	if (ok) {
-		struct tc_sql *q = tc_sql_prepare(st, "UPDATE races SET start_ms = ?2 WHERE id = ?1");
+		struct tc_sql *q =
+		        tc_sql_prepare(st, "UPDATE races SET start_ms = ?2 WHERE id = ?1");
 		tc_sql_bind_int(q, 1, id);
 		tc_sql_bind_int(q, 2, now_ms + TC_RACE_COUNTDOWN_MS);
 		ok = run(q);
@@ -524,7 +527,8 @@ static bool leave_lobby(struct tc_store *st, const struct tc_race *race,
 	if (!heir)
 		return run_sql(st, "DELETE FROM racers WHERE race = ?1", race->id, NULL) &&
 		       run_sql(st, "DELETE FROM races WHERE id = ?1", race->id, NULL);
-	return run_sql(st, "DELETE FROM racers WHERE race = ?1 AND player = ?2", race->id, player) &&
+	return run_sql(st, "DELETE FROM racers WHERE race = ?1 AND player = ?2", race->id,
+	               player) &&
 	       (strcmp(race->opener, player) != 0 ||
 	        run_sql(st, "UPDATE races SET opener = ?2 WHERE id = ?1", race->id, heir->player));
 }

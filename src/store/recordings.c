@@ -115,8 +115,9 @@ enum tc_recording_load tc_store_load_recording(struct tc_store *st, int64_t id,
 	/* length() of a blob reads its size without its bytes: a row over the bound reads its
 	 * events as NULL, told damaged without being loaded. */
 	struct tc_sql *q = tc_sql_prepare(
-	        st, "SELECT player, game, game_id, result, points, time_ms, moves, date,"
-	            " CASE WHEN length(events) <= ?2 THEN events END FROM recordings WHERE id = ?1");
+	        st,
+	        "SELECT player, game, game_id, result, points, time_ms, moves, date,"
+	        " CASE WHEN length(events) <= ?2 THEN events END FROM recordings WHERE id = ?1");
 	tc_sql_bind_int(q, 1, id);
 	tc_sql_bind_int(q, 2, TC_RECORDING_EVENTS_MAX);
 	enum tc_recording_load result = TC_RECORDING_NONE;

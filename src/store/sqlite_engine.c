@@ -371,7 +371,7 @@ static int sqlite_schema_version(struct tc_store *st)
 
 struct statement {
 	sqlite3_stmt *stmt;
-	bool ended;            /* it ran to its end or failed: stepping it again would run it again */
+	bool ended; /* it ran to its end or failed: stepping it again would run it again */
 	enum tc_sql_rc result; /* how it ended */
 	int64_t changes;       /* rows it inserted, changed or deleted */
 };

@@ -142,7 +142,7 @@ bool tc_store_writable(const struct tc_store *st)
 
 const char *tc_store_engine_name(const struct tc_store *st)
 {
-	return st && st->engine ? st->engine->name
+	return st && st->engine                   ? st->engine->name
 	       : st && tc_store_is_url(st->where) ? "PostgreSQL"
 	                                          : "SQLite";
 }
@@ -219,9 +219,10 @@ int tc_store_add_score(struct tc_store *st, const struct tc_score *s, enum tc_ra
 {
 	if (!tc_store_writable(st))
 		return -1;
-	struct tc_sql *q = tc_sql_prepare(st, "INSERT INTO scores (game, mode, level, " SCORE_COLUMNS
-	                                      ") VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10,"
-	                                      " ?11, ?12) RETURNING id");
+	struct tc_sql *q =
+	        tc_sql_prepare(st, "INSERT INTO scores (game, mode, level, " SCORE_COLUMNS
+	                           ") VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10,"
+	                           " ?11, ?12) RETURNING id");
 	bind_board(q, &s->board);
 	bind_score(q, s);
 	int64_t id;
@@ -368,11 +369,12 @@ int tc_store_save_game_stream(struct tc_store *st, const char *game, const void 
 	/* One statement is one transaction: the old save stays until the new one is whole. seq
 	 * orders saves made in the same second (the latest save is the one written last). */
 	struct tc_sql *q = tc_sql_prepare(
-	        st, "INSERT INTO saves (owner, game, blob, summary, saved_at, events, seq)"
-	            " VALUES (?1, ?2, ?3, ?4, ?5, ?6, (SELECT COALESCE(MAX(seq), 0) + 1 FROM saves))"
-	            " ON CONFLICT (owner, game) DO UPDATE SET blob = excluded.blob,"
-	            " summary = excluded.summary, saved_at = excluded.saved_at,"
-	            " events = excluded.events, seq = excluded.seq");
+	        st,
+	        "INSERT INTO saves (owner, game, blob, summary, saved_at, events, seq)"
+	        " VALUES (?1, ?2, ?3, ?4, ?5, ?6, (SELECT COALESCE(MAX(seq), 0) + 1 FROM saves))"
+	        " ON CONFLICT (owner, game) DO UPDATE SET blob = excluded.blob,"
+	        " summary = excluded.summary, saved_at = excluded.saved_at,"
+	        " events = excluded.events, seq = excluded.seq");
 	tc_sql_bind_text(q, 1, st->owner);
 	tc_sql_bind_text(q, 2, game);
 	tc_sql_bind_blob(q, 3, blob, len);
@@ -393,8 +395,9 @@ int tc_store_load_game_stream(struct tc_store *st, const char *game, void **blob
 	if (!tc_store_ok(st))
 		return -1;
 	/* A stream over the bound reads as none, without its bytes being loaded. */
-	struct tc_sql *q = tc_sql_prepare(st, "SELECT blob, CASE WHEN length(events) <= ?3 THEN"
-	                                      " events END FROM saves WHERE owner = ?1 AND game = ?2");
+	struct tc_sql *q =
+	        tc_sql_prepare(st, "SELECT blob, CASE WHEN length(events) <= ?3 THEN"
+	                           " events END FROM saves WHERE owner = ?1 AND game = ?2");
 	tc_sql_bind_text(q, 1, st->owner);
 	tc_sql_bind_text(q, 2, game);
 	tc_sql_bind_int(q, 3, TC_RECORDING_EVENTS_MAX);
