@@ -82,17 +82,19 @@ static struct tc_store *open_with(const char *where, enum tc_store_opening how, 
 		return st;
 	}
 	snprintf(st->where, sizeof st->where, "%s", where);
-	if (tc_store_is_url(where)) {
-		say(st, notice, len, "PostgreSQL is not built in");
-		return st;
-	}
-	st->engine = &tc_sqlite_engine;
+	st->engine = tc_store_is_url(where) ? &tc_pg_engine : &tc_sqlite_engine;
 	const char *why = st->engine->open(st, how);
 	if (why) {
 		say(st, notice, len, why);
 		if (st->conn)
 			st->engine->close(st);
 		st->conn = NULL;
+	} else if (st->away) { /* PostgreSQL out of reach: play goes on, what finishes waits */
+		char shown[sizeof st->where];
+		tc_store_where_shown(st, shown, sizeof shown);
+		snprintf(st->why, sizeof st->why, "the database cannot be reached");
+		snprintf(notice, len, "%s cannot be reached: finished games wait on this machine",
+		         shown);
 	} else if (st->read_only && how != TC_OPEN_TO_READ) { /* read, nothing to keep */
 		char shown[sizeof st->where];
 		tc_store_where_shown(st, shown, sizeof shown);

@@ -1,0 +1,16 @@
+/* What the store needs of its PostgreSQL engine beyond the vtable (engine.h): reaching a
+ * database again once it was away. */
+#ifndef TILECADE_STORE_PG_ENGINE_H
+#define TILECADE_STORE_PG_ENGINE_H
+
+#include <stdbool.h>
+
+struct tc_store;
+
+/* Connects st (a PostgreSQL store whose database went away, st->away) again and checks its
+ * schema as opening does. True once connected (st->away cleared). False while the database
+ * cannot be reached (st->away stays set), or when it now refuses to be used (a newer schema,
+ * another program's tables): then st->away is cleared and st->why says why the store is off. */
+bool tc_pg_reconnect(struct tc_store *st);
+
+#endif
