@@ -129,7 +129,7 @@ static void players_ids_are_sha256_of_the_key(void **state)
 
 int main(void)
 {
-	const struct CMUnitTest tests[] = {
+	const struct CMUnitTest both[] = {
 	        PLAYERS_TEST(players_names_follow_the_rules),
 	        PLAYERS_TEST(players_a_new_key_has_no_name),
 	        PLAYERS_TEST(players_a_name_is_kept_by_key),
@@ -140,5 +140,5 @@ int main(void)
 	        PLAYERS_TEST(players_an_off_store_says_so),
 	        PLAYERS_TEST(players_ids_are_sha256_of_the_key),
 	};
-	return cmocka_run_group_tests(tests, NULL, NULL);
+	return store_run_tests(both, STORE_COUNT(both), NULL, 0, NULL, 0);
 }

@@ -56,43 +56,18 @@ static unsigned char *store_read_file(const char *path, size_t *len)
 	return bytes;
 }
 
-/* The test looks at the database with SQLite itself, not through the store. */
-static void store_sql(const char *path, const char *sql)
-{
-	sqlite3 *db;
-	assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
-	char *msg = NULL;
-	if (sqlite3_exec(db, sql, NULL, NULL, &msg) != SQLITE_OK)
-		fail_msg("%s: %s", sql, msg ? msg : "?");
-	sqlite3_close(db);
-}
-
-/* The first column of the first row, as text ("" when there is no row). */
-static void store_sql_text(const char *path, const char *sql, char *out, size_t len)
-{
-	sqlite3 *db;
-	sqlite3_stmt *stmt;
-	assert_int_equal(sqlite3_open_v2(path, &db, SQLITE_OPEN_READONLY, NULL), SQLITE_OK);
-	assert_int_equal(sqlite3_prepare_v2(db, sql, -1, &stmt, NULL), SQLITE_OK);
-	const unsigned char *text =
-	        sqlite3_step(stmt) == SQLITE_ROW ? sqlite3_column_text(stmt, 0) : NULL;
-	snprintf(out, len, "%s", text ? (const char *)text : "");
-	sqlite3_finalize(stmt);
-	sqlite3_close(db);
-}
-
-static long store_sql_int(const char *path, const char *sql)
-{
-	char text[64];
-	store_sql_text(path, sql, text, sizeof text);
-	return strtol(text, NULL, 10);
-}
-
 static void store_assert_schema(const char *path)
 {
-	assert_int_equal(store_sql_int(path, "PRAGMA user_version"), TC_STORE_SCHEMA);
-	assert_int_equal(store_sql_int(path, "SELECT COUNT(*) FROM sqlite_master WHERE type = "
-	                                     "'table' AND name IN ('scores', 'saves')"),
+	bool pg = tc_store_is_url(path);
+	assert_int_equal(store_sql_int_on(path, pg ? "SELECT version FROM tilecade_schema"
+	                                           : "PRAGMA user_version"),
+	                 TC_STORE_SCHEMA);
+	assert_int_equal(store_sql_int_on(path, pg ? "SELECT COUNT(*) FROM pg_tables WHERE"
+	                                             " schemaname = current_schema() AND"
+	                                             " tablename IN ('scores', 'saves')"
+	                                           : "SELECT COUNT(*) FROM sqlite_master WHERE"
+	                                             " type = 'table' AND name IN ('scores',"
+	                                             " 'saves')"),
 	                 2);
 }
 
@@ -148,7 +123,7 @@ static void store_creates_a_new_database(void **state)
 	struct tc_store *st = store_open_ok(path);
 	assert_int_equal(tc_store_schema_version(st), TC_STORE_SCHEMA);
 	store_assert_schema(path);
-	store_sql_text(path, "PRAGMA journal_mode", mode, sizeof mode);
+	store_sql_text_on(path, "PRAGMA journal_mode", mode, sizeof mode);
 	assert_string_equal(mode, "wal");
 	tc_store_close(st);
 
@@ -163,8 +138,8 @@ static void store_migrates_an_unversioned_database(void **state)
 	char path[STORE_PATH_MAX], empty[STORE_PATH_MAX];
 	/* A database file with a header, user_version 0 and no tables. */
 	store_in(state, "old.db", path);
-	store_sql(path, "CREATE TABLE t (x); DROP TABLE t;");
-	assert_int_equal(store_sql_int(path, "PRAGMA user_version"), 0);
+	store_sql_on(path, "CREATE TABLE t (x); DROP TABLE t;");
+	assert_int_equal(store_sql_int_on(path, "PRAGMA user_version"), 0);
 	/* And a file of no bytes at all, which SQLite reads as an empty database. */
 	store_in(state, "empty.db", empty);
 	store_write_file(empty, "", 0);
@@ -204,7 +179,7 @@ static void store_refuses_a_newer_schema(void **state)
 	store_in(state, "newer.db", path);
 	snprintf(sql, sizeof sql, "CREATE TABLE future (x); PRAGMA user_version = %d;",
 	         TC_STORE_SCHEMA + 1);
-	store_sql(path, sql);
+	store_sql_on(path, sql);
 	size_t len_before, len_after;
 	unsigned char *before = store_read_file(path, &len_before);
 
@@ -219,7 +194,7 @@ static void store_refuses_a_newer_schema(void **state)
 	assert_int_equal(len_after, len_before);
 	assert_memory_equal(after, before, len_before);
 	assert_false(store_exists(strcat(strcpy(wal, path), "-wal")));
-	assert_int_equal(store_sql_int(path, "PRAGMA user_version"), TC_STORE_SCHEMA + 1);
+	assert_int_equal(store_sql_int_on(path, "PRAGMA user_version"), TC_STORE_SCHEMA + 1);
 	free(before);
 	free(after);
 }
@@ -228,7 +203,7 @@ static void store_refuses_a_newer_schema(void **state)
 static void store_refuses_a_negative_schema_version(void **state)
 {
 	char path[STORE_PATH_MAX];
-	store_sql(store_in(state, "negative.db", path), "PRAGMA user_version = -1;");
+	store_sql_on(store_in(state, "negative.db", path), "PRAGMA user_version = -1;");
 	store_assert_refused_untouched(path);
 }
 
@@ -237,15 +212,15 @@ static void store_refuses_a_negative_schema_version(void **state)
 static void store_leaves_other_programs_databases_alone(void **state)
 {
 	char path[STORE_PATH_MAX];
-	store_sql(store_in(state, "bookmarks.db", path),
+	store_sql_on(store_in(state, "bookmarks.db", path),
 	          "CREATE TABLE bookmarks (url TEXT); INSERT INTO bookmarks VALUES ('x');");
 	store_assert_refused_untouched(path);
-	store_sql(store_in(state, "game.db", path),
+	store_sql_on(store_in(state, "game.db", path),
 	          "CREATE TABLE scores (name TEXT, score INTEGER); INSERT INTO scores VALUES "
 	          "('ann', 5);");
 	store_assert_refused_untouched(path);
 	char mode[16];
-	store_sql_text(path, "PRAGMA journal_mode", mode, sizeof mode);
+	store_sql_text_on(path, "PRAGMA journal_mode", mode, sizeof mode);
 	assert_string_equal(mode, "delete");
 
 	/* Whatever user_version it carries: one of tilecade's (1, 2) is no proof. */
@@ -255,17 +230,17 @@ static void store_leaves_other_programs_databases_alone(void **state)
 		snprintf(sql, sizeof sql,
 		         "CREATE TABLE t (x); INSERT INTO t VALUES (1); PRAGMA user_version = %d;",
 		         version);
-		store_sql(store_in(state, name, path), sql);
+		store_sql_on(store_in(state, name, path), sql);
 		store_assert_refused_untouched(path);
 		tc_store_close(store_open_refused(path, notice));
 		assert_non_null(strstr(notice, "not a tilecade database"));
-		store_sql_text(path, "PRAGMA journal_mode", mode, sizeof mode);
+		store_sql_text_on(path, "PRAGMA journal_mode", mode, sizeof mode);
 		assert_string_equal(mode, "delete");
 	}
 	/* Tilecade's own tables with another program's beside them. */
 	struct tc_store *st = store_open_ok(store_in(state, "mixed.db", path));
 	tc_store_close(st);
-	store_sql(path, "CREATE TABLE bookmarks (url TEXT);");
+	store_sql_on(path, "CREATE TABLE bookmarks (url TEXT);");
 	store_assert_refused_untouched(path);
 }
 
@@ -540,7 +515,7 @@ static void store_assert_ranking(void **state, const struct tc_score *scores, in
                                  enum tc_rank_by by, const char *const *order)
 {
 	char path[STORE_PATH_MAX];
-	struct tc_store *st = store_open_ok(store_in(state, "rank.db", path));
+	struct tc_store *st = store_open_ok(store_db(state, "rank.db", path));
 	const struct tc_board_key *board = &scores[0].board;
 	/* A score on another board, better than all, which must not count. */
 	static const struct tc_board_key elsewhere = {"2048", "normal", "5x5"};
@@ -656,7 +631,7 @@ static void store_ranks_a_loss_below_any_win_by_time(void **state)
 static void store_replaces_a_score(void **state)
 {
 	char path[STORE_PATH_MAX];
-	struct tc_store *st = store_open_ok(store_in(state, "replace.db", path));
+	struct tc_store *st = store_open_ok(store_db(state, "replace.db", path));
 	struct tc_score a = store_score(&store_board_4x4, "a", 300, 1000, 5, 100);
 	struct tc_score b = store_score(&store_board_4x4, "b", 200, 1000, 5, 100);
 	assert_int_equal(tc_store_add_score(st, &a, TC_RANK_POINTS), 1);
@@ -683,7 +658,7 @@ static void store_migrates_schema_1(void **state)
 {
 	char path[STORE_PATH_MAX];
 	store_in(state, "v1.db", path);
-	store_sql(path,
+	store_sql_on(path,
 	          "CREATE TABLE scores ("
 	          "  id INTEGER PRIMARY KEY,"
 	          "  game TEXT NOT NULL, mode TEXT NOT NULL, level TEXT NOT NULL,"
@@ -720,7 +695,7 @@ static void store_migrates_schema_1(void **state)
 /* A database of schema 4, as the version before schema 5 made it (its migrations 0 to 4). */
 static void store_make_schema_4(const char *path)
 {
-	store_sql(path,
+	store_sql_on(path,
 	          "CREATE TABLE scores ("
 	          "  id INTEGER PRIMARY KEY,"
 	          "  game TEXT NOT NULL, mode TEXT NOT NULL, level TEXT NOT NULL,"
@@ -764,7 +739,7 @@ static void store_migrates_schema_3(void **state)
 	char path[STORE_PATH_MAX];
 	store_make_schema_4(store_in(state, "v3.db", path));
 	/* Schema 3 is schema 4 without its races. */
-	store_sql(path,
+	store_sql_on(path,
 	          "DROP TABLE racers; DROP TABLE races;"
 	          "INSERT INTO recordings VALUES (7, 'ann', '2048', '2048:4x4:s1', 'won', 2048,"
 	          "  5000, 90, 100, x'01');"
@@ -776,10 +751,10 @@ static void store_migrates_schema_3(void **state)
 	assert_int_equal(tc_store_schema_version(st), TC_STORE_SCHEMA);
 	tc_store_close(st);
 	store_assert_schema(path);
-	assert_int_equal(store_sql_int(path, "SELECT recording FROM scores"), 7);
-	assert_int_equal(store_sql_int(path, "SELECT points FROM recordings WHERE id = 7"), 2048);
-	assert_int_equal(store_sql_int(path, "SELECT COUNT(*) FROM players"), 1);
-	assert_int_equal(store_sql_int(path, "SELECT COUNT(*) FROM sqlite_master WHERE name IN"
+	assert_int_equal(store_sql_int_on(path, "SELECT recording FROM scores"), 7);
+	assert_int_equal(store_sql_int_on(path, "SELECT points FROM recordings WHERE id = 7"), 2048);
+	assert_int_equal(store_sql_int_on(path, "SELECT COUNT(*) FROM players"), 1);
+	assert_int_equal(store_sql_int_on(path, "SELECT COUNT(*) FROM sqlite_master WHERE name IN"
 	                                     " ('races', 'racers')"),
 	                 2);
 }
@@ -791,7 +766,7 @@ static void store_migrates_schema_4(void **state)
 {
 	char path[STORE_PATH_MAX];
 	store_make_schema_4(store_in(state, "v4.db", path));
-	store_sql(path,
+	store_sql_on(path,
 	          "INSERT INTO saves VALUES ('2048', x'0102', '2048 4x4', 100, x'aa');"
 	          "INSERT INTO saves VALUES ('znumbers', x'03', 'zNumbers level3', 100, x'');"
 	          "INSERT INTO saves VALUES ('sudoku', x'04', 'Sudoku easy', 90, x'');"
@@ -821,16 +796,16 @@ static void store_migrates_schema_4(void **state)
 	assert_int_equal(tc_store_top_scores(st, &board, TC_RANK_POINTS, out, 2), 1);
 	tc_store_close(st);
 	store_assert_schema(path);
-	assert_int_equal(store_sql_int(path, "SELECT COUNT(*) FROM saves WHERE owner = ''"), 3);
-	assert_int_equal(store_sql_int(path, "SELECT COUNT(*) FROM written"), 0);
-	assert_int_equal(store_sql_int(path, "SELECT COUNT(*) FROM races"), 1);
+	assert_int_equal(store_sql_int_on(path, "SELECT COUNT(*) FROM saves WHERE owner = ''"), 3);
+	assert_int_equal(store_sql_int_on(path, "SELECT COUNT(*) FROM written"), 0);
+	assert_int_equal(store_sql_int_on(path, "SELECT COUNT(*) FROM races"), 1);
 }
 
 /* Text goes in and out as it is: names are data, never SQL. */
 static void store_keeps_text_as_given(void **state)
 {
 	char path[STORE_PATH_MAX];
-	struct tc_store *st = store_open_ok(store_in(state, "text.db", path));
+	struct tc_store *st = store_open_ok(store_db(state, "text.db", path));
 	struct tc_board_key board = {"2048", "normal", "it's \"8x8\";"};
 	struct tc_score s = store_score(&board, "", 1, 1, 1, 1);
 	snprintf(s.player, sizeof s.player, "%s", "Robert'); DROP TABLE scores;--");
@@ -851,7 +826,7 @@ static void store_keeps_text_as_given(void **state)
 static void store_lists_boards(void **state)
 {
 	char path[STORE_PATH_MAX];
-	struct tc_store *st = store_open_ok(store_in(state, "boards.db", path));
+	struct tc_store *st = store_open_ok(store_db(state, "boards.db", path));
 	struct tc_board_key out[8];
 	assert_int_equal(tc_store_boards(st, out, 8), 0);
 	static const struct tc_board_key added[] = {
@@ -887,21 +862,31 @@ static void store_lists_boards(void **state)
 static void store_skips_impossible_rows(void **state)
 {
 	char path[STORE_PATH_MAX];
-	struct tc_store *st = store_open_ok(store_in(state, "hostile.db", path));
+	struct tc_store *st = store_open_ok(store_db(state, "hostile.db", path));
 	struct tc_score good = store_score(&store_board_4x4, "good", 10, 1000, 5, 100);
 	assert_int_equal(tc_store_add_score(st, &good, TC_RANK_POINTS), 1);
 	tc_store_close(st);
-	store_sql(path,
-	          "INSERT INTO scores (game, mode, level, player, points, time_ms, moves, date,"
-	          " game_id) VALUES"
-	          " ('2048', 'normal', '4x4', 'neg', 500, 1, -5, 1, 'x'),"
-	          " ('2048', 'normal', '4x4', 'big', 600, 1, 4294967296, 1, 'x'),"
-	          " ('2048', 'normal', '4x4', 'late', 700, -1, 1, 1, 'x'),"
-	          " ('2048', 'normal', '4x4', 'text', 800, 1, 'many', 1, 'x'),"
-	          " ('2048', 'normal', '5x5', 'only', 1, 1, -1, 1, 'x'),"
-	          " ('2048', 'normal', printf('%.3000c', 'L'), 'long', 1, 1, 1, 1, 'x'),"
-	          " ('2048', 'normal', 'a' || char(0) || 'b', 'nul', 1, 1, 1, 1, 'x');"
-	          "UPDATE scores SET hints = -3 WHERE player = 'text';");
+	store_sql_on(path,
+	             "INSERT INTO scores (game, mode, level, player, points, time_ms, moves, date,"
+	             " game_id) VALUES"
+	             " ('2048', 'normal', '4x4', 'neg', 500, 1, -5, 1, 'x'),"
+	             " ('2048', 'normal', '4x4', 'big', 600, 1, 4294967296, 1, 'x'),"
+	             " ('2048', 'normal', '4x4', 'late', 700, -1, 1, 1, 'x'),"
+	             " ('2048', 'normal', '4x4', 'hints', 800, 1, 1, 1, 'x'),"
+	             " ('2048', 'normal', '5x5', 'only', 1, 1, -1, 1, 'x');"
+	             "UPDATE scores SET hints = -3 WHERE player = 'hints';");
+	/* Damage only SQLite's untyped columns let in: a text for a number, a NUL in a text. */
+	if (!store_on_pg())
+		store_sql_on(path,
+		             "INSERT INTO scores (game, mode, level, player, points, time_ms, moves,"
+		             " date, game_id) VALUES"
+		             " ('2048', 'normal', '4x4', 'text', 800, 1, 'many', 1, 'x'),"
+		             " ('2048', 'normal', printf('%.3000c', 'L'), 'long', 1, 1, 1, 1, 'x'),"
+		             " ('2048', 'normal', 'a' || char(0) || 'b', 'nul', 1, 1, 1, 1, 'x');");
+	else
+		store_sql_on(path, "INSERT INTO scores (game, mode, level, player, points, time_ms,"
+		                   " moves, date, game_id) VALUES"
+		                   " ('2048', 'normal', repeat('L', 3000), 'long', 1, 1, 1, 1, 'x')");
 	st = store_open_ok(path);
 	struct tc_score out[8];
 	assert_int_equal(tc_store_top_scores(st, &store_board_4x4, TC_RANK_POINTS, out, 8), 1);
@@ -930,7 +915,7 @@ static void store_assert_load(struct tc_store *st, const char *game, const void 
 static void store_round_trips_saves(void **state)
 {
 	char path[STORE_PATH_MAX];
-	struct tc_store *st = store_open_ok(store_in(state, "saves.db", path));
+	struct tc_store *st = store_open_ok(store_db(state, "saves.db", path));
 	void *blob = NULL;
 	size_t len = 0;
 	assert_int_equal(tc_store_load_game(st, "2048", &blob, &len), -1);
@@ -953,7 +938,7 @@ static void store_round_trips_saves(void **state)
 	store_assert_load(st, "2048", second, sizeof second);
 	store_assert_load(st, "znumbers", big, big_len);
 	tc_store_close(st);
-	assert_int_equal(store_sql_int(path, "SELECT COUNT(*) FROM saves"), 2);
+	assert_int_equal(store_sql_int_on(path, "SELECT COUNT(*) FROM saves"), 2);
 
 	/* And it is all there the next time. */
 	st = store_open_ok(path);
@@ -978,7 +963,7 @@ static void store_assert_latest(struct tc_store *st, const char *game, const cha
 static void store_finds_the_latest_save(void **state)
 {
 	char path[STORE_PATH_MAX], g[16], sum[64];
-	struct tc_store *st = store_open_ok(store_in(state, "latest.db", path));
+	struct tc_store *st = store_open_ok(store_db(state, "latest.db", path));
 	assert_int_equal(tc_store_latest_save(st, g, sizeof g, sum, sizeof sum), -1);
 
 	/* Saves in the same second: the one made later. */
@@ -989,7 +974,7 @@ static void store_finds_the_latest_save(void **state)
 	store_assert_latest(st, "2048", "2048 4x4, 300 points");
 
 	/* By the time of the save, not the order of the rows. */
-	store_sql(path, "UPDATE saves SET saved_at = saved_at + 10 WHERE game = 'znumbers'");
+	store_sql_on(path, "UPDATE saves SET saved_at = saved_at + 10 WHERE game = 'znumbers'");
 	store_assert_latest(st, "znumbers", "zNumbers level3");
 
 	/* Summaries longer than the caller's buffer are cut, not overrun. */
@@ -1012,7 +997,7 @@ static void store_finds_the_latest_save(void **state)
 static void store_keeps_saves_by_owner(void **state)
 {
 	char path[STORE_PATH_MAX], g[16], sum[64];
-	struct tc_store *ann = store_open_ok(store_in(state, "owners.db", path));
+	struct tc_store *ann = store_open_ok(store_db(state, "owners.db", path));
 	struct tc_store *bob = store_open_ok(path);
 	tc_store_set_owner(ann, "ann");
 	tc_store_set_owner(bob, "bob");
@@ -1037,7 +1022,7 @@ static void store_keeps_saves_by_owner(void **state)
 	tc_store_close(own);
 	tc_store_close(bob);
 	tc_store_close(ann);
-	assert_int_equal(store_sql_int(path, "SELECT COUNT(*) FROM saves"), 2);
+	assert_int_equal(store_sql_int_on(path, "SELECT COUNT(*) FROM saves"), 2);
 }
 
 /* A postgresql:// or postgres:// URL (any case) names a PostgreSQL database; a line about
@@ -1148,7 +1133,21 @@ static void store_default_path_follows_xdg(void **state)
 
 int main(void)
 {
-	const struct CMUnitTest tests[] = {
+	const struct CMUnitTest both[] = {
+	        STORE_TEST(store_ranks_by_points),
+	        STORE_TEST(store_ranks_by_time),
+	        STORE_TEST(store_ranks_a_loss_below_any_win),
+	        STORE_TEST(store_ranks_a_loss_below_any_win_by_time),
+	        STORE_TEST(store_replaces_a_score),
+	        STORE_TEST(store_keeps_saves_by_owner),
+	        STORE_TEST(store_keeps_text_as_given),
+	        STORE_TEST(store_lists_boards),
+	        STORE_TEST(store_skips_impossible_rows),
+	        STORE_TEST(store_round_trips_saves),
+	        STORE_TEST(store_finds_the_latest_save),
+	};
+	/* What a file has: its path, its folder, its permissions, SQLite's own schema versions. */
+	const struct CMUnitTest sqlite_only[] = {
 	        STORE_TEST(store_creates_a_new_database),
 	        STORE_TEST(store_migrates_an_unversioned_database),
 	        STORE_TEST(store_refuses_a_newer_schema),
@@ -1162,23 +1161,13 @@ int main(void)
 	        STORE_TEST(store_given_path_needs_its_directory),
 	        STORE_TEST(store_default_path_makes_its_directories),
 	        STORE_TEST(store_reads_a_read_only_database),
-	        STORE_TEST(store_ranks_by_points),
-	        STORE_TEST(store_ranks_by_time),
-	        STORE_TEST(store_ranks_a_loss_below_any_win),
-	        STORE_TEST(store_ranks_a_loss_below_any_win_by_time),
-	        STORE_TEST(store_replaces_a_score),
 	        STORE_TEST(store_migrates_schema_1),
 	        STORE_TEST(store_migrates_schema_3),
 	        STORE_TEST(store_migrates_schema_4),
-	        STORE_TEST(store_keeps_saves_by_owner),
 	        STORE_TEST(store_tells_urls_and_hides_passwords),
-	        STORE_TEST(store_keeps_text_as_given),
-	        STORE_TEST(store_lists_boards),
-	        STORE_TEST(store_skips_impossible_rows),
-	        STORE_TEST(store_round_trips_saves),
-	        STORE_TEST(store_finds_the_latest_save),
 	        STORE_TEST(store_disabled_does_nothing),
 	        STORE_TEST(store_default_path_follows_xdg),
 	};
-	return cmocka_run_group_tests(tests, NULL, NULL);
+	return store_run_tests(both, STORE_COUNT(both), sqlite_only, STORE_COUNT(sqlite_only), NULL,
+	                       0);
 }
