@@ -80,6 +80,24 @@ int tc_live_rename(const char *dir, const char *from, const char *to);
 #define TC_LIVE_RACES "races"
 void tc_live_races_changed(const char *dir);
 
+/* ---- news (live_news.c) ---- */
+
+/* What comes into a live place, to wake for: a game shared there (its socket's name) and, asked
+ * with races, a race changed (TC_LIVE_RACES). A folder's comes through inotify, a database's
+ * through the live connection (LISTEN). Nothing polls. */
+struct tc_live_news {
+	int fd; /* to wait on (POLLIN); -1: no news to wait for */
+	bool db;
+	size_t len, pos;
+	char buf[4096];
+};
+/* Starts hearing place's news (NULL: none); returns n->fd. */
+int tc_live_news_open(struct tc_live_news *n, const char *place, bool races);
+void tc_live_news_close(struct tc_live_news *n);
+/* The next name that came, into name; false once none waits (never blocks). Anyone may put
+ * names in a shared folder: check what a name is before using it. */
+bool tc_live_news_next(struct tc_live_news *n, char *name, size_t len);
+
 /* ---- publishing (live_publish.c) ---- */
 
 struct tc_live_pub;

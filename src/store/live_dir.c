@@ -12,6 +12,7 @@
 #include <sys/un.h>
 #include <unistd.h>
 
+#include "live_db.h"
 #include "tilecade/store.h"
 
 int tc_live_dir(const char *db_path, bool shared, char *buf, size_t len, char *err,
@@ -154,6 +155,10 @@ static int races_entry(int dir_fd, bool *made)
 
 void tc_live_races_changed(const char *dir)
 {
+	if (tc_live_db_place(dir)) {
+		tc_live_db_races_changed(dir);
+		return;
+	}
 	int dir_fd = open(dir, O_PATH | O_DIRECTORY | O_CLOEXEC);
 	if (dir_fd < 0)
 		return;

@@ -12,6 +12,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "live_db.h"
+
 static int by_socket(const void *a, const void *b)
 {
 	return strcmp(((const struct tc_live_game *)a)->socket,
@@ -78,6 +80,11 @@ int tc_live_list(const char *dir, struct tc_live_game *games, int max, int timeo
 {
 	if (max <= 0)
 		return 0;
+	if (tc_live_db_place(dir)) {
+		int kept = tc_live_db_list(dir, games, max);
+		qsort(games, (size_t)kept, sizeof *games, by_socket);
+		return kept;
+	}
 	struct tc_live_watch *conn = calloc((size_t)max, sizeof *conn);
 	struct pollfd *fds = calloc((size_t)max, sizeof *fds);
 	if (!conn || !fds) {

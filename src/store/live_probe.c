@@ -10,7 +10,10 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/socket.h>
+#include <fcntl.h>
 #include <unistd.h>
+
+#include "live_db.h"
 
 /* Whether name is a socket's name this folder's programs make: "p" or "l", then digits. */
 static bool probe_name(const char *name)
@@ -24,6 +27,8 @@ bool tc_live_gone(const char *dir, const char *name)
 {
 	if (!dir || !probe_name(name))
 		return false; /* nothing to ask: not taken for gone */
+	if (tc_live_db_place(dir)) /* its lock free */
+		return tc_live_db_gone(dir, tc_live_db_name_id(name)) == 1;
 	int fd = tc_live_socket(dir, name, false);
 	if (fd >= 0) {
 		close(fd);
@@ -37,6 +42,12 @@ int tc_live_presence_open(const char *dir, char *name, size_t len)
 {
 	/* Made listening under another name and renamed, as a game's socket is: one that shows
 	 * always answers. */
+	if (tc_live_db_place(dir)) { /* a lock held on a name of its own; the descriptor stands for it */
+		int64_t id = tc_live_db_new_id();
+		snprintf(name, len, "l%lld", (long long)id);
+		tc_live_db_presence(dir, id, true);
+		return open("/dev/null", O_RDONLY | O_CLOEXEC);
+	}
 	char making[32];
 	snprintf(name, len, "l%ld", (long)getpid());
 	snprintf(making, sizeof making, ".%s", name);
@@ -54,7 +65,10 @@ void tc_live_presence_close(const char *dir, int fd, const char *name)
 {
 	if (fd < 0)
 		return;
-	tc_live_rename(dir, name, NULL);
+	if (tc_live_db_place(dir))
+		tc_live_db_presence(dir, tc_live_db_name_id(name), false);
+	else
+		tc_live_rename(dir, name, NULL);
 	close(fd);
 }
 

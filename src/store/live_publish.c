@@ -4,6 +4,7 @@
 #include "tilecade/live_net.h"
 
 #include <errno.h>
+#include <inttypes.h>
 #include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
@@ -12,6 +13,8 @@
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <unistd.h>
+
+#include "live_db.h"
 
 /* A client that sends more than this (it should send one byte) is dropped: reading a flood
  * would cost the player. */
@@ -65,6 +68,12 @@ struct tc_live_pub {
 	unsigned long arrivals;
 	unsigned counted;
 	char problem[160];
+	/* On a database (live_db.h): the game's id ("p<id>"), the descriptor its watchers' count
+	 * comes on, and whether a stream is open. */
+	bool db;
+	int64_t db_id;
+	int db_fd;
+	bool db_open;
 };
 
 struct tc_live_pub *tc_live_pub_new(const char *dir, const char *player,
@@ -82,6 +91,16 @@ struct tc_live_pub *tc_live_pub_new(const char *dir, const char *player,
 	p->ctx = ctx;
 	p->listen_fd = -1;
 	p->spare_fd = -1;
+	p->db_fd = -1;
+	p->db = tc_live_db_place(dir);
+	if (p->db) {
+		p->db_id = tc_live_db_new_id();
+		snprintf(p->name, sizeof p->name, "p%" PRId64, p->db_id);
+		p->db_fd = tc_live_db_pub_open(dir, p->db_id, player);
+		if (p->db_fd < 0)
+			snprintf(p->problem, sizeof p->problem,
+			         "cannot publish: the database's live connection cannot start");
+	}
 	return p;
 }
 
@@ -207,17 +226,49 @@ static void broadcast(struct tc_live_pub *p, const unsigned char *bytes, size_t 
 			drop(p, i);
 }
 
+static void db_event(struct tc_live_pub *p, const struct tc_live_event *ev);
+
 static void tell_count(struct tc_live_pub *p)
 {
 	struct tc_live_event ev = {.kind = TC_LIVE_WATCHERS, .value = p->counted};
+	if (p->db) {
+		db_event(p, &ev);
+		return;
+	}
 	unsigned char buf[32];
 	size_t len = tc_live_encode(&ev, buf, sizeof buf);
 	broadcast(p, buf, len);
 }
 
+/* An event to the database: queued with the hello as it stands after it (what a watcher who
+ * comes later is told first). */
+static void db_event(struct tc_live_pub *p, const struct tc_live_event *ev)
+{
+	struct tc_live_event sent = *ev;
+	if (p->db_fd < 0 || (!p->db_open && ev->kind != TC_LIVE_START))
+		return;
+	if (ev->kind == TC_LIVE_START && p->db_open)
+		sent.kind = TC_LIVE_NEW_GAME; /* another game in the same stream */
+	p->db_open = ev->kind != TC_LIVE_END;
+	unsigned char buf[TC_LIVE_EVENT_MAX];
+	size_t len = tc_live_encode(&sent, buf, sizeof buf);
+	struct tc_live_hello hello = {0};
+	snprintf(hello.player, sizeof hello.player, "%s", p->player);
+	if (p->describe)
+		p->describe(p->ctx, &hello);
+	hello.watchers = p->counted;
+	char line[sizeof hello + 64];
+	if (len && tc_live_hello_encode(&hello, line, sizeof line))
+		tc_live_db_pub_event(p->db_id, buf, len, sent.kind, line);
+}
+
 void tc_live_pub_event(struct tc_live_pub *p, const struct tc_live_event *ev)
 {
 	struct tc_live_event sent = *ev;
+	if (p->db) {
+		db_event(p, ev);
+		return;
+	}
 	if (p->listen_paused) { /* out of descriptors a while ago: tried again at each event */
 		p->listen_paused = false;
 		if (p->spare_fd < 0)
@@ -376,6 +427,8 @@ static void take_new(struct tc_live_pub *p)
 int tc_live_pub_fds(const struct tc_live_pub *p, struct pollfd *fds, int max)
 {
 	int k = 0;
+	if (p->db_fd >= 0 && k < max)
+		fds[k++] = (struct pollfd){p->db_fd, POLLIN, 0};
 	if (p->listen_fd >= 0 && !p->listen_paused && k < max)
 		fds[k++] = (struct pollfd){p->listen_fd, POLLIN, 0};
 	for (int i = 0; i < p->n && k < max; i++)
@@ -395,6 +448,12 @@ static int find(const struct tc_live_pub *p, int fd)
 bool tc_live_pub_ready(struct tc_live_pub *p, const struct pollfd *fds, int n)
 {
 	unsigned before = p->counted;
+	if (p->db) {
+		p->counted = tc_live_db_pub_watchers(p->db_fd, p->counted);
+		if (p->counted != before)
+			tell_count(p);
+		return p->counted != before;
+	}
 	bool listening = false;
 	for (int k = 0; k < n; k++) {
 		if (!fds[k].revents)
@@ -426,6 +485,8 @@ void tc_live_pub_free(struct tc_live_pub *p)
 {
 	if (!p)
 		return;
+	if (p->db)
+		tc_live_db_pub_close(p->db_id, p->db_fd);
 	remove_socket(p);
 	while (p->n > 0)
 		drop(p, p->n - 1);

@@ -9,9 +9,18 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include "live_db.h"
+
 int tc_live_watch_open(struct tc_live_watch *w, const char *dir, const char *name, char mode)
 {
 	memset(w, 0, sizeof *w);
+	if (tc_live_db_place(dir)) { /* its hub says what it wants */
+		int64_t id = name[0] == 'p' ? tc_live_db_name_id(name) : 0;
+		w->fd = id ? tc_live_db_follow(dir, id, mode) : -1;
+		if (!id)
+			errno = ENOENT;
+		return w->fd >= 0 ? 0 : -1;
+	}
 	w->fd = tc_live_socket(dir, name, false);
 	if (w->fd < 0)
 		return -1;
