@@ -97,6 +97,10 @@ void tc_live_news_close(struct tc_live_news *n);
 /* The next name that came, into name; false once none waits (never blocks). Anyone may put
  * names in a shared folder: check what a name is before using it. */
 bool tc_live_news_next(struct tc_live_news *n, char *name, size_t len);
+/* The sockets' names of the games shared in place now (at most max, unordered; a folder's not
+ * asked, so possibly left behind): how many. Started after tc_live_news_open, a reader misses
+ * none. */
+int tc_live_shared_now(const char *place, char (*names)[32], int max);
 
 /* ---- publishing (live_publish.c) ---- */
 

@@ -610,17 +610,18 @@ static struct tc_recording ghost_recording;
 
 /* ---- `tilecade live` and `tilecade watch PLAYER` ---- */
 
-/* The live folder beside the database that takes the scores (the host's shared board, else
- * the player's own) into buf; NULL when there is none. */
+/* The live place of the database that takes the scores (the host's shared board, else the
+ * player's own) into buf: the folder beside it, or a PostgreSQL database itself (its URL:
+ * tilecade/live_net.h, never shown); NULL when there is none. */
 static const char *live_folder(const struct tc_options *o, const struct tc_settings *settings,
                                const struct tc_records *records, char *buf, size_t len)
 {
 	char err[160];
 	bool shared = records->shared != NULL;
-	return tc_live_dir(shared ? settings->shared_scores : own_database(o, settings), shared,
-	                   buf, len, err, sizeof err) == 0
-	               ? buf
-	               : NULL;
+	const char *db = shared ? settings->shared_scores : own_database(o, settings);
+	if (tc_store_is_url(db))
+		return snprintf(buf, len, "%s", db) < (int)len ? buf : NULL;
+	return tc_live_dir(db, shared, buf, len, err, sizeof err) == 0 ? buf : NULL;
 }
 
 /* The first option live and watch have no use for (watch draws: its --theme and --no-anim

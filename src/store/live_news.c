@@ -3,7 +3,9 @@
 #define _GNU_SOURCE
 #include "tilecade/live_net.h"
 
+#include <dirent.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/inotify.h>
 #include <unistd.h>
@@ -30,6 +32,26 @@ int tc_live_news_open(struct tc_live_news *n, const char *place, bool races)
 		n->fd = -1;
 	}
 	return n->fd;
+}
+
+int tc_live_shared_now(const char *place, char (*names)[32], int max)
+{
+	int n = 0;
+	if (tc_live_db_place(place)) {
+		struct tc_live_game *games = calloc((size_t)(max > 0 ? max : 1), sizeof *games);
+		n = games ? tc_live_db_list(place, games, max) : 0;
+		for (int i = 0; i < n; i++)
+			snprintf(names[i], sizeof names[i], "%s", games[i].socket);
+		free(games);
+		return n;
+	}
+	DIR *d = place ? opendir(place) : NULL;
+	for (struct dirent *e; d && n < max && (e = readdir(d));)
+		if (tc_live_socket_name(e->d_name))
+			snprintf(names[n++], sizeof names[0], "%.31s", e->d_name); /* < 16 */
+	if (d)
+		closedir(d);
+	return n;
 }
 
 void tc_live_news_close(struct tc_live_news *n)

@@ -9,7 +9,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/inotify.h>
 #include <sys/timerfd.h>
 #include <time.h>
 #include <unistd.h>
@@ -45,7 +44,8 @@ struct tc_race_feed {
 	char dir[PATH_MAX];
 	int64_t id;
 	char self[sizeof((struct tc_racer *)0)->player]; /* "" for a watcher */
-	int inotify_fd, timer_fd;
+	struct tc_live_news news;
+	int timer_fd;
 	struct tc_race race;
 	int n;
 	struct tc_racer stored[TC_RACE_RACERS_MAX]; /* as the store has them */
@@ -140,8 +140,8 @@ static void on_event(void *ctx, const struct tc_live_event *ev)
 		h->shown = true;
 }
 
-/* Connects to the racer's socket; one not there yet is waited for (inotify tells when it
- * shows). */
+/* Connects to the racer's socket; one not there yet is waited for (the place's news tells
+ * when it shows). */
 static void connect_to(struct tc_race_feed *f, struct follower *fo, const char *socket)
 {
 	follower_reset(fo);
@@ -322,30 +322,25 @@ static bool reload(struct tc_race_feed *f)
 
 /* ---- the folder ---- */
 
-/* What inotify says: the races changed (read the store again), or a racer's socket showed. */
+/* What the place's news says: the races changed (read the store again), or a racer's socket
+ * showed. */
 static bool read_folder_news(struct tc_race_feed *f, bool *changed)
 {
-	_Alignas(struct inotify_event) char buf[4096];
+	char name[64];
 	bool races = false;
-	ssize_t n;
-	while ((n = read(f->inotify_fd, buf, sizeof buf)) > 0)
-		for (char *at = buf; at < buf + n;) {
-			const struct inotify_event *e = (const struct inotify_event *)at;
-			at += sizeof *e + e->len;
-			if (e->len == 0)
-				continue;
-			if (strcmp(e->name, TC_LIVE_RACES) == 0) {
-				races = true;
-				continue;
-			}
-			for (int i = 0; i < f->followers; i++) {
-				struct follower *fo = f->followed[i];
-				if (fo->waiting && strcmp(fo->socket, e->name) == 0) {
-					connect_to(f, fo, e->name);
-					*changed = true;
-				}
+	while (tc_live_news_next(&f->news, name, sizeof name)) {
+		if (strcmp(name, TC_LIVE_RACES) == 0) {
+			races = true;
+			continue;
+		}
+		for (int i = 0; i < f->followers; i++) {
+			struct follower *fo = f->followed[i];
+			if (fo->waiting && strcmp(fo->socket, name) == 0) {
+				connect_to(f, fo, name);
+				*changed = true;
 			}
 		}
+	}
 	return races;
 }
 
@@ -362,14 +357,7 @@ struct tc_race_feed *tc_race_feed_new(struct tc_store *st, const char *dir, int6
 	snprintf(f->dir, sizeof f->dir, "%s", dir ? dir : "");
 	snprintf(f->self, sizeof f->self, "%s", self ? self : "");
 	f->timer_fd = timerfd_create(CLOCK_REALTIME, TFD_NONBLOCK | TFD_CLOEXEC);
-	/* The race's entry is touched (IN_ATTRIB; made the first time); a socket shows by its
-	 * rename into place (tilecade/live_net.h). */
-	f->inotify_fd = dir ? inotify_init1(IN_NONBLOCK | IN_CLOEXEC) : -1;
-	if (f->inotify_fd >= 0 &&
-	    inotify_add_watch(f->inotify_fd, dir, IN_ATTRIB | IN_CREATE | IN_MOVED_TO) < 0) {
-		close(f->inotify_fd);
-		f->inotify_fd = -1;
-	}
+	tc_live_news_open(&f->news, dir, true);
 	if (!reload(f)) {
 		snprintf(err, errlen, "there is no race #%lld", (long long)id);
 		tc_race_feed_free(f);
@@ -384,8 +372,7 @@ void tc_race_feed_free(struct tc_race_feed *f)
 		return;
 	for (int i = 0; i < f->followers; i++)
 		follower_free(f->followed[i]);
-	if (f->inotify_fd >= 0)
-		close(f->inotify_fd);
+	tc_live_news_close(&f->news);
 	if (f->timer_fd >= 0)
 		close(f->timer_fd);
 	free(f);
@@ -423,8 +410,8 @@ uint32_t tc_race_feed_shown(const struct tc_race_feed *f, int i)
 int tc_race_feed_fds(struct tc_race_feed *f, struct pollfd *fds, int max)
 {
 	int k = 0;
-	if (f->inotify_fd >= 0 && k < max)
-		fds[k++] = (struct pollfd){f->inotify_fd, POLLIN, 0};
+	if (f->news.fd >= 0 && k < max)
+		fds[k++] = (struct pollfd){f->news.fd, POLLIN, 0};
 	if (f->timer_fd >= 0 && k < max)
 		fds[k++] = (struct pollfd){f->timer_fd, POLLIN, 0};
 	for (int i = 0; i < f->followers && k < max; i++)
@@ -439,7 +426,7 @@ bool tc_race_feed_ready(struct tc_race_feed *f, const struct pollfd *fds, int n)
 	for (int i = 0; i < n; i++) {
 		if (!fds[i].revents)
 			continue;
-		if (fds[i].fd == f->inotify_fd) {
+		if (fds[i].fd == f->news.fd) {
 			again |= read_folder_news(f, &changed);
 		} else if (fds[i].fd == f->timer_fd) {
 			uint64_t expired;

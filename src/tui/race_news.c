@@ -5,7 +5,6 @@
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
-#include <sys/inotify.h>
 #include <sys/timerfd.h>
 #include <unistd.h>
 
@@ -59,30 +58,22 @@ void tc_race_news_read(struct tc_race_news *n)
 	set_timer(n, now);
 }
 
-/* Whether the folder's news names the races entry; reads all there is. */
-static bool races_changed(int fd)
+/* Whether the place's news names the races; reads all there is. */
+static bool races_changed(struct tc_live_news *news)
 {
-	_Alignas(struct inotify_event) char buf[4096];
+	char name[64];
 	bool changed = false;
-	for (;;) {
-		ssize_t got = read(fd, buf, sizeof buf);
-		if (got <= 0)
-			return changed;
-		for (char *at = buf; at < buf + got;) {
-			const struct inotify_event *e = (const struct inotify_event *)at;
-			if (e->len > 0 && strcmp(e->name, TC_LIVE_RACES) == 0)
-				changed = true;
-			at += sizeof *e + e->len;
-		}
-	}
+	while (tc_live_news_next(news, name, sizeof name))
+		changed |= strcmp(name, TC_LIVE_RACES) == 0;
+	return changed;
 }
 
 static int news_fds(void *ctx, struct pollfd *fds, int max)
 {
 	struct tc_race_news *n = ctx;
 	int k = 0;
-	if (n->inotify_fd >= 0 && k < max)
-		fds[k++] = (struct pollfd){n->inotify_fd, POLLIN, 0};
+	if (n->news.fd >= 0 && k < max)
+		fds[k++] = (struct pollfd){n->news.fd, POLLIN, 0};
 	if (n->timer_fd >= 0 && k < max)
 		fds[k++] = (struct pollfd){n->timer_fd, POLLIN, 0};
 	return k;
@@ -96,8 +87,8 @@ static bool news_ready(void *ctx, const struct pollfd *fds, int count)
 		uint64_t expired;
 		if (!fds[i].revents)
 			continue;
-		if (fds[i].fd == n->inotify_fd)
-			again |= races_changed(n->inotify_fd);
+		if (fds[i].fd == n->news.fd)
+			again |= races_changed(&n->news);
 		else if (fds[i].fd == n->timer_fd)
 			again |= read(n->timer_fd, &expired, sizeof expired) > 0;
 	}
@@ -111,18 +102,11 @@ void tc_race_news_open(struct tc_race_news *n, struct tc_store *st, const char *
 	memset(n, 0, sizeof *n);
 	n->st = st;
 	n->id = id;
-	n->inotify_fd = -1;
+	n->news.fd = -1;
 	n->timer_fd = timerfd_create(CLOCK_REALTIME, TFD_NONBLOCK | TFD_CLOEXEC);
 	if (dir) {
 		snprintf(n->dir, sizeof n->dir, "%s", dir);
-		/* The entry is made the first time a race changes, then only touched. */
-		n->inotify_fd = inotify_init1(IN_NONBLOCK | IN_CLOEXEC);
-		if (n->inotify_fd >= 0 &&
-		    inotify_add_watch(n->inotify_fd, dir, IN_ATTRIB | IN_CREATE | IN_MOVED_TO) <
-		            0) {
-			close(n->inotify_fd);
-			n->inotify_fd = -1;
-		}
+		tc_live_news_open(&n->news, dir, true);
 	}
 	/* Watched before read: a change in between is read now or told after. */
 	tc_race_news_read(n);
@@ -133,11 +117,10 @@ void tc_race_news_open(struct tc_race_news *n, struct tc_store *st, const char *
 void tc_race_news_close(struct tc_race_news *n)
 {
 	tc_term_remove_source(n);
-	if (n->inotify_fd >= 0)
-		close(n->inotify_fd);
+	tc_live_news_close(&n->news);
 	if (n->timer_fd >= 0)
 		close(n->timer_fd);
-	n->inotify_fd = n->timer_fd = -1;
+	n->timer_fd = -1;
 }
 
 void tc_race_news_tell(const struct tc_race_news *n)

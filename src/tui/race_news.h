@@ -1,6 +1,6 @@
 /* Races as the store has them, read again whenever a program tells the live folder that a race
  * changed (its TC_LIVE_RACES entry, tilecade/live_net.h) and when one changes by itself (a
- * lobby starts, a time limit comes: tc_race_changes_at): inotify and a timer wake the
+ * lobby starts, a time limit comes: tc_race_changes_at): the place's news and a timer wake the
  * terminal's wait, nothing polls. The lobby follows one race this way, the menu's Race screen every
  * race open or running. */
 #ifndef TILECADE_TUI_RACE_NEWS_H
@@ -11,6 +11,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "tilecade/live_net.h"
 #include "tilecade/races.h"
 
 /* The most races the Race screen lists. */
@@ -19,7 +20,7 @@
 struct tc_race_news {
 	struct tc_store *st;
 	char dir[PATH_MAX];
-	int inotify_fd; /* -1: no live folder to wait on */
+	struct tc_live_news news; /* fd -1: no live place to wait on */
 	int timer_fd;   /* wakes when a race read changes by itself; -1: none */
 	int64_t id;     /* the race followed; 0: every race not over */
 	/* One race (id set): found, the race and its racers, ranked. */

@@ -8,7 +8,6 @@
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
-#include <sys/inotify.h>
 #include <unistd.h>
 
 #include "catalog.h"
@@ -158,21 +157,17 @@ static void follow_again(struct tc_watch *w, const char *name, const char *game_
 	w->note[0] = '\0';
 }
 
-/* What inotify says came into the folder: a game just started is asked who plays it (one at a
- * time; a player is back with one game). */
+/* What the place's news says: a game just started is asked who plays it (one at a time; a
+ * player is back with one game). */
 static void read_folder_news(struct tc_watch *w)
 {
-	_Alignas(struct inotify_event) char buf[4096];
-	ssize_t n;
-	while ((n = read(w->inotify_fd, buf, sizeof buf)) > 0)
-		for (char *at = buf; at < buf + n;) {
-			const struct inotify_event *e = (const struct inotify_event *)at;
-			at += sizeof *e + e->len;
-			if (e->len == 0 || !tc_live_socket_name(e->name) || w->next.fd >= 0 ||
-			    tc_live_watch_open(&w->next, w->dir, e->name, 'L') != 0)
-				continue;
-			snprintf(w->next_socket, sizeof w->next_socket, "%s", e->name);
-		}
+	char name[64];
+	while (tc_live_news_next(&w->news, name, sizeof name)) {
+		if (!tc_live_socket_name(name) || w->next.fd >= 0 ||
+		    tc_live_watch_open(&w->next, w->dir, name, 'L') != 0)
+			continue;
+		snprintf(w->next_socket, sizeof w->next_socket, "%.31s", name); /* a socket name: < 16 */
+	}
 }
 
 /* The hello of the game just started: the player's, and still played, is followed. */
@@ -202,8 +197,8 @@ static int source_fds(void *ctx, struct pollfd *fds, int max)
 	int k = 0;
 	if (w->conn.fd >= 0 && k < max)
 		fds[k++] = (struct pollfd){w->conn.fd, POLLIN, 0};
-	if (player_gone(w) && w->inotify_fd >= 0 && k < max)
-		fds[k++] = (struct pollfd){w->inotify_fd, POLLIN, 0};
+	if (player_gone(w) && w->news.fd >= 0 && k < max)
+		fds[k++] = (struct pollfd){w->news.fd, POLLIN, 0};
 	if (w->next.fd >= 0 && k < max)
 		fds[k++] = (struct pollfd){w->next.fd, POLLIN, 0};
 	return k;
@@ -218,7 +213,7 @@ static bool source_ready(void *ctx, const struct pollfd *fds, int n)
 		if (fds[i].fd == w->conn.fd) {
 			if (!tc_live_watch_pump(&w->conn, on_event, w))
 				say_end(w);
-		} else if (fds[i].fd == w->inotify_fd) {
+		} else if (fds[i].fd == w->news.fd) {
 			read_folder_news(w);
 		} else if (fds[i].fd == w->next.fd) {
 			hear_next(w);
@@ -235,18 +230,14 @@ int tc_watch_open(struct tc_watch *w, const char *dir, const char *socket, bool 
 	w->animations = animations;
 	w->next.fd = -1;
 	snprintf(w->dir, sizeof w->dir, "%s", dir);
-	/* Told of games that start from now on, to follow the player's when they come back. A
-	 * socket shows by its rename into place (tilecade/live_net.h). */
-	w->inotify_fd = inotify_init1(IN_NONBLOCK | IN_CLOEXEC);
-	if (w->inotify_fd >= 0 && inotify_add_watch(w->inotify_fd, dir, IN_MOVED_TO) < 0) {
-		close(w->inotify_fd);
-		w->inotify_fd = -1;
-	}
+	/* Told of games that start from now on, to follow the player's when they come back. */
+	tc_live_news_open(&w->news, dir, false);
 	if (tc_live_watch_open(&w->conn, dir, socket, 'W') != 0) {
 		snprintf(err, errlen, "cannot watch that game: %s",
-		         errno == ECONNREFUSED ? "it is over" : strerror(errno));
-		if (w->inotify_fd >= 0)
-			close(w->inotify_fd);
+		         errno == ECONNREFUSED || errno == ENOENT ? "it is over"
+		         : errno == EAGAIN                        ? "the database does not answer"
+		                                                  : strerror(errno));
+		tc_live_news_close(&w->news);
 		return -1;
 	}
 	const struct tc_term_source src = {source_fds, source_ready, w};
@@ -259,9 +250,7 @@ void tc_watch_close(struct tc_watch *w)
 	tc_term_remove_source(w);
 	tc_live_watch_close(&w->conn);
 	tc_live_watch_close(&w->next);
-	if (w->inotify_fd >= 0)
-		close(w->inotify_fd);
-	w->inotify_fd = -1;
+	tc_live_news_close(&w->news);
 	tc_play_free(w->play);
 	w->play = NULL;
 	tc_ninja_play_free(w->ninja);

@@ -24,11 +24,11 @@ struct tc_watch {
 	bool animations;
 	bool changed;     /* an event other than a move came since the last draw */
 	char note[160];   /* why the game is not followed any more; "" while it is */
-	/* Once the player has gone: the live folder, told by inotify of each game that starts
+	/* Once the player has gone: the live place, whose news tells each game that starts
 	 * there, and a game just started, asked who plays it (a listing connection) to follow
 	 * it when it is the same player's. */
 	char dir[PATH_MAX];
-	int inotify_fd;
+	struct tc_live_news news;
 	struct tc_live_watch next;
 	char next_socket[32];
 	/* What became of the game watched, briefly ("ann left"), when next started while it

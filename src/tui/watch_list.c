@@ -1,15 +1,13 @@
 /* The games in progress, each followed as a watcher would (its moves and clock), on sockets
- * the terminal's wait sleeps on; the folder's inotify descriptor says when a game starts. */
+ * the terminal's wait sleeps on; the place's news says when a game starts. */
 #define _GNU_SOURCE
 #include "watch_list.h"
 
 #include <curses.h>
-#include <dirent.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/inotify.h>
 #include <unistd.h>
 
 #include "grid.h"
@@ -93,29 +91,20 @@ static void add_game(struct tc_watch_list *l, const char *name)
 	l->games[l->count++] = g;
 }
 
-/* What inotify says came into the folder. */
-static void read_folder_news(struct tc_watch_list *l)
+/* The games that started, as the place's news tells. */
+static void read_news(struct tc_watch_list *l)
 {
-	_Alignas(struct inotify_event) char buf[4096];
-	for (;;) {
-		ssize_t n = read(l->inotify_fd, buf, sizeof buf);
-		if (n <= 0)
-			return;
-		for (char *at = buf; at < buf + n;) {
-			const struct inotify_event *e = (const struct inotify_event *)at;
-			if (e->len > 0)
-				add_game(l, e->name);
-			at += sizeof *e + e->len;
-		}
-	}
+	char name[64];
+	while (tc_live_news_next(&l->news, name, sizeof name))
+		add_game(l, name);
 }
 
 static int list_fds(void *ctx, struct pollfd *fds, int max)
 {
 	struct tc_watch_list *l = ctx;
 	int k = 0;
-	if (l->inotify_fd >= 0 && k < max)
-		fds[k++] = (struct pollfd){l->inotify_fd, POLLIN, 0};
+	if (l->news.fd >= 0 && k < max)
+		fds[k++] = (struct pollfd){l->news.fd, POLLIN, 0};
 	for (int i = 0; i < l->count && k < max; i++)
 		if (l->games[i]->conn.fd >= 0)
 			fds[k++] = (struct pollfd){l->games[i]->conn.fd, POLLIN, 0};
@@ -128,8 +117,8 @@ static bool list_ready(void *ctx, const struct pollfd *fds, int n)
 	for (int k = 0; k < n; k++) {
 		if (!fds[k].revents)
 			continue;
-		if (fds[k].fd == l->inotify_fd) {
-			read_folder_news(l);
+		if (fds[k].fd == l->news.fd) {
+			read_news(l);
 			continue;
 		}
 		for (int i = 0; i < l->count; i++)
@@ -144,24 +133,19 @@ static bool list_ready(void *ctx, const struct pollfd *fds, int n)
 
 void tc_watch_list_open(struct tc_watch_list *l, const char *dir)
 {
+	static char names[512][32];
 	memset(l, 0, sizeof *l);
-	l->inotify_fd = -1;
+	l->news.fd = -1;
 	l->first_row = -1;
 	if (!dir)
 		return;
 	snprintf(l->dir, sizeof l->dir, "%s", dir);
-	/* Watching the folder before reading it: a game that starts in between is in one or the
-	 * other (add_game takes it once). A socket shows by its rename into place. */
-	l->inotify_fd = inotify_init1(IN_NONBLOCK | IN_CLOEXEC);
-	if (l->inotify_fd >= 0 && inotify_add_watch(l->inotify_fd, dir, IN_MOVED_TO) < 0) {
-		close(l->inotify_fd);
-		l->inotify_fd = -1;
-	}
-	DIR *d = opendir(dir);
-	for (struct dirent *e; d && (e = readdir(d));)
-		add_game(l, e->d_name);
-	if (d)
-		closedir(d);
+	/* Hearing the news before reading what is there: a game that starts in between is in
+	 * one or the other (add_game takes it once). */
+	tc_live_news_open(&l->news, dir, false);
+	int n = tc_live_shared_now(dir, names, 512);
+	for (int i = 0; i < n; i++)
+		add_game(l, names[i]);
 	const struct tc_term_source src = {list_fds, list_ready, l};
 	tc_term_add_source(&src);
 }
@@ -174,9 +158,7 @@ void tc_watch_list_close(struct tc_watch_list *l)
 	free(l->games);
 	l->games = NULL;
 	l->cap = 0;
-	if (l->inotify_fd >= 0)
-		close(l->inotify_fd);
-	l->inotify_fd = -1;
+	tc_live_news_close(&l->news);
 }
 
 /* The game's clock, moved on to now as the player's runs; an N run's is its steps', which its

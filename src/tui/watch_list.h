@@ -1,7 +1,7 @@
 /* The menu's Watch screen: the games in progress in the live folder (tilecade/live_net.h),
  * kept up to date as they start, go on and end, with no timer that grows with their number:
  * each is followed on a listing connection (not counted among its watchers), and new sockets
- * are told by inotify. Enter watches the game selected. */
+ * are told by the place's news. Enter watches the game selected. */
 #ifndef TILECADE_TUI_WATCH_LIST_H
 #define TILECADE_TUI_WATCH_LIST_H
 
@@ -10,12 +10,13 @@
 #include <stdint.h>
 
 #include "event.h"
+#include "tilecade/live_net.h"
 
 struct tc_watch_game;
 
 struct tc_watch_list {
 	char dir[PATH_MAX]; /* "" when there is no live folder */
-	int inotify_fd;
+	struct tc_live_news news; /* games that start */
 	struct tc_watch_game **games;
 	int count, cap;
 	int selected;
