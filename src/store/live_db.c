@@ -26,21 +26,6 @@
 
 #include "tilecade/store.h"
 
-const char tc_live_db_tables[] =
-        "CREATE TABLE live_games ("
-        " id BIGINT PRIMARY KEY,"          /* the publisher's: its name p<id>, its lock */
-        " player TEXT NOT NULL,"
-        " hello TEXT NOT NULL,"            /* the hello line, as the last event left it */
-        " base BIGINT NOT NULL,"           /* the seq where the current game's events begin */
-        " started BIGINT NOT NULL,"        /* Unix ms */
-        " touched BIGINT NOT NULL,"        /* Unix ms of the last write: old rows go */
-        " ended BOOLEAN NOT NULL DEFAULT false);"
-        "CREATE TABLE live_events ("
-        " game BIGINT NOT NULL REFERENCES live_games (id) ON DELETE CASCADE,"
-        " seq BIGINT NOT NULL,"
-        " bytes BYTEA NOT NULL,"
-        " PRIMARY KEY (game, seq))";
-
 /* Whether the advisory lock on key (SQL, a bigint) is held in this database, in mode. */
 #define HELD(key, mode)                                                                        \
 	"EXISTS (SELECT 1 FROM pg_locks l WHERE l.locktype = 'advisory' AND l.objsubid = 1"    \

@@ -7,9 +7,11 @@
  * return at once, or (a few reads: the list, a follow's start, a presence check) wait at most
  * TC_LIVE_DB_WAIT_MS for the hub's answer.
  *
- * In the database (tc_live_db_tables, made by the engine's migration):
+ * In the database (made by pg_engine.c's schema 5):
  * - live_games: one row per publisher ("p<id>", id random across hosts), its hello line (what a
- *   watcher is told first, kept up to date) and where its current game's events begin (base);
+ *   watcher is told first, kept up to date), where its current game's events begin (base),
+ *   when it was last written (touched: rows of games ended, or whose program is gone, go ten
+ *   minutes after) and whether its stream ended;
  * - live_events: the stream's events (game, seq, bytes), appended in order, each written with a
  *   NOTIFY on the channel "tc_live_<id>" carrying "seq:hex" (only "seq:" when the event does
  *   not fit in a payload: followers read the row);
@@ -32,9 +34,6 @@
 
 /* The longest a caller waits for the hub's answer to a read. */
 #define TC_LIVE_DB_WAIT_MS 3000
-
-/* The tables, for PostgreSQL's migration (one statement after another, ';'-separated). */
-extern const char tc_live_db_tables[];
 
 /* Whether place is a database's URL rather than a folder. */
 bool tc_live_db_place(const char *place);

@@ -85,12 +85,21 @@ static const char *const schema_5 =
         "  points BIGINT NOT NULL, recording BIGINT NOT NULL, joined_ms BIGINT NOT NULL,"
         "  dropped_ms BIGINT NOT NULL, socket TEXT COLLATE \"C\" NOT NULL,"
         "  PRIMARY KEY (race, player));"
-        "CREATE TABLE written (token TEXT COLLATE \"C\" PRIMARY KEY, at BIGINT NOT NULL);";
+        "CREATE TABLE written (token TEXT COLLATE \"C\" PRIMARY KEY, at BIGINT NOT NULL);"
+        /* Games shared live across hosts (live_db.c): PostgreSQL's alone. */
+        "CREATE TABLE live_games ("
+        "  id BIGINT PRIMARY KEY, player TEXT COLLATE \"C\" NOT NULL,"
+        "  hello TEXT COLLATE \"C\" NOT NULL, base BIGINT NOT NULL, started BIGINT NOT NULL,"
+        "  touched BIGINT NOT NULL, ended BOOLEAN NOT NULL DEFAULT false);"
+        "CREATE TABLE live_events ("
+        "  game BIGINT NOT NULL REFERENCES live_games (id) ON DELETE CASCADE,"
+        "  seq BIGINT NOT NULL, bytes BYTEA NOT NULL, PRIMARY KEY (game, seq));";
 
 /* The tables of each schema version this program knows (none at 0): how a database is known to
  * be tilecade's. A later migration adds its version's list at the end. */
 static const char *const tables_of[TC_STORE_SCHEMA + 1] = {
-        [5] = "players,racers,races,recordings,saves,scores,tilecade_schema,written",
+        [5] = "live_events,live_games,players,racers,races,recordings,saves,scores,"
+              "tilecade_schema,written",
 };
 
 struct pg_statement {

@@ -7,7 +7,6 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <inttypes.h>
-#include <libpq-fe.h>
 #include <poll.h>
 #include <setjmp.h>
 #include <signal.h>
@@ -27,6 +26,7 @@
 #include "../../src/store/live_db.h"
 #include "tilecade/live.h"
 #include "tilecade/live_net.h"
+#include "tilecade/store.h"
 
 #define GAME_ID "2048:4x4:s5"
 /* How long a test waits for what is on its way before it calls it lost: far longer than a
@@ -404,20 +404,18 @@ static void news_of_races_and_games(void **state)
 	tc_live_news_close(&news);
 }
 
+/* The store made once, as a program's first opening makes it: the live tables are its. */
 static int make_tables(void)
 {
-	PGconn *conn = PQconnectdb(url);
-	if (PQstatus(conn) != CONNECTION_OK) {
-		fprintf(stderr, "cannot connect: %s", PQerrorMessage(conn));
+	char notice[TC_STORE_NOTICE_MAX];
+	struct tc_store *st = tc_store_open(url, notice, sizeof notice);
+	if (!st || !tc_store_ok(st)) {
+		fprintf(stderr, "the store cannot be made: %s\n", notice);
+		tc_store_close(st);
 		return -1;
 	}
-	PGresult *res = PQexec(conn, tc_live_db_tables);
-	int rc = PQresultStatus(res) == PGRES_COMMAND_OK ? 0 : -1;
-	if (rc)
-		fprintf(stderr, "tables: %s", PQerrorMessage(conn));
-	PQclear(res);
-	PQfinish(conn);
-	return rc;
+	tc_store_close(st);
+	return 0;
 }
 
 int main(int argc, char **argv)

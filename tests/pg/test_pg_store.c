@@ -58,8 +58,8 @@ static void pg_makes_schema_5(void **state)
 	tc_store_close(st);
 	store_db(state, "new", where);
 	pg_tables(where, tables, sizeof tables);
-	assert_string_equal(tables,
-	                    "players,racers,races,recordings,saves,scores,tilecade_schema,written");
+	assert_string_equal(tables, "live_events,live_games,players,racers,races,recordings,saves,"
+	                            "scores,tilecade_schema,written");
 	assert_int_equal(store_sql_int_on(where, "SELECT COUNT(*) FROM tilecade_schema"), 1);
 	/* Opened again, it is left as it is. */
 	tc_store_close(store_open_in(state, "new"));
