@@ -502,8 +502,8 @@ static const char *server_says(struct tc_store *st, char *why, size_t len)
 	return why;
 }
 
-/* Whether the database holds tilecade's schema at *version (0: nothing at all), read in the
- * transaction open on st. NULL, or why it cannot be used. */
+/* Whether the database holds tilecade's schema at *version (0: nothing at all). NULL, or why
+ * it cannot be used. */
 static const char *inspect(struct tc_store *st, int *version, char *why, size_t len)
 {
 	struct tc_sql q = {st, NULL};
@@ -589,15 +589,17 @@ static const char *pg_open_why(struct tc_store *st, enum tc_store_opening how, c
 	int64_t read_only = 0;
 	query_int(st, "SELECT (current_setting('transaction_read_only') = 'on')::int", &read_only);
 	st->read_only = st->read_only || how == TC_OPEN_TO_READ || read_only;
-	if (!st->read_only)
-		return migrate(st, why, len);
+	/* Looked at without the writers' lock, which a writer of another host may hold: only a
+	 * schema to make or migrate waits for it (a migration commits its tables all at once). */
 	int version;
 	const char *problem = inspect(st, &version, why, len);
-	if (!problem && version == 0 && how == TC_OPEN_TO_READ)
+	if (problem || version == TC_STORE_SCHEMA)
+		return problem;
+	if (!st->read_only)
+		return migrate(st, why, len);
+	if (version == 0 && how == TC_OPEN_TO_READ)
 		return set_up_empty(st, why, len);
-	if (!problem && version < TC_STORE_SCHEMA)
-		return "read-only and too old to use";
-	return problem;
+	return "read-only and too old to use";
 }
 
 static const char *pg_open(struct tc_store *st, enum tc_store_opening how)

@@ -1,6 +1,7 @@
-/* Many processes on one database, as on a host whose players share a scoreboard: no score is
+/* Many processes on one database, as on hosts whose players share a scoreboard: no score is
  * lost, and a database another process holds locked never stops play. Processes, because
- * SQLite's locks are a process's own; the children report by exit code, never by assert. */
+ * SQLite's locks are a process's own; the children report by exit code, never by assert. On
+ * PostgreSQL (store_dirs.h), two hosts of 16 players each, every process its own connection. */
 #define _XOPEN_SOURCE 700
 #include <setjmp.h>
 #include <stdarg.h>
@@ -15,6 +16,7 @@
 
 #include <errno.h>
 #include <ftw.h>
+#include <libpq-fe.h>
 #include <signal.h>
 #include <sqlite3.h>
 #include <sys/stat.h>
@@ -23,9 +25,12 @@
 #include <unistd.h>
 
 #include "store_dirs.h"
+#include "tilecade/races.h"
 #include "tilecade/store.h"
 
-#define STRESS_PROCESSES 32
+#define STRESS_HOSTS 2
+#define STRESS_PLAYERS 16 /* processes of each host */
+#define STRESS_PROCESSES (STRESS_HOSTS * STRESS_PLAYERS)
 #define STRESS_SCORES 100
 /* The whole run, far beyond what it takes even under a sanitizer. */
 #define STRESS_DEADLINE_S 60
@@ -86,6 +91,36 @@ static int store_wait(pid_t pid, int seconds)
 	}
 }
 
+/* Takes a lock on the database at where with lock_sql, as another program would: the handle
+ * to commit it with (store_commit), or NULL. */
+static void *store_lock(const char *where, const char *lock_sql)
+{
+	if (tc_store_is_url(where)) {
+		PGconn *pg = PQconnectdb(where);
+		PGresult *res = PQexec(pg, lock_sql);
+		bool ok = PQresultStatus(res) == PGRES_COMMAND_OK ||
+		          PQresultStatus(res) == PGRES_TUPLES_OK;
+		PQclear(res);
+		return ok ? pg : NULL;
+	}
+	sqlite3 *db;
+	return sqlite3_open(where, &db) == SQLITE_OK &&
+	                       sqlite3_exec(db, lock_sql, NULL, NULL, NULL) == SQLITE_OK
+	               ? db
+	               : NULL;
+}
+
+static bool store_commit(const char *where, void *handle)
+{
+	if (tc_store_is_url(where)) {
+		PGresult *res = PQexec(handle, "COMMIT");
+		bool ok = PQresultStatus(res) == PGRES_COMMAND_OK;
+		PQclear(res);
+		return ok;
+	}
+	return sqlite3_exec(handle, "COMMIT", NULL, NULL, NULL) == SQLITE_OK;
+}
+
 /* Runs `work` in a child while another process holds the database locked with `lock_sql`, for
  * hold_ms milliseconds (then commits) or, with 0, until the work is done. Processes, because
  * SQLite's locks are a process's own. The children report by exit code, never by assert. */
@@ -100,15 +135,13 @@ static int store_run_locked(const char *path, const char *lock_sql, long hold_ms
 	if (holder == 0) {
 		close(locked[0]);
 		close(release[1]);
-		sqlite3 *db;
-		bool ok = sqlite3_open(path, &db) == SQLITE_OK &&
-		          sqlite3_exec(db, lock_sql, NULL, NULL, NULL) == SQLITE_OK;
-		char c = ok ? 'L' : 'E';
-		if (write(locked[1], &c, 1) != 1 || !ok)
+		void *handle = store_lock(path, lock_sql);
+		char c = handle ? 'L' : 'E';
+		if (write(locked[1], &c, 1) != 1 || !handle)
 			_exit(1);
 		if (hold_ms > 0) {
 			store_sleep_ms(hold_ms);
-			_exit(sqlite3_exec(db, "COMMIT", NULL, NULL, NULL) == SQLITE_OK ? 0 : 2);
+			_exit(store_commit(path, handle) ? 0 : 2);
 		}
 		while (read(release[0], &c, 1) < 0 && errno == EINTR)
 			;
@@ -158,6 +191,36 @@ static int store_work_while_writing(const char *path)
 	return 0;
 }
 
+/* PostgreSQL: another host's writer holds the writers' lock. A score is added beside it (rows
+ * of many hosts do not wait for each other); a write that reads under the lock (a race opened,
+ * counted against its opener's) gives up after the lock's timeout. */
+static int store_pg_work_while_writing(const char *path)
+{
+	char notice[TC_STORE_NOTICE_MAX];
+	struct tc_store *st = tc_store_open(path, notice, sizeof notice);
+	if (!tc_store_ok(st))
+		return 40;
+	struct tc_score s = store_score(&store_board_4x4, "beside", 5, 5, 5, 5);
+	if (tc_store_add_score(st, &s, TC_RANK_POINTS) != 2)
+		return 41;
+	if (tc_store_race_open(st, "2048", "2048:4x4:s1", "ann", 0, 1000) != 0)
+		return 42;
+	tc_store_close(st);
+	return 0;
+}
+
+/* PostgreSQL: another host writes for a moment; the race waits for it, and is opened. */
+static int store_pg_work_after_a_moment(const char *path)
+{
+	char notice[TC_STORE_NOTICE_MAX];
+	struct tc_store *st = tc_store_open(path, notice, sizeof notice);
+	if (!tc_store_ok(st))
+		return 50;
+	int64_t race = tc_store_race_open(st, "2048", "2048:4x4:s1", "ann", 0, 1000);
+	tc_store_close(st);
+	return race > 0 ? 0 : 51;
+}
+
 /* Another process has the database to itself: the store is off, and says so. */
 static int store_work_while_exclusive(const char *path)
 {
@@ -186,12 +249,19 @@ static int store_work_after_a_moment(const char *path)
 static void store_locked_database_never_stops_play(void **state)
 {
 	char path[STORE_PATH_MAX];
-	struct tc_store *st = store_open_ok(store_in(state, "locked.db", path));
+	struct tc_store *st = store_open_ok(store_db(state, "locked.db", path));
 	struct tc_score s = store_score(&store_board_4x4, "first", 10, 10, 10, 10);
 	assert_int_equal(tc_store_add_score(st, &s, TC_RANK_POINTS), 1);
 	tc_store_close(st);
 
 	char sql[512];
+	if (store_on_pg()) { /* a writer of another host: a transaction holding the writers' lock */
+		snprintf(sql, sizeof sql, "BEGIN; SELECT pg_advisory_xact_lock(8388354963669083237); %s",
+		         store_insert_sql);
+		assert_int_equal(store_run_locked(path, sql, 0, store_pg_work_while_writing), 0);
+		assert_int_equal(store_run_locked(path, sql, 500, store_pg_work_after_a_moment), 0);
+		return;
+	}
 	snprintf(sql, sizeof sql, "BEGIN IMMEDIATE; %s", store_insert_sql);
 	assert_int_equal(store_run_locked(path, sql, 0, store_work_while_writing), 0);
 	snprintf(sql, sizeof sql, "PRAGMA locking_mode = EXCLUSIVE; BEGIN EXCLUSIVE; %s",
@@ -227,30 +297,59 @@ static int stress_child(const char *path, int child, int gate)
 	return 0;
 }
 
+/* A host: its players' processes, on the database as the host names it; exits 0 when every
+ * player kept every score. */
+static int stress_host(const char *path, int host, int gate)
+{
+	pid_t pids[STRESS_PLAYERS];
+	for (int p = 0; p < STRESS_PLAYERS; p++) {
+		pids[p] = fork();
+		if (pids[p] < 0)
+			return 3;
+		if (pids[p] == 0)
+			_exit(stress_child(path, host * STRESS_PLAYERS + p, gate));
+	}
+	close(gate);
+	int failed = 0;
+	for (int p = 0; p < STRESS_PLAYERS; p++) {
+		int ws;
+		while (waitpid(pids[p], &ws, 0) < 0 && errno == EINTR)
+			;
+		failed += !WIFEXITED(ws) || WEXITSTATUS(ws) != 0;
+	}
+	return failed ? 4 : 0;
+}
+
 static void stress_every_score_is_kept(void **state)
 {
 	char path[STORE_PATH_MAX];
-	store_in(state, "shared.db", path);
+	store_db(state, "shared.db", path);
+	/* The second host reaches the server by another address (PostgreSQL). */
+	char second[STORE_PATH_MAX + 16];
+	snprintf(second, sizeof second, "%s%s", path, store_on_pg() ? "&host=127.0.0.1" : "");
+	const char *hosts[STRESS_HOSTS] = {path, second};
 	int gate[2];
 	assert_int_equal(pipe(gate), 0);
-	pid_t pids[STRESS_PROCESSES];
-	for (int p = 0; p < STRESS_PROCESSES; p++) {
-		pids[p] = fork();
-		assert_true(pids[p] >= 0);
-		if (pids[p] == 0) {
+	pid_t pids[STRESS_HOSTS];
+	for (int h = 0; h < STRESS_HOSTS; h++) {
+		pids[h] = fork();
+		assert_true(pids[h] >= 0);
+		if (pids[h] == 0) {
 			close(gate[1]);
-			_exit(stress_child(path, p, gate[0]));
+			setpgid(0, 0); /* a group of its own, to be killed whole */
+			_exit(stress_host(hosts[h], h, gate[0]));
 		}
+		setpgid(pids[h], pids[h]);
 	}
 	close(gate[0]);
 	close(gate[1]);
 
 	/* All of them against one deadline; whoever is still running past it is killed. */
-	int status[STRESS_PROCESSES], running = STRESS_PROCESSES;
-	for (int p = 0; p < STRESS_PROCESSES; p++)
+	int status[STRESS_HOSTS], running = STRESS_HOSTS;
+	for (int p = 0; p < STRESS_HOSTS; p++)
 		status[p] = -2;
 	for (long waited = 0; running > 0 && waited < STRESS_DEADLINE_S * 1000L; waited += 10) {
-		for (int p = 0; p < STRESS_PROCESSES; p++) {
+		for (int p = 0; p < STRESS_HOSTS; p++) {
 			int ws;
 			if (status[p] == -2 && waitpid(pids[p], &ws, WNOHANG) == pids[p]) {
 				status[p] = WIFEXITED(ws) ? WEXITSTATUS(ws) : -1;
@@ -260,16 +359,16 @@ static void stress_every_score_is_kept(void **state)
 		if (running > 0)
 			store_sleep_ms(10);
 	}
-	for (int p = 0; p < STRESS_PROCESSES; p++)
+	for (int p = 0; p < STRESS_HOSTS; p++)
 		if (status[p] == -2) {
-			kill(pids[p], SIGKILL);
+			kill(-pids[p], SIGKILL); /* the host and its players */
 			waitpid(pids[p], NULL, 0);
 		}
 	if (running > 0)
-		fail_msg("%d processes still adding scores after %d s", running, STRESS_DEADLINE_S);
-	for (int p = 0; p < STRESS_PROCESSES; p++)
+		fail_msg("%d hosts still adding scores after %d s", running, STRESS_DEADLINE_S);
+	for (int p = 0; p < STRESS_HOSTS; p++)
 		if (status[p] != 0)
-			fail_msg("process %d failed (%d)", p, status[p]);
+			fail_msg("host %d failed (%d)", p, status[p]);
 
 	/* Every score, once. */
 	enum { TOTAL = STRESS_PROCESSES * STRESS_SCORES };
@@ -295,6 +394,8 @@ static void stress_every_score_is_kept(void **state)
 	free(out);
 
 	/* And the file is whole. */
+	if (store_on_pg())
+		return;
 	sqlite3 *db;
 	sqlite3_stmt *stmt;
 	assert_int_equal(sqlite3_open_v2(path, &db, SQLITE_OPEN_READONLY, NULL), SQLITE_OK);
@@ -310,9 +411,9 @@ static void stress_every_score_is_kept(void **state)
 
 int main(void)
 {
-	const struct CMUnitTest tests[] = {
+	const struct CMUnitTest both[] = {
 	        STORE_TEST(stress_every_score_is_kept),
 	        STORE_TEST(store_locked_database_never_stops_play),
 	};
-	return cmocka_run_group_tests(tests, NULL, NULL);
+	return store_run_tests(both, STORE_COUNT(both), NULL, 0, NULL, 0);
 }
