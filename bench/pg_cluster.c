@@ -169,16 +169,18 @@ void pg_backends_gone(struct tc_store *st)
 	usleep(20000); /* and reaped */
 }
 
-bool pg_sizes(struct tc_store *st, int64_t *database, int64_t *wal)
+bool pg_sizes(struct tc_store *st, struct pg_sizes *out)
 {
-	int64_t v[2];
-	if (!query_int(st,
-	               "SELECT pg_database_size(current_database()), "
-	               "(pg_current_wal_lsn() - '0/0'::pg_lsn)::bigint",
-	               2, v))
+	int64_t v[3];
+	if (!query_int(
+	            st,
+	            "SELECT pg_database_size(current_database()), "
+	            "(pg_current_wal_lsn() - '0/0'::pg_lsn)::bigint, "
+	            "(SELECT coalesce(sum(pg_total_relation_size(oid)), 0)::bigint FROM pg_class "
+	            "WHERE relkind = 'r' AND relnamespace = current_schema()::regnamespace)",
+	            3, v))
 		return false;
-	*database = v[0];
-	*wal = v[1];
+	*out = (struct pg_sizes){v[0], v[1], v[2]};
 	return true;
 }
 

@@ -36,8 +36,13 @@ double pg_server_cpu_seconds(struct tc_store *st);
  * their CPU is counted (the postmaster adds a backend's to its own once it has reaped it). */
 void pg_backends_gone(struct tc_store *st);
 
-/* The size of st's database and the WAL the server has written so far, in bytes. */
-bool pg_sizes(struct tc_store *st, int64_t *database, int64_t *wal);
+/* Sizes, in bytes, of st's database: */
+struct pg_sizes {
+	int64_t database; /* its files */
+	int64_t wal;      /* the WAL the server has written so far */
+	int64_t tables;   /* the store's tables, with their indexes and TOAST */
+};
+bool pg_sizes(struct tc_store *st, struct pg_sizes *out);
 
 /* Makes a fresh database `name` beside st's; its URL into url. */
 bool pg_new_database(struct tc_store *st, const char *name, char *url, size_t len);

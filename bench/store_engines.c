@@ -30,6 +30,7 @@
 
 #include "load_process.h"
 #include "pg_cluster.h"
+#include "sql.h"
 #include "tilecade/g2048.h"
 #include "tilecade/g2048_ai.h"
 #include "tilecade/gameid.h"
@@ -268,6 +269,7 @@ struct measure {
 	double save_p50, save_p99, end_p50, end_p99;
 	double writers_cpu_s, server_cpu_s; /* the server's: -1 for SQLite (no server) */
 	int64_t grown, wal;                 /* bytes; wal -1 for SQLite */
+	int64_t held;                       /* what the database holds more once vacuumed, bytes */
 };
 
 struct results {
@@ -383,6 +385,12 @@ static void sqlite_run(const struct pool_game *pool, int writers, double seconds
 		run_writers(pool, path, writers, seconds, m);
 	m->grown = file_size(path) + file_size(wal) - before;
 	m->wal = -1;
+	st = tc_store_open(path, notice, sizeof notice);
+	if (tc_sql_exec(st, "VACUUM") != TC_SQL_DONE)
+		m->held = -1;
+	tc_store_close(st);
+	if (m->held == 0)
+		m->held = file_size(path) + file_size(wal) - before;
 	m->server_cpu_s = -1;
 	char cmd[64];
 	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
@@ -401,9 +409,9 @@ static void pg_run(struct tc_store *admin, const struct pool_game *pool, int wri
 	}
 	/* Made and migrated; kept open to measure. */
 	struct tc_store *st = tc_store_open(url, notice, sizeof notice);
-	int64_t size0, wal0, size1, wal1;
+	struct pg_sizes before, after;
 	double cpu0 = pg_server_cpu_seconds(st);
-	if (!tc_store_ok(st) || !pg_sizes(st, &size0, &wal0) || cpu0 < 0) {
+	if (!tc_store_ok(st) || !pg_sizes(st, &before) || cpu0 < 0) {
 		snprintf(m->why, sizeof m->why, "%s",
 		         tc_store_ok(st) ? "the server's sizes or "
 		                           "CPU cannot be read"
@@ -414,10 +422,15 @@ static void pg_run(struct tc_store *admin, const struct pool_game *pool, int wri
 	run_writers(pool, url, writers, seconds, m);
 	pg_backends_gone(st);
 	m->server_cpu_s = pg_server_cpu_seconds(st) - cpu0;
-	if (pg_sizes(st, &size1, &wal1)) {
-		m->grown = size1 - size0;
-		m->wal = wal1 - wal0;
+	if (pg_sizes(st, &after)) {
+		m->grown = after.database - before.database;
+		m->wal = after.wal - before.wal;
 	}
+	/* The rows' versions that overwritten saves left behind (autovacuum makes their room
+	 * reusable later) given back; the catalogs' own, outside the store's tables, left out. */
+	m->held = tc_sql_exec(st, "VACUUM FULL") == TC_SQL_DONE && pg_sizes(st, &after)
+	                  ? after.tables - before.tables
+	                  : -1;
 	tc_store_close(st);
 }
 
@@ -484,29 +497,41 @@ static void print_tables(const struct results *lite, const struct results *pg, b
 		       ratio(b_save, a->save_p50));
 	}
 	printf("\nCost per finished game: a writer's wall time (the run's wall time x writers / "
-	       "games), CPU (the writers', and\nPostgreSQL's server processes' from /proc), bytes "
-	       "the database grew (SQLite: file + WAL after the last close;\nPostgreSQL: "
-	       "pg_database_size, and the WAL it wrote beside):\n\n"
+	       "games), CPU (the writers', and\nPostgreSQL's server processes' from /proc):\n\n"
 	       "| writers | SQLite wall ms | PostgreSQL wall ms | PostgreSQL/SQLite | SQLite CPU "
-	       "ms | "
-	       "PostgreSQL CPU ms: writers + server = all | PostgreSQL/SQLite | SQLite B | "
-	       "PostgreSQL B (WAL B) | PostgreSQL/SQLite |\n"
-	       "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n");
+	       "ms "
+	       "| PostgreSQL CPU ms: writers + server = all | PostgreSQL/SQLite |\n"
+	       "| ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n");
 	for (int i = 0; i < lite->runs; i++) {
 		const struct measure *a = &lite->m[i], *b = have_pg ? &pg->m[i] : &none;
 		double wa = per_game(a, 1e3 * a->wall_s * a->writers);
 		double wb = per_game(b, 1e3 * b->wall_s * b->writers);
 		double ca = per_game(a, 1e3 * a->writers_cpu_s);
-		double cw = per_game(b, 1e3 * b->writers_cpu_s),
-		       cs = per_game(b, 1e3 * b->server_cpu_s);
+		double cw = per_game(b, 1e3 * b->writers_cpu_s);
+		double cs = per_game(b, 1e3 * b->server_cpu_s);
 		double cb = cw >= 0 && cs >= 0 ? cw + cs : -1;
-		double ba = per_game(a, (double)a->grown), bb = per_game(b, (double)b->grown);
 		printf("| %d | %s | %s | %s | %s |", a->writers, cell(wa, 1), cell(wb, 1),
 		       ratio(wb, wa), cell(ca, 1));
-		printf(" %s + %s = %s | %s |", cell(cw, 1), cell(cs, 1), cell(cb, 1),
+		printf(" %s + %s = %s | %s |\n", cell(cw, 1), cell(cs, 1), cell(cb, 1),
 		       ratio(cb, ca));
-		printf(" %s | %s (%s) | %s |\n", cell(ba, 0), cell(bb, 0),
-		       cell(per_game(b, (double)b->wal), 0), ratio(bb, ba));
+	}
+	printf("\nBytes the database grew per finished game during the run (SQLite: file + WAL "
+	       "after "
+	       "the last close; PostgreSQL:\npg_database_size, beside the WAL it wrote), and what "
+	       "it "
+	       "holds once vacuumed (SQLite VACUUM, PostgreSQL VACUUM FULL):\n\n"
+	       "| writers | SQLite grew B | PostgreSQL grew B | PostgreSQL/SQLite | PostgreSQL WAL "
+	       "B "
+	       "| SQLite vacuumed B | PostgreSQL vacuumed B | PostgreSQL/SQLite |\n"
+	       "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n");
+	for (int i = 0; i < lite->runs; i++) {
+		const struct measure *a = &lite->m[i], *b = have_pg ? &pg->m[i] : &none;
+		double ga = per_game(a, (double)a->grown), gb = per_game(b, (double)b->grown);
+		double ha = a->held >= 0 ? per_game(a, (double)a->held) : -1;
+		double hb = b->held >= 0 ? per_game(b, (double)b->held) : -1;
+		printf("| %d | %s | %s | %s | %s |", a->writers, cell(ga, 0), cell(gb, 0),
+		       ratio(gb, ga), cell(per_game(b, (double)b->wal), 0));
+		printf(" %s | %s | %s |\n", cell(ha, 0), cell(hb, 0), ratio(hb, ha));
 	}
 	for (int i = 0; i < lite->runs; i++) {
 		const struct measure *a = &lite->m[i], *b = have_pg ? &pg->m[i] : NULL;
