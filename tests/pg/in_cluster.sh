@@ -6,6 +6,9 @@
 #
 #   tests/pg/in_cluster.sh PROGRAM [ARGS...]
 #
+# TC_PG_SETTINGS, when set, holds settings for the cluster's postgresql.conf, space-separated
+# (pg_virtualenv -o each): a bench of 100 players' connections sets "max_connections=300".
+#
 # Without PostgreSQL the program does not run: the test is skipped, with the reason.
 set -u
 
@@ -37,5 +40,9 @@ done 2>/dev/null
 
 # pg_virtualenv writes its own lines (and the cluster's log when the program fails) on standard
 # output: they go to standard error, the program's TAP to standard output (fd 3).
+settings=()
+for setting in ${TC_PG_SETTINGS:-}; do
+	settings+=(-o "$setting")
+done
 exec 3>&1
-PGPORT=$port TC_TEST_DB=postgresql:// pg_virtualenv -t sh -c 'exec "$@" >&3 3>&-' sh "$@" >&2
+PGPORT=$port TC_TEST_DB=postgresql:// pg_virtualenv -t "${settings[@]}" sh -c 'exec "$@" >&3 3>&-' sh "$@" >&2
