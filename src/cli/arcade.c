@@ -237,9 +237,25 @@ static void name_as_kept(struct tc_store *arcade, char *typed)
 		memcpy(typed, name, strlen(name));
 }
 
+/* The arcade's database: a PostgreSQL one when the arcade account's settings name one by its
+ * URL ([storage] database), which every host of the arcade reaches and which keeps its players'
+ * saves too; else arcade.db in its folder, beside players/<id>/tilecade.db for their saves. */
+static const char *arcade_database(const char *folder, char *buf, size_t len)
+{
+	static struct tc_settings own;
+	struct tc_options none = {0};
+	char err[256];
+	tc_settings_load_host(&own);
+	if (tc_settings_load_player(&none, &own, err, sizeof err) == 0 &&
+	    tc_store_is_url(own.config.database))
+		return own.config.database;
+	snprintf(buf, len, "%s/arcade.db", folder);
+	return buf;
+}
+
 /* The ordinary command, with the player's own settings and database and the arcade's board. */
 static int run_confined(const struct tc_options *o, const char *folder, struct tc_store *arcade,
-                        const char *key, const char *name)
+                        const char *database, const char *key, const char *name)
 {
 	char err[256];
 	char id[TC_PLAYER_ID_LEN + 1], own[480];
@@ -253,13 +269,14 @@ static int run_confined(const struct tc_options *o, const char *folder, struct t
 	static struct tc_settings settings;
 	static struct tc_records records;
 	tc_settings_load_host(&settings);
-	snprintf(settings.shared_scores, sizeof settings.shared_scores, "%s/arcade.db", folder);
+	snprintf(settings.shared_scores, sizeof settings.shared_scores, "%s", database);
 	char config[640];
 	snprintf(config, sizeof config, "%s/config.ini", own);
 	tc_settings_load_file(&settings, config);
 	snprintf(settings.config.database, sizeof settings.config.database, "%s/tilecade.db", own);
 	snprintf(settings.config.player, sizeof settings.config.player, "%s", name);
-	tc_records_open_arcade(&records, arcade);
+	/* A database every host of the arcade reaches keeps the players' saves too. */
+	tc_records_open_arcade(&records, arcade, tc_store_is_url(database) ? name : NULL);
 	return tc_cli_command(o, &settings, &records);
 }
 
@@ -305,8 +322,8 @@ int tc_arcade_main(void)
 		return 1;
 	}
 	char path[512], notice[TC_STORE_NOTICE_MAX] = "";
-	snprintf(path, sizeof path, "%s/arcade.db", folder);
-	struct tc_store *arcade = tc_store_open(path, notice, sizeof notice);
+	const char *database = arcade_database(folder, path, sizeof path);
+	struct tc_store *arcade = tc_store_open(database, notice, sizeof notice);
 	char name[TC_PLAYER_NAME_MAX + 1] = "";
 	enum tc_player_result known = tc_players_name_of(arcade, key, name, sizeof name);
 	int status = -1;
@@ -330,5 +347,5 @@ int tc_arcade_main(void)
 	}
 	if (is_command(first, "watch") && r.argc == 3)
 		name_as_kept(arcade, r.argv[2]);
-	return run_confined(&o, folder, arcade, key, name);
+	return run_confined(&o, folder, arcade, database, key, name);
 }

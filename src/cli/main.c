@@ -466,10 +466,18 @@ const char *tc_cli_game_option(const struct tc_options *o)
 	return ninja_option(o) ? ninja_option(o) : sudoku_option(o);
 }
 
-/* The player's own database: --db, else the settings, else the default path. */
+/* The player's own database: --db, else the settings, else the default path. A postgresql://
+ * URL is taken as it is. */
 static const char *own_database(const struct tc_options *o, const struct tc_settings *settings)
 {
 	return o->db ? o->db : *settings->config.database ? settings->config.database : NULL;
+}
+
+/* A database's file, whose folder a save must not overwrite: NULL for a database named by its
+ * URL, which is no file of this machine (no path is made of it). */
+static const char *file_of(const char *database)
+{
+	return tc_store_is_url(database) ? NULL : database;
 }
 
 /* The name the store keeps the game's boards under: N's are kept under its alias "ninja"
@@ -700,8 +708,8 @@ static int play(const struct tc_options *o, const struct tc_settings *settings,
 			return usage_error(err);
 		}
 	}
-	tc_file_save_protect_folder_of(own_database(o, settings));
-	tc_file_save_protect_folder_of(settings->shared_scores);
+	tc_file_save_protect_folder_of(file_of(own_database(o, settings)));
+	tc_file_save_protect_folder_of(file_of(settings->shared_scores));
 	static char live_dir[PATH_MAX];
 	char warn[160];
 	tc_keymap_apply(settings->config.bindings, settings->config.binding_count, warn,

@@ -110,19 +110,25 @@ void tc_records_open_shared(struct tc_records *r, const char *shared_path)
 	}
 }
 
-void tc_records_open_arcade(struct tc_records *r, struct tc_store *arcade)
+void tc_records_open_arcade(struct tc_records *r, struct tc_store *arcade, const char *saves_of)
 {
 	memset(r, 0, sizeof *r);
 	r->shared = arcade;
 	r->names_given = true;
+	if (saves_of) {
+		tc_store_set_owner(arcade, saves_of);
+		r->store = arcade;
+	}
 }
 
 void tc_records_open_own(struct tc_records *r, const char *db_path, const char *player)
 {
 	char notice[TC_STORE_NOTICE_MAX];
-	r->store = tc_store_open(db_path, notice, sizeof notice);
-	if (*notice && !*r->notice)
-		snprintf(r->notice, sizeof r->notice, "%s", notice);
+	if (!r->store) { /* not the arcade's, which keeps its players' saves */
+		r->store = tc_store_open(db_path, notice, sizeof notice);
+		if (*notice && !*r->notice)
+			snprintf(r->notice, sizeof r->notice, "%s", notice);
+	}
 	/* On a host's shared board players are who they logged in as. */
 	char name[32];
 	if ((r->shared && !r->names_given) || !player || !*player)
@@ -137,7 +143,8 @@ void tc_records_close(struct tc_records *r)
 	tc_live_log_free(&r->log);
 	free(r->restored);
 	r->restored = NULL;
-	tc_store_close(r->store);
+	if (r->store != r->shared)
+		tc_store_close(r->store);
 	tc_store_close(r->shared);
 	r->store = r->shared = NULL;
 }

@@ -47,10 +47,12 @@ struct tc_records {
 void tc_records_open_shared(struct tc_records *r, const char *shared_path);
 /* Or the arcade's database (tilecade arcade), open already, made and owned by the arcade's
  * account: its board is the shared one, and r keeps (and closes) it. Players on it are the
- * names tc_records_open_own is given. */
-void tc_records_open_arcade(struct tc_records *r, struct tc_store *arcade);
-/* Then the player's own database (NULL for the default path); player "" means the login name,
- * which is also the name on a shared board. */
+ * names tc_records_open_own is given. With saves_of (a player's name; NULL for none), it keeps
+ * that player's saves too, under their name (a database every host of the arcade reaches, so
+ * that Continue works from any of them). */
+void tc_records_open_arcade(struct tc_records *r, struct tc_store *arcade, const char *saves_of);
+/* Then the player's own database (NULL for the default path), unless the arcade's keeps the
+ * saves; player "" means the login name, which is also the name on a shared board. */
 void tc_records_open_own(struct tc_records *r, const char *db_path, const char *player);
 void tc_records_close(struct tc_records *r);
 
