@@ -365,8 +365,7 @@ void tc_waiting_save_token(const char *db, const char *owner, const char *game,
 		snprintf(token + 2 * i, 3, "%02x", digest[i]);
 }
 
-static void path_of(const char *folder, const char *token, const char *ext, char *buf,
-                    size_t len)
+static void path_of(const char *folder, const char *token, const char *ext, char *buf, size_t len)
 {
 	snprintf(buf, len, "%s/%s%s", folder, token, ext);
 }
@@ -474,8 +473,7 @@ static int older_first(const void *a, const void *b)
 	return strcmp(x->token, y->token);
 }
 
-int tc_waiting_list(const char *folder, const char *db, char (*tokens)[TC_WAITING_TOKEN],
-                    int max)
+int tc_waiting_list(const char *folder, const char *db, char (*tokens)[TC_WAITING_TOKEN], int max)
 {
 	DIR *dir = opendir(folder);
 	if (!dir)
