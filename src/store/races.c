@@ -6,6 +6,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "tilecade/races.h"
 #include "store_internal.h"
+#include "waiting.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -535,8 +536,8 @@ static bool leave_lobby(struct tc_store *st, const struct tc_race *race,
 
 /* player's result into their row, unless they finished already (a finish stays; a drop is
  * followed by a return or by how the game ended after all). */
-static bool record(struct tc_store *st, int64_t id, const char *player,
-                   const struct tc_racer *result, int64_t now_ms)
+bool tc_store_race_record(struct tc_store *st, int64_t id, const char *player,
+                          const struct tc_racer *result, int64_t now_ms)
 {
 	struct tc_sql *q = tc_sql_prepare(
 	        st, "UPDATE racers SET outcome = ?3, progress = ?4, progress_text = ?5,"
@@ -555,8 +556,8 @@ static bool record(struct tc_store *st, int64_t id, const char *player,
 	return tc_sql_run(q) == TC_SQL_DONE;
 }
 
-int tc_store_race_finish(struct tc_store *st, int64_t id, const char *player,
-                         const struct tc_racer *result, int64_t now_ms)
+static int finish(struct tc_store *st, int64_t id, const char *player,
+                  const struct tc_racer *result, int64_t now_ms)
 {
 	if (!tc_store_writable(st) || result->outcome == TC_RACER_RACING ||
 	    (unsigned)result->outcome >= OUTCOMES ||
@@ -573,8 +574,21 @@ int tc_store_race_finish(struct tc_store *st, int64_t id, const char *player,
 	if (ok && race.state == TC_RACE_LOBBY && gone)
 		ok = leave_lobby(st, &race, racers, n, player);
 	else if (ok)
-		ok = record(st, id, player, result, now_ms);
+		ok = tc_store_race_record(st, id, player, result, now_ms);
 	return tc_sql_end(st, ok) ? 0 : -1;
+}
+
+int tc_store_race_finish(struct tc_store *st, int64_t id, const char *player,
+                         const struct tc_racer *result, int64_t now_ms)
+{
+	/* While the database is away (or went away just now), a finish waits with its game. */
+	bool finished = result->outcome != TC_RACER_RACING && (unsigned)result->outcome < OUTCOMES;
+	if (finished && tc_waiting_takes(st, result->recording))
+		return tc_waiting_race_finish(st, id, player, result, now_ms);
+	int done = finish(st, id, player, result, now_ms);
+	return done != 0 && finished && tc_waiting_takes(st, 0)
+	               ? tc_waiting_race_finish(st, id, player, result, now_ms)
+	               : done;
 }
 
 int tc_store_race_back(struct tc_store *st, int64_t id, const char *player, int64_t now_ms)

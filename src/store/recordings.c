@@ -1,6 +1,7 @@
 /* Recordings in the store's recordings table (schema 3). */
 #include "tilecade/recordings.h"
 #include "store_internal.h"
+#include "waiting.h"
 
 #include <stdbool.h>
 #include <stdlib.h>
@@ -38,6 +39,15 @@ static void drop_oldest_unlinked(struct tc_store *st, const char *player)
 
 int64_t tc_store_add_recording(struct tc_store *st, const struct tc_recording *rec)
 {
+	if (tc_waiting_takes(st, 0))
+		return tc_waiting_add_recording(st, rec);
+	int64_t id = tc_store_insert_recording(st, rec);
+	/* The database went away just now: the recording waits. */
+	return id == 0 && tc_waiting_takes(st, 0) ? tc_waiting_add_recording(st, rec) : id;
+}
+
+int64_t tc_store_insert_recording(struct tc_store *st, const struct tc_recording *rec)
+{
 	if (!tc_store_writable(st) || rec->events_len > TC_RECORDING_EVENTS_MAX)
 		return 0;
 	struct tc_sql *q = tc_sql_prepare(st, "INSERT INTO recordings (" RECORDING_COLUMNS ")"
@@ -54,6 +64,8 @@ int64_t tc_store_add_recording(struct tc_store *st, const struct tc_recording *r
 
 int tc_store_replace_recording(struct tc_store *st, const struct tc_recording *rec)
 {
+	if (tc_waiting_takes(st, rec->id))
+		return tc_waiting_replace_recording(st, rec);
 	if (!tc_store_writable(st) || rec->events_len > TC_RECORDING_EVENTS_MAX)
 		return -1;
 	struct tc_sql *q = tc_sql_prepare(

@@ -3,6 +3,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "tilecade/store.h"
 #include "store_internal.h"
+#include "waiting.h"
 #include "tilecade/recordings.h"
 
 #include <pwd.h>
@@ -100,6 +101,8 @@ static struct tc_store *open_with(const char *where, enum tc_store_opening how, 
 		tc_store_where_shown(st, shown, sizeof shown);
 		snprintf(notice, len, "%s is read-only: scores and saves are not kept", shown);
 	}
+	if (!why && tc_sql_dialect(st) == TC_SQL_POSTGRES)
+		tc_waiting_opened(st);
 	return st;
 }
 
@@ -217,10 +220,10 @@ static void bind_score(struct tc_sql *q, const struct tc_score *s)
 	tc_sql_bind_int(q, 12, s->recording);
 }
 
-int tc_store_add_score(struct tc_store *st, const struct tc_score *s, enum tc_rank_by by)
+int64_t tc_store_insert_score(struct tc_store *st, const struct tc_score *s)
 {
 	if (!tc_store_writable(st))
-		return -1;
+		return 0;
 	struct tc_sql *q =
 	        tc_sql_prepare(st, "INSERT INTO scores (game, mode, level, " SCORE_COLUMNS
 	                           ") VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10,"
@@ -229,8 +232,16 @@ int tc_store_add_score(struct tc_store *st, const struct tc_score *s, enum tc_ra
 	bind_score(q, s);
 	int64_t id;
 	bool added = tc_sql_step(q) == TC_SQL_ROW && tc_sql_int(q, 0, 1, INT64_MAX, &id);
-	if (tc_sql_run(q) != TC_SQL_DONE || !added)
-		return -1;
+	return tc_sql_run(q) == TC_SQL_DONE && added ? id : 0;
+}
+
+int tc_store_add_score(struct tc_store *st, const struct tc_score *s, enum tc_rank_by by)
+{
+	if (tc_waiting_takes(st, s->recording))
+		return tc_waiting_add_score(st, s, by);
+	int64_t id = tc_store_insert_score(st, s);
+	if (id == 0) /* the database went away just now: the score waits */
+		return tc_waiting_takes(st, 0) ? tc_waiting_add_score(st, s, by) : -1;
 	st->last_score_id = id;
 	return rank_of(st, &s->board, id, by);
 }
@@ -242,6 +253,8 @@ int64_t tc_store_last_score_id(const struct tc_store *st)
 
 int tc_store_replace_score(struct tc_store *st, const struct tc_score *s, enum tc_rank_by by)
 {
+	if (tc_waiting_takes(st, s->id))
+		return tc_waiting_replace_score(st, s, by);
 	if (!tc_store_writable(st))
 		return -1;
 	struct tc_sql *q = tc_sql_prepare(
@@ -363,11 +376,12 @@ int tc_store_save_game(struct tc_store *st, const char *game, const void *blob, 
 	return tc_store_save_game_stream(st, game, blob, len, summary, NULL, 0);
 }
 
-int tc_store_save_game_stream(struct tc_store *st, const char *game, const void *blob, size_t len,
-                              const char *summary, const void *events, size_t events_len)
+bool tc_store_put_save(struct tc_store *st, const char *owner, const char *game, const void *blob,
+                       size_t len, const char *summary, const void *events, size_t events_len,
+                       int64_t saved_at, bool unless_newer)
 {
 	if (!tc_store_writable(st))
-		return -1;
+		return false;
 	/* One statement is one transaction: the old save stays until the new one is whole. seq
 	 * orders saves made in the same second (the latest save is the one written last). */
 	struct tc_sql *q = tc_sql_prepare(
@@ -376,14 +390,30 @@ int tc_store_save_game_stream(struct tc_store *st, const char *game, const void 
 	        " VALUES (?1, ?2, ?3, ?4, ?5, ?6, (SELECT COALESCE(MAX(seq), 0) + 1 FROM saves))"
 	        " ON CONFLICT (owner, game) DO UPDATE SET blob = excluded.blob,"
 	        " summary = excluded.summary, saved_at = excluded.saved_at,"
-	        " events = excluded.events, seq = excluded.seq");
-	tc_sql_bind_text(q, 1, st->owner);
+	        " events = excluded.events, seq = excluded.seq"
+	        " WHERE ?7 = 0 OR saves.saved_at <= excluded.saved_at");
+	tc_sql_bind_text(q, 1, owner);
 	tc_sql_bind_text(q, 2, game);
 	tc_sql_bind_blob(q, 3, blob, len);
 	tc_sql_bind_text(q, 4, summary);
-	tc_sql_bind_int(q, 5, (int64_t)time(NULL));
+	tc_sql_bind_int(q, 5, saved_at);
 	tc_sql_bind_blob(q, 6, events, events_len);
-	return tc_sql_run(q) == TC_SQL_DONE ? 0 : -1;
+	tc_sql_bind_int(q, 7, unless_newer);
+	return tc_sql_run(q) == TC_SQL_DONE;
+}
+
+int tc_store_save_game_stream(struct tc_store *st, const char *game, const void *blob, size_t len,
+                              const char *summary, const void *events, size_t events_len)
+{
+	if (tc_waiting_takes(st, 0))
+		return tc_waiting_save(st, game, blob, len, summary, events, events_len);
+	if (!st || tc_store_put_save(st, st->owner, game, blob, len, summary, events, events_len,
+	                             (int64_t)time(NULL), false))
+		return st ? 0 : -1;
+	/* The database went away just now: the save waits. */
+	return tc_waiting_takes(st, 0)
+	               ? tc_waiting_save(st, game, blob, len, summary, events, events_len)
+	               : -1;
 }
 
 int tc_store_load_game(struct tc_store *st, const char *game, void **blob, size_t *len)
@@ -420,14 +450,25 @@ int tc_store_load_game_stream(struct tc_store *st, const char *game, void **blob
 	return result;
 }
 
-void tc_store_delete_game(struct tc_store *st, const char *game)
+bool tc_store_drop_save(struct tc_store *st, const char *owner, const char *game,
+                        int64_t saved_before)
 {
 	if (!tc_store_writable(st))
-		return;
-	struct tc_sql *q = tc_sql_prepare(st, "DELETE FROM saves WHERE owner = ?1 AND game = ?2");
-	tc_sql_bind_text(q, 1, st->owner);
+		return false;
+	struct tc_sql *q = tc_sql_prepare(
+	        st, "DELETE FROM saves WHERE owner = ?1 AND game = ?2 AND saved_at <= ?3");
+	tc_sql_bind_text(q, 1, owner);
 	tc_sql_bind_text(q, 2, game);
-	tc_sql_run(q);
+	tc_sql_bind_int(q, 3, saved_before);
+	return tc_sql_run(q) == TC_SQL_DONE;
+}
+
+void tc_store_delete_game(struct tc_store *st, const char *game)
+{
+	/* Forgotten while the database is away: the save's file says so, for when it is back. */
+	if (tc_waiting_takes(st, 0) ||
+	    (st && !tc_store_drop_save(st, st->owner, game, INT64_MAX) && tc_waiting_takes(st, 0)))
+		tc_waiting_save(st, game, NULL, 0, "", NULL, 0);
 }
 
 int tc_store_latest_save(struct tc_store *st, char *game, size_t game_len, char *summary,

@@ -14,19 +14,41 @@
 
 struct tc_store {
 	const struct tc_sql_engine *engine;
-	void *conn;     /* the engine's connection; NULL when the store is off or away */
+	void *conn; /* the engine's connection; NULL when the store is off or away */
 	bool read_only;
-	bool away;      /* PostgreSQL: the database could not be reached; tried again later */
+	bool away; /* PostgreSQL: the database could not be reached; tried again later */
 	int64_t last_score_id;             /* of the last tc_store_add_score */
 	char owner[32];                    /* whose saves these are: "" for one player's store */
 	char where[512];                   /* the path or URL as given: a URL may hold a password,
 	                                    * so it is never shown (tc_store_where_shown) */
 	char why[TC_STORE_NOTICE_MAX / 2]; /* why it is disabled, "" when it is not */
+	/* The store away (waiting_store.c): games waiting on this machine for the database,
+	 * when it was last tried (monotonic ms), and how long until the next try. */
+	int waiting;
+	uint64_t tried_ms;
+	uint32_t retry_gap_ms;
 };
 
 /* st->where as a line may show it: a URL without its password or options. */
 void tc_store_where_shown(const struct tc_store *st, char *out, size_t len);
 /* Whether the store is open and takes writes. */
 bool tc_store_writable(const struct tc_store *st);
+
+/* The writes as the database takes them, without the waiting queue (waiting.h), which writes
+ * a game that waited through them, in its own transaction. A score's and a recording's row id,
+ * or 0; a racer's result (tc_store_race_finish's, the race not read); a save, kept only when the
+ * database holds no later one of the game when unless_newer; a save dropped unless it was saved
+ * after saved_before (Unix time). */
+int64_t tc_store_insert_score(struct tc_store *st, const struct tc_score *s);
+struct tc_recording;
+int64_t tc_store_insert_recording(struct tc_store *st, const struct tc_recording *rec);
+struct tc_racer;
+bool tc_store_race_record(struct tc_store *st, int64_t id, const char *player,
+                          const struct tc_racer *result, int64_t now_ms);
+bool tc_store_put_save(struct tc_store *st, const char *owner, const char *game, const void *blob,
+                       size_t len, const char *summary, const void *events, size_t events_len,
+                       int64_t saved_at, bool unless_newer);
+bool tc_store_drop_save(struct tc_store *st, const char *owner, const char *game,
+                        int64_t saved_before);
 
 #endif

@@ -33,7 +33,7 @@ enum tc_waiting_part {
 struct tc_waiting {
 	char token[TC_WAITING_TOKEN];
 	char db[TC_WAITING_DB];
-	unsigned parts; /* enum tc_waiting_part's */
+	unsigned parts;          /* enum tc_waiting_part's */
 	struct tc_recording rec; /* events malloc'd */
 	struct tc_score score;
 	enum tc_rank_by by;
@@ -77,12 +77,34 @@ int tc_waiting_get(const char *folder, const char *token, struct tc_waiting *w);
 void tc_waiting_remove(const char *folder, const char *token);
 /* The tokens of the files in folder that wait for database db (damaged or foreign ones are
  * not listed), at most max, oldest first: how many. */
-int tc_waiting_list(const char *folder, const char *db, char (*tokens)[TC_WAITING_TOKEN],
-                    int max);
+int tc_waiting_list(const char *folder, const char *db, char (*tokens)[TC_WAITING_TOKEN], int max);
 
 /* A game's handle while it waits: what the store gives for its recording's and its score's id
  * (negative, never a row's), and back. */
 int64_t tc_waiting_handle(const char *token);
 bool tc_waiting_token_of(int64_t handle, char token[TC_WAITING_TOKEN]);
+
+/* ---- the store's side (waiting_store.c) ---- */
+
+/* Whether a write goes to the waiting queue rather than to the database: st is away, or the
+ * write links to a game that waits (id, a handle, is negative). */
+bool tc_waiting_takes(const struct tc_store *st, int64_t id);
+/* The store's writes, kept waiting: as tilecade/store.h's and tilecade/recordings.h's, but
+ * tc_waiting_add_recording gives a handle, and tc_waiting_add_score 0 (its rank is not known),
+ * tc_store_last_score_id the handle. A call naming a game written since goes to its rows. */
+int64_t tc_waiting_add_recording(struct tc_store *st, const struct tc_recording *rec);
+int tc_waiting_replace_recording(struct tc_store *st, const struct tc_recording *rec);
+int tc_waiting_add_score(struct tc_store *st, const struct tc_score *s, enum tc_rank_by by);
+int tc_waiting_replace_score(struct tc_store *st, const struct tc_score *s, enum tc_rank_by by);
+int tc_waiting_race_finish(struct tc_store *st, int64_t id, const char *player,
+                           const struct tc_racer *result, int64_t now_ms);
+/* A save (blob NULL: that it was forgotten), which replaces the one before of its game. */
+int tc_waiting_save(struct tc_store *st, const char *game, const void *blob, size_t len,
+                    const char *summary, const void *events, size_t events_len);
+/* A PostgreSQL store was just opened: what waited for its database is written when it is
+ * reached, else counted. */
+void tc_waiting_opened(struct tc_store *st);
+/* Writes every file that waits for st's database (st reached, writable): how many games. */
+int tc_waiting_write(struct tc_store *st);
 
 #endif

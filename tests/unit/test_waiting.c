@@ -13,15 +13,17 @@
 
 #include <cmocka.h>
 
+#include <dirent.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "../../src/store/store_internal.h"
 #include "../../src/store/waiting.h"
 #include "store_dirs.h"
+#include "tilecade/recordings.h"
 
 static const char DB[] = "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef";
-static const char OTHER_DB[] =
-        "fedcba9876543210fedcba9876543210fedcba9876543210fedcba9876543210";
+static const char OTHER_DB[] = "fedcba9876543210fedcba9876543210fedcba9876543210fedcba9876543210";
 
 /* The waiting folder under the test's own data folder. */
 static void folder(void **state, char *buf, size_t len)
@@ -226,6 +228,184 @@ static void test_a_handle_names_its_token(void **state)
 	assert_int_equal(tc_waiting_handle("../../etc/passwd"), 0);
 }
 
+/* ---- the store away: a SQLite store made to be away, as a PostgreSQL one is when it cannot
+ * reach its database, and back ---- */
+
+static const struct tc_board_key BOARD = {"2048", "random", "3x3"};
+
+/* A lost 2048 game of points: its recording (events of n bytes) and score, kept as the front
+ * end keeps them (the score linked to the recording). */
+static void finish_game(struct tc_store *st, int64_t points, int64_t *recording, int64_t *score)
+{
+	unsigned char events[64];
+	for (size_t i = 0; i < sizeof events; i++)
+		events[i] = (unsigned char)(i + (size_t)points);
+	struct tc_recording rec = {.points = points,
+	                           .time_ms = 9000,
+	                           .moves = 40,
+	                           .date = 1700000000,
+	                           .events = events,
+	                           .events_len = sizeof events};
+	snprintf(rec.player, sizeof rec.player, "ann");
+	snprintf(rec.game, sizeof rec.game, "2048");
+	snprintf(rec.game_id, sizeof rec.game_id, "2048:3x3:s1");
+	snprintf(rec.result, sizeof rec.result, "lost");
+	*recording = tc_store_add_recording(st, &rec);
+	struct tc_score s = {.board = BOARD,
+	                     .points = points,
+	                     .time_ms = 9000,
+	                     .moves = 40,
+	                     .date = 1700000000,
+	                     .lost = true,
+	                     .recording = *recording};
+	snprintf(s.player, sizeof s.player, "ann");
+	snprintf(s.game_id, sizeof s.game_id, "2048:3x3:s1");
+	int rank = tc_store_add_score(st, &s, TC_RANK_POINTS);
+	*score = rank == 0 ? tc_store_last_score_id(st) : 0;
+}
+
+static int board_rows(struct tc_store *st, struct tc_score *top)
+{
+	return tc_store_top_scores(st, &BOARD, TC_RANK_POINTS, top, 8);
+}
+
+static int files_waiting(void **state)
+{
+	char dir[STORE_PATH_MAX];
+	folder(state, dir, sizeof dir);
+	int n = 0;
+	DIR *d = opendir(dir);
+	for (struct dirent *e; d && (e = readdir(d));)
+		n += strstr(e->d_name, ".wait") != NULL;
+	if (d)
+		closedir(d);
+	return n;
+}
+
+static void test_a_game_finished_away_is_written_once_back(void **state)
+{
+	char dir[STORE_PATH_MAX];
+	folder(state, dir, sizeof dir);
+	struct tc_store *st = store_open_in(state, "away.db");
+	st->away = true;
+	int64_t recording, score;
+	finish_game(st, 1204, &recording, &score);
+	assert_true(recording < 0);         /* a handle: no row yet */
+	assert_int_equal(score, recording); /* the game's one file */
+	assert_int_equal(tc_store_waiting(st), 1);
+	assert_int_equal(files_waiting(state), 1);
+	struct tc_score top[8];
+	assert_int_equal(board_rows(st, top), 0); /* reads give nothing while away */
+
+	/* The file as it was when the commit reached the database, left by a crash. */
+	char token[TC_WAITING_TOKEN], path[STORE_PATH_MAX + 40];
+	assert_true(tc_waiting_token_of(recording, token));
+	snprintf(path, sizeof path, "%s/%s.wait", dir, token);
+	struct tc_waiting w;
+	assert_int_equal(tc_waiting_get(dir, token, &w), 0);
+
+	st->away = false;
+	assert_int_equal(tc_waiting_write(st), 1);
+	assert_int_equal(tc_store_waiting(st), 0);
+	assert_int_equal(files_waiting(state), 0);
+	assert_int_equal(board_rows(st, top), 1);
+	assert_int_equal(top[0].points, 1204);
+	assert_true(top[0].recording > 0);
+	struct tc_recording rec;
+	assert_int_equal(tc_store_load_recording(st, top[0].recording, &rec), TC_RECORDING_OK);
+	assert_int_equal(rec.events_len, 64);
+	assert_int_equal(rec.events[0], (unsigned char)1204);
+	tc_recording_free(&rec);
+
+	assert_int_equal(tc_waiting_put(dir, &w), 0); /* the file left after the commit */
+	tc_waiting_free(&w);
+	assert_int_equal(tc_waiting_write(st), 0);
+	assert_int_equal(files_waiting(state), 0); /* known written: removed */
+	assert_int_equal(board_rows(st, top), 1);  /* not written twice */
+	tc_store_close(st);
+}
+
+static void test_a_game_ended_again_while_it_waits(void **state)
+{
+	char dir[STORE_PATH_MAX];
+	folder(state, dir, sizeof dir);
+	struct tc_store *st = store_open_in(state, "again.db");
+	st->away = true;
+	int64_t recording, score;
+	finish_game(st, 500, &recording, &score);
+	/* Undone and ended better: the same game's recording and row, in its one file. */
+	struct tc_score s = {.board = BOARD,
+	                     .points = 900,
+	                     .time_ms = 9500,
+	                     .moves = 44,
+	                     .lost = true,
+	                     .recording = recording,
+	                     .id = score};
+	snprintf(s.player, sizeof s.player, "ann");
+	assert_int_equal(tc_store_replace_score(st, &s, TC_RANK_POINTS), 0);
+	assert_int_equal(tc_store_waiting(st), 1);
+	st->away = false;
+	assert_int_equal(tc_waiting_write(st), 1);
+	struct tc_score top[8];
+	assert_int_equal(board_rows(st, top), 1);
+	assert_int_equal(top[0].points, 900);
+	assert_true(top[0].recording > 0);
+	/* Ended again after it was written: its rows, through the handle it was given. */
+	s.points = 1000;
+	assert_true(tc_store_replace_score(st, &s, TC_RANK_POINTS) > 0);
+	assert_int_equal(board_rows(st, top), 1);
+	assert_int_equal(top[0].points, 1000);
+	tc_store_close(st);
+}
+
+static void test_a_save_waits_and_the_latest_is_written(void **state)
+{
+	char dir[STORE_PATH_MAX];
+	folder(state, dir, sizeof dir);
+	struct tc_store *st = store_open_in(state, "saves.db");
+	tc_store_set_owner(st, "ann");
+	st->away = true;
+	assert_int_equal(tc_store_save_game(st, "sudoku", "one", 3, "first"), 0);
+	assert_int_equal(tc_store_save_game(st, "sudoku", "two", 3, "second"), 0);
+	assert_int_equal(tc_store_waiting(st), 0); /* a save is no finished game */
+	st->away = false;
+	assert_int_equal(tc_waiting_write(st), 0);
+	void *blob;
+	size_t len;
+	assert_int_equal(tc_store_load_game(st, "sudoku", &blob, &len), 0);
+	assert_int_equal(len, 3);
+	assert_memory_equal(blob, "two", 3);
+	free(blob);
+	/* Forgotten while away (the game finished): gone once back. */
+	st->away = true;
+	tc_store_delete_game(st, "sudoku");
+	st->away = false;
+	tc_waiting_write(st);
+	assert_int_not_equal(tc_store_load_game(st, "sudoku", &blob, &len), 0);
+	assert_int_equal(files_waiting(state), 0);
+	tc_store_close(st);
+}
+
+static void test_damaged_files_are_left_and_the_rest_written(void **state)
+{
+	char dir[STORE_PATH_MAX];
+	folder(state, dir, sizeof dir);
+	struct tc_store *st = store_open_in(state, "damaged.db");
+	st->away = true;
+	int64_t recording, score;
+	finish_game(st, 64, &recording, &score);
+	char token[TC_WAITING_TOKEN], path[STORE_PATH_MAX + 40];
+	tc_waiting_new_token(token);
+	snprintf(path, sizeof path, "%s/%s.wait", dir, token);
+	write_bytes(path, "tilecade waiting 1\nnot a game", 29);
+	st->away = false;
+	assert_int_equal(tc_waiting_write(st), 1);
+	assert_int_equal(files_waiting(state), 1); /* the damaged one, left */
+	struct tc_score top[8];
+	assert_int_equal(board_rows(st, top), 1);
+	tc_store_close(st);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -238,6 +418,14 @@ int main(void)
 	        cmocka_unit_test_setup_teardown(test_a_file_renamed_is_not_the_game_it_names,
 	                                        store_setup, store_teardown),
 	        cmocka_unit_test(test_a_handle_names_its_token),
+	        cmocka_unit_test_setup_teardown(test_a_game_finished_away_is_written_once_back,
+	                                        store_setup, store_teardown),
+	        cmocka_unit_test_setup_teardown(test_a_game_ended_again_while_it_waits, store_setup,
+	                                        store_teardown),
+	        cmocka_unit_test_setup_teardown(test_a_save_waits_and_the_latest_is_written,
+	                                        store_setup, store_teardown),
+	        cmocka_unit_test_setup_teardown(test_damaged_files_are_left_and_the_rest_written,
+	                                        store_setup, store_teardown),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
