@@ -20,6 +20,9 @@
 
 /* The most keys taken between two draws: a long paste still shows its progress. */
 #define KEYS_A_DRAW 4096
+/* How often the loop wakes, keys or not, while games wait for the database (the store tries it
+ * at most this often, and less often while it stays away). */
+#define WAITING_WAKE_MS 5000
 
 static void draw(struct app *a, uint64_t now)
 {
@@ -355,6 +358,19 @@ static int campaign_open(struct app *a, const struct tc_view *view)
 	return open;
 }
 
+/* That games wait on this machine for the database, and then that they were written: said
+ * once each, on the play screen, else under the menu. */
+static void tell_waiting(struct app *a)
+{
+	char text[80];
+	if (!tc_records_waiting_news(a->records, text, sizeof text))
+		return;
+	if (a->play)
+		tc_play_tell(a->play, text);
+	else
+		snprintf(a->menu.message, sizeof a->menu.message, "%s", text);
+}
+
 /* After the game changed: a save every few moves, the score once it is over, and a word on
  * where the score went. Returns whether the game was just recorded (or found unrankable). */
 static bool keep_records(struct app *a)
@@ -635,6 +651,7 @@ int tc_app_run(const struct tc_app_config *cfg, const struct tc_catalog_entry *e
 	}
 	for (;;) {
 		uint64_t now = tc_monotonic_ms();
+		tell_waiting(&a);
 		if (a.in_lobby && tc_race_lobby_go(&a.lobby, tc_race_now_ms()))
 			tc_app_begin_race_game(&a);
 		tc_app_follow_race(&a); /* the time limit comes in a frame */
@@ -655,6 +672,9 @@ int tc_app_run(const struct tc_app_config *cfg, const struct tc_catalog_entry *e
 		              : a.play            ? tc_play_next_frame(a.play, now)
 		              : a.viewing_nlevels ? tc_nlevel_next_frame(&a.nlevels)
 		                                  : -1;
+		/* Games waiting for the database: tried again every few seconds, keys or not. */
+		if (tc_records_waiting(a.records) && (timeout < 0 || timeout > WAITING_WAKE_MS))
+			timeout = WAITING_WAKE_MS;
 		if (!tc_term_wait(&ev, timeout))
 			continue; /* a frame is due */
 		bool going = handle(&a, &ev, tc_monotonic_ms());

@@ -275,7 +275,12 @@ static void record(struct tc_records *r, const struct tc_session *s)
 		snprintf(r->told, sizeof r->told, "This game's better end stays on the scoreboard");
 		return;
 	}
-	if (rank <= 0)
+	if (rank == 0) { /* waits on this machine, the database away: tc_records_waiting_news */
+		score.id = tc_store_last_score_id(st);
+		r->kept = score;
+		return;
+	}
+	if (rank < 0)
 		return; /* the store is off: the menu said so */
 	r->kept = score;
 	snprintf(r->told, sizeof r->told, "Rank %d on this scoreboard%s", rank,
@@ -484,5 +489,33 @@ bool tc_records_latest(struct tc_records *r, char *game, size_t game_len, char *
 	if (tc_store_latest_save(r->store, game, game_len, raw, sizeof raw) != 0)
 		return false;
 	tc_sanitize(raw, text, text_len);
+	return true;
+}
+
+/* The games waiting on this machine in r's stores (the scores' and the saves'). */
+static int waiting(const struct tc_records *r)
+{
+	struct tc_store *scores = tc_records_scores(r);
+	return tc_store_waiting(scores) + (r->store != scores ? tc_store_waiting(r->store) : 0);
+}
+
+bool tc_records_waiting(const struct tc_records *r)
+{
+	return waiting(r) > 0;
+}
+
+bool tc_records_waiting_news(struct tc_records *r, char *text, size_t len)
+{
+	struct tc_store *scores = tc_records_scores(r);
+	int wrote = tc_store_retry(scores) + (r->store != scores ? tc_store_retry(r->store) : 0);
+	if (wrote > 0) {
+		r->said_waiting = waiting(r) > 0; /* a later wait is told again */
+		snprintf(text, len, "%d waiting score%s written", wrote, wrote == 1 ? "" : "s");
+		return true;
+	}
+	if (r->said_waiting || waiting(r) == 0)
+		return false;
+	r->said_waiting = true;
+	snprintf(text, len, "scores are waiting: the database is away");
 	return true;
 }

@@ -18,7 +18,8 @@ struct tc_records {
 	struct tc_store *store;  /* saves, and scores when no shared scoreboard is set */
 	struct tc_store *shared; /* the host's scoreboard, or NULL */
 	char player[32];
-	bool names_given; /* the shared board's players are named by the arcade, not by login */
+	bool names_given;  /* the shared board's players are named by the arcade, not by login */
+	bool said_waiting; /* that games wait on this machine was told (tc_records_waiting_news) */
 	char notice[TC_STORE_NOTICE_MAX]; /* one line for the menu; "" when all is well */
 	bool hung_up; /* the terminal went away: a game left now is a dropped connection */
 	/* Of the game being played: */
@@ -27,12 +28,12 @@ struct tc_records {
 	bool recorded;        /* its end is dealt with (recorded, or found not rankable) */
 	char told[80];        /* what became of its end, for the player; "" for nothing to say */
 	struct tc_score kept; /* its score on the board (kept.id 0: none yet) */
-	int64_t recording;         /* its recording's id (recorder.h), 0: none yet */
-	unsigned recorded_events;  /* the log's events when it was recorded */
-	bool unrecordable;         /* continued from a save without its stream: not recorded */
+	int64_t recording;    /* its recording's id (recorder.h), 0: none yet */
+	unsigned recorded_events; /* the log's events when it was recorded */
+	bool unrecordable;        /* continued from a save without its stream: not recorded */
 	bool ended_here; /* ended where it stood (tc_records_end_here): nothing more to keep */
-	unsigned char *restored;   /* the stream of the save tc_records_continue read, which */
-	size_t restored_len;       /* tc_records_begin takes over; NULL when none */
+	unsigned char *restored; /* the stream of the save tc_records_continue read, which */
+	size_t restored_len;     /* tc_records_begin takes over; NULL when none */
 	/* Its stream (tilecade/live.h) from its START on: its recording, and what a watcher who
 	 * comes late is sent first. */
 	struct tc_live_log log;
@@ -89,6 +90,15 @@ struct tc_session *tc_records_continue(struct tc_records *r, char *err, size_t e
 /* A line about the most recent save for the menu, e.g. "2048 4x4, 15 moves"; false if none. */
 bool tc_records_latest(struct tc_records *r, char *game, size_t game_len, char *summary,
                        size_t summary_len);
+
+/* Games finished while the database was away wait on this machine (tilecade/store.h): whether
+ * some do; while they do, tc_records_waiting_news is to be called every few seconds. */
+bool tc_records_waiting(const struct tc_records *r);
+/* Tries to write the games that wait (tc_store_retry: at most every few seconds, nothing when
+ * the database is not away) and says, once, what there is to tell the player: that games wait
+ * ("scores are waiting: the database is away"), then that they were written ("2 waiting scores
+ * written"). False when there is nothing new. */
+bool tc_records_waiting_news(struct tc_records *r, char *text, size_t len);
 
 /* The scoreboard a game's score belongs to: game, mode ("daily", "random" or "pack") and level
  * (the date, or the parameters). */
