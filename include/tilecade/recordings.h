@@ -36,7 +36,9 @@ struct tc_recording {
 
 /* Adds a recording (its id is not read), dropping the player's oldest unlinked ones beyond
  * TC_RECORDINGS_UNLINKED_MAX; returns its id, or 0 when nothing was stored (the store is off,
- * or the events are over TC_RECORDING_EVENTS_MAX). */
+ * or the events are over TC_RECORDING_EVENTS_MAX). While the database is away, the recording
+ * waits on this machine and its id is a handle, negative, that its score, a race's result and
+ * tc_store_replace_recording link to as to a row's (tilecade/store.h). */
 int64_t tc_store_add_recording(struct tc_store *st, const struct tc_recording *rec);
 /* Puts rec in place of the stored recording rec->id (the same game ended again after an undo,
  * or played on after its win): returns 0, or -1 when nothing was changed. */

@@ -92,7 +92,9 @@ struct tc_score {
 bool tc_score_better(const struct tc_score *a, const struct tc_score *b, enum tc_rank_by by);
 
 /* Adds a score (its id is not read), linked to its recording; returns its rank on its board (1 is
- * best), or -1 when nothing was stored. */
+ * best), 0 when it waits on this machine for a database that is away (its rank is not known yet;
+ * tc_store_last_score_id gives the handle that names it until it is written), or -1 when nothing
+ * was stored. */
 int tc_store_add_score(struct tc_store *st, const struct tc_score *s, enum tc_rank_by by);
 /* The id of the score last added through st, or 0. */
 int64_t tc_store_last_score_id(const struct tc_store *st);
