@@ -1,0 +1,180 @@
+/* The database away (issue 20): a game played on a PostgreSQL database that goes away mid-game
+ * plays on, says once that its score waits, and the score is on the board once the database is
+ * back, exactly once; a database unreachable from the start never stops play, and its URL's
+ * password is never shown. Runs inside a throwaway cluster of its own (tests/pg/in_cluster.sh:
+ * PGVERSION and TC_TEST_DB set), which it stops and starts. */
+#define _POSIX_C_SOURCE 200809L
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include <dirent.h>
+#include <sys/wait.h>
+
+#include "harness.h"
+#include "lose_2048.h"
+#include "proc.h"
+#include "sandbox.h"
+#include "screen_2048.h"
+
+#define WAIT_MS 10000
+/* The store tries an away database every few seconds, less often the longer it stays away. */
+#define BACK_MS 60000
+#define WAITING_LINE "scores are waiting: the database is away"
+
+static struct e2e_term *start(void **state, const char *db, const char *seed)
+{
+	const char *argv[] = {e2e_bin, "2048",      "--size", "3", "--seed",
+	                      seed,    "--no-anim", "--db",   db,  NULL};
+	const char *env[] = {"NO_COLOR", NULL};
+	e2e_free(*state);
+	*state = e2e_start(24, 80, argv, env);
+	assert_non_null(*state);
+	return *state;
+}
+
+static bool moves_shown(struct e2e_term *t, void *moves)
+{
+	struct e2e_2048_status s;
+	return e2e_2048_status(t, &s) && s.moves == *(int *)moves;
+}
+
+static void wait_text(struct e2e_term *t, const char *text, int timeout_ms)
+{
+	if (!e2e_wait_text(t, text, timeout_ms))
+		fprintf(stderr, "waited for '%s' on the screen:\n%s\n", text, e2e_screen(t));
+	assert_true(e2e_wait_text(t, text, 0));
+}
+
+/* Slides keys[from..to), each move seen on the screen before the next. */
+static void slide(struct e2e_term *t, const char *keys, int from, int to)
+{
+	for (int i = from; i < to; i++) {
+		char key[2] = {keys[i], '\0'};
+		assert_true(e2e_send_str(t, key));
+		int moves = i + 1;
+		if (!e2e_wait(t, moves_shown, &moves, WAIT_MS))
+			fprintf(stderr, "no 'Moves: %d':\n%s\n", moves, e2e_screen(t));
+		assert_true(moves_shown(t, &moves));
+	}
+}
+
+static void cluster(const char *how)
+{
+	char command[160];
+	snprintf(command, sizeof command, "pg_ctlcluster \"$PGVERSION\" regress %s >&2", how);
+	int status = system(command);
+	assert_true(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+}
+
+/* The lines of `tilecade scores 2048 --db db`, and how many of them hold text. */
+static int score_lines(const char *db, const char *text, int *holding)
+{
+	const char *argv[] = {e2e_bin, "scores", "2048", "--db", db, NULL};
+	struct e2e_run r;
+	assert_true(e2e_run(argv, WAIT_MS, &r));
+	if (!WIFEXITED(r.status) || WEXITSTATUS(r.status) != 0)
+		fprintf(stderr, "scores: %s%s\n", r.out, r.err);
+	assert_true(WIFEXITED(r.status) && WEXITSTATUS(r.status) == 0);
+	int lines = 0;
+	*holding = 0;
+	for (char *line = r.out; line && *line; lines++) {
+		char *next = strchr(line, '\n');
+		if (next)
+			*next = '\0';
+		*holding += strstr(line, text) != NULL;
+		line = next ? next + 1 : NULL;
+	}
+	e2e_run_free(&r);
+	return lines;
+}
+
+/* The files waiting in the sandbox's waiting folder. */
+static int waiting_files(void)
+{
+	char dir[4200];
+	snprintf(dir, sizeof dir, "%s/tilecade/waiting", getenv("XDG_DATA_HOME"));
+	DIR *d = opendir(dir);
+	int n = 0;
+	for (struct dirent *e; d && (e = readdir(d));)
+		n += strstr(e->d_name, ".wait") != NULL;
+	if (d)
+		closedir(d);
+	return n;
+}
+
+static void test_the_database_going_away_mid_game(void **state)
+{
+	const char *db = getenv("TC_TEST_DB");
+	char keys[512];
+	uint64_t score;
+	int n = e2e_play_losing_moves(3, keys, sizeof keys, &score);
+	assert_true(n > 4);
+	int before = waiting_files(); /* the other test's, for another database: left */
+	struct e2e_term *t = start(state, db, "3");
+	slide(t, keys, 0, n / 2);
+	cluster("stop");
+	slide(t, keys, n / 2, n); /* play goes on */
+	wait_text(t, "Game over: no moves left", WAIT_MS);
+	wait_text(t, WAITING_LINE, WAIT_MS);
+	assert_true(waiting_files() > before);
+	cluster("start");
+	wait_text(t, "1 waiting score written", BACK_MS);
+	assert_int_equal(waiting_files(), before);
+	assert_true(e2e_send_str(t, "q"));
+	if (e2e_wait_text(t, "(y/n)", 2000))
+		assert_true(e2e_send_str(t, "y"));
+	assert_true(e2e_send_str(t, "q"));
+	assert_int_equal(e2e_wait_exit(t, WAIT_MS), 0);
+
+	char points[32];
+	int holding;
+	snprintf(points, sizeof points, " %llu ", (unsigned long long)score);
+	assert_int_equal(score_lines(db, points, &holding), 3); /* title, columns, one row */
+	assert_int_equal(holding, 1);
+}
+
+static void test_the_database_away_from_the_start(void **state)
+{
+	/* A port nothing listens on: connections are refused at once. */
+	const char *db = "postgresql://ann:sesame@127.0.0.1:9/arcade";
+	char keys[512];
+	uint64_t score;
+	int n = e2e_play_losing_moves(5, keys, sizeof keys, &score);
+	struct e2e_term *t = start(state, db, "5");
+	struct e2e_2048_status s;
+	assert_true(e2e_wait(t, moves_shown, &(int){0}, WAIT_MS));
+	assert_true(e2e_2048_status(t, &s));
+	slide(t, keys, 0, n);
+	wait_text(t, "Game over: no moves left", WAIT_MS);
+	wait_text(t, WAITING_LINE, WAIT_MS);
+	assert_null(strstr(e2e_screen(t), "sesame"));
+	assert_true(waiting_files() >= 1);
+	assert_true(e2e_send_str(t, "q"));
+	if (e2e_wait_text(t, "(y/n)", 2000))
+		assert_true(e2e_send_str(t, "y"));
+	assert_true(e2e_wait_quiet(t, 300, WAIT_MS));
+	assert_null(strstr(e2e_screen(t), "sesame"));
+	assert_true(e2e_send_str(t, "q"));
+	assert_int_equal(e2e_wait_exit(t, WAIT_MS), 0);
+}
+
+int main(void)
+{
+	if (!getenv("PGVERSION") || !getenv("TC_TEST_DB")) {
+		printf("1..0 # SKIP not in a test cluster (tests/pg/in_cluster.sh)\n");
+		return 0;
+	}
+	const struct CMUnitTest tests[] = {
+	        cmocka_unit_test_teardown(test_the_database_away_from_the_start, e2e_term_teardown),
+	        cmocka_unit_test_teardown(test_the_database_going_away_mid_game, e2e_term_teardown),
+	};
+	return cmocka_run_group_tests(tests, e2e_game_group_setup, e2e_game_group_teardown);
+}
