@@ -21,6 +21,7 @@
 #include "../../src/store/pg_engine.h"
 #include "../../src/store/sql.h"
 #include "../../src/store/store_internal.h"
+#include "../../src/store/waiting.h"
 #include "../unit/store_dirs.h"
 #include "tilecade/store.h"
 
@@ -154,8 +155,10 @@ static void pg_unreachable_is_away_without_the_password(void **state)
 	assert_string_equal(tc_store_engine_name(st), "PostgreSQL");
 	assert_null(strstr(notice, "hunter2"));
 	assert_null(strstr(tc_store_why_off(st), "hunter2"));
+	/* Kept waiting on this machine (tests/unit/test_waiting.c), its rank not known. */
 	assert_int_equal(
-	        tc_store_add_score(st, &(struct tc_score){.board = pg_board}, TC_RANK_POINTS), -1);
+	        tc_store_add_score(st, &(struct tc_score){.board = pg_board}, TC_RANK_POINTS), 0);
+	assert_int_equal(tc_store_waiting(st), 1);
 	tc_store_close(st);
 }
 
@@ -233,17 +236,20 @@ static void pg_server_stopped_leaves_the_store_away(void **state)
 	assert_int_equal(tc_store_add_score(st, &s, TC_RANK_POINTS), 1);
 	pg_run("stop");
 	s.points = 200;
-	assert_int_equal(tc_store_add_score(st, &s, TC_RANK_POINTS), -1);
+	assert_int_equal(tc_store_add_score(st, &s, TC_RANK_POINTS), 0); /* waits */
 	assert_true(st->away);
+	assert_int_equal(tc_store_waiting(st), 1);
 	assert_false(tc_store_ok(st));
 	assert_false(tc_pg_reconnect(st)); /* still down */
 	assert_true(st->away);
 	pg_run("start");
 	assert_true(tc_pg_reconnect(st));
 	assert_false(st->away);
-	assert_int_equal(tc_store_add_score(st, &s, TC_RANK_POINTS), 1);
+	assert_int_equal(tc_waiting_write(st), 1); /* the one that waited */
+	assert_int_equal(tc_store_waiting(st), 0);
 	struct tc_score top[3];
 	assert_int_equal(tc_store_top_scores(st, &pg_board, TC_RANK_POINTS, top, 3), 2);
+	assert_int_equal(top[0].points, 200);
 	tc_store_close(st);
 }
 

@@ -17,7 +17,8 @@ struct store_dir {
 	int test; /* its number in the run, for its PostgreSQL schemas' names (0: none yet) */
 };
 
-/* cmocka set-up and tear-down: *state is a struct store_dir. */
+/* cmocka set-up and tear-down: *state is a struct store_dir, which is XDG_DATA_HOME too (where
+ * the store keeps what waits for a database that is away). */
 int store_setup(void **state);
 int store_teardown(void **state);
 /* A path inside the test's directory. */
