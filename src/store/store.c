@@ -94,8 +94,8 @@ static struct tc_store *open_with(const char *where, enum tc_store_opening how, 
 		char shown[sizeof st->where];
 		tc_store_where_shown(st, shown, sizeof shown);
 		snprintf(st->why, sizeof st->why, "the database cannot be reached");
-		snprintf(notice, len, "%s cannot be reached: finished games wait on this machine",
-		         shown);
+		snprintf(notice, len, "%s cannot be reached%s", shown,
+		         how == TC_OPEN_TO_READ ? "" : ": finished games wait on this machine");
 	} else if (st->read_only && how != TC_OPEN_TO_READ) { /* read, nothing to keep */
 		char shown[sizeof st->where];
 		tc_store_where_shown(st, shown, sizeof shown);
