@@ -126,13 +126,17 @@ static void drop(struct tc_store *st)
 	st->away = true;
 }
 
-/* What a failed command was: a unique key taken, the connection lost, or any other error. */
+/* What a failed command was: a unique key taken, the connection lost, or any other error. The
+ * server gives every error of its own a SQLSTATE; one without is libpq's, about the connection
+ * (data that could not be sent: a network down), which may still read as open. So may one of
+ * class 08 (connection_exception) or 57P (the server shutting down or starting). */
 static enum tc_sql_rc failure(struct tc_store *st, const PGresult *res)
 {
 	const char *state = res ? PQresultErrorField(res, PG_DIAG_SQLSTATE) : NULL;
 	if (state && strcmp(state, "23505") == 0) /* unique_violation */
 		return TC_SQL_TAKEN;
-	if (PQstatus(conn_of(st)) == CONNECTION_BAD) {
+	if (!state || strncmp(state, "08", 2) == 0 || strncmp(state, "57P", 3) == 0 ||
+	    PQstatus(conn_of(st)) == CONNECTION_BAD) {
 		drop(st);
 		return TC_SQL_GONE;
 	}
