@@ -125,6 +125,9 @@ void tc_live_pub_event(struct tc_live_pub *p, const struct tc_live_event *ev);
 int tc_live_pub_fds(const struct tc_live_pub *p, struct pollfd *fds, int max);
 bool tc_live_pub_ready(struct tc_live_pub *p, const struct pollfd *fds, int n);
 unsigned tc_live_pub_watchers(const struct tc_live_pub *p);
+/* What a hello says changed without an event (the race the game is in): a watcher who comes
+ * later is told it (a socket's hello is made as each comes: nothing to do there). */
+void tc_live_pub_hello_changed(struct tc_live_pub *p);
 /* The socket's name in the folder ("p1234"), whether or not a game is being shared on it now. */
 const char *tc_live_pub_socket(const struct tc_live_pub *p);
 /* Whether the socket could not be made (why, in the buffer given): the game is then private. */

@@ -68,6 +68,9 @@ struct pub {
 	bool fresh, ended, locked, closing;
 	unsigned watchers;
 	bool recount;
+	/* A hello changed without an event (tc_live_db_pub_hello), to write after the events. */
+	char hello[HELLO_LINE];
+	bool hello_changed;
 	struct pub *next;
 };
 
@@ -76,6 +79,7 @@ struct follow {
 	int fd;
 	char mode;
 	int64_t last; /* the seq of the last event sent */
+	bool pending; /* its game is not written yet: begun once it is */
 	bool closing; /* its END was sent: closed once its bytes are out */
 	bool counted; /* holds its watcher's lock */
 	unsigned char *out;
@@ -281,29 +285,39 @@ static bool send_event(struct follow *f, int64_t seq, const unsigned char *bytes
 	return send_out(f, bytes, len);
 }
 
-/* Sends a follower the rows after the last it was sent (from its game's start when none was).
- * False when it is to go. */
-static bool catch_up(struct follow *f)
+/* The rows after the last event a follower was sent (from its game's start when none was);
+ * NULL when the connection went. */
+static PGresult *rows_after(const struct follow *f)
 {
 	char id[24], last[24];
 	snprintf(id, sizeof id, "%" PRId64, f->id);
 	snprintf(last, sizeof last, "%" PRId64, f->last);
 	const char *values[] = {id, last};
 	const Oid types[] = {INT8, INT8};
-	PGresult *res = run("SELECT e.seq, e.bytes FROM live_events e JOIN live_games g ON g.id = "
-	                    "e.game WHERE e.game = $1 AND e.seq > $2 AND e.seq >= g.base ORDER BY "
-	                    "e.seq",
-	                    2, types, values, NULL, NULL);
-	if (!res)
-		return true; /* the connection went: caught up when it is back */
+	return run("SELECT e.seq, e.bytes FROM live_events e JOIN live_games g ON g.id = e.game "
+	           "WHERE e.game = $1 AND e.seq > $2 AND e.seq >= g.base ORDER BY e.seq",
+	           2, types, values, NULL, NULL);
+}
+
+/* Sends a follower rows (rows_after's); false when it is to go. */
+static bool send_rows(struct follow *f, PGresult *res)
+{
 	bool ok = true;
 	for (int i = 0; ok && i < PQntuples(res) && !f->closing; i++) {
 		size_t len;
 		unsigned char *bytes = PQunescapeBytea((unsigned char *)PQgetvalue(res, i, 1), &len);
 		ok = bytes && send_event(f, strtoll(PQgetvalue(res, i, 0), NULL, 10), bytes, len,
-		                         f->last == 0 && i == 0);
+		                         f->last == 0);
 		PQfreemem(bytes);
 	}
+	return ok;
+}
+
+/* Sends a follower what was written after the last it was sent. False when it is to go. */
+static bool catch_up(struct follow *f)
+{
+	PGresult *res = rows_after(f);
+	bool ok = !res || send_rows(f, res); /* no connection: caught up when it is back */
 	PQclear(res);
 	return ok;
 }
@@ -337,7 +351,8 @@ static void follow_remove(struct follow *f)
 	follow_free(f);
 }
 
-/* What the database says of game id for a new follower: 0 with its hello, or an errno. */
+/* What the database says of game id for a new follower: 0 with its hello, or an errno
+ * (EINPROGRESS: not written yet). */
 static int game_of(int64_t id, struct tc_live_hello *hello)
 {
 	char text[24];
@@ -351,7 +366,9 @@ static int game_of(int64_t id, struct tc_live_hello *hello)
 	int err = 0;
 	size_t used;
 	const char *line = PQntuples(res) == 1 ? PQgetvalue(res, 0, 0) : NULL;
-	if (!line || *PQgetvalue(res, 0, 1) == 't')
+	if (!line)
+		err = EINPROGRESS;
+	else if (*PQgetvalue(res, 0, 1) == 't')
 		err = ENOENT; /* as a socket that is gone */
 	else if (*PQgetvalue(res, 0, 2) != 't')
 		err = ECONNREFUSED; /* as a socket its killed program left */
@@ -361,8 +378,38 @@ static int game_of(int64_t id, struct tc_live_hello *hello)
 	return err;
 }
 
+/* Sends a new follower its hello and the stream so far: 0, or an errno (EINPROGRESS: the game
+ * is not written yet, the follower waits for it). */
+static int follow_begin(struct follow *f)
+{
+	struct tc_live_hello hello;
+	int err = game_of(f->id, &hello);
+	PGresult *res = err ? NULL : rows_after(f);
+	if (err || !res)
+		return err ? err : EAGAIN;
+	hello.events = (unsigned)PQntuples(res); /* the stream so far, older than the hello */
+	char line[HELLO_LINE];
+	size_t len = tc_live_hello_encode(&hello, line, sizeof line);
+	f->pending = false;
+	f->limit = SIZE_MAX; /* the stream so far, whatever it takes; then a backlog's worth */
+	bool ok = len && send_out(f, line, len) && send_rows(f, res);
+	PQclear(res);
+	if (!ok)
+		return EPROTO;
+	f->limit = f->out_len + TC_LIVE_BACKLOG_MAX;
+	if (f->mode == 'W' &&
+	    run_id("SELECT pg_advisory_lock_shared($1::bigint + 4503599627370496)", f->id)) {
+		char news[24];
+		f->counted = true;
+		snprintf(news, sizeof news, "w%" PRId64, f->id);
+		tell_news(news);
+	}
+	return 0;
+}
+
 /* Starts following: the channel heard first, then the rows so far read, so that no event
- * falls between. Returns 0 or an errno; the descriptor is closed on an error. */
+ * falls between. A game not written yet is waited for (a racer's, named in the race before its
+ * program wrote it). Returns 0 or an errno; the descriptor is closed on an error. */
 static int follow_start(int64_t id, char mode, int fd)
 {
 	struct follow *f = calloc(1, sizeof *f);
@@ -370,46 +417,16 @@ static int follow_start(int64_t id, char mode, int fd)
 		close(fd);
 		return ENOMEM;
 	}
-	*f = (struct follow){.id = id, .fd = fd, .mode = mode};
-	listen_to(id, true);
-	struct tc_live_hello hello;
-	int err = game_of(id, &hello);
-	if (err) {
-		bool others = false;
-		for (struct follow *o = hub.follows; o; o = o->next)
-			others |= o->id == id;
-		if (!others && hub.conn)
-			listen_to(id, false);
-		follow_free(f);
-		return err;
-	}
-	if (mode == 'W' && run_id("SELECT pg_advisory_lock_shared($1::bigint + 4503599627370496)",
-	                          id)) {
-		char news[24];
-		f->counted = true;
-		snprintf(news, sizeof news, "w%" PRId64, id);
-		tell_news(news);
-	}
+	*f = (struct follow){.id = id, .fd = fd, .mode = mode, .pending = true};
 	f->next = hub.follows;
 	hub.follows = f;
-	/* The hello says how many events follow it: those the rows hold now. */
-	char text[24];
-	snprintf(text, sizeof text, "%" PRId64, id);
-	const char *values[] = {text};
-	PGresult *res = run("SELECT count(*) FROM live_events e JOIN live_games g ON g.id = e.game "
-	                    "WHERE e.game = $1 AND e.seq >= g.base",
-	                    1, &INT8, values, NULL, NULL);
-	hello.events = res ? (unsigned)strtoul(PQgetvalue(res, 0, 0), NULL, 10) : 0;
-	PQclear(res);
-	char line[HELLO_LINE];
-	size_t len = tc_live_hello_encode(&hello, line, sizeof line);
-	f->limit = SIZE_MAX; /* the stream so far, whatever it takes; then a backlog's worth */
-	if (!len || !send_out(f, line, len) || !catch_up(f)) {
+	listen_to(id, true);
+	int err = follow_begin(f);
+	if (err == EINPROGRESS)
+		return 0;
+	if (err)
 		follow_remove(f);
-		return EPROTO;
-	}
-	f->limit = f->out_len + TC_LIVE_BACKLOG_MAX;
-	return 0;
+	return err;
 }
 
 /* An event's notification: "seq:hex", or "seq:" for one to read from its row. */
@@ -420,8 +437,14 @@ static void heard_event(int64_t id, const char *payload)
 	size_t hex_len = hex ? strlen(hex + 1) : 0;
 	for (struct follow *f = hub.follows, *next; f; f = next) {
 		next = f->next;
-		if (f->id != id || f->closing || seq <= f->last)
+		if (f->id != id || f->closing || (!f->pending && seq <= f->last))
 			continue;
+		if (f->pending) { /* its game is written now */
+			int err = follow_begin(f);
+			if (err && err != EINPROGRESS)
+				follow_remove(f);
+			continue;
+		}
 		bool ok;
 		if (seq == f->last + 1 && hex_len > 0 && hex_len % 2 == 0 &&
 		    hex_len / 2 <= TC_LIVE_EVENT_MAX) {
@@ -445,7 +468,7 @@ static void check_presence(void)
 	size_t len = 0;
 	ids[len++] = '{';
 	for (struct follow *f = hub.follows; f && len < sizeof ids - 32; f = f->next)
-		if (!f->closing)
+		if (!f->closing && !f->pending)
 			len += (size_t)snprintf(ids + len, sizeof ids - len, "%s%" PRId64,
 			                        len > 1 ? "," : "", f->id);
 	snprintf(ids + len, sizeof ids - len, "}");
@@ -461,7 +484,7 @@ static void check_presence(void)
 		int64_t id = strtoll(PQgetvalue(res, i, 0), NULL, 10);
 		for (struct follow *f = hub.follows, *next; f; f = next) {
 			next = f->next;
-			if (f->id != id || f->closing)
+			if (f->id != id || f->closing || f->pending)
 				continue;
 			catch_up(f);
 			if (!f->closing) /* gone without a word: closed as its socket would be */
@@ -587,7 +610,16 @@ static bool pub_flush(struct pub *p)
 			p->written++;
 		pthread_mutex_unlock(&hub.lock);
 	}
-	return true;
+	char hello[HELLO_LINE], id[24];
+	pthread_mutex_lock(&hub.lock);
+	bool changed = p->hello_changed && p->written > 0 && !p->ended;
+	p->hello_changed = false;
+	snprintf(hello, sizeof hello, "%s", p->hello);
+	pthread_mutex_unlock(&hub.lock);
+	snprintf(id, sizeof id, "%" PRId64, p->id);
+	const char *values[] = {id, hello};
+	const Oid types[] = {INT8, TEXT};
+	return !changed || run_ok("UPDATE live_games SET hello = $2 WHERE id = $1", 2, types, values);
 }
 
 /* The watchers of the pub counted again (a watcher came or went), and told to its program. */
@@ -689,10 +721,12 @@ static void connect_again(void)
 	for (struct follow *f = hub.follows, *next; f && hub.conn; f = next) {
 		next = f->next;
 		listen_to(f->id, true);
-		if (f->mode == 'W')
+		int err = f->pending ? follow_begin(f) : 0;
+		if (!f->pending && !err && f->mode == 'W' && !f->counted)
 			f->counted = run_id(
 			        "SELECT pg_advisory_lock_shared($1::bigint + 4503599627370496)", f->id);
-		if (!catch_up(f) || (f->closing && f->out_len == 0))
+		if ((err && err != EINPROGRESS) || (!f->pending && !catch_up(f)) ||
+		    (f->closing && f->out_len == 0))
 			follow_remove(f);
 	}
 }
@@ -761,9 +795,16 @@ static void handle(struct request *r)
 		char id[24];
 		snprintf(id, sizeof id, "%" PRId64, r->id);
 		const char *values[] = {id};
-		PGresult *res = run("SELECT NOT " HELD("$1::bigint", "ExclusiveLock"), 1, &INT8, values,
-		                    NULL, NULL);
-		answer(r, res ? *PQgetvalue(res, 0, 0) == 't' : -1, 0);
+		/* A game's program is gone once its row (written after its lock was taken) says
+		 * so: a row not there yet is a game not yet written. */
+		PGresult *res =
+		        r->mode == 'p'
+		                ? run("SELECT g.ended OR NOT " HELD("g.id", "ExclusiveLock")
+		                      " FROM live_games g WHERE g.id = $1",
+		                      1, &INT8, values, NULL, NULL)
+		                : run("SELECT NOT " HELD("$1::bigint", "ExclusiveLock"), 1, &INT8,
+		                      values, NULL, NULL);
+		answer(r, !res ? -1 : PQntuples(res) == 1 && *PQgetvalue(res, 0, 0) == 't', 0);
 		PQclear(res);
 	}
 }
@@ -799,12 +840,6 @@ static void do_work(void)
 			handle(r);
 		}
 	}
-	if (hub.conn && races > 0) {
-		tell_news("races");
-		pthread_mutex_lock(&hub.lock);
-		hub.races_to_tell -= races;
-		pthread_mutex_unlock(&hub.lock);
-	}
 	handle_notes();
 	/* The lists' heads are the program's (it adds there); the rest is this thread's. */
 	pthread_mutex_lock(&hub.lock);
@@ -830,6 +865,14 @@ static void do_work(void)
 		if (p->recount)
 			pub_count(p);
 		p->recount = false;
+	}
+	/* Told after the pubs are written: a racer's hello says the race before the race says
+	 * where to follow the racer. */
+	if (hub.conn && races > 0) {
+		tell_news("races");
+		pthread_mutex_lock(&hub.lock);
+		hub.races_to_tell -= races;
+		pthread_mutex_unlock(&hub.lock);
 	}
 	/* Pubs closed and written, presences freed: forgotten. */
 	pthread_mutex_lock(&hub.lock);
@@ -980,9 +1023,9 @@ static int ask(struct request *r)
 	return result;
 }
 
-/* Before the program ends: what it queued written (its END, a race's news), at most
- * TC_LIVE_DB_WAIT_MS. */
-static void flush_at_exit(void)
+/* Waits until what the program queued is written (its END, a race's news, a presence), at
+ * most TC_LIVE_DB_WAIT_MS. */
+static void settle(void)
 {
 	struct request *r = calloc(1, sizeof *r);
 	if (!r)
@@ -998,7 +1041,7 @@ static bool hub_use(const char *url)
 	if (!hub_start(url))
 		return false;
 	if (!registered)
-		atexit(flush_at_exit);
+		atexit(settle); /* before the program ends */
 	registered = true;
 	return true;
 }
@@ -1067,6 +1110,7 @@ void tc_live_db_pub_event(int64_t id, const unsigned char *bytes, size_t len, ui
 	if (p && p->n < p->cap && (kind == TC_LIVE_START || (!p->ended && p->seq0 > 0))) {
 		struct pub_event *e = &p->ev[p->n++];
 		*e = (struct pub_event){copy, len, kind, ""};
+		p->hello_changed = false; /* this event's hello is newer */
 		snprintf(e->hello, sizeof e->hello, "%s", hello);
 		copy = NULL;
 		p->ended = kind == TC_LIVE_END;
@@ -1074,6 +1118,18 @@ void tc_live_db_pub_event(int64_t id, const unsigned char *bytes, size_t len, ui
 	}
 	pthread_mutex_unlock(&hub.lock);
 	free(copy);
+}
+
+void tc_live_db_pub_hello(int64_t id, const char *hello)
+{
+	pthread_mutex_lock(&hub.lock);
+	struct pub *p = find_pub(id);
+	if (p) {
+		snprintf(p->hello, sizeof p->hello, "%s", hello);
+		p->hello_changed = true;
+		wake();
+	}
+	pthread_mutex_unlock(&hub.lock);
 }
 
 unsigned tc_live_db_pub_watchers(int fd, unsigned before)
@@ -1195,16 +1251,19 @@ void tc_live_db_presence(const char *url, int64_t id, bool hold)
 		s->hold = hold;
 	wake();
 	pthread_mutex_unlock(&hub.lock);
+	if (hold) /* held before anyone is told where to find it */
+		settle();
 }
 
-int tc_live_db_gone(const char *url, int64_t id)
+int tc_live_db_gone(const char *url, const char *name)
 {
+	int64_t id = tc_live_db_name_id(name);
 	struct request *r = calloc(1, sizeof *r);
 	if (!r || !hub_use(url)) {
 		free(r);
 		return -1;
 	}
-	*r = (struct request){.kind = REQ_GONE, .id = id};
+	*r = (struct request){.kind = REQ_GONE, .id = id, .mode = name[0]};
 	int rc = ask(r);
 	if (rc == -1 && errno == ETIMEDOUT)
 		return -1;

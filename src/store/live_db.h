@@ -54,6 +54,9 @@ int tc_live_db_pub_open(const char *url, int64_t id, const char *player);
  * and frees the lock. */
 void tc_live_db_pub_event(int64_t id, const unsigned char *bytes, size_t len, uint8_t kind,
                           const char *hello);
+/* The hello changed without an event (the race the game is in): what a watcher who comes later
+ * is told. */
+void tc_live_db_pub_hello(int64_t id, const char *hello);
 /* The count of watchers told last (reads what fd has). */
 unsigned tc_live_db_pub_watchers(int fd, unsigned before);
 /* Stops publishing id (its lock freed: a game not ended reads as dropped) and closes fd. */
@@ -77,10 +80,12 @@ int tc_live_db_list(const char *url, struct tc_live_game *games, int max);
 int tc_live_db_news(const char *url);
 /* Tells every host's programs that a race changed. */
 void tc_live_db_races_changed(const char *url);
-/* Holds (hold true) or frees the presence lock of id. */
+/* Holds (hold true: returns once held, or TC_LIVE_DB_WAIT_MS went by) or frees the presence
+ * lock of id. */
 void tc_live_db_presence(const char *url, int64_t id, bool hold);
-/* Whether the program holding id's lock is gone: 1, 0 when it is there, -1 when the database
+/* Whether the program behind name ("p<id>": a game, whose row says so once written; "l<id>": a
+ * presence) is gone: 1, 0 when it is there (or its game not written yet), -1 when the database
  * cannot be asked. */
-int tc_live_db_gone(const char *url, int64_t id);
+int tc_live_db_gone(const char *url, const char *name);
 
 #endif

@@ -28,7 +28,7 @@ bool tc_live_gone(const char *dir, const char *name)
 	if (!dir || !probe_name(name))
 		return false; /* nothing to ask: not taken for gone */
 	if (tc_live_db_place(dir)) /* its lock free */
-		return tc_live_db_gone(dir, tc_live_db_name_id(name)) == 1;
+		return tc_live_db_gone(dir, name) == 1;
 	int fd = tc_live_socket(dir, name, false);
 	if (fd >= 0) {
 		close(fd);

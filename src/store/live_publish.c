@@ -240,6 +240,24 @@ static void tell_count(struct tc_live_pub *p)
 	broadcast(p, buf, len);
 }
 
+/* The hello as it stands now, encoded: false when it does not fit. */
+static bool hello_now(const struct tc_live_pub *p, char *line, size_t len)
+{
+	struct tc_live_hello hello = {0};
+	snprintf(hello.player, sizeof hello.player, "%s", p->player);
+	if (p->describe)
+		p->describe(p->ctx, &hello);
+	hello.watchers = p->counted;
+	return tc_live_hello_encode(&hello, line, len) > 0;
+}
+
+void tc_live_pub_hello_changed(struct tc_live_pub *p)
+{
+	char line[sizeof(struct tc_live_hello) + 64];
+	if (p->db && p->db_open && hello_now(p, line, sizeof line))
+		tc_live_db_pub_hello(p->db_id, line);
+}
+
 /* An event to the database: queued with the hello as it stands after it (what a watcher who
  * comes later is told first). */
 static void db_event(struct tc_live_pub *p, const struct tc_live_event *ev)
@@ -252,13 +270,8 @@ static void db_event(struct tc_live_pub *p, const struct tc_live_event *ev)
 	p->db_open = ev->kind != TC_LIVE_END;
 	unsigned char buf[TC_LIVE_EVENT_MAX];
 	size_t len = tc_live_encode(&sent, buf, sizeof buf);
-	struct tc_live_hello hello = {0};
-	snprintf(hello.player, sizeof hello.player, "%s", p->player);
-	if (p->describe)
-		p->describe(p->ctx, &hello);
-	hello.watchers = p->counted;
-	char line[sizeof hello + 64];
-	if (len && tc_live_hello_encode(&hello, line, sizeof line))
+	char line[sizeof(struct tc_live_hello) + 64];
+	if (len && hello_now(p, line, sizeof line))
 		tc_live_db_pub_event(p->db_id, buf, len, sent.kind, line);
 }
 

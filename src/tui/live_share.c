@@ -100,8 +100,10 @@ void tc_live_share_stop(struct tc_live_share *sh)
 
 void tc_live_share_race(struct tc_live_share *sh, int64_t race)
 {
-	if (sh)
-		sh->race = race;
+	if (!sh)
+		return;
+	sh->race = race;
+	tc_live_pub_hello_changed(sh->pub);
 }
 
 const char *tc_live_share_socket(const struct tc_live_share *sh)

@@ -372,7 +372,8 @@ static void presence_held_and_freed(void **state)
 	while (!tc_live_gone(url, name) && now_ms() < until)
 		usleep(10000);
 	assert_true(tc_live_gone(url, name));
-	assert_true(tc_live_gone(url, "p12345")); /* no one's */
+	assert_true(tc_live_gone(url, "l12345"));  /* no one holds it */
+	assert_false(tc_live_gone(url, "p12345")); /* a game not written yet */
 }
 
 static bool news_named(struct tc_live_news *n, const char *want)
