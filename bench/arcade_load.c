@@ -148,13 +148,13 @@ int main(int argc, char **argv)
 	printf("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n");
 	fflush(stdout);
 	struct live_outcome o;
-	live_load_run(NULL, 100, 100, seconds, false, &o);
+	live_load_run(NULL, NULL, 100, 100, seconds, false, &o);
 	print_run("100 players, 100 watchers", &o);
 	fflush(stdout);
-	live_load_run(NULL, 100, 0, seconds, false, &o);
+	live_load_run(NULL, NULL, 100, 0, seconds, false, &o);
 	print_run("100 players, no watcher", &o);
 	fflush(stdout);
-	live_load_run(NULL, 100, 100, seconds / 4, true, &o);
+	live_load_run(NULL, NULL, 100, 100, seconds / 4, true, &o);
 	printf("\nIdle (nobody moves, %.0f s): 100 players and 100 watchers used %.4f%% of one core "
 	       "in all.\n\n",
 	       seconds / 4, o.ok ? o.cpu_machine_pct : -1.0);
@@ -168,7 +168,7 @@ int main(int argc, char **argv)
 	static const int steps[] = {100, 250, 500, 1000, 1500, 2000, 2500, 3000, 4000, 5000, 6000};
 	int held = 0;
 	for (size_t i = 0; i < sizeof steps / sizeof *steps && steps[i] <= most; i++) {
-		live_load_run(NULL, steps[i], steps[i], seconds / 2, false, &o);
+		live_load_run(NULL, NULL, steps[i], steps[i], seconds / 2, false, &o);
 		if (!o.ok) {
 			printf("| %d | %d | %s |\n", steps[i], steps[i], o.why);
 			break;

@@ -174,7 +174,7 @@ static void run_player(const struct run *r, int i)
 	struct tc_live_event end = {.kind = TC_LIVE_END, .value = TC_LIVE_END_LEFT};
 	player_heard(&p, &end);
 	tc_live_pub_free(p.pub);
-	_exit(0);
+	exit(0); /* as the program ends: a database's live connection writes what it holds first */
 }
 
 /* ---- a watcher ---- */
@@ -279,8 +279,8 @@ static void summarise(const struct run *r, double seconds, struct live_outcome *
 
 /* Forks the players, waits until each has its socket, forks the watchers, lets them play for
  * `seconds` and gathers what they measured. */
-void live_load_run(const char *place, int players, int watchers, double seconds, bool idle,
-                   struct live_outcome *o)
+void live_load_run(const char *place, const struct live_server *server, int players, int watchers,
+                   double seconds, bool idle, struct live_outcome *o)
 {
 	memset(o, 0, sizeof *o);
 	o->players = players;
@@ -305,6 +305,7 @@ void live_load_run(const char *place, int players, int watchers, double seconds,
 	}
 	r.sh->idle = idle;
 	int forked = 0;
+	fflush(NULL); /* players exit(): nothing of the parent's output twice */
 	for (; forked < players; forked++) {
 		pid_t pid = fork();
 		if (pid == 0) {
@@ -339,12 +340,20 @@ void live_load_run(const char *place, int players, int watchers, double seconds,
 		close(r.start_pipe[0]);
 		return;
 	}
+	double server_before = server ? server->cpu_seconds(server->ctx) : -1;
 	r.sh->start_us = now_us();
 	r.sh->end_us = r.sh->start_us + (int64_t)(seconds * 1e6);
 	close(r.start_pipe[1]); /* go */
+	/* The server's CPU over the same while as the processes': from the start to the end. */
+	for (int64_t left; server && (left = r.sh->end_us - now_us()) > 0;)
+		usleep((useconds_t)(left > 100000 ? 100000 : left));
+	double server_after = server ? server->cpu_seconds(server->ctx) : -1;
 	reap(pids, spawned);
 	close(r.start_pipe[0]);
 	summarise(&r, seconds, o);
+	o->cpu_server_pct = server_before >= 0 && server_after >= 0
+	                            ? 100 * (server_after - server_before) / seconds
+	                            : -1;
 	o->ok = true;
 	char cmd[PATH_MAX + 16];
 	snprintf(cmd, sizeof cmd, "rm -rf %s", r.place);

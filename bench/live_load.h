@@ -17,16 +17,23 @@ struct live_outcome {
 	unsigned samples;
 	double p50_ms, p99_ms, max_ms;
 	double cpu_player_pct, cpu_watcher_pct, cpu_machine_pct; /* of one core */
+	double cpu_server_pct; /* the live place's server's, of one core; -1: none */
 	double bytes_per_move;
 	double rss_player_kb, rss_watcher_kb;
 	unsigned moves, dropped;
 };
 
+/* The server behind a live place (a database's), whose CPU is read when a run starts and ends. */
+struct live_server {
+	double (*cpu_seconds)(void *ctx); /* -1 when it cannot be read */
+	void *ctx;
+};
+
 /* Forks the players, each publishing its game in place (a folder or a URL; NULL: a fresh
  * folder, removed after), waits until each has it shared, forks the watchers (watcher i
  * follows player i % players), lets them play for `seconds` (idle: nobody moves) and gathers
- * what they measured. */
-void live_load_run(const char *place, int players, int watchers, double seconds, bool idle,
-                   struct live_outcome *o);
+ * what they measured, and what server (NULL: none) spent meanwhile. */
+void live_load_run(const char *place, const struct live_server *server, int players, int watchers,
+                   double seconds, bool idle, struct live_outcome *o);
 
 #endif
