@@ -646,6 +646,16 @@ static void pub_count(struct pub *p)
 
 /* ---- the news ---- */
 
+/* News readers the program added since the last look (under the lock). */
+static void take_news_readers(void)
+{
+	pthread_mutex_lock(&hub.lock);
+	for (int i = 0; i < hub.news_new_n && hub.news_n < 64; i++)
+		hub.news_fds[hub.news_n++] = hub.news_new[i];
+	hub.news_new_n = 0;
+	pthread_mutex_unlock(&hub.lock);
+}
+
 static void heard_news(const char *what)
 {
 	if (what[0] == 'w') {
@@ -657,6 +667,7 @@ static void heard_news(const char *what)
 		pthread_mutex_unlock(&hub.lock);
 		return;
 	}
+	take_news_readers(); /* a reader added before this came hears it */
 	char line[32];
 	int len = snprintf(line, sizeof line, "%.24s\n", what);
 	for (int i = 0; i < hub.news_n; i++)
@@ -816,11 +827,9 @@ static void do_work(void)
 	pthread_mutex_lock(&hub.lock);
 	struct request *reqs = hub.requests;
 	hub.requests = NULL;
-	for (int i = 0; i < hub.news_new_n && hub.news_n < 64; i++)
-		hub.news_fds[hub.news_n++] = hub.news_new[i];
-	hub.news_new_n = 0;
 	int races = hub.races_to_tell;
 	pthread_mutex_unlock(&hub.lock);
+	take_news_readers();
 	struct request *flushes = NULL, *last = NULL;
 	/* In the order they came. */
 	struct request *ordered = NULL;

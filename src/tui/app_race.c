@@ -144,6 +144,7 @@ void tc_app_begin_race_game(struct app *a)
 		s = tc_session_new(game, params.bytes, seed, NULL);
 	tc_race_lobby_close(&a->lobby);
 	a->in_lobby = false;
+	tc_live_share_race(a->share, id); /* the game's first hello says its race */
 	if (s)
 		tc_app_start_game(a, e, s);
 	if (ninja)
