@@ -1,5 +1,11 @@
-/* Games in progress shared on one machine: a player's program publishes the game it plays
- * (tilecade/live.h's stream) on a Unix socket in a live folder; watchers connect and follow it.
+/* Games in progress shared: a player's program publishes the game it plays (tilecade/live.h's
+ * stream) in a "live place"; watchers follow it. Every call here takes the place, chosen once by
+ * the command line: a live folder (one machine: Unix sockets, as below), or, when the scores go
+ * to a PostgreSQL database, that database's URL (many hosts: src/store/live_db.h, through one
+ * connection a process, LISTEN/NOTIFY and advisory locks; the URL is never shown). Read through
+ * these calls, both behave alike: a watcher's descriptor reads the same bytes, sockets' names are
+ * "p<digits>" (a process ID in a folder, a random id unique across hosts on a database), and
+ * news (tc_live_news) wakes waiting screens.
  *
  * The live folder is "live/" beside the database that takes the scores: the shared
  * scoreboard's folder when there is one (the admin makes it, mode 1777, as the README says),

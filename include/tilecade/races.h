@@ -10,8 +10,10 @@
  *
  * Races live in the database that takes the scores (the arcade's, a host's shared board, or
  * one's own), so every racer's program reads the same race. Times are wall-clock Unix
- * milliseconds: every racer's program on one host reads the same clock. A change to a race is
- * told to the programs waiting on it through the live folder (tc_live_races_changed). */
+ * milliseconds: every racer's program on one host reads the same clock (hosts sharing a
+ * database keep theirs in time, as NTP does). A change to a race is told to the programs waiting
+ * on it through the live place (tc_live_races_changed: a folder's entry, or a database's
+ * news). */
 #ifndef TILECADE_RACES_H
 #define TILECADE_RACES_H
 
