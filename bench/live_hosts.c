@@ -118,7 +118,7 @@ int main(int argc, char **argv)
 		return pg_cluster_hand_back(inside, &pg, sizeof pg) ? 0 : 1;
 	}
 	printf("Live moves across hosts: %d players as processes, each publishing a 2048 game (a "
-	       "slide every 0.5-1.5 s),\neach followed by a watcher process; %.0f s, then %.0f s "
+	       "slide every 0.5-1.5 s),\neach followed by a watcher process; %g s, then %g s "
 	       "with nobody moving. %ld cores, shared with whatever else runs.\nSQLite: the live "
 	       "folder's Unix sockets, one machine. PostgreSQL: a throwaway cluster on this "
 	       "machine "
@@ -127,9 +127,9 @@ int main(int argc, char **argv)
 	       "every process with its own connection,\nas on another host, the moves through the "
 	       "database (LISTEN/NOTIFY) over TCP to localhost.\nLatency: the player's key to the "
 	       "watcher's follower having played the move (CLOCK_MONOTONIC). CPU in %% of "
-	       "one\ncore: "
-	       "per player, per watcher, the server's processes (connections made and closed "
-	       "included), and all\nof them while nobody moves.\n\n",
+	       "one\ncore "
+	       "over the run's while (connections made before it): per player, per watcher, the "
+	       "server's\nprocesses, and all of them while nobody moves.\n\n",
 	       players, seconds, seconds / 4, sysconf(_SC_NPROCESSORS_ONLN), 2 * players);
 	fflush(stdout);
 	measure(NULL, NULL, players, seconds, &lite);
