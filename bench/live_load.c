@@ -344,15 +344,20 @@ void live_load_run(const char *place, const struct live_server *server, int play
 	r.sh->start_us = now_us();
 	r.sh->end_us = r.sh->start_us + (int64_t)(seconds * 1e6);
 	close(r.start_pipe[1]); /* go */
-	/* The server's CPU over the same while as the processes': from the start to the end. */
-	for (int64_t left; server && (left = r.sh->end_us - now_us()) > 0;)
+	/* The server's CPU while they play, read up to a little before the end: at the end every
+	 * process leaves at once, and a backend reaped while the server's processes are read
+	 * could be missed. */
+	int64_t margin = (int64_t)(seconds * 1e5) < 200000 ? (int64_t)(seconds * 1e5) : 200000;
+	int64_t server_end = r.sh->end_us - margin;
+	for (int64_t left; server && (left = server_end - now_us()) > 0;)
 		usleep((useconds_t)(left > 100000 ? 100000 : left));
 	double server_after = server ? server->cpu_seconds(server->ctx) : -1;
 	reap(pids, spawned);
 	close(r.start_pipe[0]);
 	summarise(&r, seconds, o);
 	o->cpu_server_pct = server_before >= 0 && server_after >= 0
-	                            ? 100 * (server_after - server_before) / seconds
+	                            ? 100 * (server_after - server_before) /
+	                                      ((double)(server_end - r.sh->start_us) / 1e6)
 	                            : -1;
 	o->ok = true;
 	char cmd[PATH_MAX + 16];
