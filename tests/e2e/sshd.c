@@ -18,6 +18,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "harness.h"
 #include "proc.h"
 
 #define SSHD "/usr/sbin/sshd"
@@ -110,7 +111,7 @@ static bool write_config(const struct e2e_sshd *s, const char *bin)
 	        "SetEnv XDG_DATA_HOME=%s XDG_CONFIG_HOME=%s/config "
 	        "TILECADE_SYSTEM_CONFIG=/nonexistent LC_ALL=C.UTF-8\n"
 	        "ForceCommand %s arcade\n",
-	        s->port, s->dir, s->dir, s->dir, s->data, s->dir, bin);
+	        s->port, s->dir, s->dir, s->keys, s->data, s->dir, bin);
 	return fclose(f) == 0;
 }
 
@@ -169,8 +170,9 @@ static int run_sshd(struct e2e_sshd *s, char *why, size_t len)
 	return 0;
 }
 
-int e2e_sshd_start(struct e2e_sshd *s, const char *bin, const char *const names[], char *why,
-                   size_t whylen)
+/* The folder, host key and account of a new sshd, before its players' keys; -1 (why said) when
+ * sshd cannot run here. */
+static int prepare(struct e2e_sshd *s, char *why, size_t whylen)
 {
 	memset(s, 0, sizeof *s);
 	if (access(SSHD, X_OK) != 0)
@@ -194,20 +196,60 @@ int e2e_sshd_start(struct e2e_sshd *s, const char *bin, const char *const names[
 		return fail(why, whylen, "cannot make a temporary folder");
 	/* Not made here: the arcade makes its folders, and those above. */
 	snprintf(s->data, sizeof s->data, "%s/home/.local/share", s->dir);
-	char path[E2E_SSHD_PATH_MAX + 32], authorized[E2E_SSHD_PATH_MAX + 32];
+	char path[E2E_SSHD_PATH_MAX + 32];
 	snprintf(path, sizeof path, "%s/hostkey", s->dir);
-	snprintf(authorized, sizeof authorized, "%s/authorized_keys", s->dir);
 	if (!make_key(path, "host", why, whylen))
 		return -1; /* no ssh-keygen: openssh-client */
-	for (int i = 0; names[i]; i++) {
-		snprintf(path, sizeof path, "%s/key-%s", s->dir, names[i]);
-		if (!make_key(path, names[i], why, whylen) || !authorize(path, authorized))
-			return fail(why, whylen, "cannot write the test's keys");
-	}
+	return 0;
+}
+
+/* Its config on a free port, and sshd started. */
+static int start(struct e2e_sshd *s, const char *bin, char *why, size_t whylen)
+{
 	s->port = free_port();
 	if (s->port < 0 || !write_config(s, bin))
 		return fail(why, whylen, "cannot write sshd's config");
 	return run_sshd(s, why, whylen);
+}
+
+int e2e_sshd_start(struct e2e_sshd *s, const char *bin, const char *const names[], char *why,
+                   size_t whylen)
+{
+	if (prepare(s, why, whylen) != 0)
+		return -1;
+	snprintf(s->keys, sizeof s->keys, "%s", s->dir);
+	char path[E2E_SSHD_PATH_MAX + 32], authorized[E2E_SSHD_PATH_MAX + 32];
+	snprintf(authorized, sizeof authorized, "%s/authorized_keys", s->keys);
+	for (int i = 0; names[i]; i++) {
+		snprintf(path, sizeof path, "%s/key-%s", s->keys, names[i]);
+		if (!make_key(path, names[i], why, whylen) || !authorize(path, authorized))
+			return fail(why, whylen, "cannot write the test's keys");
+	}
+	return start(s, bin, why, whylen);
+}
+
+int e2e_sshd_start_beside(struct e2e_sshd *s, const struct e2e_sshd *first, const char *bin,
+                          char *why, size_t whylen)
+{
+	if (prepare(s, why, whylen) != 0)
+		return -1;
+	snprintf(s->keys, sizeof s->keys, "%s", first->keys);
+	return start(s, bin, why, whylen);
+}
+
+bool e2e_sshd_arcade_settings(const struct e2e_sshd *s, const char *text)
+{
+	char path[E2E_SSHD_PATH_MAX + 48];
+	snprintf(path, sizeof path, "%s/config", s->dir);
+	mkdir(path, 0700);
+	snprintf(path, sizeof path, "%s/config/tilecade", s->dir);
+	mkdir(path, 0700);
+	snprintf(path, sizeof path, "%s/config/tilecade/config.ini", s->dir);
+	FILE *f = fopen(path, "w");
+	bool ok = f && fputs(text, f) >= 0;
+	if (f && fclose(f) != 0)
+		ok = false;
+	return ok;
 }
 
 static int remove_one(const char *path, const struct stat *st, int type, struct FTW *ftw)
@@ -235,7 +277,7 @@ void e2e_sshd_client(const struct e2e_sshd *s, const char *name, bool terminal, 
 	char *port = buf, *key = buf + 16, *login = buf + 16 + E2E_SSHD_PATH_MAX;
 	char *words = login + E2E_SSHD_PATH_MAX;
 	snprintf(port, 16, "%d", s->port);
-	snprintf(key, E2E_SSHD_PATH_MAX, "%s/key-%s", s->dir, name);
+	snprintf(key, E2E_SSHD_PATH_MAX, "%s/key-%s", s->keys, name);
 	snprintf(login, E2E_SSHD_PATH_MAX, "%s@127.0.0.1", s->user);
 	static const char *const options[] = {"ssh",
 	                                      "-F",
@@ -264,4 +306,22 @@ void e2e_sshd_client(const struct e2e_sshd *s, const char *name, bool terminal, 
 	for (char *w = strtok(words, " "); w && n < E2E_SSHD_ARGV_MAX - 1; w = strtok(NULL, " "))
 		argv[n++] = w;
 	argv[n] = NULL;
+}
+
+bool e2e_sshd_run(const struct e2e_sshd *s, const char *name, const char *request, int timeout_ms,
+                  struct e2e_run *r)
+{
+	const char *argv[E2E_SSHD_ARGV_MAX];
+	char buf[4 * E2E_SSHD_PATH_MAX];
+	e2e_sshd_client(s, name, false, request, argv, buf);
+	return e2e_run(argv, timeout_ms, r);
+}
+
+struct e2e_term *e2e_sshd_term(const struct e2e_sshd *s, const char *name, const char *request,
+                               int rows, int cols)
+{
+	const char *argv[E2E_SSHD_ARGV_MAX];
+	char buf[4 * E2E_SSHD_PATH_MAX];
+	e2e_sshd_client(s, name, true, request, argv, buf);
+	return e2e_start(rows, cols, argv, NULL);
 }

@@ -34,20 +34,14 @@ static const char *const keys[] = {"ann", "bob", "cat", "dan", "new", NULL};
 /* `ssh -i KEY HOST REQUEST` without a terminal, to its end. */
 static void ssh_run(const char *key, const char *request, struct e2e_run *r)
 {
-	const char *argv[E2E_SSHD_ARGV_MAX];
-	char buf[4 * E2E_SSHD_PATH_MAX];
-	e2e_sshd_client(&sshd, key, false, request, argv, buf);
-	assert_true(e2e_run(argv, RUN_MS, r));
+	assert_true(e2e_sshd_run(&sshd, key, request, RUN_MS, r));
 }
 
 /* The same in an 80x24 terminal (ssh -tt), kept in *state for teardown. */
 static struct e2e_term *ssh_term(void **state, const char *key, const char *request)
 {
-	const char *argv[E2E_SSHD_ARGV_MAX];
-	char buf[4 * E2E_SSHD_PATH_MAX];
-	e2e_sshd_client(&sshd, key, true, request, argv, buf);
 	e2e_free(*state);
-	*state = e2e_start(24, 80, argv, NULL);
+	*state = e2e_sshd_term(&sshd, key, request, 24, 80);
 	assert_non_null(*state);
 	return *state;
 }
@@ -504,10 +498,7 @@ static void test_one_plays_and_another_watches(void **state)
 	struct e2e_term *player = ssh_term(state, "ann", "2048 --seed 9");
 	struct e2e_play p, w;
 	e2e_play_begin(&p, player, bin);
-	const char *argv[E2E_SSHD_ARGV_MAX];
-	char buf[4 * E2E_SSHD_PATH_MAX];
-	e2e_sshd_client(&sshd, "bob", true, "watch ann", argv, buf); /* names in any case */
-	second = e2e_start(22, 60, argv, NULL);
+	second = e2e_sshd_term(&sshd, "bob", "watch ann", 22, 60); /* names in any case */
 	assert_non_null(second);
 	wait_text(second, "watching Ann, 1 watching");
 	wait_text(player, "1 watching");
@@ -590,10 +581,7 @@ static struct e2e_term *continue_race(long id)
 	char title[32];
 	snprintf(title, sizeof title, "Race #%ld", id);
 	for (int tries = 0; tries < 100; tries++) {
-		const char *argv[E2E_SSHD_ARGV_MAX];
-		char buf[4 * E2E_SSHD_PATH_MAX];
-		e2e_sshd_client(&sshd, "bob", true, "continue", argv, buf);
-		struct e2e_term *t = e2e_start(24, 80, argv, NULL);
+		struct e2e_term *t = e2e_sshd_term(&sshd, "bob", "continue", 24, 80);
 		assert_non_null(t);
 		if (e2e_wait_text(t, title, WAIT_MS))
 			return t;
@@ -624,10 +612,7 @@ static void test_a_race_through_ssh(void **state)
 
 	char join[48];
 	snprintf(join, sizeof join, "race --join %ld", id);
-	const char *argv[E2E_SSHD_ARGV_MAX];
-	char buf[4 * E2E_SSHD_PATH_MAX];
-	e2e_sshd_client(&sshd, "bob", true, join, argv, buf);
-	second = e2e_start(24, 80, argv, NULL);
+	second = e2e_sshd_term(&sshd, "bob", join, 24, 80);
 	assert_non_null(second);
 	assert_int_equal(race_on_screen(second), id);
 	wait_text(opener, "Bob"); /* the opener's lobby is told */
