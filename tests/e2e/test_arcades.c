@@ -1,7 +1,7 @@
 /* One arcade on two hosts (issue 20): two sshd on two loopback ports, each with an arcade
  * account of its own (its own data and settings), both settings naming the one PostgreSQL
  * database. Names are one set; a game played on one host is listed, watched and continued on
- * the other; scores are one board. Runs inside a
+ * the other; a race opened on one is joined from the other; scores are one board. Runs inside a
  * throwaway cluster of its own (tests/pg/in_cluster.sh: PGHOST, PGPORT, PGUSER, PGPASSWORD,
  * PGDATABASE); skipped where sshd cannot run (not root, not installed). */
 #define _POSIX_C_SOURCE 200809L
@@ -85,6 +85,29 @@ static const char *arrow(char dir)
 	       : dir == 'r' ? E2E_KEY_RIGHT
 	       : dir == 'u' ? E2E_KEY_UP
 	                    : E2E_KEY_DOWN;
+}
+
+/* A row of the screen holding a, then b (a racer's line of the race pane). */
+struct two_texts {
+	const char *a, *b;
+};
+
+static bool row_with_both(struct e2e_term *t, void *ctx)
+{
+	const struct two_texts *w = ctx;
+	for (int row = 0; row < e2e_rows(t); row++) {
+		const char *line = e2e_row(t, row), *a = strstr(line, w->a);
+		if (a && strstr(a + strlen(w->a), w->b))
+			return true;
+	}
+	return false;
+}
+
+static void wait_row(struct e2e_term *t, const char *a, const char *b)
+{
+	struct two_texts w = {a, b};
+	if (!e2e_wait(t, row_with_both, &w, WAIT_MS))
+		fail_msg("no row with \"%s\" then \"%s\":\n%s", a, b, e2e_screen(t));
 }
 
 static void test_names_are_one_set(void **state)
@@ -209,6 +232,89 @@ static void test_continued_on_the_other_host(void **state)
 	assert_int_equal(e2e_wait_exit(second, WAIT_MS), 0);
 }
 
+/* The race's number its lobby shows ("Race #12"). */
+static long race_on_screen(struct e2e_term *t)
+{
+	int row, col;
+	wait_text(t, "Race #");
+	assert_true(e2e_find(t, "Race #", &row, &col));
+	long id = strtol(e2e_row(t, row) + col + strlen("Race #"), NULL, 10);
+	assert_true(id > 0);
+	return id;
+}
+
+/* Ann opens a race on the first host; the second's `races` lists it and Bob joins it there;
+ * Ann's lobby sees him; she starts it and both boards are the seed's start; each racer's pane
+ * follows the other's score; both leave, and the second host's `races ID` has the result. */
+static void test_a_race_across_hosts(void **state)
+{
+	named(&one, "ann", "Ann");
+	named(&two, "bob", "Bob");
+	named(&two, "cat", "Cat");
+	first = ssh_term(&one, "ann", "race 2048 --seed 7");
+	long id = race_on_screen(first);
+	struct e2e_run r;
+	char line[128];
+	assert_int_equal(ssh_run(&two, "cat", "races", &r), 0);
+	snprintf(line, sizeof line, "#%ld  2048:4x4:s7  Ann  1 racer  lobby\n", id);
+	if (!strstr(r.out, line))
+		fail_msg("races on the second host lists no %s:\n%s%s", line, r.out, r.err);
+	e2e_run_free(&r);
+
+	char join[48];
+	snprintf(join, sizeof join, "race --join %ld", id);
+	second = ssh_term(&two, "bob", join);
+	assert_int_equal(race_on_screen(second), id);
+	wait_text(first, "Bob"); /* the opener's lobby is told */
+
+	e2e_send_str(first, "\r"); /* the opener starts it */
+	struct e2e_play p, w;
+	e2e_play_begin(&p, first, bin);
+	assert_string_equal(p.id, "2048:4x4:s7");
+	e2e_play_check(&p);
+	w = p;
+	w.t = second;
+	e2e_play_check(&w); /* the same start on both */
+
+	for (const char *d = "ldrulurd"; *d; d++)
+		if (e2e_play_would_move(&p, *d)) {
+			e2e_send_str(first, arrow(*d));
+			e2e_play_slide(&p, *d);
+			e2e_play_check(&p);
+		}
+	for (const char *d = "urdl"; *d && strlen(w.moves) < 2; d++)
+		if (e2e_play_would_move(&w, *d)) {
+			e2e_send_str(second, arrow(*d));
+			e2e_play_slide(&w, *d);
+			e2e_play_check(&w);
+		}
+	struct e2e_board board;
+	uint64_t ann_score, bob_score;
+	e2e_play_batch(bin, p.id, p.moves, &board, &ann_score);
+	e2e_play_batch(bin, w.id, w.moves, &board, &bob_score);
+	char points[32];
+	snprintf(points, sizeof points, "%llu pts", (unsigned long long)ann_score);
+	wait_row(second, "Ann", points);
+	snprintf(points, sizeof points, "%llu pts", (unsigned long long)bob_score);
+	wait_row(first, "Bob", points);
+
+	e2e_send_str(second, "q");
+	wait_text(second, "Leave the race? (y/n)");
+	e2e_send_str(second, "y");
+	wait_row(first, "Bob", "left");
+	e2e_send_str(first, "q");
+	wait_text(first, "Leave the race? (y/n)");
+	e2e_send_str(first, "y");
+	char request[32], head[64];
+	snprintf(request, sizeof request, "races %ld", id);
+	snprintf(head, sizeof head, "race #%ld  2048:4x4:s7  over\n", id);
+	assert_int_equal(ssh_run(&two, "cat", request, &r), 0);
+	if (strncmp(r.out, head, strlen(head)) != 0 || !strstr(r.out, "Ann") ||
+	    !strstr(r.out, "Bob"))
+		fail_msg("races %ld on the second host:\n%s%s", id, r.out, r.err);
+	e2e_run_free(&r);
+}
+
 /* s's percent-encoding (RFC 3986: all but unreserved bytes), for a URL's user or password. */
 static void percent_encoded(const char *s, char *buf, size_t len)
 {
@@ -271,6 +377,7 @@ int main(void)
 	        cmocka_unit_test(test_names_are_one_set),
 	        cmocka_unit_test_teardown(test_watched_across_hosts_and_one_board, terms_teardown),
 	        cmocka_unit_test_teardown(test_continued_on_the_other_host, terms_teardown),
+	        cmocka_unit_test_teardown(test_a_race_across_hosts, terms_teardown),
 	};
 	int failed = cmocka_run_group_tests(tests, NULL, NULL);
 	e2e_sshd_stop(&two);
