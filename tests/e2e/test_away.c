@@ -1,8 +1,10 @@
 /* The database away (issue 20): a game played on a PostgreSQL database that goes away mid-game
  * plays on, says once that its score waits, and the score is on the board once the database is
  * back, exactly once; a database unreachable from the start never stops play, and its URL's
- * password is never shown. Runs inside a throwaway cluster of its own (tests/pg/in_cluster.sh:
- * PGVERSION and TC_TEST_DB set), which it stops and starts. */
+ * password is never shown. A second host, a home of its own on the same database, lists the
+ * game while it is played, and again once the database is back, and has its score. Runs inside
+ * a throwaway cluster of its own (tests/pg/in_cluster.sh: PGVERSION and TC_TEST_DB set), which
+ * it stops and starts. */
 #define _POSIX_C_SOURCE 200809L
 #include <setjmp.h>
 #include <stdarg.h>
@@ -16,6 +18,7 @@
 #include <cmocka.h>
 
 #include <dirent.h>
+#include <time.h>
 #include <sys/wait.h>
 
 #include "harness.h"
@@ -74,15 +77,39 @@ static void cluster(const char *how)
 	assert_true(WIFEXITED(status) && WEXITSTATUS(status) == 0);
 }
 
-/* The lines of `tilecade scores 2048 --db db`, and how many of them hold text. */
-static int score_lines(const char *db, const char *text, int *holding)
+/* `tilecade ARGS` run to its end with status 0, its output in r: on this host (host NULL), or on
+ * another, a home of its own in the sandbox named host. */
+static void run_on(const char *host, const char *const args[], struct e2e_run *r)
 {
-	const char *argv[] = {e2e_bin, "scores", "2048", "--db", db, NULL};
+	char home[4200], config[4300], data[4300];
+	const char *argv[16] = {"env"};
+	int n = 1;
+	if (host) {
+		snprintf(home, sizeof home, "HOME=%s/%s", e2e_sandbox, host);
+		snprintf(config, sizeof config, "XDG_CONFIG_HOME=%s/config", home + 5);
+		snprintf(data, sizeof data, "XDG_DATA_HOME=%s/data", home + 5);
+		argv[n++] = home;
+		argv[n++] = config;
+		argv[n++] = data;
+	}
+	argv[n++] = e2e_bin;
+	for (int i = 0; args[i] && n < 15; i++)
+		argv[n++] = args[i];
+	argv[n] = NULL;
+	assert_true(e2e_run(argv, WAIT_MS, r));
+	if (!WIFEXITED(r->status) || WEXITSTATUS(r->status) != 0)
+		fprintf(stderr, "%s on %s: %s%s\n", args[0], host ? host : "this host", r->out,
+		        r->err);
+	assert_true(WIFEXITED(r->status) && WEXITSTATUS(r->status) == 0);
+}
+
+/* The lines of `tilecade scores 2048 --db db` on host (run_on), and how many of them hold
+ * text. */
+static int score_lines(const char *db, const char *host, const char *text, int *holding)
+{
+	const char *args[] = {"scores", "2048", "--db", db, NULL};
 	struct e2e_run r;
-	assert_true(e2e_run(argv, WAIT_MS, &r));
-	if (!WIFEXITED(r.status) || WEXITSTATUS(r.status) != 0)
-		fprintf(stderr, "scores: %s%s\n", r.out, r.err);
-	assert_true(WIFEXITED(r.status) && WEXITSTATUS(r.status) == 0);
+	run_on(host, args, &r);
 	int lines = 0;
 	*holding = 0;
 	for (char *line = r.out; line && *line; lines++) {
@@ -137,8 +164,68 @@ static void test_the_database_going_away_mid_game(void **state)
 	char points[32];
 	int holding;
 	snprintf(points, sizeof points, " %llu ", (unsigned long long)score);
-	assert_int_equal(score_lines(db, points, &holding), 3); /* title, columns, one row */
+	assert_int_equal(score_lines(db, NULL, points, &holding), 3); /* title, columns, one row */
 	assert_int_equal(holding, 1);
+}
+
+static int64_t now_ms(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/* Until host's `tilecade live` lists the game of this ID at this many moves (another host's
+ * game reaches the list once its program has written it), for at most timeout_ms. */
+static void wait_listed(const char *db, const char *host, const char *id, int moves, int timeout_ms)
+{
+	const char *args[] = {"live", "--db", db, NULL};
+	char at[32];
+	snprintf(at, sizeof at, "%5d move", moves);
+	for (int64_t end = now_ms() + timeout_ms;;) {
+		struct e2e_run r;
+		run_on(host, args, &r);
+		const char *game = strstr(r.out, id);
+		bool listed = game && strstr(game, at);
+		if (listed || now_ms() > end)
+			fprintf(stderr, "%s", listed ? "" : r.out);
+		e2e_run_free(&r);
+		if (listed)
+			return;
+		assert_true(now_ms() <= end);
+	}
+}
+
+/* Two hosts, each a home of its own, on one database (issue 20): host B's `live` lists host A's
+ * game; the cluster stops while A plays, A plays on, the cluster starts again and B lists A's
+ * game again as it stands; A finishes, and the score is on B's `scores`, once. */
+static void test_two_hosts_and_the_database_away_between(void **state)
+{
+	const char *db = getenv("TC_TEST_DB");
+	char keys[512];
+	uint64_t score;
+	int n = e2e_play_losing_moves(7, keys, sizeof keys, &score);
+	assert_true(n > 6);
+	struct e2e_term *t = start(state, db, "7");
+	slide(t, keys, 0, n / 3);
+	wait_listed(db, "host-b", "2048:3x3:s7", n / 3, WAIT_MS);
+	cluster("stop");
+	slide(t, keys, n / 3, 2 * n / 3); /* play goes on */
+	cluster("start");
+	wait_listed(db, "host-b", "2048:3x3:s7", 2 * n / 3, BACK_MS);
+	slide(t, keys, 2 * n / 3, n);
+	wait_text(t, "Game over: no moves left", WAIT_MS);
+
+	/* Written at once, or once the store tries the database again. */
+	char points[32];
+	int holding = 0;
+	snprintf(points, sizeof points, " %llu ", (unsigned long long)score);
+	for (int64_t end = now_ms() + BACK_MS; holding == 0 && now_ms() <= end;)
+		score_lines(db, "host-b", points, &holding);
+	assert_int_equal(holding, 1); /* one row (the other test's game scored otherwise) */
+	assert_true(e2e_send_str(t, "q"));
+	assert_true(e2e_send_str(t, "q"));
+	assert_int_equal(e2e_wait_exit(t, WAIT_MS), 0);
 }
 
 static void test_the_database_away_from_the_start(void **state)
@@ -175,6 +262,8 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 	        cmocka_unit_test_teardown(test_the_database_away_from_the_start, e2e_term_teardown),
 	        cmocka_unit_test_teardown(test_the_database_going_away_mid_game, e2e_term_teardown),
+	        cmocka_unit_test_teardown(test_two_hosts_and_the_database_away_between,
+	                                  e2e_term_teardown),
 	};
 	return cmocka_run_group_tests(tests, e2e_game_group_setup, e2e_game_group_teardown);
 }
