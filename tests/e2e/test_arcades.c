@@ -33,11 +33,21 @@ static const char *bin;
 static struct e2e_sshd one, two;
 static const char *const keys[] = {"ann", "bob", "cat", NULL};
 
+/* The database's password, in the arcades' settings, is never shown. */
+static void unshown(const char *text)
+{
+	const char *password = getenv("PGPASSWORD");
+	if (strstr(text, password))
+		fail_msg("the database's password is shown:\n%s", text);
+}
+
 /* `ssh -p PORT REQUEST` of key to host, without a terminal; its exit status. */
 static int ssh_run(const struct e2e_sshd *host, const char *key, const char *request,
                    struct e2e_run *r)
 {
 	assert_true(e2e_sshd_run(host, key, request, RUN_MS, r));
+	unshown(r->out);
+	unshown(r->err);
 	return WIFEXITED(r->status) ? WEXITSTATUS(r->status) : -1;
 }
 
@@ -64,6 +74,7 @@ static void wait_text(struct e2e_term *t, const char *text)
 {
 	if (!e2e_wait_text(t, text, WAIT_MS))
 		fail_msg("no \"%s\" on the screen:\n%s", text, e2e_screen(t));
+	unshown(e2e_screen(t));
 }
 
 /* key is name on host (given now, or before). */
