@@ -1,9 +1,10 @@
 /* One arcade on two hosts (issue 20): two sshd on two loopback ports, each with an arcade
  * account of its own (its own data and settings), both settings naming the one PostgreSQL
  * database. Names are one set; a game played on one host is listed, watched and continued on
- * the other; a race opened on one is joined from the other; scores are one board. Runs inside a
- * throwaway cluster of its own (tests/pg/in_cluster.sh: PGHOST, PGPORT, PGUSER, PGPASSWORD,
- * PGDATABASE); skipped where sshd cannot run (not root, not installed). */
+ * the other; a race opened on one is joined from the other; scores are one board; the database's
+ * password, in the settings, is never shown. Runs inside a throwaway cluster of its own
+ * (tests/pg/in_cluster.sh: PGHOST, PGPORT, PGUSER, PGPASSWORD, PGDATABASE); skipped where sshd
+ * cannot run (not root, not installed). */
 #define _POSIX_C_SOURCE 200809L
 #include <setjmp.h>
 #include <signal.h>
