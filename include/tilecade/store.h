@@ -52,6 +52,10 @@ void tc_store_set_owner(struct tc_store *st, const char *player);
 /* Games finished while the database was away (scores, recordings, a race's result) that wait
  * on this machine to be written: how many (0 when none). */
 int tc_store_waiting(const struct tc_store *st);
+/* Whether anything waits on this machine for the database: a game, or a save for Continue
+ * (which tc_store_waiting does not count). While it does, call tc_store_retry every few
+ * seconds, keys or not, so that it is written once the database is back. */
+bool tc_store_waits(const struct tc_store *st);
 /* Tries to reach a database that is away and writes what waits, each exactly once. Costs
  * nothing when the store is not away; tries at most once every few seconds. Returns how many
  * waiting games it wrote. */

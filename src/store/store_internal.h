@@ -23,8 +23,10 @@ struct tc_store {
 	                                    * so it is never shown (tc_store_where_shown) */
 	char why[TC_STORE_NOTICE_MAX / 2]; /* why it is disabled, "" when it is not */
 	/* The store away (waiting_store.c): games waiting on this machine for the database,
-	 * when it was last tried (monotonic ms), and how long until the next try. */
+	 * whether a save waits too (not counted in waiting), when it was last tried (monotonic
+	 * ms), and how long until the next try. */
 	int waiting;
+	bool save_waits;
 	uint64_t tried_ms;
 	uint32_t retry_gap_ms;
 };

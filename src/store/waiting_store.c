@@ -245,7 +245,10 @@ int tc_waiting_save(struct tc_store *st, const char *game, const void *blob, siz
 	w.save_events = (unsigned char *)events;
 	w.save_events_len = events ? events_len : 0;
 	w.saved_at = (int64_t)time(NULL);
-	return tc_waiting_put(folder, &w); /* a save is no game waiting: not counted */
+	if (tc_waiting_put(folder, &w) != 0)
+		return -1;
+	st->save_waits = true; /* no game waiting: not counted, but retried */
+	return 0;
 }
 
 /* ---- writing ---- */
@@ -312,11 +315,14 @@ int tc_waiting_write(struct tc_store *st)
 	char(*tokens)[TC_WAITING_TOKEN] = malloc(PASS_MAX * sizeof *tokens);
 	int n = tokens ? tc_waiting_list(folder, db, tokens, PASS_MAX) : 0;
 	int wrote = 0, left = 0;
+	bool saves_left = false;
 	for (int i = 0; i < n; i++) {
 		struct tc_waiting w;
 		if (st->away) {
-			left += tc_waiting_get(folder, tokens[i], &w) == 0 &&
-			        w.parts != TC_WAITING_SAVE;
+			if (tc_waiting_get(folder, tokens[i], &w) == 0) {
+				left += w.parts != TC_WAITING_SAVE;
+				saves_left |= w.parts == TC_WAITING_SAVE;
+			}
 			tc_waiting_free(&w);
 			continue;
 		}
@@ -329,11 +335,13 @@ int tc_waiting_write(struct tc_store *st)
 			wrote += done == WRITTEN_NOW;
 		} else {
 			left += game && st->away;
+			saves_left |= !game && st->away;
 		}
 		tc_waiting_free(&w);
 	}
 	free(tokens);
 	st->waiting = left;
+	st->save_waits = saves_left;
 	return wrote;
 }
 
@@ -348,6 +356,11 @@ void tc_waiting_opened(struct tc_store *st)
 int tc_store_waiting(const struct tc_store *st)
 {
 	return st ? st->waiting : 0;
+}
+
+bool tc_store_waits(const struct tc_store *st)
+{
+	return st && (st->waiting > 0 || st->save_waits);
 }
 
 int tc_store_retry(struct tc_store *st)

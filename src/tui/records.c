@@ -501,7 +501,9 @@ static int waiting(const struct tc_records *r)
 
 bool tc_records_waiting(const struct tc_records *r)
 {
-	return waiting(r) > 0;
+	/* A save waiting (for Continue) is retried as a game is, though not told as a score. */
+	struct tc_store *scores = tc_records_scores(r);
+	return tc_store_waits(scores) || (r->store != scores && tc_store_waits(r->store));
 }
 
 bool tc_records_waiting_news(struct tc_records *r, char *text, size_t len)

@@ -91,8 +91,8 @@ struct tc_session *tc_records_continue(struct tc_records *r, char *err, size_t e
 bool tc_records_latest(struct tc_records *r, char *game, size_t game_len, char *summary,
                        size_t summary_len);
 
-/* Games finished while the database was away wait on this machine (tilecade/store.h): whether
- * some do; while they do, tc_records_waiting_news is to be called every few seconds. */
+/* Games finished (or saved for Continue) while the database was away wait on this machine
+ * (tilecade/store.h): whether some do; while they do, tc_records_waiting_news is to be called every few seconds. */
 bool tc_records_waiting(const struct tc_records *r);
 /* Tries to write the games that wait (tc_store_retry: at most every few seconds, nothing when
  * the database is not away) and says, once, what there is to tell the player: that games wait
