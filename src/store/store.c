@@ -421,15 +421,23 @@ int tc_store_load_game(struct tc_store *st, const char *game, void **blob, size_
 	return tc_store_load_game_stream(st, game, blob, len, NULL, NULL);
 }
 
-int tc_store_load_game_stream(struct tc_store *st, const char *game, void **blob, size_t *len,
-                              void **events, size_t *events_len)
+/* Whether st's saves may wait on this machine (waiting.h): an away store's, a PostgreSQL
+ * one's. While one waits, it is the newer truth of its game for Continue. */
+static bool saves_may_wait(const struct tc_store *st)
+{
+	return st && (st->away || tc_sql_dialect(st) == TC_SQL_POSTGRES);
+}
+
+/* The database's save of game: 0, 1 when it has none, or -1. */
+static int load_row(struct tc_store *st, const char *game, void **blob, size_t *len,
+                    void **events, size_t *events_len, int64_t *saved_at)
 {
 	if (!tc_store_ok(st))
 		return -1;
 	/* A stream over the bound reads as none, without its bytes being loaded. */
-	struct tc_sql *q =
-	        tc_sql_prepare(st, "SELECT blob, CASE WHEN length(events) <= ?3 THEN"
-	                           " events END FROM saves WHERE owner = ?1 AND game = ?2");
+	struct tc_sql *q = tc_sql_prepare(st, "SELECT blob, CASE WHEN length(events) <= ?3 THEN"
+	                                      " events END, saved_at FROM saves"
+	                                      " WHERE owner = ?1 AND game = ?2");
 	tc_sql_bind_text(q, 1, st->owner);
 	tc_sql_bind_text(q, 2, game);
 	tc_sql_bind_int(q, 3, TC_RECORDING_EVENTS_MAX);
@@ -437,16 +445,51 @@ int tc_store_load_game_stream(struct tc_store *st, const char *game, void **blob
 		*events = NULL;
 		*events_len = 0;
 	}
-	int result = -1;
+	enum tc_sql_rc rc = tc_sql_step(q);
+	int result = rc == TC_SQL_DONE ? 1 : -1;
 	/* An empty save is one too: its blob is not NULL. Events NULL: over the bound. */
-	if (tc_sql_step(q) == TC_SQL_ROW && tc_sql_blob(q, 0, blob, len) &&
-	    (*blob || (*blob = malloc(1)))) {
+	if (rc == TC_SQL_ROW && tc_sql_int(q, 2, INT64_MIN, INT64_MAX, saved_at) &&
+	    tc_sql_blob(q, 0, blob, len) && (*blob || (*blob = malloc(1)))) {
 		if (!events || tc_sql_null(q, 1) || tc_sql_blob(q, 1, events, events_len))
 			result = 0;
 		else
 			free(*blob);
 	}
 	tc_sql_finish(q);
+	return result;
+}
+
+int tc_store_load_game_stream(struct tc_store *st, const char *game, void **blob, size_t *len,
+                              void **events, size_t *events_len)
+{
+	struct tc_waiting w;
+	bool waits = saves_may_wait(st) && tc_waiting_save_of(st, game, &w);
+	int64_t saved_at = 0;
+	int row = load_row(st, game, blob, len, events, events_len, &saved_at);
+	if (!waits)
+		return row == 0 ? 0 : -1;
+	if (row == 0 && saved_at > w.saved_at) { /* saved later from another host */
+		tc_waiting_free(&w);
+		return 0;
+	}
+	if (row == 0) {
+		free(*blob);
+		if (events)
+			free(*events);
+	}
+	int result = -1;
+	if (!w.save_gone && (w.save || (w.save = malloc(1)))) {
+		*blob = w.save;
+		*len = w.save_len;
+		w.save = NULL;
+		if (events) {
+			*events = w.save_events;
+			*events_len = w.save_events_len;
+			w.save_events = NULL;
+		}
+		result = 0;
+	}
+	tc_waiting_free(&w);
 	return result;
 }
 
@@ -469,28 +512,59 @@ void tc_store_delete_game(struct tc_store *st, const char *game)
 	if (tc_waiting_takes(st, 0) ||
 	    (st && !tc_store_drop_save(st, st->owner, game, INT64_MAX) && tc_waiting_takes(st, 0)))
 		tc_waiting_save(st, game, NULL, 0, "", NULL, 0);
+	else if (saves_may_wait(st)) /* dropped: a save of it left waiting is not offered again */
+		tc_waiting_forget_save(st, game);
+}
+
+/* Whether the database's save of game, saved at saved_at, is hidden by one that waits (a later
+ * save, or that it was forgotten). */
+static bool hidden_by_waiting(const struct tc_store *st, const char *game, int64_t saved_at)
+{
+	struct tc_waiting w;
+	if (!saves_may_wait(st) || !tc_waiting_save_of(st, game, &w))
+		return false;
+	bool hidden = w.saved_at >= saved_at;
+	tc_waiting_free(&w);
+	return hidden;
 }
 
 int tc_store_latest_save(struct tc_store *st, char *game, size_t game_len, char *summary,
                          size_t summary_len)
 {
-	if (!tc_store_ok(st))
-		return -1;
-	struct tc_sql *q = tc_sql_prepare(st, "SELECT game, summary FROM saves WHERE owner = ?1"
-	                                      " ORDER BY saved_at DESC, seq DESC LIMIT 1");
-	tc_sql_bind_text(q, 1, st->owner);
 	/* Cut to the caller's buffers; read whole first, so that a row another program wrote
 	 * past these is refused. */
 	char whole_game[256], whole_summary[1024];
-	int result = -1;
-	if (tc_sql_step(q) == TC_SQL_ROW && tc_sql_text(q, 0, whole_game, sizeof whole_game) &&
-	    tc_sql_text(q, 1, whole_summary, sizeof whole_summary)) {
-		snprintf(game, game_len, "%s", whole_game);
-		snprintf(summary, summary_len, "%s", whole_summary);
-		result = 0;
+	int64_t saved_at = INT64_MIN;
+	bool found = false;
+	if (tc_store_ok(st)) {
+		struct tc_sql *q = tc_sql_prepare(st, "SELECT game, summary, saved_at FROM saves"
+		                                      " WHERE owner = ?1"
+		                                      " ORDER BY saved_at DESC, seq DESC");
+		tc_sql_bind_text(q, 1, st->owner);
+		while (!found && tc_sql_step(q) == TC_SQL_ROW &&
+		       tc_sql_text(q, 0, whole_game, sizeof whole_game) &&
+		       tc_sql_text(q, 1, whole_summary, sizeof whole_summary) &&
+		       tc_sql_int(q, 2, INT64_MIN, INT64_MAX, &saved_at)) {
+			found = !hidden_by_waiting(st, whole_game, saved_at);
+		}
+		tc_sql_finish(q);
 	}
-	tc_sql_finish(q);
-	return result;
+	/* A save waiting on this machine (the database away when it was made) is newer unless
+	 * the database's latest was saved later. */
+	struct tc_waiting w;
+	if (saves_may_wait(st) && tc_waiting_latest_save(st, &w)) {
+		if (!found || w.saved_at >= saved_at) {
+			snprintf(whole_game, sizeof whole_game, "%s", w.save_game);
+			snprintf(whole_summary, sizeof whole_summary, "%s", w.summary);
+			found = true;
+		}
+		tc_waiting_free(&w);
+	}
+	if (!found)
+		return -1;
+	snprintf(game, game_len, "%s", whole_game);
+	snprintf(summary, summary_len, "%s", whole_summary);
+	return 0;
 }
 
 int tc_store_default_path(char *buf, size_t len)

@@ -101,6 +101,14 @@ int tc_waiting_race_finish(struct tc_store *st, int64_t id, const char *player,
 /* A save (blob NULL: that it was forgotten), which replaces the one before of its game. */
 int tc_waiting_save(struct tc_store *st, const char *game, const void *blob, size_t len,
                     const char *summary, const void *events, size_t events_len);
+/* The save of st's owner's game that waits (or that it was forgotten: save_gone): true with
+ * *w read (tc_waiting_free it). While it waits, it is newer than the database's unless that
+ * holds one saved later (from another host). */
+bool tc_waiting_save_of(const struct tc_store *st, const char *game, struct tc_waiting *w);
+/* The latest save of st's owner that waits, not forgotten: true with *latest read. */
+bool tc_waiting_latest_save(const struct tc_store *st, struct tc_waiting *latest);
+/* Forgets the save of st's owner's game that waits, if any (the game was deleted). */
+void tc_waiting_forget_save(const struct tc_store *st, const char *game);
 /* A PostgreSQL store was just opened: what waited for its database is written when it is
  * reached, else counted. */
 void tc_waiting_opened(struct tc_store *st);

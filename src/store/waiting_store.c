@@ -251,6 +251,61 @@ int tc_waiting_save(struct tc_store *st, const char *game, const void *blob, siz
 	return 0;
 }
 
+/* ---- saves read while they wait ---- */
+
+bool tc_waiting_save_of(const struct tc_store *st, const char *game, struct tc_waiting *w)
+{
+	char folder[1024], db[TC_WAITING_DB], token[TC_WAITING_TOKEN];
+	if (tc_waiting_folder(folder, sizeof folder) != 0)
+		return false;
+	database_of(st, db);
+	tc_waiting_save_token(db, st->owner, game, token);
+	if (tc_waiting_get(folder, token, w) != 0)
+		return false;
+	if (w->parts == TC_WAITING_SAVE && strcmp(w->owner, st->owner) == 0 &&
+	    strcmp(w->save_game, game) == 0)
+		return true;
+	tc_waiting_free(w);
+	return false;
+}
+
+bool tc_waiting_latest_save(const struct tc_store *st, struct tc_waiting *latest)
+{
+	char folder[1024], db[TC_WAITING_DB];
+	if (tc_waiting_folder(folder, sizeof folder) != 0)
+		return false;
+	database_of(st, db);
+	char(*tokens)[TC_WAITING_TOKEN] = malloc(PASS_MAX * sizeof *tokens);
+	int n = tokens ? tc_waiting_list(folder, db, tokens, PASS_MAX) : 0;
+	bool found = false;
+	for (int i = 0; i < n; i++) {
+		struct tc_waiting w;
+		if (tc_waiting_get(folder, tokens[i], &w) != 0)
+			continue;
+		if (w.parts == TC_WAITING_SAVE && !w.save_gone && strcmp(w.owner, st->owner) == 0 &&
+		    (!found || w.saved_at >= latest->saved_at)) {
+			if (found)
+				tc_waiting_free(latest);
+			*latest = w;
+			found = true;
+		} else {
+			tc_waiting_free(&w);
+		}
+	}
+	free(tokens);
+	return found;
+}
+
+void tc_waiting_forget_save(const struct tc_store *st, const char *game)
+{
+	char folder[1024], db[TC_WAITING_DB], token[TC_WAITING_TOKEN];
+	if (tc_waiting_folder(folder, sizeof folder) != 0)
+		return;
+	database_of(st, db);
+	tc_waiting_save_token(db, st->owner, game, token);
+	tc_waiting_remove(folder, token);
+}
+
 /* ---- writing ---- */
 
 enum written { WRITTEN_NOW, WRITTEN_BEFORE, NOT_WRITTEN };

@@ -386,6 +386,68 @@ static void test_a_save_waits_and_the_latest_is_written(void **state)
 	tc_store_close(st);
 }
 
+/* Continue while away: the save made on this machine is the latest, read whole, retried until
+ * written; a game finished meanwhile is not offered again. */
+static void test_a_save_waiting_is_continued_while_away(void **state)
+{
+	char dir[STORE_PATH_MAX], game[32], text[160];
+	folder(state, dir, sizeof dir);
+	struct tc_store *st = store_open_in(state, "continue.db");
+	tc_store_set_owner(st, "ann");
+	assert_int_equal(tc_store_save_game(st, "2048", "old", 3, "2048 before"), 0);
+	st->away = true;
+	assert_false(tc_store_waits(st));
+	assert_int_equal(tc_store_save_game(st, "sudoku", "two", 3, "sudoku away"), 0);
+	assert_true(tc_store_waits(st)); /* retried, though no score waits */
+	assert_int_equal(tc_store_waiting(st), 0);
+	assert_int_equal(tc_store_latest_save(st, game, sizeof game, text, sizeof text), 0);
+	assert_string_equal(game, "sudoku");
+	assert_string_equal(text, "sudoku away");
+	void *blob, *events;
+	size_t len, events_len;
+	assert_int_equal(tc_store_load_game_stream(st, "sudoku", &blob, &len, &events, &events_len),
+	                 0);
+	assert_int_equal(len, 3);
+	assert_memory_equal(blob, "two", 3);
+	free(blob);
+	free(events);
+	/* A game the database holds, saved again away: the waiting save is the newer. */
+	assert_int_equal(tc_store_save_game(st, "2048", "new", 3, "2048 away"), 0);
+	assert_int_equal(tc_store_load_game(st, "2048", &blob, &len), 0);
+	assert_memory_equal(blob, "new", 3);
+	free(blob);
+	/* Finished away: neither its waiting save nor the database's is offered. */
+	tc_store_delete_game(st, "2048");
+	tc_store_delete_game(st, "sudoku");
+	assert_int_not_equal(tc_store_load_game(st, "2048", &blob, &len), 0);
+	assert_int_not_equal(tc_store_load_game(st, "sudoku", &blob, &len), 0);
+	assert_int_not_equal(tc_store_latest_save(st, game, sizeof game, text, sizeof text), 0);
+	/* Back: the forgetting written, nothing waits. */
+	st->away = false;
+	tc_waiting_write(st);
+	assert_false(tc_store_waits(st));
+	assert_int_equal(files_waiting(state), 0);
+	assert_int_not_equal(tc_store_latest_save(st, game, sizeof game, text, sizeof text), 0);
+	tc_store_close(st);
+}
+
+/* A store opened with a save waiting from the last run, its database away: retried. */
+static void test_a_save_left_waiting_is_retried(void **state)
+{
+	char dir[STORE_PATH_MAX];
+	folder(state, dir, sizeof dir);
+	struct tc_store *st = store_open_in(state, "left.db");
+	st->away = true;
+	assert_int_equal(tc_store_save_game(st, "sudoku", "one", 3, "left"), 0);
+	st->save_waits = false; /* as a store opened anew */
+	tc_waiting_write(st);
+	assert_true(tc_store_waits(st));
+	st->away = false;
+	tc_waiting_write(st);
+	assert_false(tc_store_waits(st));
+	tc_store_close(st);
+}
+
 static void test_damaged_files_are_left_and_the_rest_written(void **state)
 {
 	char dir[STORE_PATH_MAX];
@@ -424,6 +486,10 @@ int main(void)
 	                                        store_teardown),
 	        cmocka_unit_test_setup_teardown(test_a_save_waits_and_the_latest_is_written,
 	                                        store_setup, store_teardown),
+	        cmocka_unit_test_setup_teardown(test_a_save_waiting_is_continued_while_away,
+	                                        store_setup, store_teardown),
+	        cmocka_unit_test_setup_teardown(test_a_save_left_waiting_is_retried, store_setup,
+	                                        store_teardown),
 	        cmocka_unit_test_setup_teardown(test_damaged_files_are_left_and_the_rest_written,
 	                                        store_setup, store_teardown),
 	};
