@@ -63,6 +63,8 @@ static const char *const schema_5 =
         "  blob BYTEA NOT NULL, summary TEXT COLLATE \"C\" NOT NULL,"
         "  saved_at BIGINT NOT NULL, events BYTEA NOT NULL DEFAULT '',"
         "  seq BIGINT NOT NULL DEFAULT 0, PRIMARY KEY (owner, game));"
+        /* Every save takes the next seq (store.c): its MAX read from the index. */
+        "CREATE INDEX saves_by_seq ON saves (seq);"
         "CREATE TABLE recordings ("
         "  id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,"
         "  player TEXT COLLATE \"C\" NOT NULL, game TEXT COLLATE \"C\" NOT NULL,"

@@ -64,8 +64,9 @@ static const char *const migrations[TC_STORE_SCHEMA] = {
         /* 5: many players' saves in one database (a PostgreSQL one many hosts share): a save a
          * game for each owner (tc_store_set_owner; "" for a store of one player's, which every
          * save of before was), and seq, the order saves were written in (the latest save of
-         * two in one second); the tokens of games written from a host's waiting queue, each
-         * written once. SQLite cannot change a primary key: the table is made again. */
+         * two in one second, indexed: every save takes the next), and the tokens of games
+         * written from a host's waiting queue, each written once. SQLite cannot change a
+         * primary key: the table is made again. */
         "ALTER TABLE saves RENAME TO saves_4;"
         "CREATE TABLE saves ("
         "  owner TEXT NOT NULL DEFAULT '', game TEXT NOT NULL, blob BLOB NOT NULL,"
@@ -74,6 +75,7 @@ static const char *const migrations[TC_STORE_SCHEMA] = {
         "INSERT INTO saves (owner, game, blob, summary, saved_at, events, seq)"
         "  SELECT '', game, blob, summary, saved_at, events, rowid FROM saves_4;"
         "DROP TABLE saves_4;"
+        "CREATE INDEX saves_by_seq ON saves (seq);"
         "CREATE TABLE written (token TEXT PRIMARY KEY, at INTEGER NOT NULL);",
 };
 
@@ -103,8 +105,9 @@ static const char *const other_things[TC_STORE_SCHEMA + 1] = {
         "players,recordings,sqlite_autoindex_players_1,sqlite_autoindex_players_2",
         "players,racers,races,recordings,sqlite_autoindex_players_1,sqlite_autoindex_players_2,"
         "sqlite_autoindex_racers_1",
-        "players,racers,races,recordings,sqlite_autoindex_players_1,sqlite_autoindex_players_2,"
-        "sqlite_autoindex_racers_1,sqlite_autoindex_written_1,written",
+        "players,racers,races,recordings,saves_by_seq,sqlite_autoindex_players_1,"
+        "sqlite_autoindex_players_2,sqlite_autoindex_racers_1,sqlite_autoindex_written_1,"
+        "written",
 };
 
 /* ---- waiting out a busy database ---- */
