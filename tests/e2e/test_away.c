@@ -253,6 +253,53 @@ static void test_the_database_away_from_the_start(void **state)
 	assert_int_equal(e2e_wait_exit(t, WAIT_MS), 0);
 }
 
+/* Waits, without a key, until the waiting folder holds n files. */
+static bool waiting_files_become(int n, int timeout_ms)
+{
+	for (int64_t end = now_ms() + timeout_ms; waiting_files() != n && now_ms() < end;)
+		nanosleep(&(struct timespec){0, 100 * 1000000L}, NULL);
+	return waiting_files() == n;
+}
+
+/* A game left while the database is away is continued all the same (its save waits on this
+ * machine), and the save is written once the database is back, the program idle at the menu. */
+static void test_a_game_left_while_the_database_is_away(void **state)
+{
+	const char *db = getenv("TC_TEST_DB");
+	char keys[512];
+	uint64_t score;
+	int n = e2e_play_losing_moves(7, keys, sizeof keys, &score);
+	assert_true(n > 4);
+	int before = waiting_files();
+	struct e2e_term *t = start(state, db, "7");
+	slide(t, keys, 0, 2);
+	cluster("stop");
+	slide(t, keys, 2, 3);
+	assert_true(e2e_send_str(t, "q"));
+	wait_text(t, "(y/n)", WAIT_MS);
+	assert_true(e2e_send_str(t, "y"));
+	wait_text(t, "Continue ", WAIT_MS);
+	assert_int_equal(waiting_files(), before + 1);
+	assert_true(e2e_send_str(t, "c"));
+	assert_true(e2e_wait(t, moves_shown, &(int){3}, WAIT_MS));
+	assert_true(e2e_send_str(t, "q"));
+	wait_text(t, "(y/n)", WAIT_MS);
+	assert_true(e2e_send_str(t, "y"));
+	wait_text(t, "Continue ", WAIT_MS);
+	cluster("start");
+	assert_true(waiting_files_become(before, BACK_MS)); /* no key pressed */
+	assert_true(e2e_send_str(t, "q"));
+	assert_int_equal(e2e_wait_exit(t, WAIT_MS), 0);
+
+	/* Written: the next run continues it from the database. */
+	const char *argv[] = {e2e_bin, "--continue", "--no-anim", "--db", db, NULL};
+	const char *env[] = {"NO_COLOR", NULL};
+	e2e_free(*state);
+	*state = t = e2e_start(24, 80, argv, env);
+	assert_non_null(t);
+	assert_true(e2e_wait(t, moves_shown, &(int){3}, WAIT_MS));
+}
+
 int main(void)
 {
 	if (!getenv("PGVERSION") || !getenv("TC_TEST_DB")) {
@@ -263,6 +310,8 @@ int main(void)
 	        cmocka_unit_test_teardown(test_the_database_away_from_the_start, e2e_term_teardown),
 	        cmocka_unit_test_teardown(test_the_database_going_away_mid_game, e2e_term_teardown),
 	        cmocka_unit_test_teardown(test_two_hosts_and_the_database_away_between,
+	                                  e2e_term_teardown),
+	        cmocka_unit_test_teardown(test_a_game_left_while_the_database_is_away,
 	                                  e2e_term_teardown),
 	};
 	return cmocka_run_group_tests(tests, e2e_game_group_setup, e2e_game_group_teardown);
