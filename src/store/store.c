@@ -22,17 +22,23 @@ void tc_store_where_shown(const struct tc_store *st, char *out, size_t len)
 		return;
 	}
 	/* scheme://[user[:password]@]host[:port][/database][?options]: the scheme, the user, the
-	 * host and the database; a password may be in the user's part and in the options. */
+	 * host and the database; a password may be in the user's part and in the options. A
+	 * password may hold a '/', a '?' or an '@', which the URL's grammar does not allow there
+	 * (libpq reads such a URL otherwise, but the player meant a password): the user's part is
+	 * up to the last '@', and when that '@' comes after a '/' or a '?', which part is which
+	 * cannot be told, so that nothing but the scheme is shown. */
 	const char *rest = strstr(where, "://") + 3;
+	const char *host = strrchr(rest, '@');
+	host = host ? host + 1 : rest;
 	size_t authority = strcspn(rest, "/?");
-	const char *host = rest;
-	for (size_t i = 0; i < authority; i++)
-		if (rest[i] == '@')
-			host = rest + i + 1; /* the last '@' ends the user's part */
+	if (host > rest + authority + 1) {
+		snprintf(out, len, "%.*s...", (int)(rest - where), where);
+		return;
+	}
 	int user = host > rest ? (int)strcspn(rest, ":@") : 0;
-	int database = (int)strcspn(rest + authority, "?");
-	snprintf(out, len, "%.*s%.*s%s%.*s%.*s", (int)(rest - where), where, user, rest,
-	         user ? "@" : "", (int)(rest + authority - host), host, database, rest + authority);
+	int shown_part = (int)strcspn(host, "?");
+	snprintf(out, len, "%.*s%.*s%s%.*s", (int)(rest - where), where, user, rest,
+	         user ? "@" : "", shown_part, host);
 }
 
 static void say(struct tc_store *st, char *notice, size_t len, const char *why)

@@ -1049,6 +1049,21 @@ static void store_tells_urls_and_hides_passwords(void **state)
 	assert_string_equal(tc_store_engine_name(st), "PostgreSQL");
 	tc_store_close(st);
 
+	/* A password holding a '/' or a '?', which the URL's grammar ends the host at. */
+	static const char *const odd[] = {"postgresql://ann:pa/ss@127.0.0.1:1/arcade",
+	                                  "postgresql://ann:p?ss@127.0.0.1:1/arcade",
+	                                  "postgres://ann:p@ss@127.0.0.1:1/arcade"};
+	for (size_t i = 0; i < sizeof odd / sizeof *odd; i++) {
+		st = tc_store_open(odd[i], notice, sizeof notice);
+		assert_non_null(st);
+		store_assert_notice(notice);
+		assert_null(strstr(notice, "ss@"));
+		assert_null(strstr(notice, "pa/"));
+		assert_null(strstr(notice, "p?"));
+		assert_null(strstr(tc_store_why_off(st), "ss@"));
+		tc_store_close(st);
+	}
+
 	char path[STORE_PATH_MAX];
 	st = store_open_ok(store_in(state, "engine.db", path));
 	assert_string_equal(tc_store_engine_name(st), "SQLite");
