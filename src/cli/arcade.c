@@ -3,6 +3,7 @@
 #include "arcade.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -106,6 +107,67 @@ static int arcade_folder(char *buf, size_t len, char *err, size_t errlen)
 	snprintf(players, sizeof players, "%s/players/", buf);
 	tc_store_make_parents(players);
 	return make_folder(players, err, errlen);
+}
+
+/* The arcade's line for a request it cannot serve while its database is away. */
+static const char unreachable[] = "the arcade's database cannot be reached; try again later";
+
+/* Whether the store is away (a PostgreSQL database out of reach, at the start or just now)
+ * rather than off for good (refused, a newer schema, a wrong password): play goes on only then. */
+static bool store_away(const struct tc_store *st)
+{
+	const char *why = tc_store_why_off(st);
+	return st && !tc_store_ok(st) &&
+	       (!*why || strcmp(why, "the database cannot be reached") == 0);
+}
+
+/* The file that remembers on this host the name of the player with this key, so that the
+ * player plays under it while the arcade's database is away: players/<id>/name, one line. */
+static void remembered_path(const char *folder, const char *key, char *buf, size_t len)
+{
+	char id[TC_PLAYER_ID_LEN + 1];
+	tc_player_id(key, id);
+	snprintf(buf, len, "%s/players/%s/name", folder, id);
+}
+
+/* The name remembered on this host for key; false when none (or not a name). */
+static bool name_remembered(const char *folder, const char *key, char *name, size_t len)
+{
+	char path[560], line[TC_PLAYER_NAME_MAX + 3] = "";
+	remembered_path(folder, key, path, sizeof path);
+	int fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+	FILE *f = fd >= 0 ? fdopen(fd, "r") : NULL;
+	if (!f) {
+		if (fd >= 0)
+			close(fd);
+		return false;
+	}
+	bool read = fgets(line, sizeof line, f) != NULL;
+	fclose(f);
+	line[strcspn(line, "\n")] = '\0';
+	if (!read || !tc_player_name_ok(line) || strlen(line) >= len)
+		return false;
+	snprintf(name, len, "%s", line);
+	return true;
+}
+
+/* Remembers name for key on this host (only the arcade's account may read it), when it is not
+ * remembered already. A failure costs only play while the database is away. */
+static void remember_name(const char *folder, const char *key, const char *name)
+{
+	char path[560], kept[TC_PLAYER_NAME_MAX + 1], own[560];
+	if (name_remembered(folder, key, kept, sizeof kept) && strcmp(kept, name) == 0)
+		return;
+	remembered_path(folder, key, path, sizeof path);
+	snprintf(own, sizeof own, "%s", path);
+	*strrchr(own, '/') = '\0';
+	if (mkdir(own, 0700) != 0 && errno != EEXIST)
+		return;
+	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0600);
+	if (fd < 0)
+		return;
+	dprintf(fd, "%s\n", name);
+	close(fd);
 }
 
 /* `name NAME`: a new key gets the name; a known one is told its own. */
@@ -327,8 +389,14 @@ int tc_arcade_main(void)
 	char name[TC_PLAYER_NAME_MAX + 1] = "";
 	enum tc_player_result known = tc_players_name_of(arcade, key, name, sizeof name);
 	int status = -1;
+	/* The database away: a key known on this host plays under its remembered name (its games
+	 * wait on this machine); nothing else can be served until the database is back. */
+	bool away = known == TC_PLAYER_ERROR && store_away(arcade);
+	if (away && !is_command(first, "name") && name_remembered(folder, key, name, sizeof name))
+		known = TC_PLAYER_OK;
 	if (known == TC_PLAYER_ERROR) {
-		tc_cli_error(*notice ? notice : "the arcade's database cannot be read");
+		const char *why = *notice ? notice : "the arcade's database cannot be read";
+		tc_cli_error(away ? unreachable : why);
 		status = 1;
 	} else if (is_command(first, "name")) {
 		status = name_request(arcade, key, name, &r);
@@ -341,6 +409,12 @@ int tc_arcade_main(void)
 			tc_cli_error(err);
 		status = 1;
 	}
+	/* A name the database gave (or just took) is remembered for when it is away. */
+	const char *learned = status < 0                                 ? name
+	                      : status == 0 && is_command(first, "name") ? r.argv[2]
+	                                                                 : "";
+	if (tc_store_is_url(database) && tc_store_ok(arcade) && *learned)
+		remember_name(folder, key, learned);
 	if (status >= 0) {
 		tc_store_close(arcade);
 		return status;

@@ -32,7 +32,7 @@
 static const char *bin;
 /* The arcade's two hosts; the second takes the first's keys. */
 static struct e2e_sshd one, two;
-static const char *const keys[] = {"ann", "bob", "cat", NULL};
+static const char *const keys[] = {"ann", "bob", "cat", "dan", NULL};
 
 /* The database's password, in the arcades' settings, is never shown. */
 static void unshown(const char *text)
@@ -328,6 +328,42 @@ static void test_a_race_across_hosts(void **state)
 }
 
 /* s's percent-encoding (RFC 3986: all but unreserved bytes), for a URL's user or password. */
+/* pg_ctlcluster's stop or start of the test cluster. */
+static void cluster(const char *how)
+{
+	char command[160];
+	snprintf(command, sizeof command, "pg_ctlcluster \"$PGVERSION\" regress %s >&2", how);
+	int status = system(command);
+	assert_true(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+}
+
+static int cluster_teardown(void **state)
+{
+	terms_teardown(state);
+	cluster("start");
+	return 0;
+}
+
+/* The database down at the start stops no player this host knows: Ann plays under the name
+ * it remembers; a key new here, or a name asked for, is told to come back later. */
+static void test_played_while_the_database_is_away(void **state)
+{
+	named(&one, "ann", "Ann");
+	cluster("stop");
+	first = ssh_term(&one, "ann", "2048 --seed 1");
+	struct e2e_play p;
+	e2e_play_begin(&p, first, bin); /* her board */
+	assert_string_equal(p.id, "2048:4x4:s1");
+	const char *line = "tilecade: the arcade's database cannot be reached; try again later\n";
+	struct e2e_run r;
+	assert_int_equal(ssh_run(&one, "dan", "scores", &r), 1);
+	assert_string_equal(r.err, line);
+	e2e_run_free(&r);
+	assert_int_equal(ssh_run(&one, "dan", "name Dan", &r), 1);
+	assert_string_equal(r.err, line);
+	e2e_run_free(&r);
+}
+
 static void percent_encoded(const char *s, char *buf, size_t len)
 {
 	size_t n = 0;
@@ -390,6 +426,7 @@ int main(void)
 	        cmocka_unit_test_teardown(test_watched_across_hosts_and_one_board, terms_teardown),
 	        cmocka_unit_test_teardown(test_continued_on_the_other_host, terms_teardown),
 	        cmocka_unit_test_teardown(test_a_race_across_hosts, terms_teardown),
+	        cmocka_unit_test_teardown(test_played_while_the_database_is_away, cluster_teardown),
 	};
 	int failed = cmocka_run_group_tests(tests, NULL, NULL);
 	e2e_sshd_stop(&two);
