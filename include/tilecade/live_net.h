@@ -174,6 +174,10 @@ typedef void (*tc_live_on_event)(void *ctx, const struct tc_live_event *ev);
  * the player it names (a shared folder is open to every user) breaks the stream. */
 bool tc_live_watch_pump(struct tc_live_watch *w, tc_live_on_event on_event, void *ctx);
 
+/* Whether the games followed through dir are out of touch now: its database (PostgreSQL) is
+ * away, so nothing of them comes until it is back. Always false for a folder of sockets. */
+bool tc_live_out_of_touch(const char *dir);
+
 /* The game's time now, as the player's clock reads, running on from the last news (its events
  * say when it stops: a follower's paused session does not move on). */
 uint64_t tc_live_watch_time(const struct tc_live_watch *w, uint64_t now_ms);

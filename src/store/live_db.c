@@ -41,6 +41,9 @@
 #define PRESENCE_MS 1000
 /* How long it waits before it tries a lost database again. */
 #define RETRY_MS 1000
+/* How long, once back, before it asks whether the games it follows are still there: their
+ * programs make their connections again too, and take their locks again. */
+#define BACK_GRACE_MS 5000
 /* Events whose hex fits a NOTIFY's payload (8000 bytes) are carried in it. */
 #define PAYLOAD_BYTES 3900
 #define NEWS "tc_live_news"
@@ -52,6 +55,7 @@ struct pub_event {
 	unsigned char *bytes;
 	size_t len;
 	uint8_t kind;
+	int64_t wall;           /* when it happened (wall clock, ms): the hello's time */
 	char hello[HELLO_LINE]; /* the hello after it */
 };
 
@@ -70,6 +74,7 @@ struct pub {
 	bool recount;
 	/* A hello changed without an event (tc_live_db_pub_hello), to write after the events. */
 	char hello[HELLO_LINE];
+	int64_t hello_wall;
 	bool hello_changed;
 	struct pub *next;
 };
@@ -111,6 +116,7 @@ static struct hub {
 	pthread_mutex_t lock;
 	pthread_cond_t answered;
 	bool running;
+	bool away; /* the database could not be reached at the last try */
 	char url[512];
 	int wake_fd;
 	/* Shared with the program's threads (under lock). */
@@ -568,7 +574,7 @@ static bool pub_write(struct pub *p, const struct pub_event *e, int64_t seq, int
 	snprintf(id, sizeof id, "%" PRId64, p->id);
 	snprintf(seq_text, sizeof seq_text, "%" PRId64, seq);
 	snprintf(base_text, sizeof base_text, "%" PRId64, base);
-	snprintf(now, sizeof now, "%" PRId64, wall_ms());
+	snprintf(now, sizeof now, "%" PRId64, e->wall); /* written late after an outage */
 	bool end = e->kind == TC_LIVE_END;
 	const char *values[] = {id, seq_text, (const char *)e->bytes, e->hello, now, base_text,
 	                        end ? "t" : "f"};
@@ -610,16 +616,19 @@ static bool pub_flush(struct pub *p)
 			p->written++;
 		pthread_mutex_unlock(&hub.lock);
 	}
-	char hello[HELLO_LINE], id[24];
+	char hello[HELLO_LINE], id[24], at[24];
 	pthread_mutex_lock(&hub.lock);
 	bool changed = p->hello_changed && p->written > 0 && !p->ended;
 	p->hello_changed = false;
 	snprintf(hello, sizeof hello, "%s", p->hello);
+	snprintf(at, sizeof at, "%" PRId64, p->hello_wall);
 	pthread_mutex_unlock(&hub.lock);
 	snprintf(id, sizeof id, "%" PRId64, p->id);
-	const char *values[] = {id, hello};
-	const Oid types[] = {INT8, TEXT};
-	return !changed || run_ok("UPDATE live_games SET hello = $2 WHERE id = $1", 2, types, values);
+	const char *values[] = {id, hello, at};
+	const Oid types[] = {INT8, TEXT, INT8};
+	/* touched: when the hello's elapsed time was read, for a listing's running clock. */
+	return !changed || run_ok("UPDATE live_games SET hello = $2, touched = $3 WHERE id = $1", 3,
+	                          types, values);
 }
 
 /* The watchers of the pub counted again (a watcher came or went), and told to its program. */
@@ -701,6 +710,7 @@ static void lose_connection(void)
 	}
 	for (struct presence *s = hub.presences; s; s = s->next)
 		s->held = false;
+	hub.away = true;
 	pthread_mutex_unlock(&hub.lock);
 	for (struct follow *f = hub.follows; f; f = f->next)
 		f->counted = false;
@@ -721,7 +731,11 @@ static void connect_again(void)
 	                      "keepalives_interval", "keepalives_count", NULL};
 	const char *values[] = {hub.url, "5", "tilecade-live", "10", "5", "3", NULL};
 	hub.conn = PQconnectdbParams(keys, values, 1);
-	if (PQstatus(hub.conn) != CONNECTION_OK) {
+	bool ok = PQstatus(hub.conn) == CONNECTION_OK;
+	pthread_mutex_lock(&hub.lock);
+	hub.away = !ok;
+	pthread_mutex_unlock(&hub.lock);
+	if (!ok) {
 		PQfinish(hub.conn);
 		hub.conn = NULL;
 		hub.retry_at = now_ms() + RETRY_MS;
@@ -729,13 +743,24 @@ static void connect_again(void)
 	}
 	PQsetNoticeProcessor(hub.conn, quiet, NULL);
 	run_ok("LISTEN " NEWS, 0, NULL, NULL);
+	hub.checked_at = now_ms() + BACK_GRACE_MS - PRESENCE_MS;
+	/* Watchers that came or went while away were told to no one: every pub counts anew. */
+	pthread_mutex_lock(&hub.lock);
+	for (struct pub *p = hub.pubs; p; p = p->next)
+		p->recount = true;
+	pthread_mutex_unlock(&hub.lock);
 	for (struct follow *f = hub.follows, *next; f && hub.conn; f = next) {
 		next = f->next;
 		listen_to(f->id, true);
 		int err = f->pending ? follow_begin(f) : 0;
-		if (!f->pending && !err && f->mode == 'W' && !f->counted)
-			f->counted = run_id(
-			        "SELECT pg_advisory_lock_shared($1::bigint + 4503599627370496)", f->id);
+		if (!f->pending && !err && f->mode == 'W' && !f->counted &&
+		    (f->counted = run_id("SELECT pg_advisory_lock_shared($1::bigint + "
+		                         "4503599627370496)",
+		                         f->id))) {
+			char news[24];
+			snprintf(news, sizeof news, "w%" PRId64, f->id);
+			tell_news(news); /* its player's program counts again */
+		}
 		if ((err && err != EINPROGRESS) || (!f->pending && !catch_up(f)) ||
 		    (f->closing && f->out_len == 0))
 			follow_remove(f);
@@ -761,12 +786,22 @@ static void answer(struct request *r, int result, int err)
 
 static int list_games(struct request *r)
 {
-	char max[24];
+	char max[24], clock_kinds[64], pause[8];
 	snprintf(max, sizeof max, "%d", r->max);
-	const char *values[] = {max};
-	PGresult *res = run("SELECT g.id, g.hello, g.started FROM live_games g WHERE NOT g.ended AND " HELD(
-	                            "g.id", "ExclusiveLock") " ORDER BY g.id LIMIT $1",
-	                    1, &INT8, values, NULL, NULL);
+	snprintf(clock_kinds, sizeof clock_kinds, "{%d,%d,%d,%d}", TC_LIVE_PAUSE, TC_LIVE_RESUME,
+	         TC_LIVE_START, TC_LIVE_NEW_GAME);
+	snprintf(pause, sizeof pause, "%d", TC_LIVE_PAUSE);
+	const char *values[] = {max, clock_kinds, pause};
+	const Oid types[] = {INT8, 1007, 23}; /* int[], int */
+	/* paused: the game's last event that stops or starts its clock is a pause. */
+	PGresult *res = run("SELECT g.id, g.hello, g.started, g.touched, (SELECT get_byte(e.bytes, 0)"
+	                    " FROM live_events e WHERE e.game = g.id AND e.seq >= g.base AND"
+	                    " get_byte(e.bytes, 0) = ANY ($2::int[]) ORDER BY e.seq DESC LIMIT 1)"
+	                    " = $3"
+	                    " FROM live_games g WHERE NOT g.ended AND " HELD("g.id", "ExclusiveLock")
+	                    " ORDER BY g.id LIMIT $1",
+	                    3, types, values, NULL, NULL);
+	int64_t now = wall_ms();
 	int n = 0;
 	for (int i = 0; res && i < PQntuples(res); i++) {
 		struct tc_live_game *g = &r->games[n];
@@ -778,6 +813,10 @@ static int list_games(struct request *r)
 		    !g->hello.game_id[0])
 			continue;
 		snprintf(g->socket, sizeof g->socket, "p%s", PQgetvalue(res, i, 0));
+		/* The clock as the player's screen reads it now: it ran on since the hello's time. */
+		int64_t since = now - strtoll(PQgetvalue(res, i, 3), NULL, 10);
+		if (!g->hello.over && *PQgetvalue(res, i, 4) != 't' && since > 0)
+			g->hello.elapsed_ms += (uint64_t)since;
 		g->shared_ns = strtoll(PQgetvalue(res, i, 2), NULL, 10) * 1000000;
 		n++;
 	}
@@ -883,11 +922,12 @@ static void do_work(void)
 		hub.races_to_tell -= races;
 		pthread_mutex_unlock(&hub.lock);
 	}
-	/* Pubs closed and written, presences freed: forgotten. */
+	/* Pubs closed and written, presences freed: forgotten. A pub closed while the database
+	 * is away waits for it: its END is still to be told. */
 	pthread_mutex_lock(&hub.lock);
 	for (struct pub **at = &hub.pubs; *at;) {
 		struct pub *p = *at;
-		if (p->closing && (!hub.conn || (!p->locked && p->written == p->n && !p->fresh))) {
+		if (p->closing && !p->locked && p->written == p->n && !p->fresh) {
 			*at = p->next;
 			pub_free(p);
 		} else {
@@ -1118,7 +1158,7 @@ void tc_live_db_pub_event(int64_t id, const unsigned char *bytes, size_t len, ui
 	/* Only a stream that is open takes events (as a socket that is there). */
 	if (p && p->n < p->cap && (kind == TC_LIVE_START || (!p->ended && p->seq0 > 0))) {
 		struct pub_event *e = &p->ev[p->n++];
-		*e = (struct pub_event){copy, len, kind, ""};
+		*e = (struct pub_event){copy, len, kind, wall_ms(), ""};
 		p->hello_changed = false; /* this event's hello is newer */
 		snprintf(e->hello, sizeof e->hello, "%s", hello);
 		copy = NULL;
@@ -1135,6 +1175,7 @@ void tc_live_db_pub_hello(int64_t id, const char *hello)
 	struct pub *p = find_pub(id);
 	if (p) {
 		snprintf(p->hello, sizeof p->hello, "%s", hello);
+		p->hello_wall = wall_ms();
 		p->hello_changed = true;
 		wake();
 	}
@@ -1159,6 +1200,14 @@ void tc_live_db_pub_close(int64_t id, int fd)
 	pthread_mutex_unlock(&hub.lock);
 	if (fd >= 0)
 		close(fd);
+}
+
+bool tc_live_db_away(void)
+{
+	pthread_mutex_lock(&hub.lock);
+	bool away = hub.running && hub.away;
+	pthread_mutex_unlock(&hub.lock);
+	return away;
 }
 
 int tc_live_db_follow(const char *url, int64_t id, char mode)

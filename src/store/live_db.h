@@ -71,6 +71,10 @@ void tc_live_db_pub_close(int64_t id, int fd);
  * did not answer). */
 int tc_live_db_follow(const char *url, int64_t id, char mode);
 
+/* Whether the hub lost its database and has not reached it again: what it follows stands
+ * still meanwhile. */
+bool tc_live_db_away(void);
+
 /* The games being shared, as tc_live_list says. */
 int tc_live_db_list(const char *url, struct tc_live_game *games, int max);
 

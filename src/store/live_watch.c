@@ -35,6 +35,11 @@ int tc_live_watch_open(struct tc_live_watch *w, const char *dir, const char *nam
 	return 0;
 }
 
+bool tc_live_out_of_touch(const char *dir)
+{
+	return tc_live_db_place(dir) && tc_live_db_away();
+}
+
 void tc_live_watch_close(struct tc_live_watch *w)
 {
 	if (w->fd >= 0)

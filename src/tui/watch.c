@@ -290,15 +290,20 @@ void tc_watch_draw(struct tc_watch *w, uint64_t now)
 		tc_overlay_box(lines, 2, TC_ROLE_OVERLAY);
 		return;
 	}
+	/* Out of touch, nothing is known of the game: its clock stands, and the watcher is told. */
+	char away[160] = "";
+	if (!w->note[0] && tc_live_out_of_touch(w->dir))
+		snprintf(away, sizeof away, "lost touch with %s's game: the database is away",
+		         w->player);
 	/* Between events the player's clock runs on as it did when the last one came. */
-	if (w->conn.state == TC_LIVE_WATCH_OPEN && !w->note[0])
+	else if (w->conn.state == TC_LIVE_WATCH_OPEN && !w->note[0])
 		tc_live_follow_set_time(&w->follow, tc_live_watch_time(&w->conn, now));
 	if (w->changed)
 		tc_play_changed(w->play);
 	w->changed = false;
 	tc_play_watchers(w->play, w->follow.watchers);
 	tc_play_show(w->play, w->follow.view);
-	tc_play_watch_note(w->play, w->note);
+	tc_play_watch_note(w->play, w->note[0] ? w->note : away);
 	tc_play_draw(w->play, now);
 }
 

@@ -86,6 +86,7 @@ struct heard {
 	int events, moves, starts, new_games, ends;
 	unsigned watchers;
 	size_t longest_text;
+	int end_value;
 };
 
 static void on_event(void *ctx, const struct tc_live_event *ev)
@@ -96,6 +97,8 @@ static void on_event(void *ctx, const struct tc_live_event *ev)
 	h->starts += ev->kind == TC_LIVE_START;
 	h->new_games += ev->kind == TC_LIVE_NEW_GAME;
 	h->ends += ev->kind == TC_LIVE_END;
+	if (ev->kind == TC_LIVE_END)
+		h->end_value = (int)ev->value;
 	if (ev->kind == TC_LIVE_WATCHERS)
 		h->watchers = ev->value;
 	if (ev->text_len > h->longest_text)
@@ -405,6 +408,127 @@ static void news_of_races_and_games(void **state)
 	tc_live_news_close(&news);
 }
 
+static uint64_t wall_ms(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_REALTIME, &ts);
+	return (uint64_t)ts.tv_sec * 1000 + (uint64_t)ts.tv_nsec / 1000000;
+}
+
+static void pg_run(const char *command)
+{
+	char line[256];
+	snprintf(line, sizeof line, "pg_ctlcluster %s regress %s >&2", getenv("PGVERSION"),
+	         command);
+	assert_int_equal(system(line), 0);
+}
+
+/* Waits until the hub is out of touch (away true) or back in touch. */
+static void wait_touch(bool away)
+{
+	uint64_t until = now_ms() + PATIENCE_MS;
+	while (tc_live_out_of_touch(url) != away && now_ms() < until)
+		usleep(20000);
+	assert_int_equal(tc_live_out_of_touch(url), away);
+}
+
+static void wait_watchers(struct player *p, unsigned count)
+{
+	uint64_t until = now_ms() + 3 * PATIENCE_MS;
+	while (tc_live_pub_watchers(p->pub) != count && now_ms() < until) {
+		struct pollfd fd;
+		if (tc_live_pub_fds(p->pub, &fd, 1) == 1 && poll(&fd, 1, 100) == 1)
+			tc_live_pub_ready(p->pub, &fd, 1);
+	}
+	assert_int_equal(tc_live_pub_watchers(p->pub), count);
+}
+
+static bool has_three(const struct heard *h)
+{
+	return h->events >= 3;
+}
+
+static bool has_end(const struct heard *h)
+{
+	return h->ends > 0;
+}
+
+/* The cluster stopped while a game is watched: the watcher is out of touch (not left with a
+ * still board and no word); the player leaves meanwhile, to continue later, and once the
+ * database is back the watcher is told so (her END, kept until it could be written), and her
+ * count of watchers is right again (a watcher who went while away is counted out). */
+static void outage_tells_the_watcher_and_sends_the_end(void **state)
+{
+	(void)state;
+	struct player ann, amy;
+	start(&ann, "ann");
+	start(&amy, "amy");
+	move(&ann, 0);
+	struct tc_live_game games[8];
+	assert_true(tc_live_pick(games, listed("ann", games, 8), "ann", NULL) >= 0);
+	assert_true(tc_live_pick(games, listed("amy", games, 8), "amy", NULL) >= 0);
+	struct tc_live_watch w, v;
+	struct heard h = {0};
+	open_watch(&w, tc_live_pub_socket(ann.pub), 'W');
+	open_watch(&v, tc_live_pub_socket(amy.pub), 'W');
+	wanted_moves = 1;
+	assert_true(follow_until(&w, &h, &ann, has_moves));
+	wait_watchers(&ann, 1);
+	wait_watchers(&amy, 1);
+	assert_false(tc_live_out_of_touch(url));
+
+	pg_run("stop");
+	wait_touch(true);
+	struct tc_live_event end = {.kind = TC_LIVE_END, .value = TC_LIVE_END_LEFT};
+	play(&ann, &end);
+	stop(&ann);
+	tc_live_watch_close(&v); /* amy's watcher goes while away */
+	pg_run("start");
+	wait_touch(false);
+
+	assert_true(follow_until(&w, &h, NULL, has_end));
+	assert_int_equal(w.state, TC_LIVE_WATCH_ENDED);
+	assert_int_equal(h.ends, 1);
+	assert_int_equal(h.end_value, TC_LIVE_END_LEFT);
+	tc_live_watch_close(&w);
+	wait_watchers(&amy, 0);
+	stop(&amy);
+}
+
+/* A listing on another host reads the player's clock as it runs now: the hello's time plus
+ * the time since, unless the game is paused. */
+static void listing_shows_the_running_clock(void **state)
+{
+	(void)state;
+	struct player dan;
+	start(&dan, "dan");
+	move(&dan, 0);
+	uint64_t moved = wall_ms();
+	struct tc_live_game games[8];
+	int i = tc_live_pick(games, listed("dan", games, 8), "dan", NULL);
+	assert_true(i >= 0);
+	usleep(1200 * 1000);
+	uint64_t asked = wall_ms();
+	i = tc_live_pick(games, tc_live_list(url, games, 8, 0), "dan", NULL);
+	assert_true(i >= 0);
+	/* describe's hello says 1500 ms, when the move was made (before `moved`). */
+	assert_true(games[i].hello.elapsed_ms >= 1500 + (asked - moved));
+
+	struct tc_live_event pause = {.kind = TC_LIVE_PAUSE, .at_ms = 1500};
+	play(&dan, &pause);
+	struct tc_live_watch w;
+	struct heard h = {0};
+	open_watch(&w, games[i].socket, 'L');
+	follow_until(&w, &h, NULL, has_three); /* START, MOVE, PAUSE: the pause is written */
+	tc_live_watch_close(&w);
+	assert_int_equal(h.events, 3);
+	usleep(1200 * 1000);
+	i = tc_live_pick(games, tc_live_list(url, games, 8, 0), "dan", NULL);
+	assert_true(i >= 0);
+	assert_int_equal(games[i].hello.elapsed_ms, 1500); /* paused: the clock stands */
+	stop(&dan);
+}
+
 /* The store made once, as a program's first opening makes it: the live tables are its. */
 static int make_tables(void)
 {
@@ -438,6 +562,8 @@ int main(int argc, char **argv)
 	        cmocka_unit_test(other_process_killed_reads_as_dropped),
 	        cmocka_unit_test(presence_held_and_freed),
 	        cmocka_unit_test(news_of_races_and_games),
+	        cmocka_unit_test(listing_shows_the_running_clock),
+	        cmocka_unit_test(outage_tells_the_watcher_and_sends_the_end),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
