@@ -85,6 +85,13 @@ struct tc_racer {
  * shared place (a lobby: everyone), in the order they joined, the opener first. */
 void tc_race_rank(struct tc_racer *racers, int n);
 
+/* Sets race's start (a lobby past its time has started by itself) and state at now_ms, and its
+ * racers' outcomes as they stand then: a racer dropped too long, or who never came, has left,
+ * and in a race over one still racing has ended. A race without a time limit is over at
+ * TC_RACE_LIMIT_MAX_MS, whatever became of its racers' programs. The store reads races so; a
+ * screen settles the race it read last when the store cannot be read (the database away). */
+void tc_race_settle(struct tc_race *race, struct tc_racer *racers, int n, int64_t now_ms);
+
 /* ---- the store (src/store/races.c) ---- */
 
 /* Opens a race on game_id for opener, who is its first racer. limit_ms 0 for none. Returns the

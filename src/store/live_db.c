@@ -744,6 +744,10 @@ static void connect_again(void)
 	PQsetNoticeProcessor(hub.conn, quiet, NULL);
 	run_ok("LISTEN " NEWS, 0, NULL, NULL);
 	hub.checked_at = now_ms() + BACK_GRACE_MS - PRESENCE_MS;
+	/* Back after being away: every screen reading races reads them again (their news was
+	 * told to no one meanwhile). */
+	if (hub.retry_at)
+		heard_news("races");
 	/* Watchers that came or went while away were told to no one: every pub counts anew. */
 	pthread_mutex_lock(&hub.lock);
 	for (struct pub *p = hub.pubs; p; p = p->next)

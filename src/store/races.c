@@ -177,11 +177,8 @@ static bool never_came(const struct tc_race *race, const struct tc_racer *r, int
 	       now_ms >= race->start_ms + TC_RACE_RETURN_MS && r->socket[0] != 'p';
 }
 
-/* Sets race's start (a lobby past its time has started by itself) and state at now_ms, and its
- * racers' outcomes as they stand then: a racer dropped too long, or who never came, has left,
- * and in a race over one still racing has ended. A race without a time limit is over at
- * TC_RACE_LIMIT_MAX_MS, whatever became of its racers' programs. */
-static void settle(struct tc_race *race, struct tc_racer *racers, int n, int64_t now_ms)
+/* The race at a moment, from its rows (tilecade/races.h). */
+void tc_race_settle(struct tc_race *race, struct tc_racer *racers, int n, int64_t now_ms)
 {
 	bool waiting = false;
 	for (int i = 0; i < n; i++)
@@ -236,7 +233,7 @@ static int load(struct tc_store *st, int64_t id, int64_t now_ms, struct tc_race 
 			n++;
 	tc_sql_finish(q);
 	race->racers = n;
-	settle(race, racers, n, now_ms);
+	tc_race_settle(race, racers, n, now_ms);
 	return n;
 }
 

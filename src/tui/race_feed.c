@@ -264,15 +264,21 @@ static void arrange(struct tc_race_feed *f)
 
 /* Reads the race again, follows the racers who publish (a racer back from a drop on the new
  * socket), tells the store of those whose program went away, and puts the feed's own racer
- * back when another program took them for dropped. Returns false when the race cannot be
- * read. */
+ * back when another program took them for dropped. When the store cannot be read (the
+ * database away), the race last read is settled at now: its time limit ends it all the same.
+ * Returns false when the race was never read. */
 static bool reload(struct tc_race_feed *f)
 {
 	for (int pass = 0; pass < 2; pass++) {
 		int64_t now = tc_race_now_ms();
 		int n = tc_store_race_get(f->st, f->id, now, &f->race, f->stored, TC_RACE_RACERS_MAX);
-		if (n < 0)
+		if (n < 0 && !f->race.id)
 			return false;
+		if (n < 0) {
+			tc_race_settle(&f->race, f->stored, f->n, now);
+			tc_race_rank(f->stored, f->n);
+			break;
+		}
 		f->n = n;
 		bool told = false;
 		for (int i = 0; i < n; i++) {
