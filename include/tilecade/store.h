@@ -60,6 +60,9 @@ bool tc_store_waits(const struct tc_store *st);
  * nothing when the store is not away; tries at most once every few seconds. Returns how many
  * waiting games it wrote. */
 int tc_store_retry(struct tc_store *st);
+/* Whether tc_store_retry is to be called again soon (within a fraction of a second): it never
+ * waits for the database, so that a connection it began is advanced at each call. */
+bool tc_store_retry_soon(const struct tc_store *st);
 /* The schema version of the open database (TC_STORE_SCHEMA once opened). A database of a newer
  * schema than this program knows is refused ("made by a newer tilecade"), never written into. */
 int tc_store_schema_version(const struct tc_store *st);
