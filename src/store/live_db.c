@@ -24,6 +24,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "pg_run.h"
 #include "tilecade/store.h"
 
 /* Whether the advisory lock on key (SQL, a bigint) is held in this database, in mode. */
@@ -39,11 +40,12 @@
 #define ID_LIMIT INT64_C(100000000000000)
 /* How often the hub asks whether the games it follows are still there. */
 #define PRESENCE_MS 1000
-/* How long it waits before it tries a lost database again. */
+/* How long it waits before it tries a lost database again, and gives a connection to be made. */
 #define RETRY_MS 1000
 /* How long, once back, before it asks whether the games it follows are still there: their
  * programs make their connections again too, and take their locks again. */
 #define BACK_GRACE_MS 5000
+#define CONNECT_MS 5000
 /* Events whose hex fits a NOTIFY's payload (8000 bytes) are carried in it. */
 #define PAYLOAD_BYTES 3900
 #define NEWS "tc_live_news"
@@ -128,6 +130,11 @@ static struct hub {
 	/* The thread's own. */
 	PGconn *conn;
 	int64_t retry_at;
+	/* A connection being made, advanced as its socket is ready: the hub answers the program
+	 * meanwhile. */
+	PGconn *connecting;
+	PostgresPollingStatusType polling; /* what it waits for: reading or writing */
+	int64_t connect_until;
 	struct follow *follows;
 	int news_fds[64], news_n;
 	int64_t checked_at;
@@ -194,21 +201,23 @@ static void take_notes(void)
 
 static void lose_connection(void);
 
-/* Runs sql with its parameters (text, bytes for the BYTEA ones); the result, or NULL when it
- * failed (a lost connection is let go, to be made again). */
+/* Runs sql with its parameters (text, bytes for the BYTEA ones) within the deadline; the
+ * result, or NULL when it failed (a lost connection, or one that did not answer in time, is let
+ * go, to be made again). */
 static PGresult *run(const char *sql, int n, const Oid *types, const char *const *values,
                      const int *lengths, const int *formats)
 {
 	if (!hub.conn)
 		return NULL;
-	PGresult *res = PQexecParams(hub.conn, sql, n, types, values, lengths, formats, 0);
+	PGresult *res = tc_pg_run(hub.conn, sql, n, types, values, lengths, formats,
+	                          TC_PG_DEADLINE_MS);
 	ExecStatusType st = PQresultStatus(res);
 	take_notes();
 	if (st == PGRES_COMMAND_OK || st == PGRES_TUPLES_OK)
 		return res;
-	PQclear(res);
-	if (PQstatus(hub.conn) != CONNECTION_OK)
+	if (!res || PQstatus(hub.conn) != CONNECTION_OK)
 		lose_connection();
+	PQclear(res);
 	return NULL;
 }
 
@@ -723,24 +732,50 @@ static void quiet(void *ctx, const char *message)
 	(void)message;
 }
 
-/* Connects (in this thread: it may take a while), then hears the news and every game
- * followed, and catches each follower up. */
-static void connect_again(void)
+/* Starts connecting, without waiting: the loop advances it (connect_step) as its socket is
+ * ready. */
+static void connect_start(void)
 {
-	const char *keys[] = {"dbname", "connect_timeout", "application_name", "keepalives_idle",
+	const char *keys[] = {"dbname", "application_name", "keepalives_idle",
 	                      "keepalives_interval", "keepalives_count", NULL};
-	const char *values[] = {hub.url, "5", "tilecade-live", "10", "5", "3", NULL};
-	hub.conn = PQconnectdbParams(keys, values, 1);
-	bool ok = PQstatus(hub.conn) == CONNECTION_OK;
+	const char *values[] = {hub.url, "tilecade-live", "10", "5", "3", NULL};
+	hub.connecting = PQconnectStartParams(keys, values, 1);
+	hub.polling = PQstatus(hub.connecting) == CONNECTION_BAD ? PGRES_POLLING_FAILED
+	                                                          : PGRES_POLLING_WRITING;
+	hub.connect_until = now_ms() + CONNECT_MS;
+}
+
+static void connected(void);
+
+static void set_away(bool away)
+{
 	pthread_mutex_lock(&hub.lock);
-	hub.away = !ok;
+	hub.away = away;
 	pthread_mutex_unlock(&hub.lock);
-	if (!ok) {
-		PQfinish(hub.conn);
-		hub.conn = NULL;
+}
+
+/* Advances the connection being made (ready: its socket is): once made, it is the hub's;
+ * failed or out of time, it is tried again later. */
+static void connect_step(bool ready)
+{
+	if (ready)
+		hub.polling = PQconnectPoll(hub.connecting);
+	if (hub.polling == PGRES_POLLING_OK) {
+		hub.conn = hub.connecting;
+		hub.connecting = NULL;
+		set_away(false);
+		connected();
+	} else if (hub.polling == PGRES_POLLING_FAILED || now_ms() >= hub.connect_until) {
+		PQfinish(hub.connecting);
+		hub.connecting = NULL;
+		set_away(true);
 		hub.retry_at = now_ms() + RETRY_MS;
-		return;
 	}
+}
+
+/* Once connected: hears the news and every game followed, and catches each follower up. */
+static void connected(void)
+{
 	PQsetNoticeProcessor(hub.conn, quiet, NULL);
 	run_ok("LISTEN " NEWS, 0, NULL, NULL);
 	hub.checked_at = now_ms() + BACK_GRACE_MS - PRESENCE_MS;
@@ -962,9 +997,14 @@ static void *hub_main(void *unused)
 	struct follow *polled[1024];
 	for (;;) {
 		int64_t now = now_ms();
-		if (!hub.conn && now >= hub.retry_at)
-			connect_again();
-		do_work();
+		if (!hub.conn && !hub.connecting && now >= hub.retry_at)
+			connect_start();
+		if (hub.connecting)
+			connect_step(false);
+		/* While the database is known away, the program is not kept waiting for the next
+		 * connection: its work is done, or refused, at once. */
+		if (!hub.connecting || hub.away)
+			do_work();
 		if (hub.conn && hub.follows && now_ms() - hub.checked_at >= PRESENCE_MS) {
 			check_presence();
 			hub.checked_at = now_ms();
@@ -976,7 +1016,13 @@ static void *hub_main(void *unused)
 		}
 		int n = 0, timeout = -1;
 		fds[n++] = (struct pollfd){hub.wake_fd, POLLIN, 0};
-		fds[n++] = (struct pollfd){hub.conn ? PQsocket(hub.conn) : -1, POLLIN, 0};
+		fds[n++] = hub.conn         ? (struct pollfd){PQsocket(hub.conn), POLLIN, 0}
+		           : hub.connecting ? (struct pollfd){PQsocket(hub.connecting),
+		                                              hub.polling == PGRES_POLLING_READING
+		                                                      ? POLLIN
+		                                                      : POLLOUT,
+		                                              0}
+		                            : (struct pollfd){-1, 0, 0};
 		for (int i = 0; i < hub.news_n; i++)
 			fds[n++] = (struct pollfd){hub.news_fds[i], 0, 0};
 		int first_follow = n, follows = 0;
@@ -984,7 +1030,9 @@ static void *hub_main(void *unused)
 			polled[follows++] = f;
 			fds[n++] = (struct pollfd){f->fd, (short)(f->out_len ? POLLOUT : 0), 0};
 		}
-		if (!hub.conn)
+		if (hub.connecting)
+			timeout = (int)(hub.connect_until > now_ms() ? hub.connect_until - now_ms() : 0);
+		else if (!hub.conn)
 			timeout = (int)(hub.retry_at > now_ms() ? hub.retry_at - now_ms() : 0);
 		else if (hub.follows)
 			timeout = PRESENCE_MS;
@@ -996,7 +1044,9 @@ static void *hub_main(void *unused)
 				/* woken by another read already */
 			}
 		}
-		if (hub.conn && fds[1].revents) {
+		if (hub.connecting && fds[1].revents) {
+			connect_step(true);
+		} else if (hub.conn && fds[1].revents) {
 			if (!PQconsumeInput(hub.conn))
 				lose_connection();
 			take_notes();
