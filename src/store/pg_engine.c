@@ -1,7 +1,8 @@
 /* The store on PostgreSQL, through libpq: one database that many hosts share, named by a
  * postgresql:// URL (libpq fills what it leaves out from the PG* variables and ~/.pgpass).
  *
- * Statements are run with PQexecParams, one round trip each, their ?N made $N; results come as
+ * Statements are run as PQexecParams does, one round trip each, each within a deadline
+ * (pg_run.h), their ?N made $N; results come as
  * text and each column is read by its type (PQftype), so that a column of the wrong type is
  * refused as on SQLite. Writers take one advisory lock in their transaction (BEGIN IMMEDIATE's
  * counterpart), so that what one reads under it holds until it commits, across every host. A
@@ -11,12 +12,14 @@
 #define _POSIX_C_SOURCE 200809L
 #include "pg_engine.h"
 #include "engine.h"
+#include "pg_run.h"
 #include "store_internal.h"
 
 #include <ctype.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <libpq-fe.h>
+#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -151,7 +154,7 @@ static enum tc_sql_rc pg_exec(struct tc_store *st, const char *sql)
 {
 	if (!conn_of(st))
 		return TC_SQL_GONE;
-	PGresult *res = PQexec(conn_of(st), sql);
+	PGresult *res = tc_pg_run(conn_of(st), sql, 0, NULL, NULL, NULL, NULL, TC_PG_DEADLINE_MS);
 	ExecStatusType status = PQresultStatus(res);
 	enum tc_sql_rc rc;
 	if (status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK)
@@ -287,8 +290,9 @@ static enum tc_sql_rc pg_step(struct tc_sql *q)
 			return TC_SQL_ERROR;
 		if (!conn_of(q->st))
 			return TC_SQL_GONE;
-		s->res = PQexecParams(conn_of(q->st), s->sql, s->params, s->types,
-		                      (const char *const *)s->values, s->lengths, s->formats, 0);
+		s->res = tc_pg_run(conn_of(q->st), s->sql, s->params, s->types,
+		                   (const char *const *)s->values, s->lengths, s->formats,
+		                   TC_PG_DEADLINE_MS);
 		ExecStatusType status = PQresultStatus(s->res);
 		if (status != PGRES_TUPLES_OK && status != PGRES_COMMAND_OK) {
 			enum tc_sql_rc rc = failure(q->st, s->res);
@@ -462,20 +466,12 @@ static bool may_come_back(const char *message)
 	       strstr(message, "too many clients") || strstr(message, "connection slots");
 }
 
-/* Connects to st->where with libpq's rules, unless the URL says otherwise: a timeout for
+/* Starts connecting to where with libpq's rules, unless the URL says otherwise: a timeout for
  * connecting, keepalives and a TCP timeout so that a network cut is seen in seconds, not when
- * the kernel gives up. Text is UTF-8 whatever the URL asks. NULL, or why it cannot connect
- * (into why[len]), with *later set when trying again later may work. */
-static PGconn *connect_to(const char *where, char *why, size_t len, bool *later)
+ * the kernel gives up. Text is UTF-8 whatever the URL asks. With wait, connected (or failed)
+ * when it returns, within the timeout; without, to be advanced by PQconnectPoll. */
+static PGconn *start_connecting(const char *where, bool wait)
 {
-	*later = false;
-	char *error = NULL;
-	PQconninfoOption *options = PQconninfoParse(where, &error);
-	if (!options) {
-		PQfreemem(error); /* it may quote the URL */
-		snprintf(why, len, "not a valid database URL");
-		return NULL;
-	}
 	static const char *const keywords[] = {
 	        "connect_timeout",  "keepalives_idle",  "keepalives_interval",
 	        "keepalives_count", "tcp_user_timeout", "application_name",
@@ -485,16 +481,30 @@ static PGconn *connect_to(const char *where, char *why, size_t len, bool *later)
 	        CONNECT_TIMEOUT_S, "5",   "1",    "3",  NETWORK_TIMEOUT_MS,
 	        "tilecade",        where, "UTF8", NULL,
 	};
-	PGconn *pg = PQconnectdbParams(keywords, values, 1);
-	if (PQstatus(pg) != CONNECTION_OK) {
+	return wait ? PQconnectdbParams(keywords, values, 1)
+	            : PQconnectStartParams(keywords, values, 1);
+}
+
+/* pg when it is connected to where; else NULL and why not (into why[len]), with *later set
+ * when trying again later may work, pg finished. */
+static PGconn *connected(PGconn *pg, const char *where, char *why, size_t len, bool *later)
+{
+	*later = false;
+	if (PQstatus(pg) == CONNECTION_OK)
+		return pg;
+	char *error = NULL;
+	PQconninfoOption *options = PQconninfoParse(where, &error);
+	if (!options) {
+		PQfreemem(error); /* it may quote the URL */
+		snprintf(why, len, "not a valid database URL");
+	} else {
 		const char *message = pg ? PQerrorMessage(pg) : "out of memory";
 		say_failure(message, options, why, len);
 		*later = pg && may_come_back(message);
-		PQfinish(pg);
-		pg = NULL;
 	}
+	PQfinish(pg);
 	PQconninfoFree(options);
-	return pg;
+	return NULL;
 }
 
 /* The server's message of the last failure on st, for the player. */
@@ -579,12 +589,14 @@ static const char *set_up_empty(struct tc_store *st, char *why, size_t len)
 	return NULL;
 }
 
-static const char *pg_open_why(struct tc_store *st, enum tc_store_opening how, char *why,
-                               size_t len)
+/* Opens st on pg, a connection to st->where made or failed: checks the schema, makes or
+ * migrates it. NULL, or why the database cannot be used (into why[len] when it is a message of
+ * the moment); st->away set when it could not be reached. */
+static const char *open_on(struct tc_store *st, PGconn *pg, enum tc_store_opening how, char *why,
+                           size_t len)
 {
 	bool later;
-	PGconn *pg = connect_to(st->where, why, len, &later);
-	if (!pg) {
+	if (!connected(pg, st->where, why, len, &later)) {
 		st->away = later;
 		return later ? NULL : why;
 	}
@@ -608,11 +620,13 @@ static const char *pg_open_why(struct tc_store *st, enum tc_store_opening how, c
 	return "read-only and too old to use";
 }
 
-static const char *pg_open(struct tc_store *st, enum tc_store_opening how)
+/* The reason of a failed opening outlives the call, as the vtable asks, until the next one. */
+static _Thread_local char open_why[sizeof ((struct tc_store *)0)->why];
+
+/* open_on, leaving st closed when the database cannot be used. */
+static const char *open_or_close(struct tc_store *st, PGconn *pg, enum tc_store_opening how)
 {
-	/* The reason outlives the call, as the vtable asks, until the next opening. */
-	static _Thread_local char why[sizeof st->why];
-	const char *problem = pg_open_why(st, how, why, sizeof why);
+	const char *problem = open_on(st, pg, how, open_why, sizeof open_why);
 	if (problem) {
 		PQfinish(conn_of(st));
 		st->conn = NULL;
@@ -621,8 +635,46 @@ static const char *pg_open(struct tc_store *st, enum tc_store_opening how)
 	return problem;
 }
 
+/* The first opening waits for its connection, at most the connect timeout. */
+static const char *pg_open(struct tc_store *st, enum tc_store_opening how)
+{
+	return open_or_close(st, start_connecting(st->where, true), how);
+}
+
+/* A connection being made while the store is away (st->connecting): advanced by
+ * tc_pg_reconnect as far as it goes without waiting, each time it is called. */
+struct pg_connecting {
+	PGconn *pg;
+	PostgresPollingStatusType polling; /* what it waits for: reading or writing */
+	int64_t since_ms;                  /* monotonic */
+};
+
+/* Advances c while its socket is ready: whether it is still under way (neither connected nor
+ * failed, and within the connect timeout). */
+static bool under_way(struct pg_connecting *c)
+{
+	while (c->polling == PGRES_POLLING_READING || c->polling == PGRES_POLLING_WRITING) {
+		struct pollfd p = {PQsocket(c->pg),
+		                   c->polling == PGRES_POLLING_READING ? POLLIN : POLLOUT, 0};
+		if (poll(&p, 1, 0) <= 0)
+			return tc_pg_clock_ms() - c->since_ms < atoi(CONNECT_TIMEOUT_S) * 1000;
+		c->polling = PQconnectPoll(c->pg);
+	}
+	return false;
+}
+
+static void stop_connecting(struct tc_store *st)
+{
+	struct pg_connecting *c = st->connecting;
+	if (c)
+		PQfinish(c->pg);
+	free(c);
+	st->connecting = NULL;
+}
+
 static void pg_close(struct tc_store *st)
 {
+	stop_connecting(st);
 	PQfinish(conn_of(st));
 	st->conn = NULL;
 }
@@ -631,10 +683,30 @@ bool tc_pg_reconnect(struct tc_store *st)
 {
 	if (conn_of(st))
 		return true;
-	const char *problem = pg_open(st, st->read_only ? TC_OPEN_TO_READ : TC_OPEN_OWN);
+	struct pg_connecting *c = st->connecting;
+	if (!c) {
+		c = st->connecting = calloc(1, sizeof *c);
+		if (!c)
+			return false;
+		c->pg = start_connecting(st->where, false);
+		c->polling = PQstatus(c->pg) == CONNECTION_BAD ? PGRES_POLLING_FAILED
+		                                               : PGRES_POLLING_WRITING;
+		c->since_ms = tc_pg_clock_ms();
+	}
+	if (under_way(c))
+		return false;
+	PGconn *pg = c->pg;
+	c->pg = NULL; /* open_or_close's now */
+	stop_connecting(st);
+	const char *problem = open_or_close(st, pg, st->read_only ? TC_OPEN_TO_READ : TC_OPEN_OWN);
 	if (problem)
 		snprintf(st->why, sizeof st->why, "%s", problem);
 	return conn_of(st) != NULL;
+}
+
+bool tc_pg_connecting(const struct tc_store *st)
+{
+	return st->connecting != NULL;
 }
 
 const struct tc_sql_engine tc_pg_engine = {

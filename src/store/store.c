@@ -136,7 +136,7 @@ void tc_store_close(struct tc_store *st)
 {
 	if (!st)
 		return;
-	if (st->conn)
+	if (st->conn || st->connecting)
 		st->engine->close(st);
 	free(st);
 }

@@ -17,6 +17,7 @@ struct tc_store {
 	void *conn; /* the engine's connection; NULL when the store is off or away */
 	bool read_only;
 	bool away; /* PostgreSQL: the database could not be reached; tried again later */
+	void *connecting; /* PostgreSQL, away: a connection being made (pg_engine.c's), or NULL */
 	int64_t last_score_id;             /* of the last tc_store_add_score */
 	char owner[32];                    /* whose saves these are: "" for one player's store */
 	char where[512];                   /* the path or URL as given: a URL may hold a password,

@@ -418,13 +418,21 @@ bool tc_store_waits(const struct tc_store *st)
 	return st && (st->waiting > 0 || st->save_waits);
 }
 
+bool tc_store_retry_soon(const struct tc_store *st)
+{
+	return st && st->away && tc_sql_dialect(st) == TC_SQL_POSTGRES && tc_pg_connecting(st);
+}
+
 int tc_store_retry(struct tc_store *st)
 {
 	if (!st || !st->away || tc_sql_dialect(st) != TC_SQL_POSTGRES)
 		return 0;
-	if (now_ms() - st->tried_ms < st->retry_gap_ms)
+	/* A connection under way is advanced at each call, never waited for. */
+	if (!tc_pg_connecting(st) && now_ms() - st->tried_ms < st->retry_gap_ms)
 		return 0;
 	bool back = tc_pg_reconnect(st);
+	if (tc_pg_connecting(st))
+		return 0;
 	if (back)
 		st->why[0] = '\0';
 	/* From the try's end: one that waited out a connect timeout is not made again at once. */

@@ -23,6 +23,9 @@
 /* How often the loop wakes, keys or not, while games wait for the database (the store tries it
  * at most this often, and less often while it stays away). */
 #define WAITING_WAKE_MS 5000
+/* How often while the database is being connected to again (a step each wake, never waited
+ * for). */
+#define CONNECTING_WAKE_MS 200
 
 static void draw(struct app *a, uint64_t now)
 {
@@ -675,6 +678,8 @@ int tc_app_run(const struct tc_app_config *cfg, const struct tc_catalog_entry *e
 		/* Games waiting for the database: tried again every few seconds, keys or not. */
 		if (tc_records_waiting(a.records) && (timeout < 0 || timeout > WAITING_WAKE_MS))
 			timeout = WAITING_WAKE_MS;
+		if (tc_records_retry_soon(a.records) && (timeout < 0 || timeout > CONNECTING_WAKE_MS))
+			timeout = CONNECTING_WAKE_MS;
 		if (!tc_term_wait(&ev, timeout))
 			continue; /* a frame is due */
 		bool going = handle(&a, &ev, tc_monotonic_ms());

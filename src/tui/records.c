@@ -506,6 +506,12 @@ bool tc_records_waiting(const struct tc_records *r)
 	return tc_store_waits(scores) || (r->store != scores && tc_store_waits(r->store));
 }
 
+bool tc_records_retry_soon(const struct tc_records *r)
+{
+	struct tc_store *scores = tc_records_scores(r);
+	return tc_store_retry_soon(scores) || (r->store != scores && tc_store_retry_soon(r->store));
+}
+
 bool tc_records_waiting_news(struct tc_records *r, char *text, size_t len)
 {
 	struct tc_store *scores = tc_records_scores(r);

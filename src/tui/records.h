@@ -94,6 +94,8 @@ bool tc_records_latest(struct tc_records *r, char *game, size_t game_len, char *
 /* Games finished (or saved for Continue) while the database was away wait on this machine
  * (tilecade/store.h): whether some do; while they do, tc_records_waiting_news is to be called every few seconds. */
 bool tc_records_waiting(const struct tc_records *r);
+/* Whether tc_records_waiting_news is to be called again soon (tc_store_retry_soon). */
+bool tc_records_retry_soon(const struct tc_records *r);
 /* Tries to write the games that wait (tc_store_retry: at most every few seconds, nothing when
  * the database is not away) and says, once, what there is to tell the player: that games wait
  * ("scores are waiting: the database is away"), then that they were written ("2 waiting scores
