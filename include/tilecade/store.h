@@ -38,10 +38,17 @@ struct tc_store *tc_store_open_to_read(const char *path, char *notice, size_t le
 const char *tc_store_why_off(const struct tc_store *st);
 void tc_store_close(struct tc_store *st);
 bool tc_store_ok(const struct tc_store *st);
+/* Whether the store is a PostgreSQL database that cannot be reached now (what it would read
+ * is not known: say so, never "nothing"). */
+bool tc_store_away(const struct tc_store *st);
 
 /* Whether where names a PostgreSQL database (postgresql://... or postgres://...) rather than an
  * SQLite file. */
 bool tc_store_is_url(const char *where);
+/* Overwrites with 'x' the password of URL where, in place (the user's part, and a password=
+ * option): for a copy that others may read (the process's arguments, which ps shows). Returns
+ * whether there was one. */
+bool tc_store_url_blank_password(char *where);
 /* The engine of the store: "SQLite" or "PostgreSQL". */
 const char *tc_store_engine_name(const struct tc_store *st);
 /* The saves of the store are those of player from now on: a database that many players share

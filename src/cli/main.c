@@ -945,6 +945,19 @@ static int drop_games_group(void)
 	return 0;
 }
 
+/* A password in --db's URL is kept in a copy and overwritten in the arguments, which ps shows
+ * to every user of the host (as mysql's client does); ~/.pgpass keeps it out of them at all. */
+static void hide_db_password(struct tc_options *o)
+{
+	static char copy[1024];
+	if (!o->db || !tc_store_is_url(o->db) || strlen(o->db) >= sizeof copy)
+		return;
+	snprintf(copy, sizeof copy, "%s", o->db);
+	/* o->db points into argv (after "--db=" or as the next argument). */
+	if (tc_store_url_blank_password((char *)o->db))
+		o->db = copy;
+}
+
 int main(int argc, char **argv)
 {
 	setlocale(LC_ALL, "");
@@ -962,6 +975,7 @@ int main(int argc, char **argv)
 	char err[256];
 	if (tc_options_parse(argc, argv, &o, err, sizeof err) != 0)
 		return usage_error(err);
+	hide_db_password(&o);
 	if (o.help) {
 		fputs(tc_usage, stdout);
 		fputs(tc_usage_sudoku, stdout);

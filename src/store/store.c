@@ -141,6 +141,11 @@ void tc_store_close(struct tc_store *st)
 	free(st);
 }
 
+bool tc_store_away(const struct tc_store *st)
+{
+	return st && st->away;
+}
+
 bool tc_store_ok(const struct tc_store *st)
 {
 	return st && st->conn;
