@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "arcade_policy.h"
+#include "error_line.h"
 #include "status.h"
 #include "tilecade/live_net.h"
 #include "tilecade/ninja_stream.h"
@@ -16,9 +17,29 @@
 
 static struct tc_live_game games[LIST_MAX];
 
+/* Whether dir, where no game is listed, is a PostgreSQL database that cannot be reached (then
+ * the list says nothing of the games): err tells it, without the URL's password. */
+static bool place_away(const char *dir, char *err, size_t errlen)
+{
+	if (!dir || !tc_store_is_url(dir))
+		return false;
+	char notice[TC_STORE_NOTICE_MAX];
+	struct tc_store *st = tc_store_open_to_read(dir, notice, sizeof notice);
+	bool away = tc_store_away(st);
+	if (away)
+		snprintf(err, errlen, "%s", notice);
+	tc_store_close(st);
+	return away;
+}
+
 int tc_live_command(const char *dir, FILE *out)
 {
 	int n = dir ? tc_live_list(dir, games, LIST_MAX, HELLO_WAIT_MS) : 0;
+	char err[TC_STORE_NOTICE_MAX];
+	if (n == 0 && place_away(dir, err, sizeof err)) {
+		tc_cli_error(err);
+		return 1;
+	}
 	if (n == 0) {
 		fprintf(out, "no games in progress\n");
 		return 0;
@@ -46,6 +67,8 @@ int tc_watch_find(const char *dir, const char *player, char *socket, size_t len,
 		snprintf(socket, len, "%s", games[i].socket);
 		return 0;
 	}
+	if (n == 0 && place_away(dir, err, errlen))
+		return -1;
 	char name[TC_LIVE_PLAYER_MAX];
 	tc_sanitize(player, name, sizeof name);
 	snprintf(err, errlen, "%s has no game in progress (%s lists them)", name,

@@ -7,7 +7,8 @@
 #include <stdio.h>
 
 /* Prints one line per game in progress in dir (NULL: no folder): player, game ID, moves and
- * time played; or a line saying there is none. Returns 0. */
+ * time played; or a line saying there is none. Returns 0; 1, said on standard error, when dir
+ * is a PostgreSQL database that cannot be reached. */
 int tc_live_command(const char *dir, FILE *out);
 
 /* The socket of PLAYER's game in progress in dir (the first, when they play in more than one

@@ -107,6 +107,9 @@ int64_t tc_race_enter(const struct tc_options *o, struct tc_records *records, co
 {
 	struct tc_store *st = tc_records_scores(records);
 	int64_t now = tc_race_now_ms();
+	if (tc_store_away(st)) /* what waits on this machine is beside the point */
+		return tc_cli_fail(err, errlen, "races need the database, and it cannot be reached"),
+		       0;
 	if (!tc_store_ok(st))
 		return tc_cli_fail(err, errlen, "races need a scoreboard, and it is off: %s",
 		                   *records->notice ? records->notice : "see the README"),
