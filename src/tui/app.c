@@ -293,6 +293,7 @@ static bool choose_in_menu(struct app *a)
 		break;
 	case TC_MENU_WATCH:
 		tc_watch_list_open(&a->watch_list, a->cfg->live_dir);
+		a->watch_list.st = tc_records_scores(a->records);
 		a->viewing_watch_list = true;
 		break;
 	case TC_MENU_SCORES:
@@ -366,7 +367,17 @@ static int campaign_open(struct app *a, const struct tc_view *view)
 static void tell_waiting(struct app *a)
 {
 	char text[80];
-	if (!tc_records_waiting_news(a->records, text, sizeof text))
+	/* The menu's notice that the database cannot be reached goes once it is back. */
+	bool notice_away = a->records->notice_away && !strcmp(a->menu.notice, a->records->notice);
+	bool news = tc_records_waiting_news(a->records, COLS - 2, text, sizeof text);
+	if (tc_records_back(a->records)) {
+		if (notice_away)
+			a->menu.notice[0] = '\0';
+		if (a->play) /* Best was read while the database was away */
+			tc_play_carry_best(a->play,
+			                   tc_records_best_points(a->records, tc_play_session(a->play)));
+	}
+	if (!news)
 		return;
 	if (a->play)
 		tc_play_tell(a->play, text);

@@ -150,6 +150,11 @@ const struct tc_session *tc_play_session(const struct tc_play *p)
 	return p->s;
 }
 
+void tc_play_carry_best(struct tc_play *p, int64_t best)
+{
+	tc_session_carry_best_score(p->s, best);
+}
+
 /* The smallest screen: the board plus the two status lines, and room for the messages. */
 static void needed_size(const struct tc_play *p, int *w, int *h)
 {

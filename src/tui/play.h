@@ -52,6 +52,9 @@ bool tc_play_shown_changed(struct tc_play *p, uint32_t *shown);
 void tc_play_show(struct tc_play *p, uint32_t shown);
 
 const struct tc_session *tc_play_session(const struct tc_play *p);
+/* Carries a best read late (the database back) into the game's Best
+ * (tc_session_carry_best_score). */
+void tc_play_carry_best(struct tc_play *p, int64_t best);
 
 void tc_play_draw(struct tc_play *p, uint64_t now);
 /* Milliseconds until the screen needs redrawing on its own (animation, clock), or -1. */

@@ -106,8 +106,10 @@ void tc_race_list_draw(struct tc_race_list *l)
 	int first = l->selected >= rows ? l->selected - rows + 1 : 0;
 	if (count == 0)
 		tc_draw_text(x + 2, l->first_row, w - 2, tc_theme_attr(TC_ROLE_DIM),
-		             fitting("No races: open one with a game's number below",
-		                     "No races yet", w - 2));
+		             tc_store_away(l->news.st)
+		                     ? fitting("The database cannot be reached", "Database away", w - 2)
+		                     : fitting("No races: open one with a game's number below",
+		                               "No races yet", w - 2));
 	for (int i = first; i < count && i - first < rows; i++)
 		draw_race(l, i, x, l->first_row + i - first, w);
 	l->first_row -= first;

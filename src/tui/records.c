@@ -124,10 +124,13 @@ void tc_records_open_arcade(struct tc_records *r, struct tc_store *arcade, const
 void tc_records_open_own(struct tc_records *r, const char *db_path, const char *player)
 {
 	char notice[TC_STORE_NOTICE_MAX];
-	if (!r->store) { /* not the arcade's, which keeps its players' saves */
+	bool opened = !r->store; /* else the arcade's, which keeps its players' saves */
+	if (opened) {
 		r->store = tc_store_open(db_path, notice, sizeof notice);
-		if (*notice && !*r->notice)
+		if (*notice && !*r->notice) {
 			snprintf(r->notice, sizeof r->notice, "%s", notice);
+			r->notice_away = tc_store_away(r->store);
+		}
 	}
 	/* On a host's shared board players are who they logged in as. */
 	char name[32];
@@ -136,6 +139,10 @@ void tc_records_open_own(struct tc_records *r, const char *db_path, const char *
 	else
 		snprintf(name, sizeof name, "%s", player);
 	tc_sanitize(name, r->player, sizeof r->player);
+	/* A PostgreSQL database is many players': each continues their own games. An SQLite file
+	 * is one player's: its saves stay under "", as they always were. */
+	if (opened && db_path && tc_store_is_url(db_path))
+		tc_store_set_owner(r->store, r->player);
 }
 
 void tc_records_close(struct tc_records *r)
@@ -499,11 +506,19 @@ static int waiting(const struct tc_records *r)
 	return tc_store_waiting(scores) + (r->store != scores ? tc_store_waiting(r->store) : 0);
 }
 
+/* Whether a database of r's stores cannot be reached now. */
+static bool away(const struct tc_records *r)
+{
+	return tc_store_away(r->store) || tc_store_away(r->shared);
+}
+
 bool tc_records_waiting(const struct tc_records *r)
 {
-	/* A save waiting (for Continue) is retried as a game is, though not told as a score. */
+	/* A save waiting (for Continue) is retried as a game is, though not told as a score; a
+	 * database away with nothing waiting too, so that the program learns it is back. */
 	struct tc_store *scores = tc_records_scores(r);
-	return tc_store_waits(scores) || (r->store != scores && tc_store_waits(r->store));
+	return tc_store_waits(scores) || (r->store != scores && tc_store_waits(r->store)) ||
+	       away(r);
 }
 
 bool tc_records_retry_soon(const struct tc_records *r)
@@ -512,10 +527,24 @@ bool tc_records_retry_soon(const struct tc_records *r)
 	return tc_store_retry_soon(scores) || (r->store != scores && tc_store_retry_soon(r->store));
 }
 
-bool tc_records_waiting_news(struct tc_records *r, char *text, size_t len)
+bool tc_records_back(struct tc_records *r)
+{
+	bool back = r->back;
+	r->back = false;
+	return back;
+}
+
+bool tc_records_waiting_news(struct tc_records *r, int width, char *text, size_t len)
 {
 	struct tc_store *scores = tc_records_scores(r);
+	bool was_away = away(r);
 	int wrote = tc_store_retry(scores) + (r->store != scores ? tc_store_retry(r->store) : 0);
+	if (was_away && !away(r)) {
+		r->back = true;
+		if (r->notice_away)
+			r->notice[0] = '\0';
+		r->notice_away = false;
+	}
 	if (wrote > 0) {
 		r->said_waiting = waiting(r) > 0; /* a later wait is told again */
 		snprintf(text, len, "%d waiting score%s written", wrote, wrote == 1 ? "" : "s");
@@ -524,6 +553,7 @@ bool tc_records_waiting_news(struct tc_records *r, char *text, size_t len)
 	if (r->said_waiting || waiting(r) == 0)
 		return false;
 	r->said_waiting = true;
-	snprintf(text, len, "scores are waiting: the database is away");
+	const char *full = "scores are waiting: the database is away";
+	snprintf(text, len, "%s", (int)strlen(full) <= width ? full : "scores wait: database away");
 	return true;
 }

@@ -21,6 +21,8 @@ struct tc_records {
 	bool names_given;  /* the shared board's players are named by the arcade, not by login */
 	bool said_waiting; /* that games wait on this machine was told (tc_records_waiting_news) */
 	char notice[TC_STORE_NOTICE_MAX]; /* one line for the menu; "" when all is well */
+	bool notice_away; /* notice says the database cannot be reached (cleared once it is back) */
+	bool back;        /* the database came back since tc_records_back last asked */
 	bool hung_up; /* the terminal went away: a game left now is a dropped connection */
 	/* Of the game being played: */
 	unsigned saved_at_moves;
@@ -92,15 +94,21 @@ bool tc_records_latest(struct tc_records *r, char *game, size_t game_len, char *
                        size_t summary_len);
 
 /* Games finished (or saved for Continue) while the database was away wait on this machine
- * (tilecade/store.h): whether some do; while they do, tc_records_waiting_news is to be called every few seconds. */
+ * (tilecade/store.h), or a database is away: whether so; while it is, tc_records_waiting_news
+ * is to be called every few seconds. */
 bool tc_records_waiting(const struct tc_records *r);
 /* Whether tc_records_waiting_news is to be called again soon (tc_store_retry_soon). */
 bool tc_records_retry_soon(const struct tc_records *r);
-/* Tries to write the games that wait (tc_store_retry: at most every few seconds, nothing when
- * the database is not away) and says, once, what there is to tell the player: that games wait
- * ("scores are waiting: the database is away"), then that they were written ("2 waiting scores
- * written"). False when there is nothing new. */
-bool tc_records_waiting_news(struct tc_records *r, char *text, size_t len);
+/* Tries to reach a database that is away and write the games that wait (tc_store_retry: at
+ * most every few seconds, nothing when the database is not away) and says, once, what there is
+ * to tell the player in width columns: that games wait ("scores are waiting: the database is
+ * away", or "scores wait: database away" when narrow), then that they were written ("2 waiting
+ * scores written"). False when there is nothing new. A database back clears the notice that it
+ * could not be reached and is told by tc_records_back. */
+bool tc_records_waiting_news(struct tc_records *r, int width, char *text, size_t len);
+/* Whether the database came back since the last call (what was read while it was away, a
+ * best, is to be read again). */
+bool tc_records_back(struct tc_records *r);
 
 /* The scoreboard a game's score belongs to: game, mode ("daily", "random" or "pack") and level
  * (the date, or the parameters). */

@@ -230,7 +230,9 @@ void tc_watch_list_draw(struct tc_watch_list *l, uint64_t now)
 	int first = l->selected >= rows ? l->selected - rows + 1 : 0;
 	if (l->count == 0)
 		tc_draw_text(x + 2, l->first_row, w - 2, tc_theme_attr(TC_ROLE_DIM),
-		             "No games in progress: they show here as they start");
+		             tc_store_away(l->st)
+		                     ? "The database cannot be reached"
+		                     : "No games in progress: they show here as they start");
 	for (int i = first; i < l->count && i - first < rows; i++)
 		draw_game(l, i, x, l->first_row + i - first, w, now);
 	l->first_row -= first;

@@ -22,6 +22,9 @@ struct tc_watch_list {
 	int selected;
 	int first_row; /* screen row of the first game, as last drawn; -1 while not shown */
 	char chosen[32]; /* the socket of the game Enter chose */
+	/* The store beside the live place (set after tc_watch_list_open; NULL: none): while its
+	 * database cannot be reached, the list says so rather than "no games". */
+	const struct tc_store *st;
 };
 
 enum tc_watch_list_result { TC_WATCH_LIST_STAY, TC_WATCH_LIST_BACK, TC_WATCH_LIST_WATCH };

@@ -32,6 +32,18 @@
 #define BACK_MS 60000
 #define WAITING_LINE "scores are waiting: the database is away"
 
+/* A configuration naming player name, in the sandbox: its path in buf. */
+static void player_config(const char *name, char *buf, size_t len)
+{
+	snprintf(buf, len, "%s/%s.conf", e2e_sandbox, name);
+	FILE *f = fopen(buf, "w");
+	assert_non_null(f);
+	fprintf(f, "[player]\nname = %s\n", name);
+	assert_int_equal(fclose(f), 0);
+}
+
+static bool cmdline_holds(pid_t pid, const char *text);
+
 static struct e2e_term *start(void **state, const char *db, const char *seed)
 {
 	const char *argv[] = {e2e_bin, "2048",      "--size", "3", "--seed",
@@ -239,6 +251,7 @@ static void test_the_database_away_from_the_start(void **state)
 	struct e2e_2048_status s;
 	assert_true(e2e_wait(t, moves_shown, &(int){0}, WAIT_MS));
 	assert_true(e2e_2048_status(t, &s));
+	assert_false(cmdline_holds(e2e_pid(t), "sesame")); /* ps shows no password */
 	slide(t, keys, 0, n);
 	wait_text(t, "Game over: no moves left", WAIT_MS);
 	wait_text(t, WAITING_LINE, WAIT_MS);
@@ -251,6 +264,136 @@ static void test_the_database_away_from_the_start(void **state)
 	assert_null(strstr(e2e_screen(t), "sesame"));
 	assert_true(e2e_send_str(t, "q"));
 	assert_int_equal(e2e_wait_exit(t, WAIT_MS), 0);
+}
+
+/* At 40 columns the waiting line is its short form, whole. */
+static void test_the_waiting_line_when_narrow(void **state)
+{
+	const char *db = "postgresql://ann:sesame@127.0.0.1:9/arcade";
+	char keys[512];
+	uint64_t score;
+	int n = e2e_play_losing_moves(5, keys, sizeof keys, &score);
+	const char *argv[] = {e2e_bin, "2048", "--size", "3", "--seed", "5", "--no-anim", "--db", db,
+	                      NULL};
+	const char *env[] = {"NO_COLOR", NULL};
+	struct e2e_term *t = *state = e2e_start(12, 40, argv, env);
+	assert_non_null(t);
+	assert_true(e2e_wait_quiet(t, 300, WAIT_MS));
+	keys[n] = '\0';
+	assert_true(e2e_send_str(t, keys));
+	wait_text(t, "scores wait: database away", WAIT_MS);
+	assert_null(strstr(e2e_screen(t), "database is awa"));
+}
+
+/* Whether the arguments of process pid, as ps shows them, hold text. */
+static bool cmdline_holds(pid_t pid, const char *text)
+{
+	char path[64], args[4096];
+	snprintf(path, sizeof path, "/proc/%d/cmdline", (int)pid);
+	FILE *f = fopen(path, "rb");
+	assert_non_null(f);
+	size_t n = fread(args, 1, sizeof args - 1, f);
+	fclose(f);
+	for (size_t i = 0; i < n; i++)
+		if (args[i] == '\0')
+			args[i] = ' ';
+	args[n] = '\0';
+	return strstr(args, text) != NULL;
+}
+
+/* Whether the screen does not show the text ctx points to. */
+static bool text_gone(struct e2e_term *t, void *text)
+{
+	return !strstr(e2e_screen(t), text);
+}
+
+/* A program started with the database down: the menu says it cannot be reached, and no more
+ * once it is back, no key pressed. */
+static void test_the_menu_once_the_database_is_back(void **state)
+{
+	const char *db = getenv("TC_TEST_DB");
+	const char *argv[] = {e2e_bin, "--no-anim", "--db", db, NULL};
+	const char *env[] = {"NO_COLOR", NULL};
+	cluster("stop");
+	struct e2e_term *t = *state = e2e_start(24, 80, argv, env);
+	assert_non_null(t);
+	wait_text(t, "cannot be reached", WAIT_MS);
+	cluster("start");
+	if (!e2e_wait(t, text_gone, "cannot be reached", BACK_MS))
+		fprintf(stderr, "still:\n%s\n", e2e_screen(t));
+	assert_true(text_gone(t, "cannot be reached"));
+}
+
+/* Whether Best shows at least *best (the board holds the other tests' games too). */
+static bool best_shown(struct e2e_term *t, void *best)
+{
+	struct e2e_2048_status s;
+	return e2e_2048_status(t, &s) && s.best >= *(int64_t *)best;
+}
+
+/* A game started with the database down shows Best 0; once it is back, the player's best (a
+ * program started so kept 0 for good). */
+static void test_best_once_the_database_is_back(void **state)
+{
+	const char *db = getenv("TC_TEST_DB");
+	char keys[512];
+	uint64_t score;
+	int n = e2e_play_losing_moves(13, keys, sizeof keys, &score);
+	struct e2e_term *t = start(state, db, "13");
+	slide(t, keys, 0, n);
+	wait_text(t, "Game over: no moves left", WAIT_MS);
+	cluster("stop");
+	t = start(state, db, "13");
+	struct e2e_2048_status s = {0};
+	assert_true(e2e_wait(t, moves_shown, &(int){0}, WAIT_MS));
+	assert_true(e2e_2048_status(t, &s));
+	assert_int_equal(s.best, 0);
+	cluster("start");
+	int64_t best = (int64_t)score;
+	if (!e2e_wait(t, best_shown, &best, BACK_MS))
+		fprintf(stderr, "no 'Best: %lld':\n%s\n", (long long)best, e2e_screen(t));
+	assert_true(best_shown(t, &best));
+}
+
+/* Two players on one database: each continues their own game, never the other's. */
+static void test_players_continue_their_own_games(void **state)
+{
+	const char *db = getenv("TC_TEST_DB");
+	char ann[4300], bob[4300];
+	player_config("ann", ann, sizeof ann);
+	player_config("bob", bob, sizeof bob);
+	char keys[512];
+	uint64_t score;
+	int n = e2e_play_losing_moves(11, keys, sizeof keys, &score);
+	assert_true(n > 2);
+	const char *env[] = {"NO_COLOR", NULL};
+	const char *ann_plays[] = {e2e_bin, "2048", "--size", "3",   "--seed", "11", "--no-anim",
+	                           "--db",  db,     "--config", ann, NULL};
+	struct e2e_term *t = *state = e2e_start(24, 80, ann_plays, env);
+	assert_non_null(t);
+	slide(t, keys, 0, 2);
+	assert_true(e2e_send_str(t, "q"));
+	wait_text(t, "(y/n)", WAIT_MS);
+	assert_true(e2e_send_str(t, "y"));
+	wait_text(t, "Continue ", WAIT_MS);
+	assert_true(e2e_send_str(t, "q"));
+	assert_int_equal(e2e_wait_exit(t, WAIT_MS), 0);
+
+	const char *bob_menu[] = {e2e_bin, "--no-anim", "--db", db, "--config", bob, NULL};
+	e2e_free(*state);
+	*state = t = e2e_start(24, 80, bob_menu, env);
+	assert_non_null(t);
+	wait_text(t, "Scores", WAIT_MS);
+	assert_true(e2e_wait_quiet(t, 300, WAIT_MS));
+	assert_null(strstr(e2e_screen(t), "Continue "));
+	assert_true(e2e_send_str(t, "q"));
+	assert_int_equal(e2e_wait_exit(t, WAIT_MS), 0);
+
+	const char *ann_menu[] = {e2e_bin, "--no-anim", "--db", db, "--config", ann, NULL};
+	e2e_free(*state);
+	*state = t = e2e_start(24, 80, ann_menu, env);
+	assert_non_null(t);
+	wait_text(t, "Continue ", WAIT_MS);
 }
 
 /* Waits, without a key, until the waiting folder holds n files. */
@@ -313,6 +456,10 @@ int main(void)
 	                                  e2e_term_teardown),
 	        cmocka_unit_test_teardown(test_a_game_left_while_the_database_is_away,
 	                                  e2e_term_teardown),
+	        cmocka_unit_test_teardown(test_the_waiting_line_when_narrow, e2e_term_teardown),
+	        cmocka_unit_test_teardown(test_the_menu_once_the_database_is_back, e2e_term_teardown),
+	        cmocka_unit_test_teardown(test_best_once_the_database_is_back, e2e_term_teardown),
+	        cmocka_unit_test_teardown(test_players_continue_their_own_games, e2e_term_teardown),
 	};
 	return cmocka_run_group_tests(tests, e2e_game_group_setup, e2e_game_group_teardown);
 }

@@ -2117,6 +2117,25 @@ static void test_options_that_would_be_ignored_are_refused(void **state)
 	assert_exit(r, 0);
 }
 
+/* A PostgreSQL database that cannot be reached: live, watch and scores say so in one line and
+ * exit 1, never that there is nothing (no games in progress), and never show the password. */
+static void test_a_database_out_of_reach_is_said(void **state)
+{
+	/* A port nothing listens on: connections are refused at once. */
+	const char *db = "postgresql://ann:sesame@127.0.0.1:9/arcade";
+	struct e2e_run *runs[] = {
+	        tilecade(state, "live", "--db", db, NULL),
+	        tilecade(state, "watch", "bob", "--db", db, NULL),
+	        tilecade(state, "scores", "--db", db, NULL),
+	};
+	for (size_t i = 0; i < sizeof runs / sizeof *runs; i++) {
+		assert_exit(runs[i], 1);
+		assert_string_equal(runs[i]->out, "");
+		assert_string_equal(runs[i]->err,
+		                    "tilecade: postgresql://ann@127.0.0.1:9/arcade cannot be reached\n");
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -2187,6 +2206,8 @@ int main(void)
 	                                        teardown),
 	        cmocka_unit_test_setup_teardown(test_autoplay_bad_command_lines, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_options_that_would_be_ignored_are_refused, setup,
+	                                        teardown),
+	        cmocka_unit_test_setup_teardown(test_a_database_out_of_reach_is_said, setup,
 	                                        teardown),
 	};
 	return cmocka_run_group_tests(tests, e2e_game_group_setup, e2e_game_group_teardown);
