@@ -13,10 +13,6 @@
 int tc_cli_command(const struct tc_options *o, struct tc_settings *settings,
                    struct tc_records *records);
 
-/* The first option given that picks, plays or draws a game (all but --level, --db and
- * --config), for the commands that do none of that; NULL when there is none. */
-const char *tc_cli_game_option(const struct tc_options *o);
-
 /* Shared by the commands main.c hands on to (ghost_command.c): */
 /* Says message on one line and returns the usage error's exit status, 2. */
 int tc_cli_usage_error(const char *message);

@@ -6,6 +6,7 @@
 
 #include "arcade_policy.h"
 #include "command.h"
+#include "option_checks.h"
 #include "race_news.h"
 #include "tilecade/live_net.h"
 #include "tilecade/races.h"

@@ -8,6 +8,7 @@
 
 #include "arcade_policy.h"
 #include "command.h"
+#include "option_checks.h"
 #include "replay_command.h"
 #include "score_text.h"
 #include "tilecade/gameid.h"

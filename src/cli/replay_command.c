@@ -8,6 +8,7 @@
 #include "arcade_policy.h"
 #include "batch.h"
 #include "command.h"
+#include "option_checks.h"
 #include "ninja_records.h"
 #include "replay_open.h"
 #include "score_text.h"
