@@ -112,15 +112,6 @@ static int arcade_folder(char *buf, size_t len, char *err, size_t errlen)
 /* The arcade's line for a request it cannot serve while its database is away. */
 static const char unreachable[] = "the arcade's database cannot be reached; try again later";
 
-/* Whether the store is away (a PostgreSQL database out of reach, at the start or just now)
- * rather than off for good (refused, a newer schema, a wrong password): play goes on only then. */
-static bool store_away(const struct tc_store *st)
-{
-	const char *why = tc_store_why_off(st);
-	return st && !tc_store_ok(st) &&
-	       (!*why || strcmp(why, "the database cannot be reached") == 0);
-}
-
 /* The file that remembers on this host the name of the player with this key, so that the
  * player plays under it while the arcade's database is away: players/<id>/name, one line. */
 static void remembered_path(const char *folder, const char *key, char *buf, size_t len)
@@ -391,7 +382,7 @@ int tc_arcade_main(void)
 	int status = -1;
 	/* The database away: a key known on this host plays under its remembered name (its games
 	 * wait on this machine); nothing else can be served until the database is back. */
-	bool away = known == TC_PLAYER_ERROR && store_away(arcade);
+	bool away = known == TC_PLAYER_ERROR && tc_store_away(arcade);
 	if (away && !is_command(first, "name") && name_remembered(folder, key, name, sizeof name))
 		known = TC_PLAYER_OK;
 	if (known == TC_PLAYER_ERROR) {

@@ -158,6 +158,17 @@ static void take_news_readers(void)
 	pthread_mutex_unlock(&live_hub.lock);
 }
 
+/* A news reader that closed its end: let go. */
+static void forget_news_reader(int fd)
+{
+	for (int i = 0; i < live_hub.news_n; i++)
+		if (live_hub.news_fds[i] == fd) {
+			close(fd);
+			live_hub.news_fds[i] = live_hub.news_fds[--live_hub.news_n];
+			return;
+		}
+}
+
 static void heard_news(const char *what)
 {
 	if (what[0] == 'w') {
@@ -508,7 +519,8 @@ static void *hub_main(void *unused)
 		                                             : POLLOUT,
 		                                     0}
 		                   : (struct pollfd){-1, 0, 0};
-		for (int i = 0; i < live_hub.news_n; i++)
+		int news_polled = live_hub.news_n;
+		for (int i = 0; i < news_polled; i++)
 			fds[n++] = (struct pollfd){live_hub.news_fds[i], 0, 0};
 		int first_follow = n, follows = 0;
 		for (struct follow *f = live_hub.follows; f && follows < 1024; f = f->next) {
@@ -541,12 +553,11 @@ static void *hub_main(void *unused)
 			take_notes();
 			handle_notes();
 		}
-		/* News readers that closed. */
-		for (int i = live_hub.news_n - 1; i >= 0; i--)
-			if (fds[2 + i].revents & (POLLHUP | POLLERR)) {
-				close(live_hub.news_fds[i]);
-				live_hub.news_fds[i] = live_hub.news_fds[--live_hub.news_n];
-			}
+		/* News readers that closed: those polled, found by their descriptor, as readers added
+		 * since the poll (the news just heard takes them in) moved the list on. */
+		for (int i = 0; i < news_polled; i++)
+			if (fds[2 + i].revents & (POLLHUP | POLLERR))
+				forget_news_reader(fds[2 + i].fd);
 		for (int i = 0; i < follows; i++) {
 			short ev = fds[first_follow + i].revents;
 			if (!ev)
