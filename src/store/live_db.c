@@ -9,6 +9,7 @@
  * and presence; live_db_follow.c and live_db_publish.c what it follows and publishes. */
 #define _GNU_SOURCE
 #include "live_db_hub.h"
+#include "clock.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -40,20 +41,6 @@ const Oid HUB_INT8 = 20, HUB_BYTEA = 17, HUB_TEXT = 25, HUB_BOOL = 16, HUB_INT8_
 struct live_hub live_hub = {
         .lock = PTHREAD_MUTEX_INITIALIZER, .answered = PTHREAD_COND_INITIALIZER, .wake_fd = -1};
 
-int64_t hub_now_ms(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
-
-int64_t hub_wall_ms(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_REALTIME, &ts);
-	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
-
 bool tc_live_db_place(const char *place)
 {
 	return place && tc_store_is_url(place);
@@ -63,7 +50,7 @@ int64_t tc_live_db_new_id(void)
 {
 	uint64_t r = 0;
 	if (getrandom(&r, sizeof r, 0) != sizeof r)
-		r = (uint64_t)hub_wall_ms() * 1000003u ^ (uint64_t)getpid();
+		r = (uint64_t)tc_clock_wall_ms() * 1000003u ^ (uint64_t)getpid();
 	return (int64_t)(r % (uint64_t)(ID_LIMIT - 1)) + 1;
 }
 
@@ -206,7 +193,7 @@ static void hub_lose_connection(void)
 {
 	PQfinish(live_hub.conn);
 	live_hub.conn = NULL;
-	live_hub.retry_at = hub_now_ms() + RETRY_MS;
+	live_hub.retry_at = tc_clock_ms() + RETRY_MS;
 	pthread_mutex_lock(&live_hub.lock);
 	for (struct pub *p = live_hub.pubs; p; p = p->next) {
 		p->locked = false;
@@ -238,7 +225,7 @@ static void connect_start(void)
 	live_hub.connecting = PQconnectStartParams(keys, values, 1);
 	live_hub.polling = PQstatus(live_hub.connecting) == CONNECTION_BAD ? PGRES_POLLING_FAILED
 	                                                                   : PGRES_POLLING_WRITING;
-	live_hub.connect_until = hub_now_ms() + CONNECT_MS;
+	live_hub.connect_until = tc_clock_ms() + CONNECT_MS;
 }
 
 static void connected(void);
@@ -262,11 +249,11 @@ static void connect_step(bool ready)
 		set_away(false);
 		connected();
 	} else if (live_hub.polling == PGRES_POLLING_FAILED ||
-	           hub_now_ms() >= live_hub.connect_until) {
+	           tc_clock_ms() >= live_hub.connect_until) {
 		PQfinish(live_hub.connecting);
 		live_hub.connecting = NULL;
 		set_away(true);
-		live_hub.retry_at = hub_now_ms() + RETRY_MS;
+		live_hub.retry_at = tc_clock_ms() + RETRY_MS;
 	}
 }
 
@@ -275,7 +262,7 @@ static void connected(void)
 {
 	PQsetNoticeProcessor(live_hub.conn, quiet, NULL);
 	hub_run_ok("LISTEN " NEWS, 0, NULL, NULL);
-	live_hub.checked_at = hub_now_ms() + BACK_GRACE_MS - PRESENCE_MS;
+	live_hub.checked_at = tc_clock_ms() + BACK_GRACE_MS - PRESENCE_MS;
 	/* Back after being away: every screen reading races reads them again (their news was
 	 * told to no one meanwhile). */
 	if (live_hub.retry_at)
@@ -332,7 +319,7 @@ static int list_games(struct request *r)
 	                " FROM live_games g WHERE NOT g.ended AND " HELD(
 	                        "g.id", "ExclusiveLock") " ORDER BY g.id LIMIT $1",
 	                3, types, values, NULL, NULL);
-	int64_t now = hub_wall_ms();
+	int64_t now = tc_clock_wall_ms();
 	int n = 0;
 	for (int i = 0; res && i < PQntuples(res); i++) {
 		struct tc_live_game *g = &r->games[n];
@@ -490,7 +477,7 @@ static void *hub_main(void *unused)
 	struct pollfd fds[2 + 64 + 1024];
 	struct follow *polled[1024];
 	for (;;) {
-		int64_t now = hub_now_ms();
+		int64_t now = tc_clock_ms();
 		if (!live_hub.conn && !live_hub.connecting && now >= live_hub.retry_at)
 			connect_start();
 		if (live_hub.connecting)
@@ -500,9 +487,9 @@ static void *hub_main(void *unused)
 		if (!live_hub.connecting || live_hub.away)
 			do_work();
 		if (live_hub.conn && live_hub.follows &&
-		    hub_now_ms() - live_hub.checked_at >= PRESENCE_MS) {
+		    tc_clock_ms() - live_hub.checked_at >= PRESENCE_MS) {
 			follow_check_presence();
-			live_hub.checked_at = hub_now_ms();
+			live_hub.checked_at = tc_clock_ms();
 			handle_notes();
 		}
 		if (live_hub.again) {
@@ -528,12 +515,12 @@ static void *hub_main(void *unused)
 			fds[n++] = (struct pollfd){f->fd, (short)(f->out_len ? POLLOUT : 0), 0};
 		}
 		if (live_hub.connecting)
-			timeout = (int)(live_hub.connect_until > hub_now_ms()
-			                        ? live_hub.connect_until - hub_now_ms()
+			timeout = (int)(live_hub.connect_until > tc_clock_ms()
+			                        ? live_hub.connect_until - tc_clock_ms()
 			                        : 0);
 		else if (!live_hub.conn)
-			timeout = (int)(live_hub.retry_at > hub_now_ms()
-			                        ? live_hub.retry_at - hub_now_ms()
+			timeout = (int)(live_hub.retry_at > tc_clock_ms()
+			                        ? live_hub.retry_at - tc_clock_ms()
 			                        : 0);
 		else if (live_hub.follows)
 			timeout = PRESENCE_MS;
@@ -553,8 +540,8 @@ static void *hub_main(void *unused)
 			take_notes();
 			handle_notes();
 		}
-		/* News readers that closed: those polled, found by their descriptor, as readers added
-		 * since the poll (the news just heard takes them in) moved the list on. */
+		/* News readers that closed: those polled, found by their descriptor, as readers
+		 * added since the poll (the news just heard takes them in) moved the list on. */
 		for (int i = 0; i < news_polled; i++)
 			if (fds[2 + i].revents & (POLLHUP | POLLERR))
 				forget_news_reader(fds[2 + i].fd);

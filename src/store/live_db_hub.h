@@ -124,8 +124,6 @@ extern struct live_hub live_hub;
 
 /* ---- live_db.c: the thread's connection and the program's side ---- */
 
-int64_t hub_now_ms(void);  /* the monotonic clock */
-int64_t hub_wall_ms(void); /* the wall clock, as every host reads it */
 /* Wakes the hub thread (called under the lock or not). */
 void hub_wake(void);
 /* Runs sql with its parameters (text, bytes for the BYTEA ones) within the deadline; the

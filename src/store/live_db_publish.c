@@ -4,6 +4,7 @@
  * lost connection. */
 #define _GNU_SOURCE
 #include "live_db_hub.h"
+#include "clock.h"
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -59,8 +60,8 @@ static bool pub_open(struct pub *p, const struct pub_event *e, int64_t seq)
 	char id[24], base[24], now[24], old[24];
 	snprintf(id, sizeof id, "%" PRId64, p->id);
 	snprintf(base, sizeof base, "%" PRId64, seq);
-	snprintf(now, sizeof now, "%" PRId64, hub_wall_ms());
-	snprintf(old, sizeof old, "%" PRId64, hub_wall_ms() - 10 * 60 * 1000);
+	snprintf(now, sizeof now, "%" PRId64, tc_clock_wall_ms());
+	snprintf(old, sizeof old, "%" PRId64, tc_clock_wall_ms() - 10 * 60 * 1000);
 	if (!p->locked)
 		p->locked = hub_run_id("SELECT pg_advisory_lock($1)", p->id);
 	const char *clean[] = {old};
@@ -231,7 +232,7 @@ void tc_live_db_pub_event(int64_t id, const unsigned char *bytes, size_t len, ui
 	/* Only a stream that is open takes events (as a socket that is there). */
 	if (p && p->n < p->cap && (kind == TC_LIVE_START || (!p->ended && p->seq0 > 0))) {
 		struct pub_event *e = &p->ev[p->n++];
-		*e = (struct pub_event){copy, len, kind, hub_wall_ms(), ""};
+		*e = (struct pub_event){copy, len, kind, tc_clock_wall_ms(), ""};
 		p->hello_changed = false; /* this event's hello is newer */
 		snprintf(e->hello, sizeof e->hello, "%s", hello);
 		copy = NULL;
@@ -248,7 +249,7 @@ void tc_live_db_pub_hello(int64_t id, const char *hello)
 	struct pub *p = find_pub(id);
 	if (p) {
 		snprintf(p->hello, sizeof p->hello, "%s", hello);
-		p->hello_wall = hub_wall_ms();
+		p->hello_wall = tc_clock_wall_ms();
 		p->hello_changed = true;
 		hub_wake();
 	}

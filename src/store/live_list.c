@@ -1,6 +1,7 @@
 /* The games in progress: every socket in the live folder asked for its hello at once. */
 #define _GNU_SOURCE
 #include "tilecade/live_net.h"
+#include "clock.h"
 
 #include <dirent.h>
 #include <fcntl.h>
@@ -18,13 +19,6 @@ static int by_socket(const void *a, const void *b)
 {
 	return strcmp(((const struct tc_live_game *)a)->socket,
 	              ((const struct tc_live_game *)b)->socket);
-}
-
-static int64_t now_ms(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
 /* Connects to every publisher's socket in dir (at most max), to list. Anything in the folder
@@ -93,7 +87,7 @@ int tc_live_list(const char *dir, struct tc_live_game *games, int max, int timeo
 		return 0;
 	}
 	int n = connect_all(dir, games, conn, max);
-	int64_t deadline = now_ms() + timeout_ms;
+	int64_t deadline = tc_clock_ms() + timeout_ms;
 	for (;;) {
 		int waiting = 0;
 		for (int i = 0; i < n; i++) {
@@ -101,7 +95,7 @@ int tc_live_list(const char *dir, struct tc_live_game *games, int max, int timeo
 			fds[i] = (struct pollfd){wait ? conn[i].fd : -1, POLLIN, 0};
 			waiting += wait;
 		}
-		int64_t left = deadline - now_ms();
+		int64_t left = deadline - tc_clock_ms();
 		if (waiting == 0 || left <= 0)
 			break;
 		if (poll(fds, (nfds_t)n, (int)left) < 0 && errno != EINTR)

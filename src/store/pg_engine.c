@@ -11,6 +11,7 @@
  * password or libpq's message where one could show them. */
 #define _POSIX_C_SOURCE 200809L
 #include "pg_engine.h"
+#include "clock.h"
 #include "engine.h"
 #include "pg_run.h"
 #include "store_internal.h"
@@ -657,7 +658,7 @@ static bool under_way(struct pg_connecting *c)
 		struct pollfd p = {PQsocket(c->pg),
 		                   c->polling == PGRES_POLLING_READING ? POLLIN : POLLOUT, 0};
 		if (poll(&p, 1, 0) <= 0)
-			return tc_pg_clock_ms() - c->since_ms < atoi(CONNECT_TIMEOUT_S) * 1000;
+			return tc_clock_ms() - c->since_ms < atoi(CONNECT_TIMEOUT_S) * 1000;
 		c->polling = PQconnectPoll(c->pg);
 	}
 	return false;
@@ -691,7 +692,7 @@ bool tc_pg_reconnect(struct tc_store *st)
 		c->pg = start_connecting(st->where, false);
 		c->polling = PQstatus(c->pg) == CONNECTION_BAD ? PGRES_POLLING_FAILED
 		                                               : PGRES_POLLING_WRITING;
-		c->since_ms = tc_pg_clock_ms();
+		c->since_ms = tc_clock_ms();
 	}
 	if (under_way(c))
 		return false;

@@ -2,6 +2,7 @@
  * connection's socket with poll until the deadline. */
 #define _POSIX_C_SOURCE 200809L
 #include "pg_run.h"
+#include "clock.h"
 
 #include <errno.h>
 #include <poll.h>
@@ -9,19 +10,12 @@
 #include <sys/socket.h>
 #include <time.h>
 
-int64_t tc_pg_clock_ms(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
-
 /* Waits until pg's socket is ready for events, at most until (monotonic ms), then reads what
  * came: false when the deadline passed or the connection broke. */
 static bool wait_for(PGconn *pg, short events, int64_t until)
 {
 	for (;;) {
-		int64_t left = until - tc_pg_clock_ms();
+		int64_t left = until - tc_clock_ms();
 		if (left <= 0)
 			return false;
 		struct pollfd p = {PQsocket(pg), events, 0};
@@ -47,7 +41,7 @@ static PGresult *give_up(PGconn *pg, PGresult *kept)
 PGresult *tc_pg_run(PGconn *pg, const char *sql, int n, const Oid *types, const char *const *values,
                     const int *lengths, const int *formats, int deadline_ms)
 {
-	int64_t until = tc_pg_clock_ms() + deadline_ms;
+	int64_t until = tc_clock_ms() + deadline_ms;
 	if (!pg || (!PQisnonblocking(pg) && PQsetnonblocking(pg, 1) != 0))
 		return NULL;
 	int sent = values ? PQsendQueryParams(pg, sql, n, types, values, lengths, formats, 0)

@@ -20,7 +20,4 @@
 PGresult *tc_pg_run(PGconn *pg, const char *sql, int n, const Oid *types, const char *const *values,
                     const int *lengths, const int *formats, int deadline_ms);
 
-/* Monotonic milliseconds, which deadlines are counted in. */
-int64_t tc_pg_clock_ms(void);
-
 #endif

@@ -6,6 +6,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "tilecade/races.h"
 #include "store_internal.h"
+#include "clock.h"
 #include "waiting.h"
 
 #include <stdlib.h>
@@ -18,9 +19,7 @@ static const char *const outcome_names[] = {"racing", "won", "lost", "ended", "l
 
 int64_t tc_race_now_ms(void)
 {
-	struct timespec ts;
-	clock_gettime(CLOCK_REALTIME, &ts);
-	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+	return tc_clock_wall_ms();
 }
 
 int64_t tc_race_changes_at(const struct tc_race *race, int64_t now_ms)

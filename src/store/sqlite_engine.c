@@ -3,6 +3,7 @@
  * timeout let many players' processes write one shared scoreboard without losing a score. */
 #define _POSIX_C_SOURCE 200809L
 #include "engine.h"
+#include "clock.h"
 #include "store_internal.h"
 
 #include <errno.h>
@@ -110,15 +111,6 @@ static const char *const other_things[TC_STORE_SCHEMA + 1] = {
         "written",
 };
 
-/* ---- waiting out a busy database ---- */
-
-static uint64_t now_ms(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000u + (uint64_t)ts.tv_nsec / 1000000u;
-}
-
 /* Whether to try again after rc, having waited a little. SQLite's busy handler already waits up
  * to BUSY_TIMEOUT_MS for a lock; the retries are for the BUSY it returns at once (a WAL snapshot
  * another writer moved on from, a recovery under way). They back off (1, 2, 4 ... 128 ms), so
@@ -128,7 +120,7 @@ static uint64_t now_ms(void)
 static bool retry(int rc, int attempt, uint64_t start)
 {
 	if ((rc != SQLITE_BUSY && rc != SQLITE_LOCKED) || attempt + 1 >= BUSY_RETRIES ||
-	    now_ms() - start >= BUSY_TIMEOUT_MS)
+	    tc_clock_ms() - start >= BUSY_TIMEOUT_MS)
 		return false;
 	long ms = 1L << (attempt < 7 ? attempt : 7);
 	struct timespec pause = {0, ms * 1000000L};
@@ -138,7 +130,7 @@ static bool retry(int rc, int attempt, uint64_t start)
 
 static int exec_waiting(sqlite3 *db, const char *sql)
 {
-	uint64_t start = now_ms();
+	uint64_t start = tc_clock_ms();
 	int rc;
 	for (int i = 0; retry(rc = sqlite3_exec(db, sql, NULL, NULL, NULL), i, start); i++)
 		;
@@ -147,7 +139,7 @@ static int exec_waiting(sqlite3 *db, const char *sql)
 
 static int step_waiting(sqlite3_stmt *stmt)
 {
-	uint64_t start = now_ms();
+	uint64_t start = tc_clock_ms();
 	int rc;
 	for (int i = 0; retry(rc = sqlite3_step(stmt), i, start); i++)
 		sqlite3_reset(stmt);
@@ -158,7 +150,7 @@ static int step_waiting(sqlite3_stmt *stmt)
  * (creating or migrating the database). */
 static int prepare_waiting(sqlite3 *db, const char *sql, sqlite3_stmt **stmt)
 {
-	uint64_t start = now_ms();
+	uint64_t start = tc_clock_ms();
 	int rc;
 	for (int i = 0; retry(rc = sqlite3_prepare_v2(db, sql, -1, stmt, NULL), i, start); i++)
 		;

@@ -9,6 +9,7 @@
  * rest of the program's run. */
 #define _POSIX_C_SOURCE 200809L
 #include "store_internal.h"
+#include "clock.h"
 #include "waiting.h"
 
 #include <stdio.h>
@@ -26,13 +27,6 @@
 #define RETRY_MAX_MS 20000
 /* The most waiting files one pass writes. */
 #define PASS_MAX 256
-
-static uint64_t now_ms(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000u + (uint64_t)ts.tv_nsec / 1000000u;
-}
 
 /* Which database st is, as a file says it: a hash of its URL and of the variables libpq fills
  * a URL in from, never the URL (its password) itself. */
@@ -402,7 +396,7 @@ int tc_waiting_write(struct tc_store *st)
 
 void tc_waiting_opened(struct tc_store *st)
 {
-	st->tried_ms = now_ms();
+	st->tried_ms = tc_clock_ms();
 	st->retry_gap_ms = RETRY_MS;
 	if (!st->read_only && (st->conn || st->away))
 		tc_waiting_write(st); /* what waited when the program last ran; counted when away */
@@ -428,7 +422,7 @@ int tc_store_retry(struct tc_store *st)
 	if (!st || !st->away || tc_sql_dialect(st) != TC_SQL_POSTGRES)
 		return 0;
 	/* A connection under way is advanced at each call, never waited for. */
-	if (!tc_pg_connecting(st) && now_ms() - st->tried_ms < st->retry_gap_ms)
+	if (!tc_pg_connecting(st) && tc_clock_ms() - st->tried_ms < st->retry_gap_ms)
 		return 0;
 	bool back = tc_pg_reconnect(st);
 	if (tc_pg_connecting(st))
@@ -436,7 +430,7 @@ int tc_store_retry(struct tc_store *st)
 	if (back)
 		st->why[0] = '\0';
 	/* From the try's end: one that waited out a connect timeout is not made again at once. */
-	st->tried_ms = now_ms();
+	st->tried_ms = tc_clock_ms();
 	st->retry_gap_ms = back                                  ? RETRY_MS
 	                   : st->retry_gap_ms * 2 > RETRY_MAX_MS ? RETRY_MAX_MS
 	                                                         : st->retry_gap_ms * 2;

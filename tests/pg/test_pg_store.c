@@ -26,6 +26,7 @@
 
 #include "../../src/store/pg_engine.h"
 #include "../../src/store/pg_run.h"
+#include "../../src/store/clock.h"
 #include "../../src/store/sql.h"
 #include "../../src/store/store_internal.h"
 #include "../../src/store/waiting.h"
@@ -243,8 +244,8 @@ static void pg_pause(void)
  * minute: a bound, not a timing). */
 static void pg_reconnect(struct tc_store *st)
 {
-	int64_t until = tc_pg_clock_ms() + 60000;
-	while (!tc_pg_reconnect(st) && tc_pg_clock_ms() < until)
+	int64_t until = tc_clock_ms() + 60000;
+	while (!tc_pg_reconnect(st) && tc_clock_ms() < until)
 		pg_pause();
 	assert_false(st->away);
 }
@@ -386,22 +387,22 @@ static void pg_stalled_network_gives_up_at_the_deadline(void **state)
 	proxy.stalled = true;
 	while (!proxy.stall_seen)
 		pg_pause();
-	int64_t start = tc_pg_clock_ms();
+	int64_t start = tc_clock_ms();
 	s.points = 200;
 	assert_int_equal(tc_store_add_score(st, &s, TC_RANK_POINTS), 0); /* waits */
-	assert_true(tc_pg_clock_ms() - start < TC_PG_DEADLINE_MS + 5000);
+	assert_true(tc_clock_ms() - start < TC_PG_DEADLINE_MS + 5000);
 	assert_true(st->away);
 	assert_int_equal(tc_store_waiting(st), 1);
 	/* Trying again starts a connection and returns: it cannot be made while stalled. */
 	st->tried_ms = 0;
-	start = tc_pg_clock_ms();
+	start = tc_clock_ms();
 	assert_int_equal(tc_store_retry(st), 0);
-	assert_true(tc_pg_clock_ms() - start < 1000);
+	assert_true(tc_clock_ms() - start < 1000);
 	assert_true(tc_store_retry_soon(st));
 	proxy.stalled = false;
-	int64_t until = tc_pg_clock_ms() + 60000;
+	int64_t until = tc_clock_ms() + 60000;
 	int wrote = 0;
-	while (!wrote && tc_pg_clock_ms() < until) {
+	while (!wrote && tc_clock_ms() < until) {
 		st->tried_ms = 0; /* the next try at once, not in a few seconds */
 		wrote = tc_store_retry(st);
 		pg_pause();
@@ -428,15 +429,15 @@ static void pg_retry_against_a_silent_server_never_waits(void **state)
 	assert_int_equal(tc_store_add_score(st, &(struct tc_score){.board = pg_board}, TC_RANK_POINTS),
 	                 0);
 	st->tried_ms = 0;
-	int64_t until = tc_pg_clock_ms() + 60000;
+	int64_t until = tc_clock_ms() + 60000;
 	int calls = 0;
 	do {
-		int64_t start = tc_pg_clock_ms();
+		int64_t start = tc_clock_ms();
 		assert_int_equal(tc_store_retry(st), 0);
-		assert_true(tc_pg_clock_ms() - start < 1000);
+		assert_true(tc_clock_ms() - start < 1000);
 		calls++;
 		pg_pause();
-	} while (tc_store_retry_soon(st) && tc_pg_clock_ms() < until);
+	} while (tc_store_retry_soon(st) && tc_clock_ms() < until);
 	assert_true(calls > 1);              /* under way over several calls */
 	assert_false(tc_store_retry_soon(st)); /* then given up */
 	assert_true(st->away);
