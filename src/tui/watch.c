@@ -292,9 +292,12 @@ void tc_watch_draw(struct tc_watch *w, uint64_t now)
 	}
 	/* Out of touch, nothing is known of the game: its clock stands, and the watcher is told. */
 	char away[160] = "";
-	if (!w->note[0] && tc_live_out_of_touch(w->dir))
+	if (!w->note[0] && tc_live_out_of_touch(w->dir)) {
 		snprintf(away, sizeof away, "lost touch with %s's game: the database is away",
 		         w->player);
+		if ((int)strlen(away) > COLS - 2) /* a narrow terminal: the words that matter */
+			snprintf(away, sizeof away, "%s: database away", w->player);
+	}
 	/* Between events the player's clock runs on as it did when the last one came. */
 	else if (w->conn.state == TC_LIVE_WATCH_OPEN && !w->note[0])
 		tc_live_follow_set_time(&w->follow, tc_live_watch_time(&w->conn, now));
