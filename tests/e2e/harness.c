@@ -431,6 +431,27 @@ bool e2e_wait_text(struct e2e_term *t, const char *text, int timeout_ms)
 	return e2e_wait(t, e2e_has_text, (void *)text, timeout_ms);
 }
 
+struct two_texts {
+	const char *a, *b;
+};
+
+static bool e2e_has_row(struct e2e_term *t, void *ctx)
+{
+	const struct two_texts *w = ctx;
+	for (int row = 0; row < e2e_rows(t); row++) {
+		const char *line = e2e_row(t, row), *a = strstr(line, w->a);
+		if (a && strstr(a + strlen(w->a), w->b))
+			return true;
+	}
+	return false;
+}
+
+bool e2e_wait_row(struct e2e_term *t, const char *a, const char *b, int timeout_ms)
+{
+	struct two_texts w = {a, b};
+	return e2e_wait(t, e2e_has_row, &w, timeout_ms);
+}
+
 bool e2e_wait_quiet(struct e2e_term *t, int quiet_ms, int timeout_ms)
 {
 	int64_t start = e2e_now_ns();

@@ -99,26 +99,10 @@ static const char *arrow(char dir)
 	                    : E2E_KEY_DOWN;
 }
 
-/* A row of the screen holding a, then b (a racer's line of the race pane). */
-struct two_texts {
-	const char *a, *b;
-};
-
-static bool row_with_both(struct e2e_term *t, void *ctx)
-{
-	const struct two_texts *w = ctx;
-	for (int row = 0; row < e2e_rows(t); row++) {
-		const char *line = e2e_row(t, row), *a = strstr(line, w->a);
-		if (a && strstr(a + strlen(w->a), w->b))
-			return true;
-	}
-	return false;
-}
-
+/* Until a row shows a, then b (a racer's line of the race pane), or the test fails. */
 static void wait_row(struct e2e_term *t, const char *a, const char *b)
 {
-	struct two_texts w = {a, b};
-	if (!e2e_wait(t, row_with_both, &w, WAIT_MS))
+	if (!e2e_wait_row(t, a, b, WAIT_MS))
 		fail_msg("no row with \"%s\" then \"%s\":\n%s", a, b, e2e_screen(t));
 }
 
