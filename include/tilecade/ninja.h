@@ -135,7 +135,8 @@ void nj_ignored(const struct nl_level *l, struct nj_ignored *out);
  * inside the border. The play and every drawing of the level put it there. */
 void nj_start_point(double x, double y, double *sx, double *sy);
 
-/* The run at its start: the ninja at rest at its start point, the full clock. */
+/* The run at its start: the ninja at rest at its start point (standing on a floor a few px
+ * below it), the full clock. */
 void nj_run_start(const struct nj_world *w, struct nj_run *r);
 
 /* Plays one step with this input (enum nj_input bits); returns enum nj_event bits. A finished

@@ -28,6 +28,8 @@
  * - A landing kills only a ninja that was in the air at the start of the step, so running fast
  *   down a slope onto flat ground does not: what kills is a fall.
  * - The clock drops after the step's events: a run without gold lasts NJ_START_STEPS steps.
+ * - A run starts standing on a floor within NJ_SPAWN_GAP px below the ninja's start point (N's
+ *   levels place it 2 px above), so that its first step plays like any other.
  * - Objects are touched at the end of every substep, so a fast ninja cannot pass through one. */
 #include "tilecade/ninja.h"
 
@@ -57,6 +59,7 @@
 #define NJ_MAP_Y0 24.0
 #define NJ_MAP_Y1 576.0
 #define NJ_MAX_CONTACTS 16 /* 4 border sides and at most 3 x 3 tiles */
+#define NJ_SPAWN_GAP 4.0   /* a floor this near below the start point is stood on */
 
 /* x kept within [lo, hi]; NaN becomes lo. */
 static double clamp(double x, double lo, double hi)
@@ -186,13 +189,6 @@ void nj_start_point(double x, double y, double *sx, double *sy)
 {
 	*sx = clamp(x, NJ_MAP_X0 + NJ_RADIUS, NJ_MAP_X1 - NJ_RADIUS);
 	*sy = clamp(y, NJ_MAP_Y0 + NJ_RADIUS, NJ_MAP_Y1 - NJ_RADIUS);
-}
-
-void nj_run_start(const struct nj_world *w, struct nj_run *r)
-{
-	memset(r, 0, sizeof *r);
-	nj_start_point(w->start_x, w->start_y, &r->x, &r->y);
-	r->time_left = NJ_START_STEPS;
 }
 
 /* floor(v) for v in [-100, 1000]. */
@@ -408,6 +404,27 @@ static int8_t wall_side(const struct nj_world *w, const struct nj_run *r)
 		}
 	}
 	return side;
+}
+
+void nj_run_start(const struct nj_world *w, struct nj_run *r)
+{
+	memset(r, 0, sizeof *r);
+	nj_start_point(w->start_x, w->start_y, &r->x, &r->y);
+	r->time_left = NJ_START_STEPS;
+	/* N places the ninja a little above its floor: it starts standing there, so that the
+	 * run's first key, a jump, jumps at once (the drop made it land a few steps later, the
+	 * press no longer fresh). A ninja placed higher falls. */
+	struct nj_run on_floor = *r;
+	struct touch tc = {false, 0, 0, 0, 0, 0, false};
+	on_floor.y += NJ_SPAWN_GAP;
+	resolve(w, &on_floor, true, &tc);
+	if (!tc.ground)
+		return;
+	*r = on_floor;
+	r->on_ground = true;
+	r->floor_nx = tc.nx;
+	r->floor_ny = tc.ny;
+	r->wall = wall_side(w, r);
 }
 
 unsigned nj_step(const struct nj_world *w, struct nj_run *r, unsigned input)

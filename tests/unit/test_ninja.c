@@ -247,6 +247,25 @@ static void jump_needs_a_fresh_press(void **unused)
 	assert_true(play(NJ_JUMP, 1) & NJ_EV_JUMP);
 }
 
+/* The run's first key, a jump, jumps at once: N places the ninja 2 px above its floor, and
+ * that drop made it land steps later, the press no longer fresh (issue 27). */
+static void the_first_key_jumps(void **unused)
+{
+	(void)unused;
+	level(400, ON_FLOOR - 2);
+	floor_row();
+	begin();
+	assert_true(r.on_ground);
+	assert_true(play(NJ_JUMP, 1) & NJ_EV_JUMP);
+	assert_true(r.y < ON_FLOOR - 2);
+	/* Placed higher, it falls as before. */
+	level(400, ON_FLOOR - 30);
+	floor_row();
+	begin();
+	assert_false(r.on_ground);
+	assert_false(play(NJ_JUMP, 1) & NJ_EV_JUMP);
+}
+
 static void running_accelerates_to_five(void **unused)
 {
 	(void)unused;
@@ -932,6 +951,7 @@ int main(void)
 	        cmocka_unit_test(free_fall_follows_the_recurrence),
 	        cmocka_unit_test(full_jump_rises_three_tiles_and_a_tap_about_thirty_px),
 	        cmocka_unit_test(jump_needs_a_fresh_press),
+	        cmocka_unit_test(the_first_key_jumps),
 	        cmocka_unit_test(running_accelerates_to_five),
 	        cmocka_unit_test(air_control_is_weaker),
 	        cmocka_unit_test(ground_friction_stops_in_half_a_second),
