@@ -17,14 +17,19 @@ extern const struct tc_game *const tc_games[];
 /* The game of this name (case-insensitive), or NULL. */
 const struct tc_game *tc_game_find(const char *name);
 
-/* Writes the game ID ("2048:4x4:s12345"), one form for one game: a game whose parameters use no
- * seed (a level of a pack) carries seed 0, whatever seed is given. Returns what snprintf
- * returns. */
+/* The seed a game is played with: a game whose parameters use none (a level of a pack) plays
+ * seed 0, whatever seed it is given, so that one game has one ID. */
+uint64_t tc_game_seed(const struct tc_game *game, const void *params, uint64_t seed);
+
+/* Writes the game ID ("2048:4x4:s12345"), one form for one game: its seed is tc_game_seed's.
+ * Returns what snprintf returns. */
 int tc_gameid_format(const struct tc_game *game, const void *params, uint64_t seed, char *buf,
                      size_t len);
 
 /* Parses an ID; on success fills game, params and seed and returns 0, otherwise returns -1 with
- * a one-line explanation in err. */
+ * a one-line explanation in err. A level's ID with a seed other than 0 (as IDs were written
+ * before levels were fixed) names the level: its seed is read as tc_game_seed's 0, so that the
+ * ID formatted again is the one the game is shown under. */
 int tc_gameid_parse(const char *text, const struct tc_game **game, struct tc_params *params,
                     uint64_t *seed, char *err, size_t errlen);
 

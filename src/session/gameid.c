@@ -24,14 +24,18 @@ const struct tc_game *tc_game_find(const char *name)
 	return NULL;
 }
 
+uint64_t tc_game_seed(const struct tc_game *game, const void *params, uint64_t seed)
+{
+	return game->uses_seed && !game->uses_seed(params) ? 0 : seed;
+}
+
 int tc_gameid_format(const struct tc_game *game, const void *params, uint64_t seed, char *buf,
                      size_t len)
 {
 	char text[TC_GAMEID_MAX];
 	game->format_params(params, text, sizeof text);
-	if (game->uses_seed && !game->uses_seed(params))
-		seed = 0; /* as the session plays it */
-	return snprintf(buf, len, "%s:%s:s%" PRIu64, game->name, text, seed);
+	return snprintf(buf, len, "%s:%s:s%" PRIu64, game->name, text,
+	                tc_game_seed(game, params, seed));
 }
 
 int tc_parse_seed(const char *text, uint64_t *seed)
@@ -84,6 +88,7 @@ int tc_gameid_parse(const char *text, const struct tc_game **game, struct tc_par
 		         last + 1);
 		return -1;
 	}
+	*seed = tc_game_seed(found, params->bytes, *seed);
 	*game = found;
 	return 0;
 }

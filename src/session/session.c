@@ -52,8 +52,7 @@ static void note_score(struct tc_session *s)
 /* Begins from the start position of the current parameters and seed. */
 static void start(struct tc_session *s)
 {
-	if (s->game->uses_seed && !s->game->uses_seed(s->params.bytes))
-		s->seed = 0; /* so that one level has one game ID */
+	s->seed = tc_game_seed(s->game, s->params.bytes, s->seed);
 	/* Saves write a state's bytes as they are: padding and unused room must be zeros, not
 	 * whatever the memory held before (valgrind caught it in the monkey's saves). */
 	memset(s->states, 0, s->game->state_size);
