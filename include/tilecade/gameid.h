@@ -42,6 +42,10 @@ int tc_parse_seed(const char *text, uint64_t *seed);
 uint64_t tc_daily_seed(int64_t unix_time);
 /* Whether a seed is a daily one, and then its date as "YYYY-MM-DD". */
 bool tc_daily_date(uint64_t seed, char *date, size_t len);
+/* Now, in seconds since 1970, for the daily puzzles: which one is today's, whether a daily ends
+ * on its own day. The wall clock, or TILECADE_TEST_NOW (seconds) when set: only tests set it,
+ * to play a given day whatever the real date. */
+int64_t tc_daily_now(void);
 
 /* A random seed for a new game (nine digits at most, so that IDs stay easy to share). */
 uint64_t tc_fresh_seed(void);

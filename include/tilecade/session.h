@@ -95,6 +95,12 @@ bool tc_session_apply_assisted(struct tc_session *s, const struct tc_move *move,
 /* The marks of this game (enum tc_assist bits; 0: the player's own game). */
 unsigned tc_session_assisted(const struct tc_session *s);
 
+/* Whether this game was started as its date's daily puzzle (the Daily list, --daily), not
+ * only given a daily seed (an --id): only such a game goes on a daily board. Undo, a restart and
+ * saves keep the mark; a new game from another start clears it. */
+void tc_session_mark_daily(struct tc_session *s);
+bool tc_session_daily(const struct tc_session *s);
+
 /* Hints given in this game: they do not stop it being ranked, but go with its score. One per
  * position: counting a hint for a position that already had one (a hint shown in stages, or
  * asked again after undo or a restart) changes nothing and returns false. Call it only for a

@@ -6,7 +6,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "app.h"
@@ -140,7 +139,7 @@ int tc_cli_resolve_params(const struct tc_options *o, const struct tc_settings *
 		return 0;
 	if (o->daily) { /* the same game for everyone: the game's own defaults */
 		game->default_params(params->bytes);
-		*seed = tc_daily_seed((int64_t)time(NULL));
+		*seed = tc_daily_seed(tc_daily_now());
 		return 0;
 	}
 	tc_settings_game_params(settings, game, params->bytes);
@@ -486,6 +485,8 @@ static int play(const struct tc_options *o, const struct tc_settings *settings,
 		tc_records_close(records);
 		return 1;
 	}
+	if (start && o->daily)
+		tc_session_mark_daily(start);
 	char err[256];
 	char latest_game[32], latest[96];
 	if (o->resume &&

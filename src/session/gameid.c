@@ -4,6 +4,7 @@
 
 #include <inttypes.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 #include <time.h>
@@ -115,4 +116,13 @@ bool tc_daily_date(uint64_t seed, char *date, size_t len)
 		return false;
 	snprintf(date, len, "%04u-%02u-%02u", year, month, day);
 	return true;
+}
+
+int64_t tc_daily_now(void)
+{
+	const char *test_now = getenv("TILECADE_TEST_NOW");
+	uint64_t now;
+	if (test_now && tc_parse_seed(test_now, &now) == 0 && now <= INT64_MAX)
+		return (int64_t)now;
+	return (int64_t)time(NULL);
 }

@@ -251,6 +251,7 @@ void tc_session_new_game(struct tc_session *s, uint64_t seed)
 	    memcmp(s->params.bytes, params_before.bytes, s->game->params_size) != 0) {
 		s->assisted = s->hints = 0;
 		s->hinted_count = 0;
+		s->daily = false;
 	}
 	tell(s, TC_LIVE_NEW_GAME, NULL, 0);
 }
@@ -357,6 +358,16 @@ bool tc_session_apply_assisted(struct tc_session *s, const struct tc_move *move,
 unsigned tc_session_assisted(const struct tc_session *s)
 {
 	return s->assisted;
+}
+
+void tc_session_mark_daily(struct tc_session *s)
+{
+	s->daily = true;
+}
+
+bool tc_session_daily(const struct tc_session *s)
+{
+	return s->daily;
 }
 
 /* FNV-1a: positions told apart by their bytes, in 8 bytes each. */

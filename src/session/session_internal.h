@@ -23,6 +23,7 @@ struct tc_session {
 	bool timed_out;          /* the last move was the clock's (tc_session_apply_timeout) */
 	unsigned assisted;       /* enum tc_assist bits: the computer played in this game */
 	unsigned hints;          /* hints given in this game, one per position */
+	bool daily;              /* started as its date's daily puzzle (tc_session_mark_daily) */
 	uint64_t *hinted;        /* the positions they were given for, as hashes of the state */
 	size_t hinted_count, hinted_capacity;
 	int64_t best_score;      /* the best end of a game (tc_session_best_score) */

@@ -1,7 +1,7 @@
 /* A session as bytes, for the store: the game, its parameters and seed, the whole history with
  * its redo chain, the position in it, the clock, a word of marks and counts (keep-going in bit
- * 0, the assisted marks in bits 1-3, the clock's end in bit 4, the hints in bits 8-31; bits
- * 32-63 held a count of the solution's moves, now unused and ignored; so that older saves, whose
+ * 0, the assisted marks in bits 1-3, the clock's end in bit 4, started as the daily in bit 5,
+ * the hints in bits 8-31; bits 32-63 held a count of the solution's moves, now unused and ignored; so that older saves, whose
  * bit 1 was 2048's autoplay, read as they were) and the best score. The positions hints were
  * given for are not kept: after a Continue, a hint asked again for one of them counts again.
  * Numbers are written little-endian whatever the machine; snapshots are the game's flat state,
@@ -23,7 +23,8 @@
 #define HINTS_SHIFT 8
 #define HINTS_MAX 0xFFFFFFu
 #define TIMED_OUT_BIT 0x10u
-#define UNKNOWN_BITS 0xE0u /* no version writes them yet */
+#define DAILY_BIT 0x20u
+#define UNKNOWN_BITS 0xC0u /* no version writes them yet */
 
 struct writer {
 	unsigned char *p;
@@ -89,7 +90,7 @@ void *tc_session_save(const struct tc_session *s, size_t *len)
 	put_u64(&w, s->current);
 	put_u64(&w, tc_session_elapsed_ms(s));
 	put_u64(&w, (uint64_t)s->keep_going | (uint64_t)s->assisted << ASSIST_SHIFT |
-	                    (s->timed_out ? TIMED_OUT_BIT : 0) |
+	                    (s->timed_out ? TIMED_OUT_BIT : 0) | (s->daily ? DAILY_BIT : 0) |
 	                    (uint64_t)(s->hints < HINTS_MAX ? s->hints : HINTS_MAX) << HINTS_SHIFT);
 	put_u64(&w, (uint64_t)s->best_score);
 	put(&w, s->states, snapshots * size);
@@ -176,6 +177,7 @@ static struct tc_session *restore(const void *blob, size_t len, const struct tc_
 	s->assisted = (unsigned)(flags >> ASSIST_SHIFT) & ASSIST_BITS;
 	s->timed_out = flags & TIMED_OUT_BIT; /* the clock's move is the last, and shown */
 	s->hints = (unsigned)(flags >> HINTS_SHIFT) & HINTS_MAX;
+	s->daily = flags & DAILY_BIT;
 	s->best_score = (int64_t)best;
 	s->clock_running = false;
 	s->elapsed_before = elapsed;

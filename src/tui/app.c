@@ -7,7 +7,6 @@
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
-#include <time.h>
 
 #include "ninja_records.h"
 #include "present.h"
@@ -265,8 +264,12 @@ static void choose_level(struct app *a, enum tc_levels_result r)
 		return;
 	int i = a->levels.selected;
 	const struct tc_catalog_entry *e = a->levels.game[i];
-	uint64_t seed = a->levels.seed[i] ? a->levels.seed[i] : tc_fresh_seed();
-	tc_app_start_game(a, e, tc_session_new(e->view->game, a->levels.params[i].bytes, seed, NULL));
+	bool daily = a->levels.seed[i] != 0; /* only the Daily list's games have a seed */
+	uint64_t seed = daily ? a->levels.seed[i] : tc_fresh_seed();
+	struct tc_session *s = tc_session_new(e->view->game, a->levels.params[i].bytes, seed, NULL);
+	if (s && daily)
+		tc_session_mark_daily(s);
+	tc_app_start_game(a, e, s);
 }
 
 static bool choose_in_menu(struct app *a)
@@ -284,7 +287,7 @@ static bool choose_in_menu(struct app *a)
 		choose_game(a, e);
 		break;
 	case TC_MENU_DAILY:
-		tc_levels_open_daily(&a->levels, (int64_t)time(NULL));
+		tc_levels_open_daily(&a->levels, tc_daily_now());
 		a->choosing_level = true;
 		break;
 	case TC_MENU_RACE:

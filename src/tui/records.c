@@ -163,7 +163,10 @@ struct tc_store *tc_records_scores(const struct tc_records *r)
 
 void tc_records_board(const struct tc_session *s, struct tc_board_key *key)
 {
-	tc_records_board_of(tc_session_game(s), tc_session_params(s), tc_session_seed(s), key);
+	/* A game of a daily seed that was not started as the daily (an --id) is a seeded game
+	 * like any other: it cannot choose its day's board. */
+	uint64_t seed = tc_session_daily(s) ? tc_session_seed(s) : 0;
+	tc_records_board_of(tc_session_game(s), tc_session_params(s), seed, key);
 }
 
 bool tc_records_best(struct tc_records *r, const struct tc_board_key *key, char *buf, size_t len,
@@ -255,6 +258,10 @@ static void record(struct tc_records *r, const struct tc_session *s)
 	int64_t recording = tc_recorder_finished(r, s, NULL);
 	if (tc_session_assisted(s)) { /* not the player's score: recorded, not ranked */
 		say_unranked(r, s);
+		return;
+	}
+	if (tc_session_daily(s) && tc_session_seed(s) != tc_daily_seed(tc_daily_now())) {
+		snprintf(r->told, sizeof r->told, "Not ranked: a daily counts on its own day only");
 		return;
 	}
 	const struct tc_game *game = tc_session_game(s);

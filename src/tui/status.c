@@ -95,13 +95,23 @@ static void draw_who_line(const struct tc_session *s, const char *who, const cha
 		tc_draw_text(end - tc_text_width(keys), y, COLS, attr, keys);
 }
 
+/* The game ID after "Daily 2026-12-07" for a game started as that day's daily, else the ID. */
+static void game_label(const struct tc_session *s, const char *id, char *buf, size_t len)
+{
+	char date[16];
+	if (tc_session_daily(s) && tc_daily_date(tc_session_seed(s), date, sizeof date))
+		snprintf(buf, len, "Daily %s   %s", date, id);
+	else
+		snprintf(buf, len, "%s", id);
+}
+
 void tc_status_draw(const struct tc_session *s, const char *title, const char *detail,
                     const char *narrow_detail, bool moves, bool time, const char *message,
                     const struct tc_status_extra *extra)
 {
 	const char *audience = extra ? extra->audience : NULL;
 	attr_t attr = tc_theme_attr(TC_ROLE_STATUS);
-	char top[256], id[TC_GAMEID_MAX], field[TOP_FIELDS][128];
+	char top[256], id[TC_GAMEID_MAX], label[TC_GAMEID_MAX + 32], field[TOP_FIELDS][128];
 	top_fields(s, title, detail, moves, time, extra, "   ", field);
 	join_fields(field, "   ", top, sizeof top);
 	/* Too wide for "2 watching" only: the title makes room, so that the game's line keeps
@@ -146,9 +156,11 @@ void tc_status_draw(const struct tc_session *s, const char *title, const char *d
 	int w = tc_text_width(right);
 	/* The reminder yields to the ID when both do not fit; a message never does: it takes the
 	 * ID's place (until the next key) rather than be cut. */
+	game_label(s, id, label, sizeof label);
+	const char *shown = tc_text_width(label) + 2 + (message ? 4 + w : 0) <= COLS ? label : id;
 	int used = 0;
-	if (!message || tc_text_width(id) + 4 + w <= COLS)
-		used = tc_draw_text(1, bottom, COLS - 1, attr, id);
+	if (!message || tc_text_width(shown) + 4 + w <= COLS)
+		used = tc_draw_text(1, bottom, COLS - 1, attr, shown);
 	/* A game the computer helped in says so all along, where it fits, not only in its end's
 	 * message (after "keep going" it said nothing); a message says more. */
 	const char *unranked = "not ranked";

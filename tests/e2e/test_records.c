@@ -74,6 +74,7 @@ static int setup(void **state)
 static int teardown(void **state)
 {
 	e2e_term_teardown(state);
+	unsetenv("TILECADE_TEST_NOW"); /* the real date again */
 	e2e_sandbox_forget();
 	unlink(default_config);
 	return 0;
@@ -1143,6 +1144,88 @@ static void test_daily_znumbers_is_todays_and_scored_on_its_day(void **state)
 	e2e_run_free(&r);
 }
 
+#define DEC_7_NOON "1796644800" /* TILECADE_TEST_NOW: 2026-12-07 12:00 UTC */
+#define DEC_8_NOON "1796731200"
+
+/* The output of `tilecade scores znumbers`. */
+static char *znumbers_boards(void)
+{
+	struct e2e_run r;
+	run(&r, "scores", "znumbers", NULL);
+	assert_run_exit(&r, 0);
+	char *out = strdup(r.out);
+	assert_non_null(out);
+	e2e_run_free(&r);
+	return out;
+}
+
+/* Tomorrow's daily played today by its ID is a seeded game like any other, on no daily board.
+ * Today's, started as the daily, says so on its status line and goes on today's board; one
+ * started today and finished tomorrow goes on no board, and says why. The days are the test
+ * clock's (TILECADE_TEST_NOW), not the real date. */
+static void test_a_daily_counts_on_its_own_day_started_as_the_daily(void **state)
+{
+	setenv("TILECADE_TEST_NOW", DEC_7_NOON, 1);
+	struct e2e_term *t = tilecade(state, "--id", "znumbers:6x6a60:s1020261208", NULL);
+	struct e2e_zn_model g;
+	e2e_zn_model_attach(&g, t);
+	assert_false(on_screen(t, "Daily 2026-12-08"));
+	while (g.moves < g.plan_len)
+		e2e_zn_model_play_next(&g);
+	leave_finished(t, MENU_TAGLINE);
+	wait_menu(t);
+	type_keys(t, "q");
+	assert_exits(t, 0);
+	char *boards = znumbers_boards();
+	if (strstr(boards, "daily"))
+		fail_msg("tomorrow's daily played today is on a daily board:\n%s", boards);
+	free(boards);
+
+	t = tilecade(state, "znumbers", "--daily", NULL);
+	e2e_zn_model_attach(&g, t);
+	assert_string_equal(g.id, "znumbers:6x6a60:s1020261207");
+	assert_non_null(strstr(e2e_row(t, e2e_rows(t) - 1), "Daily 2026-12-07"));
+	while (g.moves < g.plan_len)
+		e2e_zn_model_play_next(&g);
+	wait_text(t, "Rank 1");
+	leave_finished(t, MENU_TAGLINE);
+	wait_menu(t);
+	type_keys(t, "q");
+	assert_exits(t, 0);
+	boards = znumbers_boards();
+	if (!strstr(boards, "zNumbers · daily 2026-12-07\n"))
+		fail_msg("today's daily is not on today's board:\n%s", boards);
+	free(boards);
+
+	/* Started on the 7th, left one move before its end, finished on the 8th. */
+	e2e_sandbox_forget();
+	t = tilecade(state, "znumbers", "--daily", NULL);
+	e2e_zn_model_attach(&g, t);
+	while (g.moves < g.plan_len - 1)
+		e2e_zn_model_play_next(&g);
+	type_keys(t, "q");
+	wait_text(t, "Leave this game? (y/n)");
+	type_keys(t, "y");
+	wait_menu(t);
+	type_keys(t, "q");
+	assert_exits(t, 0);
+	setenv("TILECADE_TEST_NOW", DEC_8_NOON, 1);
+	t = tilecade(state, "--continue", NULL);
+	g.t = t;
+	e2e_zn_model_wait_shown(&g);
+	assert_non_null(strstr(e2e_row(t, e2e_rows(t) - 1), "Daily 2026-12-07"));
+	e2e_zn_model_play_next(&g);
+	wait_text(t, "Not ranked: a daily counts on its own day only");
+	leave_finished(t, MENU_TAGLINE);
+	wait_menu(t);
+	type_keys(t, "q");
+	assert_exits(t, 0);
+	boards = znumbers_boards();
+	if (strstr(boards, "daily"))
+		fail_msg("a daily finished the next day is on a daily board:\n%s", boards);
+	free(boards);
+}
+
 /* Today's puzzles are the game's own defaults whatever the settings, and the menu's Daily lists
  * them. */
 static void test_daily_ignores_settings_and_the_menu_lists_it(void **state)
@@ -1400,6 +1483,7 @@ int main(void)
 	        TEST(test_2048_hints_count_once_per_position),
 	        TEST(test_daily_znumbers_is_todays_and_scored_on_its_day),
 	        TEST(test_daily_ignores_settings_and_the_menu_lists_it),
+	        TEST(test_a_daily_counts_on_its_own_day_started_as_the_daily),
 	        TEST(test_daily_bad_command_lines),
 	        TEST(test_config_sets_the_2048_size),
 	        TEST(test_bad_config_values_warn_and_play_on),

@@ -420,12 +420,40 @@ static void save_keeps_a_win_and_keep_going(void **unused)
 	assert_non_null(r);
 	assert_int_equal(tc_session_status(r), TC_WON);
 	tc_session_free(r);
-	kept[AT_KEEP_GOING] = 0x20; /* bits 1-4 are the marks and the clock's end; 5-7 unknown */
+	kept[AT_KEEP_GOING] = 0x40; /* bits 1-5: marks, the clock's end, the daily; 6-7 unknown */
 	save_assert_refused(kept, len);
 	assert_true(tc_session_save_is_newer(kept, len)); /* a mark of a newer tilecade */
 
 	free(kept);
 	free(won);
+	tc_session_free(s);
+}
+
+/* A game started as the daily is one after a Continue too, through undo and a restart; a new
+ * game of another seed is not. */
+static void save_keeps_the_daily_mark(void **unused)
+{
+	struct save_clock clock = {1000};
+	struct tc_clock c = {save_now, &clock};
+	struct tc_session *s = tc_session_new(&g2048_game, NULL, 1020261207, &c);
+	assert_non_null(s);
+	assert_false(tc_session_daily(s));
+	tc_session_mark_daily(s);
+	assert_true(save_play_2048(s) && save_play_2048(s));
+	size_t len;
+	unsigned char *blob = tc_session_save(s, &len);
+	assert_non_null(blob);
+	char err[160];
+	struct tc_session *r = save_restore_exact(blob, len, &clock, err, sizeof err);
+	assert_non_null(r);
+	assert_true(tc_session_daily(r));
+	assert_true(tc_session_undo(r));
+	tc_session_restart(r);
+	assert_true(tc_session_daily(r));
+	tc_session_new_game(r, SAVE_SEED);
+	assert_false(tc_session_daily(r));
+	tc_session_free(r);
+	free(blob);
 	tc_session_free(s);
 }
 
@@ -898,6 +926,7 @@ int main(void)
 	        cmocka_unit_test(save_restores_every_game_exactly),
 	        cmocka_unit_test(save_keeps_a_win_and_keep_going),
 	        cmocka_unit_test(save_keeps_the_assisted_marks_and_hints),
+	        cmocka_unit_test(save_keeps_the_daily_mark),
 	        cmocka_unit_test(save_refuses_every_truncation),
 	        cmocka_unit_test(save_refuses_trailing_bytes),
 	        cmocka_unit_test(save_survives_single_byte_flips),
