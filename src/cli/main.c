@@ -34,6 +34,7 @@
 #include "tilecade/gameid.h"
 #include "tilecade/live_net.h"
 #include "tilecade/match3.h"
+#include "tilecade/ninja_stream.h"
 #include "tilecade/races.h"
 #include "tilecade/session.h"
 #include "tilecade/store.h"
@@ -419,6 +420,11 @@ static const char *file_name(const char *path)
 	return slash && slash[1] ? slash + 1 : path;
 }
 
+/* The level `tilecade --id 'ninja seed S'` plays (ninja_id_command rebuilds it) and its name;
+ * NULL for none. */
+static const struct nl_level *ninja_level_to_play;
+static char ninja_level_name[64];
+
 /* The game a race opened by `tilecade race GAME` plays: its name and game ID. */
 static char race_game[16], race_game_id[TC_GAMEID_MAX];
 
@@ -457,6 +463,8 @@ static int play(const struct tc_options *o, const struct tc_settings *settings,
 	        .resume = o->resume,
 	        .ninja_replay = ninja_replay_to_play,
 	        .ninja_replay_name = o->replay ? file_name(o->replay) : NULL,
+	        .ninja_level = ninja_level_to_play,
+	        .ninja_level_name = ninja_level_name,
 	        .replay = recording_to_play,
 	        .live_dir = live_folder(o, settings, records, live_dir, sizeof live_dir),
 	        .watch_socket = watch_socket,
@@ -632,6 +640,26 @@ static int ninja_command(const struct tc_options *o)
 	return status;
 }
 
+/* `tilecade --id 'ninja seed S'`: N's game ID, as scores, recordings and the live listing show
+ * it, played again (its level rebuilt); the exit status of a refusal, or NINJA_PLAY. */
+static int ninja_id_command(const struct tc_options *o)
+{
+	static struct nl_level level; /* large: kept off the stack */
+	char err[256];
+	struct tc_options rest = *o;
+	rest.id = NULL;
+	const char *other = o->game && !is_ninja(o->game) ? o->game : tc_cli_game_option(&rest);
+	if (other)
+		return tc_cli_fail(err, sizeof err, "--id '%s' plays N's level alone, not with %s",
+		                   o->id, other),
+		       usage_error(err);
+	if (nj_game_id_level(o->id, &level, ninja_level_name, sizeof ninja_level_name, err,
+	                     sizeof err) != 0)
+		return usage_error(err);
+	ninja_level_to_play = &level;
+	return NINJA_PLAY;
+}
+
 /* ---- end of the ninja commands ---- */
 
 /* ---- `tilecade race GAME [options] | --join ID | --watch ID` ---- */
@@ -776,6 +804,12 @@ int tc_cli_command(const struct tc_options *opts, struct tc_settings *settings,
 		return play(&o, settings, records, NULL, NULL, NULL, 0);
 	}
 
+	if (o.id && nj_game_id_is_run(o.id) && !o.ghost) {
+		int status = ninja_id_command(&o);
+		if (status != NINJA_PLAY)
+			return tc_records_close(records), status;
+		return play(&o, settings, records, NULL, NULL, NULL, 0);
+	}
 	if (is_ninja(o.game)) {
 		int status = ninja_command(&o);
 		if (status != NINJA_PLAY)

@@ -2,11 +2,13 @@
  * run's physics up to the step the stream confirmed. */
 #include "tilecade/ninja_stream.h"
 
-#include <ctype.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "tilecade/gameid.h"
+#include "tilecade/rng.h"
 
 #define HEADER "tilecade ninja replay 1\n"
 
@@ -331,23 +333,54 @@ uint64_t nj_level_hash(const struct nl_level *level)
 	return h;
 }
 
-/* Whether name is "seed " and digits only, as a generated level is named. */
-static bool seed_name(const char *name)
+#define ANY_PREFIX "any " /* before "seed S": a level of nl_generate, not made playable */
+
+/* The seed of a generated level's name ("seed S", or "any seed S" when not made playable);
+ * false for other names. */
+static bool seed_name(const char *name, uint64_t *seed, bool *any)
 {
-	if (!name || strncmp(name, "seed ", 5) != 0 || !name[5])
+	if (!name)
 		return false;
-	for (const char *p = name + 5; *p; p++)
-		if (!isdigit((unsigned char)*p))
-			return false;
-	return true;
+	*any = strncmp(name, ANY_PREFIX, strlen(ANY_PREFIX)) == 0;
+	if (*any)
+		name += strlen(ANY_PREFIX);
+	return strncmp(name, "seed ", 5) == 0 && tc_parse_seed(name + 5, seed) == 0;
 }
 
 void nj_game_id(const struct nl_level *level, const char *name, char *buf, size_t len)
 {
-	if (seed_name(name))
+	uint64_t seed;
+	bool any;
+	if (seed_name(name, &seed, &any))
 		snprintf(buf, len, "ninja %s", name);
 	else
 		snprintf(buf, len, "ninja:%016" PRIx64, nj_level_hash(level));
+}
+
+int nj_game_id_level(const char *game_id, struct nl_level *level, char *name, size_t name_len,
+                     char *err, size_t errlen)
+{
+	uint64_t seed;
+	bool any;
+	if (strncmp(game_id, "ninja:", 6) == 0) {
+		snprintf(err, errlen,
+		         "game ID '%s' names an N level read from a file, by a hash of it: open "
+		         "that file in N's level browser (tilecade ninja, then o) to play it",
+		         game_id);
+		return -1;
+	}
+	if (strncmp(game_id, "ninja ", 6) != 0 || !seed_name(game_id + 6, &seed, &any)) {
+		snprintf(err, errlen, "game ID '%s' is not N's 'ninja seed S'", game_id);
+		return -1;
+	}
+	struct tc_rng rng;
+	tc_rng_seed(&rng, seed, NL_RNG_STREAM); /* as the level browser and --generate --seed */
+	if (any)
+		nl_generate(&rng, level);
+	else
+		nl_generate_playable(&rng, level);
+	snprintf(name, name_len, "%s", game_id + 6);
+	return 0;
 }
 
 bool nj_game_id_is_run(const char *game_id)

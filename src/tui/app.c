@@ -625,6 +625,16 @@ int tc_app_run(const struct tc_app_config *cfg, const struct tc_catalog_entry *e
 			return -1;
 		}
 		a.ninja_quits = true;
+	} else if (cfg->ninja_level) {
+		tc_app_open_ninja(&a,
+		           tc_ninja_play_new(cfg->ninja_level, cfg->ninja_level_name, a.records, false,
+		                             err, errlen),
+		           false);
+		if (!a.ninja) {
+			tc_session_free(start);
+			tc_term_close();
+			return -1;
+		}
 	} else if (cfg->replay && strcmp(cfg->replay->game, TC_REPLAY_NINJA) == 0) {
 		tc_app_open_ninja(&a, ninja_recording(cfg->replay, err, errlen), false);
 		if (!a.ninja) {

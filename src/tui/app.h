@@ -24,6 +24,10 @@ struct tc_app_config {
 	 * for none. */
 	const struct nj_replay *ninja_replay;
 	const char *ninja_replay_name; /* its name on screen: the file's */
+	/* N: play this level at once (tilecade --id 'ninja seed S'), named ninja_level_name;
+	 * NULL for none. */
+	const struct nl_level *ninja_level;
+	const char *ninja_level_name;
 	/* Open the replay screen on this recording (tilecade replay N, checked by tc_replay_open;
 	 * taken over), and quit when it is left; NULL for none. */
 	struct tc_recording *replay;

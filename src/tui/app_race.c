@@ -138,7 +138,7 @@ void tc_app_begin_race_game(struct app *a)
 	const struct tc_catalog_entry *e = NULL;
 	static struct nl_level level; /* big: not on the stack */
 	char name[64];
-	bool ninja = tc_race_ninja_level(race->game_id, &level, name, sizeof name);
+	bool ninja = nj_game_id_level(race->game_id, &level, name, sizeof name, err, sizeof err) == 0;
 	if (!ninja && tc_gameid_parse(race->game_id, &game, &params, &seed, err, sizeof err) == 0 &&
 	    (e = tc_catalog_find(game->name)) && e->view)
 		s = tc_session_new(game, params.bytes, seed, NULL);

@@ -53,6 +53,7 @@ static void generate(struct tc_nlevel_view *v, uint64_t seed)
 	struct tc_rng rng;
 	v->seed = seed ? seed : tc_fresh_seed();
 	v->has_seed = true;
+	v->seed_any = !v->playable;
 	v->source[0] = '\0';
 	tc_rng_seed(&rng, v->seed, NL_RNG_STREAM); /* as --generate --seed */
 	if (v->playable)
@@ -438,7 +439,8 @@ void tc_nlevel_new_level(struct tc_nlevel_view *v)
 void tc_nlevel_name(const struct tc_nlevel_view *v, char *buf, size_t len)
 {
 	if (!*v->source) {
-		snprintf(buf, len, "seed %llu", (unsigned long long)v->seed);
+		snprintf(buf, len, "%sseed %llu", v->seed_any ? "any " : "",
+		         (unsigned long long)v->seed);
 		return;
 	}
 	const char *base = strrchr(v->source, '/');

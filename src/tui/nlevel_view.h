@@ -41,6 +41,7 @@ struct tc_nlevel_view {
 	struct nj_ignored ignored; /* of the level shown */
 	bool has_seed;             /* the level came from the generator with this seed */
 	uint64_t seed;
+	bool seed_any; /* generated not made playable (its name says "any": nj_game_id) */
 	char source[TC_NLV_PATH_MAX];        /* the file it came from, "" when generated */
 	struct tc_prompt prompt;             /* kind: enum tc_nlv_prompt */
 	int play_x0, play_x1, play_y;        /* where the "Enter play" hint is, for a click */
@@ -58,7 +59,8 @@ int tc_nlevel_next_frame(const struct tc_nlevel_view *v);
 enum tc_nlv_result tc_nlevel_event(struct tc_nlevel_view *v, const struct tc_event *ev);
 /* Shows a new level as n does (after a level was played: "n: next level"). */
 void tc_nlevel_new_level(struct tc_nlevel_view *v);
-/* A short name of the level shown: "seed 123" or the file's name. */
+/* A short name of the level shown: "seed 123" ("any seed 123" when not made playable) or the
+ * file's name. */
 void tc_nlevel_name(const struct tc_nlevel_view *v, char *buf, size_t len);
 
 #endif

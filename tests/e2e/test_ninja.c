@@ -522,6 +522,27 @@ static void test_continue(void **state)
 	assert_int_equal(e2e_wait_exit(replayer, WAIT_MS), 0);
 }
 
+/* N's game IDs, as scores, recordings and the live listing show them, given back to --id
+ * (issue 27): a generated level's plays that level again; a file level's, only a hash of it,
+ * says in one line what plays it. */
+static void test_game_id_plays_again(void **state)
+{
+	const char *argv[] = {e2e_bin, "--id", "ninja seed 3", NULL};
+	struct e2e_term *t = e2e_start(24, 80, argv, NULL);
+	assert_non_null(t);
+	*state = t;
+	wait_text(t, "seed 3");
+	wait_status(t, "gold 0/45  time 90"); /* data/ninja-demo.replay's level: its 45 gold */
+	e2e_send_str(t, "q");
+	wait_text(t, "wall-jump to the exit"); /* back in the menu, as from any game's ID */
+	char command[4200];
+	snprintf(command, sizeof command,
+	         "'%s' --id ninja:0123456789abcdef 2>&1 | grep -q 'open that file in N'"
+	         " && '%s' --id ninja:0123456789abcdef 2>/dev/null; test $? -eq 2",
+	         e2e_bin, e2e_bin);
+	assert_int_equal(system(command), 0);
+}
+
 /* Where the terminal reports key releases (the kitty keyboard protocol), a key is held from
  * its press to its release exactly: one press runs far (a terminal without releases holds a
  * lone press only until its first repeat could have come), the release stops the ninja short
@@ -1154,6 +1175,7 @@ int main(void)
 	        cmocka_unit_test_teardown(test_unfinished_replay_stops, teardown),
 	        cmocka_unit_test_teardown(test_status_fields_whole, teardown),
 	        cmocka_unit_test_teardown(test_browser_message_and_map_origin, teardown),
+	        cmocka_unit_test_teardown(test_game_id_plays_again, teardown),
 	        cmocka_unit_test_teardown(test_watched_live, teardown_watch),
 	        cmocka_unit_test_teardown(test_listed_alike, teardown_watch),
 	        cmocka_unit_test_teardown(test_watched_hang_up, teardown_watch),

@@ -14,6 +14,7 @@
 
 #include "nj_corridor.h"
 #include "tilecade/ninja_stream.h"
+#include "tilecade/rng.h"
 
 /* Inputs of every kind for `steps` steps, cut where the run they make ends. */
 static void some_inputs(struct nj_replay *rp, int32_t steps, unsigned mix)
@@ -363,13 +364,49 @@ static void game_ids(void **state)
 	assert_string_equal(id, hash);
 	assert_true(nj_game_id_is_run("ninja seed 5") && nj_game_id_is_run(hash));
 	assert_false(nj_game_id_is_run("2048:4x4:5") || nj_game_id_is_run("ninjas"));
+	nj_game_id(&rp->level, "any seed 9", id, sizeof id);
+	assert_string_equal(id, "ninja any seed 9");
 	free(rp);
+}
+
+/* Every N game ID given back plays its level again (issue 27): a seed's level is generated as
+ * the browser made it; a file level's hash says what is needed instead. */
+static void game_ids_give_their_level_back(void **state)
+{
+	(void)state;
+	static struct nl_level level, made;
+	char name[64], err[256];
+	struct tc_rng rng;
+	assert_int_equal(nj_game_id_level("ninja any seed 9", &level, name, sizeof name, err,
+	                                  sizeof err),
+	                 0);
+	assert_string_equal(name, "any seed 9");
+	tc_rng_seed(&rng, 9, NL_RNG_STREAM);
+	nl_generate(&rng, &made);
+	assert_int_equal(nj_level_hash(&level), nj_level_hash(&made));
+	char id[64];
+	nj_game_id(&level, name, id, sizeof id);
+	assert_string_equal(id, "ninja any seed 9");
+	assert_int_equal(nj_game_id_level("ninja seed 3", &level, name, sizeof name, err,
+	                                  sizeof err),
+	                 0);
+	tc_rng_seed(&rng, 3, NL_RNG_STREAM);
+	nl_generate_playable(&rng, &made);
+	assert_int_equal(nj_level_hash(&level), nj_level_hash(&made));
+	assert_int_equal(nj_game_id_level("ninja:0123456789abcdef", &level, name, sizeof name,
+	                                  err, sizeof err),
+	                 -1);
+	assert_non_null(strstr(err, "N's level browser"));
+	assert_int_equal(nj_game_id_level("ninja seed 5x", &level, name, sizeof name, err,
+	                                  sizeof err),
+	                 -1);
 }
 
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	        cmocka_unit_test(start_text_round_trip),
+	        cmocka_unit_test(game_ids_give_their_level_back),
 	        cmocka_unit_test(start_text_of_a_long_level),
 	        cmocka_unit_test(a_run_followed_frame_by_frame),
 	        cmocka_unit_test(replay_stream_replay),
