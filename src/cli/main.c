@@ -453,13 +453,17 @@ static int play(const struct tc_options *o, const struct tc_settings *settings,
 	char warn[160];
 	tc_keymap_apply(settings->config.bindings, settings->config.binding_count, warn,
 	                sizeof warn);
+	/* A bound key that meant something else: one line at the start, and in the menu. */
+	static char clashes[sizeof settings->notice];
+	if (tc_keymap_clashes(clashes, sizeof clashes) > 0)
+		tc_cli_error(clashes);
 	static struct tc_app_config cfg;
 	cfg = (struct tc_app_config){
 	        .animations = !o->no_anim && settings->config.animations,
 	        .mouse = settings->config.mouse,
 	        .theme = tc_settings_theme(settings, o),
 	        .records = records,
-	        .notice = *settings->notice ? settings->notice : NULL,
+	        .notice = *settings->notice ? settings->notice : *clashes ? clashes : NULL,
 	        .resume = o->resume,
 	        .ninja_replay = ninja_replay_to_play,
 	        .ninja_replay_name = o->replay ? file_name(o->replay) : NULL,

@@ -5,7 +5,9 @@
 #include <string.h>
 
 #include "grid.h"
+#include "keymap.h"
 #include "overlay.h"
+#include "term.h"
 #include "text_wrap.h"
 
 #define MAX_HELP_LINES 48
@@ -13,13 +15,13 @@
 #define KEYS_W 21 /* the keys' column, and the gap after it */
 
 static const struct tc_help_line shared_keys[] = {
-        {"u", "undo"},
-        {"U, Ctrl-R", "redo"},
-        {"r", "restart this game"},
-        {"n", "new game"},
-        {"p", "pause (the clock stops)"},
-        {"?", "this help"},
-        {"q, Esc", "back to the menu"},
+        {"{undo}", "undo"},
+        {"{redo}", "redo"},
+        {"{restart}", "restart this game"},
+        {"{new}", "new game"},
+        {"{pause}", "pause (the clock stops)"},
+        {"{help}", "this help"},
+        {"{back}", "back to the menu"},
         {"Ctrl-Z", "suspend (fg resumes)"},
         {"Ctrl-C", "quit"},
         {NULL, NULL},
@@ -31,6 +33,74 @@ static bool game_says(const struct tc_help_line *own, const char *keys)
 		if (strcmp(h->keys, keys) == 0)
 			return true;
 	return false;
+}
+
+/* One part of a help entry's keys (help.h): the keys doing an action now, the mouse's part
+ * while the mouse is on, or the text itself. */
+static void key_part(const char *part, size_t len, char *buf, size_t buflen)
+{
+	char name[LINE_BYTES];
+	buf[0] = '\0';
+	if (part[0] != '{' || part[len - 1] != '}' || len - 2 >= sizeof name) {
+		snprintf(buf, buflen, "%.*s", (int)len, part);
+		return;
+	}
+	snprintf(name, sizeof name, "%.*s", (int)len - 2, part + 1);
+	if (!strncmp(name, "mouse:", 6)) {
+		if (tc_term_mouse())
+			snprintf(buf, buflen, "%s", name + 6);
+	} else if (!strcmp(name, "moves")) {
+		tc_keymap_directions_text(buf, buflen);
+	} else {
+		tc_keymap_keys_text(tc_keymap_action_named(name), buf, buflen);
+	}
+}
+
+/* An entry's keys as they are now: its parts (separated by ", ") each as key_part makes it,
+ * those that come to nothing left out. */
+static void keys_now(const char *keys, char *buf, size_t len)
+{
+	buf[0] = '\0';
+	for (const char *part = keys; *part;) {
+		const char *end = strstr(part, ", ");
+		size_t part_len = end ? (size_t)(end - part) : strlen(part);
+		char text[LINE_BYTES];
+		key_part(part, part_len, text, sizeof text);
+		size_t used = strlen(buf);
+		if (text[0] && used < len)
+			snprintf(buf + used, len - used, "%s%s", used ? ", " : "", text);
+		part += part_len + (end ? 2 : 0);
+	}
+}
+
+/* Help's entries with their keys as they are now. */
+struct shown_entries {
+	struct tc_help_line line[MAX_HELP_LINES + 1]; /* ends with {NULL, NULL} */
+	char keys[MAX_HELP_LINES][LINE_BYTES];
+};
+
+/* The entries of lines to show, from shown->line[from]: an entry whose keys come to nothing
+ * (or, with own, one the game tells of itself) is left out, with the lines that carry on its
+ * text. Returns where the entries end. */
+static int show_entries(struct shown_entries *shown, int from, const struct tc_help_line *lines,
+                        const struct tc_help_line *own)
+{
+	int n = from;
+	bool left_out = false;
+	for (const struct tc_help_line *h = lines; h && h->keys && n < MAX_HELP_LINES; h++) {
+		if (h->keys[0]) {
+			keys_now(h->keys, shown->keys[n], LINE_BYTES);
+			left_out = !shown->keys[n][0] || (own && game_says(own, h->keys));
+		} else {
+			shown->keys[n][0] = '\0';
+		}
+		if (!left_out) {
+			shown->line[n] = (struct tc_help_line){shown->keys[n], h->what};
+			n++;
+		}
+	}
+	shown->line[n] = (struct tc_help_line){NULL, NULL};
+	return n;
 }
 
 /* The help's lines for a box of `room` columns inside and `rows` lines for keys. */
@@ -105,23 +175,28 @@ static void packed_line(struct help_text *t, const struct tc_help_line *h, int r
 static void lay_out(struct help_text *t, const struct tc_help_line *own, bool shared, int room,
                     int rows)
 {
+	static struct shown_entries shown;
+	int own_end = show_entries(&shown, 0, own, NULL);
+	if (shared)
+		show_entries(&shown, own_end + 1, shared_keys, own);
+	else
+		shown.line[own_end + 1] = (struct tc_help_line){NULL, NULL};
 	t->n = 0;
 	bool two = true; /* the entry's layout, kept by the lines that carry on its text */
-	for (const struct tc_help_line *h = own; h && h->keys; h++) {
-		if (h->keys[0] || h == own)
+	for (const struct tc_help_line *h = shown.line; h->keys; h++) {
+		if (h->keys[0] || h == shown.line)
 			two = fits_two_columns(h, room);
 		key_line(t, h, room, two);
 	}
 	int from = t->n;
-	for (const struct tc_help_line *h = shared_keys; shared && h->keys; h++)
-		if (!game_says(own, h->keys)) /* else the game gives the key its own meaning */
-			key_line(t, h, room, fits_two_columns(h, room));
+	const struct tc_help_line *common = &shown.line[own_end + 1];
+	for (const struct tc_help_line *h = common; h->keys; h++)
+		key_line(t, h, room, fits_two_columns(h, room));
 	if (t->n <= rows)
 		return;
 	t->n = from;
-	for (const struct tc_help_line *h = shared_keys; shared && h->keys; h++)
-		if (!game_says(own, h->keys))
-			packed_line(t, h, room, from);
+	for (const struct tc_help_line *h = common; h->keys; h++)
+		packed_line(t, h, room, from);
 }
 
 /* tc_help_draw_page's box, over the tiles of a board when tiles is not NULL. */
@@ -189,6 +264,11 @@ void tc_help_draw_in(struct tc_rect area, const struct tc_tiles *tiles, const ch
                      const struct tc_help_line *own, bool shared)
 {
 	draw_page(area, tiles, title, own, shared, 0);
+}
+
+const char *tc_help_choose(void)
+{
+	return tc_term_mouse() ? "Enter or click" : "Enter";
 }
 
 void tc_help_draw(const char *title, const struct tc_help_line *own, bool shared)

@@ -5,7 +5,11 @@
 #include "overlay.h"
 #include "view.h"
 
-/* title: e.g. "2048: keys"; own: this screen's keys; shared: whether to add the common keys. */
+/* title: e.g. "2048: keys"; own: this screen's keys; shared: whether to add the common keys.
+ * An entry's keys are parts separated by ", ", each shown as it is but these: "{undo}" (any
+ * action's name in [keys]) the keys that do it now, the player's bindings first (keymap.h);
+ * "{moves}" the four directions ("arrows, hjkl"); "{mouse:click}" its text while the mouse is
+ * on. A part that comes to nothing is left out, and so is an entry with no keys left. */
 void tc_help_draw(const char *title, const struct tc_help_line *own, bool shared);
 /* Page `page` (from 0) of the same, centred in area (a board's frame) and no bigger: the keys
  * the game shares go several to a line, then onto further pages, when one a line would not
@@ -15,5 +19,9 @@ int tc_help_draw_page(struct tc_rect area, const char *title, const struct tc_he
 /* Its first page, centred in area, over the tiles of a board (overlay.h) unless NULL. */
 void tc_help_draw_in(struct tc_rect area, const struct tc_tiles *tiles, const char *title,
                      const struct tc_help_line *own, bool shared);
+
+/* How a list's entry is chosen, for its keys line: "Enter or click", "Enter" with the mouse
+ * off. */
+const char *tc_help_choose(void);
 
 #endif

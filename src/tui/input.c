@@ -41,43 +41,7 @@ enum tc_action tc_event_action(const struct tc_event *ev, bool wasd_moves)
 		return bound;
 	if (wasd_moves && direction_letter(ev->key) != TC_ACT_NONE)
 		return direction_letter(ev->key);
-	switch (ev->key) {
-	case TC_KEY_UP:
-	case 'k':
-		return TC_ACT_UP;
-	case TC_KEY_DOWN:
-	case 'j':
-		return TC_ACT_DOWN;
-	case TC_KEY_LEFT:
-	case 'h':
-		return TC_ACT_LEFT;
-	case TC_KEY_RIGHT:
-	case 'l':
-		return TC_ACT_RIGHT;
-	case TC_KEY_ENTER:
-	case ' ':
-		return TC_ACT_SELECT;
-	case 'u':
-		return TC_ACT_UNDO;
-	case 'U':
-		return TC_ACT_REDO;
-	case 'n':
-		return TC_ACT_NEW;
-	case 'r':
-		return TC_ACT_RESTART;
-	case 'H':
-		return TC_ACT_HINT;
-	case 's':
-		return TC_ACT_SOLUTION;
-	case 'p':
-		return TC_ACT_PAUSE;
-	case '?':
-		return TC_ACT_HELP;
-	case 'q':
-	case TC_KEY_ESCAPE:
-		return TC_ACT_BACK;
-	}
-	return TC_ACT_NONE;
+	return tc_keymap_builtin(ev->key);
 }
 
 /* The kitty keyboard protocol as libtermkey reads it (input.h). */

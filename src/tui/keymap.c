@@ -7,6 +7,8 @@
 #include <string.h>
 #include <strings.h>
 
+#include "utf8.h"
+
 static const struct {
 	const char *name;
 	enum tc_action action;
@@ -26,6 +28,22 @@ static const struct {
         {"Escape", TC_KEY_ESCAPE}, {"Up", TC_KEY_UP},       {"Down", TC_KEY_DOWN},
         {"Left", TC_KEY_LEFT},     {"Right", TC_KEY_RIGHT},
 };
+
+/* DESIGN.md's keys, in the order help names them (Ctrl-R, redo too, is read before the
+ * bindings and cannot be rebound). */
+static const struct {
+	int key;
+	enum tc_action action;
+} builtin[] = {
+        {TC_KEY_UP, TC_ACT_UP},         {'k', TC_ACT_UP},         {TC_KEY_DOWN, TC_ACT_DOWN},
+        {'j', TC_ACT_DOWN},             {TC_KEY_LEFT, TC_ACT_LEFT}, {'h', TC_ACT_LEFT},
+        {TC_KEY_RIGHT, TC_ACT_RIGHT},   {'l', TC_ACT_RIGHT},      {TC_KEY_ENTER, TC_ACT_SELECT},
+        {' ', TC_ACT_SELECT},           {'u', TC_ACT_UNDO},       {'U', TC_ACT_REDO},
+        {'n', TC_ACT_NEW},              {'r', TC_ACT_RESTART},    {'H', TC_ACT_HINT},
+        {'s', TC_ACT_SOLUTION},         {'p', TC_ACT_PAUSE},      {'?', TC_ACT_HELP},
+        {'q', TC_ACT_BACK},             {TC_KEY_ESCAPE, TC_ACT_BACK},
+};
+#define BUILTIN_COUNT (sizeof builtin / sizeof builtin[0])
 
 static struct {
 	int key;
@@ -118,4 +136,158 @@ enum tc_action tc_keymap_lookup(int key)
 		if (bound[i].key == key)
 			return bound[i].action;
 	return TC_ACT_NONE;
+}
+
+enum tc_action tc_keymap_builtin(int key)
+{
+	for (size_t i = 0; i < BUILTIN_COUNT; i++)
+		if (builtin[i].key == key)
+			return builtin[i].action;
+	return TC_ACT_NONE;
+}
+
+/* What key does now: the player's binding, else its built-in meaning. */
+static enum tc_action in_force(int key)
+{
+	enum tc_action action = tc_keymap_lookup(key);
+	return action != TC_ACT_NONE ? action : tc_keymap_builtin(key);
+}
+
+/* The keys that do action now, the player's first, then the built-in ones not rebound; at
+ * most max of them. */
+static int keys_of(enum tc_action action, int *keys, int max)
+{
+	int n = 0;
+	for (int i = 0; i < bound_count && n < max; i++)
+		if (bound[i].action == action)
+			keys[n++] = bound[i].key;
+	for (size_t i = 0; i < BUILTIN_COUNT && n < max; i++)
+		if (builtin[i].action == action && in_force(builtin[i].key) == action)
+			keys[n++] = builtin[i].key;
+	return n;
+}
+
+/* A key as help writes it: a character itself, else its name ("Esc" as on the keyboard). */
+static void key_name(int key, char *buf, size_t len)
+{
+	static const struct {
+		int key;
+		const char *name;
+	} names[] = {
+	        {TC_KEY_ENTER, "Enter"}, {' ', "Space"}, {TC_KEY_TAB, "Tab"},   {TC_KEY_ESCAPE, "Esc"},
+	        {TC_KEY_UP, "Up"},       {TC_KEY_DOWN, "Down"}, {TC_KEY_LEFT, "Left"},
+	        {TC_KEY_RIGHT, "Right"},
+	};
+	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+		if (names[i].key == key) {
+			snprintf(buf, len, "%s", names[i].name);
+			return;
+		}
+	char utf8[4];
+	size_t n = tc_utf8_encode(key, utf8);
+	snprintf(buf, len, "%.*s", (int)n, utf8);
+}
+
+/* Appends text to buf, after ", " when buf holds something already. */
+static void append(char *buf, size_t len, const char *text)
+{
+	size_t used = strlen(buf);
+	if (used < len)
+		snprintf(buf + used, len - used, "%s%s", used ? ", " : "", text);
+}
+
+void tc_keymap_keys_text(enum tc_action action, char *buf, size_t len)
+{
+	int keys[BUILTIN_COUNT + TC_CONFIG_BINDINGS_MAX];
+	int n = keys_of(action, keys, (int)(sizeof keys / sizeof keys[0]));
+	buf[0] = '\0';
+	for (int i = 0; i < n; i++) {
+		char name[16];
+		key_name(keys[i], name, sizeof name);
+		append(buf, len, name);
+	}
+	if (action == TC_ACT_REDO)
+		append(buf, len, "Ctrl-R");
+}
+
+const char *tc_keymap_key_text(enum tc_action action)
+{
+	static char names[TC_ACT_REDRAW + 1][16];
+	if (action <= TC_ACT_NONE || action > TC_ACT_REDRAW)
+		return "";
+	int key;
+	char *name = names[action];
+	if (keys_of(action, &key, 1) == 1)
+		key_name(key, name, sizeof names[0]);
+	else
+		snprintf(name, sizeof names[0], "%s", action == TC_ACT_REDO ? "Ctrl-R" : "");
+	return name;
+}
+
+void tc_keymap_directions_text(char *buf, size_t len)
+{
+	static const enum tc_action order[] = {TC_ACT_LEFT, TC_ACT_DOWN, TC_ACT_UP, TC_ACT_RIGHT};
+	static const int arrows[] = {TC_KEY_LEFT, TC_KEY_DOWN, TC_KEY_UP, TC_KEY_RIGHT};
+	char letters[4][16];
+	bool all_arrows = true, all_letters = true;
+	for (int d = 0; d < 4; d++) {
+		all_arrows &= in_force(arrows[d]) == order[d];
+		int keys[BUILTIN_COUNT + TC_CONFIG_BINDINGS_MAX], letter = -1;
+		int n = keys_of(order[d], keys, (int)(sizeof keys / sizeof keys[0]));
+		for (int i = 0; i < n && letter < 0; i++)
+			if (keys[i] < TC_KEY_UP && keys[i] != ' ')
+				letter = keys[i];
+		letters[d][0] = '\0';
+		if (letter >= 0)
+			key_name(letter, letters[d], sizeof letters[d]);
+		all_letters &= letter >= 0;
+	}
+	buf[0] = '\0';
+	if (all_arrows)
+		append(buf, len, "arrows");
+	/* "hjkl" as vi writes them when all four have one; else those there are, spaced. */
+	char joined[4 * sizeof letters[0] + 4] = "";
+	for (int d = 0; d < 4; d++) {
+		size_t used = strlen(joined);
+		if (letters[d][0])
+			snprintf(joined + used, sizeof joined - used, "%s%s",
+			         used && !all_letters ? " " : "", letters[d]);
+	}
+	if (joined[0])
+		append(buf, len, joined);
+}
+
+/* The name an action has in [keys]. */
+static const char *action_name(enum tc_action action)
+{
+	for (size_t i = 0; i < sizeof actions / sizeof actions[0]; i++)
+		if (actions[i].action == action)
+			return actions[i].name;
+	return "?";
+}
+
+int tc_keymap_clashes(char *buf, size_t len)
+{
+	int clashes = 0;
+	if (len > 0)
+		buf[0] = '\0';
+	for (int i = 0; i < bound_count; i++) {
+		enum tc_action was = tc_keymap_builtin(bound[i].key);
+		if (was == TC_ACT_NONE || was == bound[i].action)
+			continue;
+		char name[16], other[48];
+		key_name(bound[i].key, name, sizeof name);
+		const char *still = tc_keymap_key_text(was);
+		if (*still)
+			snprintf(other, sizeof other, "%s: %s", action_name(was), still);
+		else
+			snprintf(other, sizeof other, "%s has no key left", action_name(was));
+		size_t used = clashes ? strlen(buf) : 0;
+		if (used < len)
+			snprintf(buf + used, len - used, "%s%s is %s now, not %s (%s)",
+			         clashes ? "; " : "keys: ", name, action_name(bound[i].action),
+			         action_name(was), other);
+		clashes++;
+	}
+	return clashes;
 }

@@ -27,4 +27,23 @@ int tc_keymap_apply(const struct tc_binding *bindings, int count, char *warn, si
 /* The action the player bound to key, or TC_ACT_NONE when the key keeps its built-in meaning. */
 enum tc_action tc_keymap_lookup(int key);
 
+/* A key's built-in meaning (DESIGN.md's table; w a s d as directions aside), or TC_ACT_NONE. */
+enum tc_action tc_keymap_builtin(int key);
+
+/* What help and status lines show of the keys in force. The clash rule: a bound key takes
+ * its new action everywhere, and the action it had keeps its other keys. */
+
+/* Every key that does action now, the player's first, then the built-in ones not rebound:
+ * "z, u" for undo with undo = z; redo ends with Ctrl-R. "" when no key does it. */
+void tc_keymap_keys_text(enum tc_action action, char *buf, size_t len);
+/* The first of them ("z"), or "" when no key does it: for a status line. The text stays valid
+ * until the next call for the same action. */
+const char *tc_keymap_key_text(enum tc_action action);
+/* The four directions as one entry of the help: "arrows, hjkl" (arrows while they all move;
+ * then the letters, "hjkl" when each direction has one, else those there are, spaced). */
+void tc_keymap_directions_text(char *buf, size_t len);
+/* The bound keys that had another built-in meaning, as one line for the start ("keys: h is
+ * help now, not left (left: Left)"), cut to len; returns how many there are (0: buf is ""). */
+int tc_keymap_clashes(char *buf, size_t len);
+
 #endif

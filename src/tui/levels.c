@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "grid.h"
+#include "help.h"
 #include "overlay.h"
 #include "term.h"
 #include "theme.h"
@@ -120,9 +121,11 @@ void tc_levels_draw(struct tc_levels *l)
 		tc_fill_rect((struct tc_rect){x, l->first_row + i, w, 1}, on ? attr : 0);
 		tc_draw_text(x, l->first_row + i, w, attr, line);
 	}
+	char keys[64];
+	snprintf(keys, sizeof keys, "%s: play   q: back to the menu", tc_help_choose());
 	tc_draw_text(x + 2, l->first_row + l->count + 1, w - 2,
 	             tc_theme_attr(*l->message ? TC_ROLE_BAD : TC_ROLE_DIM),
-	             *l->message ? l->message : "Enter or click: play   q: back to the menu");
+	             *l->message ? l->message : keys);
 }
 
 /* Plays the selected level, unless it is locked: then says which level opens it. */

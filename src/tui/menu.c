@@ -191,8 +191,9 @@ void tc_menu_draw(struct tc_menu *m)
 		}
 	}
 	int below = m->first_row + m->rows + 1;
-	char chooser[96];
-	const char *hint = *m->message ? m->message : "Enter or click: choose   ? help   q quit";
+	char chooser[96], choose[96];
+	snprintf(choose, sizeof choose, "%s: choose   ? help   q quit", tc_help_choose());
+	const char *hint = *m->message ? m->message : choose;
 	const struct tc_view *on_row = row_chooser(m, m->selected);
 	if (!*m->message && on_row) {
 		snprintf(chooser, sizeof chooser, "Enter: play   left/right: %s   q quit",
@@ -222,7 +223,7 @@ void tc_menu_draw(struct tc_menu *m)
 		        {"c", "continue the saved game"},
 		        {"r", "race: open or join a race"},
 		        {"w", "watch the games in progress"},
-		        {"click", "play the clicked entry"},
+		        {"{mouse:click}", "play the clicked entry"},
 		        {"q, Esc, Ctrl-C", "quit"},
 		        {NULL, NULL},
 		};

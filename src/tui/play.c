@@ -9,6 +9,7 @@
 
 #include "grid.h"
 #include "help.h"
+#include "keymap.h"
 #include "overlay.h"
 #include "race_text.h"
 #include "status.h"
@@ -270,11 +271,26 @@ static const char *question_text(const struct tc_play *p, enum question q)
 	}
 }
 
-/* The keys of a won game that may be played on. */
-static const char *keep_going_keys(const struct tc_view *v, char *buf, size_t len)
+/* A key of a box's keys line: what the first key doing action now does (keymap.h); with no
+ * action, what is the item itself ("a: autoplay on"); with no what, the item is left out. */
+struct key_item {
+	enum tc_action action;
+	const char *what;
+};
+
+/* "n: new game   u: undo   q: menu": the items with a key, in order. */
+static const char *keys_line(char *buf, size_t len, const struct key_item *items, size_t n)
 {
-	snprintf(buf, len, "Enter: keep going   %s%sn: new game   u: undo   q: menu",
-	         v->keep_going_key ? v->keep_going_key_text : "", v->keep_going_key ? "   " : "");
+	size_t used = 0;
+	buf[0] = '\0';
+	for (size_t i = 0; i < n && used < len; i++) {
+		const char *key = tc_keymap_key_text(items[i].action);
+		if (!items[i].what || (items[i].action != TC_ACT_NONE && !*key))
+			continue;
+		used += (size_t)snprintf(buf + used, len - used, "%s%s%s%s", used ? "   " : "",
+		                         items[i].action != TC_ACT_NONE ? key : "",
+		                         items[i].action != TC_ACT_NONE ? ": " : "", items[i].what);
+	}
 	return buf;
 }
 
@@ -294,7 +310,7 @@ static void draw_result(struct tc_play *p, enum tc_status status, struct tc_rect
 		snprintf(score, sizeof score, "%u move%s, %s", moves, plural, time);
 	bool next_level = moves_on(p->s);
 	const char *lines[4], *keys = NULL;
-	char keys_line[96], title[TC_LIVE_PLAYER_MAX + 160], campaign[80], why[128];
+	char keys_buf[128], title[TC_LIVE_PLAYER_MAX + 160], campaign[80], why[128];
 	int n = 0;
 	enum tc_role role = status == TC_WON ? TC_ROLE_GOOD : TC_ROLE_BAD;
 	if (p->watching) { /* the player's result, not the watcher's */
@@ -312,12 +328,15 @@ static void draw_result(struct tc_play *p, enum tc_status status, struct tc_rect
 		lines[n++] = p->view->why_lost ? why : p->view->lost_text;
 		/* Only keys that work: a game whose time ran out cannot be undone, nor does n go
 		 * past a level kept locked until this one is won. */
-		snprintf(keys_line, sizeof keys_line, "%sr: restart%s   q: menu",
-		         next_locked(p, NULL, 0) ? ""
-		         : next_level            ? "n: next level   "
-		                                 : "n: new game   ",
-		         tc_session_can_undo(p->s) ? "   u: undo" : "");
-		keys = keys_line;
+		const struct key_item items[] = {
+		        {TC_ACT_NEW, next_locked(p, NULL, 0) ? NULL
+		                     : next_level            ? "next level"
+		                                             : "new game"},
+		        {TC_ACT_RESTART, "restart"},
+		        {TC_ACT_UNDO, tc_session_can_undo(p->s) ? "undo" : NULL},
+		        {TC_ACT_BACK, "menu"},
+		};
+		keys = keys_line(keys_buf, sizeof keys_buf, items, sizeof items / sizeof items[0]);
 	} else if (p->view->campaign_won &&
 	           p->view->campaign_won(p->s, p->campaign_open, title, sizeof title, campaign,
 	                                 sizeof campaign, &keys)) {
@@ -328,11 +347,18 @@ static void draw_result(struct tc_play *p, enum tc_status status, struct tc_rect
 		lines[n++] = "You won!";
 	}
 	if (p->watching || p->racing)
-		keys = "q: back";
-	if (!keys)
-		keys = p->view->keep_going ? keep_going_keys(p->view, keys_line, sizeof keys_line)
-		       : next_level        ? "n: next level   u: undo   q: menu"
-		                           : "n: new game   u: undo   q: menu";
+		keys = keys_line(keys_buf, sizeof keys_buf, &(struct key_item){TC_ACT_BACK, "back"}, 1);
+	if (!keys) {
+		const struct tc_view *v = p->view;
+		const struct key_item items[] = {
+		        {TC_ACT_SELECT, v->keep_going ? "keep going" : NULL},
+		        {TC_ACT_NONE, v->keep_going && v->keep_going_key ? v->keep_going_key_text : NULL},
+		        {TC_ACT_NEW, next_level ? "next level" : "new game"},
+		        {TC_ACT_UNDO, "undo"},
+		        {TC_ACT_BACK, "menu"},
+		};
+		keys = keys_line(keys_buf, sizeof keys_buf, items, sizeof items / sizeof items[0]);
+	}
 	lines[n++] = score;
 	lines[n++] = keys;
 	if (!tc_overlay_fits(area, lines, n)) { /* the status line shows the score and time too */
@@ -350,7 +376,9 @@ static void draw_race_over(struct tc_play *p, struct tc_rect area)
 	struct tc_rect inside;
 	if (p->view->board_inside && p->view->board_inside(p->vs, &inside))
 		area = inside;
-	const char *lines[] = {p->race_over, "q: back"};
+	char keys[32];
+	const char *lines[] = {p->race_over,
+	                       keys_line(keys, sizeof keys, &(struct key_item){TC_ACT_BACK, "back"}, 1)};
 	struct tc_tiles tiles;
 	bool on_tiles = p->view->board_tiles && p->view->board_tiles(p->vs, &tiles);
 	tc_overlay_box_over(area, on_tiles ? &tiles : NULL, lines, 2, TC_ROLE_OVERLAY);
@@ -371,6 +399,22 @@ static void hold_clock(struct tc_play *p)
 		tc_session_resume(p->s);
 }
 
+/* The game's keys where n goes on to the next level (a pack, a campaign): the shared help's
+ * "new game" would be wrong there; len lines at most. */
+static const struct tc_help_line *next_level_help(const struct tc_help_line *own,
+                                                  struct tc_help_line *buf, size_t len)
+{
+	size_t n = 0;
+	for (; own && own->keys && n + 2 < len; own++) {
+		if (!strcmp(own->keys, "{new}"))
+			return own - n; /* the game tells of it itself */
+		buf[n++] = *own;
+	}
+	buf[n++] = (struct tc_help_line){"{new}", "the next level"};
+	buf[n] = (struct tc_help_line){NULL, NULL};
+	return buf;
+}
+
 /* A race's help: first that the game's help keys and n do nothing in it (they are refused
  * there), and that q leaves it, then the game's keys (len lines at most, with the end's). */
 static const struct tc_help_line *race_help(const struct tc_help_line *own,
@@ -378,7 +422,7 @@ static const struct tc_help_line *race_help(const struct tc_help_line *own,
 {
 	size_t n = 0;
 	buf[n++] = (struct tc_help_line){"In a race: no help, no new game", ""};
-	buf[n++] = (struct tc_help_line){"q, Esc", "leave the race (asks first)"};
+	buf[n++] = (struct tc_help_line){"{back}", "leave the race (asks first)"};
 	for (; own && own->keys && n + 1 < len; own++)
 		buf[n++] = *own;
 	buf[n] = (struct tc_help_line){NULL, NULL};
@@ -447,8 +491,8 @@ void tc_play_draw(struct tc_play *p, uint64_t now)
 		snprintf(title, sizeof title, "%s: keys", p->title);
 		/* A watcher's keys are only these: the game's would change nothing. */
 		static const struct tc_help_line watch_help[] = {
-		        {"q, Esc", "stop watching"},
-		        {"?", "this help"},
+		        {"{back}", "stop watching"},
+		        {"{help}", "this help"},
 		        {"Ctrl-L", "redraw the screen"},
 		        {NULL, NULL},
 		};
@@ -456,13 +500,14 @@ void tc_play_draw(struct tc_play *p, uint64_t now)
 			snprintf(title, sizeof title, "%s", p->replay_help_title);
 		else if (p->watching)
 			snprintf(title, sizeof title, "Watching %s: keys", p->player);
-		struct tc_help_line in_race[48];
+		struct tc_help_line buf[48];
+		size_t buf_len = sizeof buf / sizeof buf[0];
 		const struct tc_help_line *keys_help =
-		        p->replay_help ? p->replay_help
-		        : p->watching  ? watch_help
-		        : p->racing    ? race_help(p->view->help, in_race,
-		                                   sizeof in_race / sizeof in_race[0])
-		                       : p->view->help;
+		        p->replay_help    ? p->replay_help
+		        : p->watching     ? watch_help
+		        : p->racing       ? race_help(p->view->help, buf, buf_len)
+		        : moves_on(p->s) ? next_level_help(p->view->help, buf, buf_len)
+		                          : p->view->help;
 		p->help_pages = tc_help_draw_page(area, title, keys_help, !p->watching, p->help_page);
 	} else if (p->paused) {
 		/* The board stays hidden so a pause cannot be used to think for free; the race
@@ -470,8 +515,10 @@ void tc_play_draw(struct tc_play *p, uint64_t now)
 		if (racing)
 			tc_race_pane_draw(ticker ? pane : level_with_board(p, pane, race), ticker,
 			                  race, now);
-		const char *lines[] = {"Paused", p->racing ? "p: resume   q: leave"
-		                                           : "p: resume   q: menu"};
+		char keys[96];
+		const struct key_item items[] = {{TC_ACT_PAUSE, "resume"},
+		                                 {TC_ACT_BACK, p->racing ? "leave" : "menu"}};
+		const char *lines[] = {"Paused", keys_line(keys, sizeof keys, items, 2)};
 		tc_overlay_box(lines, 2, TC_ROLE_OVERLAY);
 	} else {
 		p->view->draw(p->vs, p->s, board, now);

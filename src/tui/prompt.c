@@ -9,6 +9,7 @@
 #include "score_text.h"
 #include "theme.h"
 #include "tilecade/store.h"
+#include "utf8.h"
 
 void tc_prompt_start(struct tc_prompt *p, int kind, const char *label, const char *start)
 {
@@ -34,22 +35,7 @@ static void type_key(struct tc_prompt *p, int key)
 		return; /* a paste past the end: dropped at once, key by key */
 	size_t len = strlen(p->input);
 	char utf8[4];
-	size_t n = 0;
-	if (key < 0x80) {
-		utf8[n++] = (char)key;
-	} else if (key < 0x800) {
-		utf8[n++] = (char)(0xC0 | key >> 6);
-		utf8[n++] = (char)(0x80 | (key & 0x3F));
-	} else if (key < 0x10000) {
-		utf8[n++] = (char)(0xE0 | key >> 12);
-		utf8[n++] = (char)(0x80 | (key >> 6 & 0x3F));
-		utf8[n++] = (char)(0x80 | (key & 0x3F));
-	} else {
-		utf8[n++] = (char)(0xF0 | key >> 18);
-		utf8[n++] = (char)(0x80 | (key >> 12 & 0x3F));
-		utf8[n++] = (char)(0x80 | (key >> 6 & 0x3F));
-		utf8[n++] = (char)(0x80 | (key & 0x3F));
-	}
+	size_t n = tc_utf8_encode(key, utf8);
 	if (len + n < sizeof p->input) {
 		memcpy(p->input + len, utf8, n);
 		p->input[len + n] = '\0';

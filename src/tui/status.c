@@ -5,6 +5,7 @@
 #include <stdio.h>
 
 #include "grid.h"
+#include "keymap.h"
 #include "theme.h"
 #include "tilecade/gameid.h"
 
@@ -105,6 +106,24 @@ static void game_label(const struct tc_session *s, const char *id, char *buf, si
 		snprintf(buf, len, "%s", id);
 }
 
+/* "? help   u undo   q menu" with the keys in force (keymap.h), the first of each; only keys
+ * that work: no undo before the first move, nor after the time ran out. */
+static void keys_reminder(const struct tc_session *s, const char *back, char *buf, size_t len)
+{
+	const struct {
+		enum tc_action action;
+		const char *what;
+	} keys[] = {{TC_ACT_HELP, "help"}, {TC_ACT_UNDO, "undo"}, {TC_ACT_BACK, back}};
+	size_t used = 0;
+	buf[0] = '\0';
+	for (size_t i = 0; i < sizeof keys / sizeof keys[0] && used < len; i++) {
+		const char *key = tc_keymap_key_text(keys[i].action);
+		if (*key && (keys[i].action != TC_ACT_UNDO || tc_session_can_undo(s)))
+			used += (size_t)snprintf(buf + used, len - used, "%s%s %s", used ? "   " : "",
+			                         key, keys[i].what);
+	}
+}
+
 void tc_status_draw(const struct tc_session *s, const char *title, const char *detail,
                     const char *narrow_detail, bool moves, bool time, const char *message,
                     const struct tc_status_extra *extra)
@@ -146,11 +165,8 @@ void tc_status_draw(const struct tc_session *s, const char *title, const char *d
 		draw_who_line(s, extra->who, id, message, extra->keys, bottom, attr);
 		return;
 	}
-	/* Only keys that work: no undo before the first move, nor after the time ran out. */
-	char reminder[64];
-	snprintf(reminder, sizeof reminder, "? help   %sq %s",
-	         tc_session_can_undo(s) ? "u undo   " : "",
-	         extra && extra->back ? extra->back : "menu");
+	char reminder[96];
+	keys_reminder(s, extra && extra->back ? extra->back : "menu", reminder, sizeof reminder);
 	const char *keys = extra && extra->keys ? extra->keys : reminder;
 	const char *right = message ? message : keys;
 	int w = tc_text_width(right);

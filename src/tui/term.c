@@ -144,6 +144,11 @@ void tc_term_key_reports(bool on)
 		key_reports(on);
 }
 
+bool tc_term_mouse(void)
+{
+	return mouse_wanted;
+}
+
 bool tc_term_unicode(void)
 {
 	const char *codeset = nl_langinfo(CODESET);

@@ -56,4 +56,7 @@ void tc_term_key_reports(bool on);
 /* Whether the terminal can show UTF-8 glyphs (otherwise ASCII is used). */
 bool tc_term_unicode(void);
 
+/* Whether clicks are read (the settings' mouse = yes): else no screen offers them. */
+bool tc_term_mouse(void);
+
 #endif

@@ -424,13 +424,13 @@ static void reset(void *view)
 }
 
 static const struct tc_help_line help_2048[] = {
-        {"arrows, hjkl", "slide all tiles"},
-        {"mouse drag", "slide in the drag's direction"},
-        {"H", "hint: the computer's best slide"},
+        {"{moves}", "slide all tiles"},
+        {"{mouse:mouse drag}", "slide in the drag's direction"},
+        {"{hint}", "hint: the computer's best slide"},
         {"a", "autoplay on / off (any other key stops it)"},
         {"+ -", "autoplay faster / slower"},
         {"", "a game autoplay played in is not scored"},
-        {"Enter", "keep going after 2048"},
+        {"{select}", "keep going after 2048"},
         {NULL, NULL},
 };
 

@@ -489,11 +489,11 @@ static bool keeps_time(const struct tc_session *s)
 
 /* Not const: create() writes the specials' marks in the glyphs this terminal shows. */
 static struct tc_help_line help_m3[HELP_LINES] = {
-        {"arrows, hjkl", "move the cursor"},
-        {"Enter, Space, click", "pick a tile"},
-        {"then arrow or click", "swap it with that neighbour"},
+        {"{moves}", "move the cursor"},
+        {"{select}, {mouse:click}", "pick a tile"},
+        {"then a move, {mouse:click}", "swap it with that neighbour"},
         {"Esc", "let go of the picked tile"},
-        {"H", "hint: one swap that matches"},
+        {"{hint}", "hint: one swap that matches"},
         {"═ ║", "4 in a line: clears its row / column"},
         {"✚", "L or T: clears the 3x3 around it"},
         {"✱", "5 in a line: removes every tile of the type"},

@@ -848,17 +848,17 @@ static const char *skip_question(const struct tc_session *s)
 
 /* Each line at most 56 columns (60 less the help box's edges), so none wraps at 60x20. */
 static const struct tc_help_line help_sdk[] = {
-        {"arrows, hjkl, click", "move the cursor"},
-        {"1-9, click the bar", "write a digit (marks mode: a mark)"},
+        {"{moves}, {mouse:click}", "move the cursor"},
+        {"1-9, {mouse:click the bar}", "write a digit (marks mode: a mark)"},
         {"0, x, Backspace", "clear the cell"},
         {"m, Tab", "digits or marks mode (or click it)"},
-        {"right-click the bar", "toggle that pencil mark"},
-        {"Enter, Space", "write your last digit again"},
+        {"{mouse:right-click the bar}", "toggle that pencil mark"},
+        {"{select}", "write your last digit again"},
         {"a", "pencil in all candidates"},
         {"c", "highlight conflicts or not"},
         {"e", "check: mark wrong digits"},
-        {"H", "hint: technique, cells, digit"},
-        {"s", "reveal the solution (asks first)"},
+        {"{hint}", "hint: technique, cells, digit"},
+        {"{solution}", "reveal the solution (asks first)"},
         {NULL, NULL},
 };
 

@@ -521,13 +521,13 @@ static void level_entry(int i, char *name, size_t name_len, char *detail, size_t
 }
 
 static const struct tc_help_line help_zn[] = {
-        {"arrows, hjkl", "move the cursor"},
-        {"Enter, Space, click", "pick a tile, then where it lands"},
-        {"s", "show/hide the solution (unranks)"},
+        {"{moves}", "move the cursor"},
+        {"{select}, {mouse:click}", "pick a tile, then where it lands"},
+        {"{solution}", "show/hide the solution (unranks)"},
         {"> or .  < or ,", "play / take back its next move"},
-        {"H", "hint: the next move of a solution"},
+        {"{hint}", "hint: the next move of a solution"},
         {"Esc", "let go of the picked tile"},
-        {"n", "next level (asks first)"},
+        {"{new}", "next level (asks first)"},
         {NULL, NULL},
 };
 

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "grid.h"
+#include "help.h"
 #include "overlay.h"
 #include "status.h"
 #include "term.h"
@@ -237,8 +238,9 @@ void tc_watch_list_draw(struct tc_watch_list *l, uint64_t now)
 		draw_game(l, i, x, l->first_row + i - first, w, now);
 	l->first_row -= first;
 	int below = y + 2 + (l->count < rows ? shown : rows) + 1;
-	tc_draw_text(x + 2, below, w - 2, tc_theme_attr(TC_ROLE_DIM),
-	             l->count ? "Enter or click: watch   q back" : "q back");
+	char keys[64];
+	snprintf(keys, sizeof keys, "%s: watch   q back", tc_help_choose());
+	tc_draw_text(x + 2, below, w - 2, tc_theme_attr(TC_ROLE_DIM), l->count ? keys : "q back");
 }
 
 int tc_watch_list_next_frame(struct tc_watch_list *l, uint64_t now)

@@ -701,6 +701,19 @@ static void test_a_locked_level_is_refused_on_the_command_line(void **state)
 	wait_text(g, "Level 13");
 }
 
+/* A goals level's help says what n does there: the next level, not a new game. */
+static void test_help_of_a_level_says_n_goes_to_the_next(void **state)
+{
+	struct game *g = calloc(1, sizeof *g);
+	assert_non_null(g);
+	*state = g;
+	run(g, 24, 80, NULL, "match3", "--level", "2", "--db", "/nonexistent/scores.db", NULL);
+	wait_text(g, "Level 2");
+	type_keys(g, "?");
+	wait_text(g, "the next level");
+	assert_null(strstr(e2e_screen(g->t), "new game"));
+}
+
 /* The help at 53x15, page by page: each special's mark with its whole text on one page (one
  * text was split between pages), and nothing of the field around the help, the status lines
  * whole above and below it (the field's right border showed down column 52). */
@@ -1066,6 +1079,7 @@ int main(void)
 	        cmocka_unit_test_teardown(test_help_pages_keep_entries_whole_and_hide_the_field,
 	                                  teardown),
 	        cmocka_unit_test_teardown(test_goals_status_line_drops_whole_fields, teardown),
+	        cmocka_unit_test_teardown(test_help_of_a_level_says_n_goes_to_the_next, teardown),
 	        cmocka_unit_test_teardown(test_a_locked_level_is_refused_on_the_command_line,
 	                                  teardown),
 	        cmocka_unit_test_teardown(test_a_lost_level_is_a_loss_on_the_board, teardown),

@@ -1382,6 +1382,9 @@ static void test_mouse_off_leaves_mouse_reporting_off(void **state)
 	config_file("mouse.ini", "[display]\nmouse = no\n", cfg, sizeof cfg);
 	struct e2e_term *t = tilecade(state, "--config", cfg, "--no-anim", NULL);
 	wait_menu(t);
+	/* Nor does any screen offer a click. */
+	assert_true(on_screen(t, "Enter: choose"));
+	assert_false(on_screen(t, "click"));
 	assert_true(e2e_altscreen(t));
 	assert_int_equal(e2e_mouse_mode(t), 0);
 	type_keys(t, "5");
@@ -1389,6 +1392,9 @@ static void test_mouse_off_leaves_mouse_reporting_off(void **state)
 	wait_2048(t, &s);
 	settle(t);
 	assert_int_equal(e2e_mouse_mode(t), 0);
+	type_keys(t, "?");
+	wait_text(t, "2048: keys");
+	assert_false(on_screen(t, "mouse drag"));
 }
 
 /* [keys] undo = z: z undoes (and U still redoes); without the binding z does nothing. */
@@ -1410,6 +1416,32 @@ static void test_key_binding_undo(void **state)
 	undo_2048(&p, "z");
 	redo_2048(&p, "U");
 	undo_2048(&p, "u"); /* the built-in key stays */
+}
+
+/* [keys] undo = z, help = h: the clash (h was left) is one line at the start, and the status
+ * line and the help show the keys in force. */
+static void test_rebound_keys_are_shown(void **state)
+{
+	char cfg[4300];
+	config_file("keys.ini", "[keys]\nundo = z\nhelp = h\n", cfg, sizeof cfg);
+	struct e2e_term *t = tilecade(state, "--config", cfg, "--no-anim", NULL);
+	wait_menu(t);
+	assert_true(row_of(t, "keys: h is help now, not left (left: Left)") >= 0);
+	type_keys(t, "5");
+	struct e2e_play p;
+	e2e_play_begin(&p, t, e2e_bin);
+	play_2048(&p, 1);
+	if (!e2e_wait_row(t, "h help   z undo", "q menu", WAIT_MS))
+		fail_msg("the status line names the built-in keys:\n%s", e2e_screen(t));
+	type_keys(t, "h");
+	wait_text(t, "2048: keys");
+	int row = row_of(t, "z, u ");
+	assert_true(row >= 0 && strstr(e2e_row(t, row), "undo"));
+	row = row_of(t, "h, ? ");
+	assert_true(row >= 0 && strstr(e2e_row(t, row), "this help"));
+	row = row_of(t, "arrows, j k l ");
+	assert_true(row >= 0 && strstr(e2e_row(t, row), "slide all tiles"));
+	assert_false(on_screen(t, "hjkl"));
 }
 
 /* ---- tests: a database that cannot be used ---- */
@@ -1490,6 +1522,7 @@ int main(void)
 	        TEST(test_missing_config_file_is_a_usage_error),
 	        TEST(test_mouse_off_leaves_mouse_reporting_off),
 	        TEST(test_key_binding_undo),
+	        TEST(test_rebound_keys_are_shown),
 	        TEST(test_corrupt_database_never_stops_play),
 	};
 	return cmocka_run_group_tests(tests, group_setup, group_teardown);

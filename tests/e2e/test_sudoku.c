@@ -1097,7 +1097,7 @@ static const char *const help_keys[][2] = {
         {"u", "undo"},
         {"U, Ctrl-R", "redo"},
         {"r", "restart this game"},
-        {"n", "new game"},
+        {"n", "the next level"}, /* a campaign's level: n goes on to the next */
         {"p", "pause (the clock stops)"},
         {"?", "this help"},
         {"q, Esc", "back to the menu"},

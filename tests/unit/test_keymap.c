@@ -145,6 +145,76 @@ static void test_applying_again_replaces_the_bindings(void **state)
 	assert_int_equal(key('y', false), TC_ACT_NONE);
 }
 
+static void keys_of(enum tc_action action, const char *expect)
+{
+	char text[64];
+	tc_keymap_keys_text(action, text, sizeof text);
+	assert_string_equal(text, expect);
+}
+
+static void directions(const char *expect)
+{
+	char text[64];
+	tc_keymap_directions_text(text, sizeof text);
+	assert_string_equal(text, expect);
+}
+
+/* Help names the keys in force: the built-in ones... */
+static void test_help_names_the_built_in_keys(void **state)
+{
+	(void)state;
+	keys_of(TC_ACT_UNDO, "u");
+	keys_of(TC_ACT_REDO, "U, Ctrl-R");
+	keys_of(TC_ACT_SELECT, "Enter, Space");
+	keys_of(TC_ACT_BACK, "q, Esc");
+	keys_of(TC_ACT_HELP, "?");
+	directions("arrows, hjkl");
+	assert_string_equal(tc_keymap_key_text(TC_ACT_UNDO), "u");
+	assert_string_equal(tc_keymap_key_text(TC_ACT_BACK), "q");
+	char clash[96];
+	assert_int_equal(tc_keymap_clashes(clash, sizeof clash), 0);
+	assert_string_equal(clash, "");
+}
+
+/* ...and a rebound key first, where its old action loses it (the issue's undo = z, help = h:
+ * h is no longer left, and the start says so in one line). */
+static void test_help_names_rebound_keys_and_the_clash(void **state)
+{
+	(void)state;
+	struct tc_binding b[] = {{"undo", "z"}, {"help", "h"}};
+	bind(b, 2);
+	keys_of(TC_ACT_UNDO, "z, u");
+	keys_of(TC_ACT_HELP, "h, ?");
+	keys_of(TC_ACT_LEFT, "Left");
+	directions("arrows, j k l");
+	assert_string_equal(tc_keymap_key_text(TC_ACT_UNDO), "z");
+	assert_string_equal(tc_keymap_key_text(TC_ACT_HELP), "h");
+	char clash[96];
+	assert_int_equal(tc_keymap_clashes(clash, sizeof clash), 1);
+	assert_string_equal(clash, "keys: h is help now, not left (left: Left)");
+}
+
+static void test_an_action_left_without_a_key_is_told(void **state)
+{
+	(void)state;
+	struct tc_binding b[] = {{"undo", "?"}, {"left", "a"}, {"pause", "Escape"}, {"new", "U"}};
+	bind(b, 4);
+	keys_of(TC_ACT_HELP, "");
+	assert_string_equal(tc_keymap_key_text(TC_ACT_HELP), "");
+	keys_of(TC_ACT_BACK, "q");
+	keys_of(TC_ACT_REDO, "Ctrl-R");
+	assert_string_equal(tc_keymap_key_text(TC_ACT_REDO), "Ctrl-R");
+	directions("arrows, ajkl");
+	char clash[200];
+	assert_int_equal(tc_keymap_clashes(clash, sizeof clash), 3);
+	assert_string_equal(clash, "keys: ? is undo now, not help (help has no key left); "
+	                           "Esc is pause now, not back (back: q); "
+	                           "U is new now, not redo (redo: Ctrl-R)");
+	/* Cut to the room given, never past it. */
+	assert_int_equal(tc_keymap_clashes(clash, 20), 3);
+	assert_string_equal(clash, "keys: ? is undo now");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -159,6 +229,11 @@ int main(void)
 	        cmocka_unit_test_teardown(test_bad_bindings_are_reported_and_skipped,
 	                                  forget_bindings),
 	        cmocka_unit_test_teardown(test_applying_again_replaces_the_bindings,
+	                                  forget_bindings),
+	        cmocka_unit_test(test_help_names_the_built_in_keys),
+	        cmocka_unit_test_teardown(test_help_names_rebound_keys_and_the_clash,
+	                                  forget_bindings),
+	        cmocka_unit_test_teardown(test_an_action_left_without_a_key_is_told,
 	                                  forget_bindings),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
