@@ -17,7 +17,7 @@
 #include "tilecade/live_net.h"
 #include "tilecade/store.h"
 
-enum question { ASK_NOTHING, ASK_RESTART, ASK_NEW, ASK_LEAVE, ASK_SOLUTION };
+enum question { ASK_NOTHING, ASK_RESTART, ASK_NEW, ASK_LEAVE, ASK_SOLUTION, ASK_COMPUTER };
 
 struct tc_play {
 	const struct tc_view *view;
@@ -25,6 +25,8 @@ struct tc_play {
 	struct tc_session *s;
 	const char *title;
 	enum question asking;
+	struct tc_event asked_key; /* the key that asked ASK_COMPUTER, acted on after a yes */
+	bool computer_agreed;      /* the player said yes to it: acted on without asking again */
 	bool help_open;
 	int help_page, help_pages; /* the help shown, and how many pages it took when drawn */
 	bool paused;         /* by the player (p): the board is hidden */
@@ -266,6 +268,9 @@ static const char *question_text(const struct tc_play *p, enum question q)
 	case ASK_SOLUTION: /* the short one where the long would lose its (y/n) */
 		return COLS >= 56 ? "Show the solution? This game will not be ranked (y/n)"
 		                  : "Show the solution? Not ranked (y/n)";
+	case ASK_COMPUTER:
+		return COLS >= 60 ? "Let the computer play? This game will not be ranked (y/n)"
+		                  : "Computer plays? Not ranked (y/n)";
 	default:
 		return NULL;
 	}
@@ -612,6 +617,7 @@ static enum tc_play_result carry_out(struct tc_play *p, enum question q)
 	case ASK_LEAVE:
 		return TC_PLAY_LEAVE;
 	case ASK_SOLUTION: /* answered in handle_event, which has the key for the view */
+	case ASK_COMPUTER:
 	case ASK_NOTHING:
 		break;
 	}
@@ -697,6 +703,16 @@ static bool asks_for_help(const struct tc_play *p, enum tc_action action, const 
 	       p->view->assist_keys && strchr(p->view->assist_keys, ev->key);
 }
 
+/* Whether the key starts the computer player in a game that is still the player's own: asked
+ * first, unless the player just said yes. */
+static bool starts_computer_player(const struct tc_play *p, enum tc_action action,
+                                   const struct tc_event *ev)
+{
+	return action == TC_ACT_NONE && ev->type == TC_EV_KEY && p->view->computer_player_key &&
+	       ev->key == p->view->computer_player_key && !tc_session_assisted(p->s) &&
+	       !p->computer_agreed;
+}
+
 static enum tc_play_result handle_event(struct tc_play *p, const struct tc_event *ev, uint64_t now)
 {
 	if (p->view->input && (ev->type == TC_EV_KEY || ev->mouse == TC_MOUSE_PRESS))
@@ -720,6 +736,13 @@ static enum tc_play_result handle_event(struct tc_play *p, const struct tc_event
 			tc_session_mark_assisted(p->s, TC_ASSIST_REVEAL);
 			p->view->action(p->vs, p->s, TC_ACT_SOLUTION, ev, now);
 			return TC_PLAY_STAY;
+		}
+		if (q == ASK_COMPUTER) { /* the key that asked, as if not asked */
+			struct tc_event key = p->asked_key;
+			p->computer_agreed = true;
+			enum tc_play_result r = handle_event(p, &key, now);
+			p->computer_agreed = false;
+			return r;
 		}
 		return carry_out(p, q);
 	}
@@ -749,6 +772,12 @@ static enum tc_play_result handle_event(struct tc_play *p, const struct tc_event
 	enum tc_status status = tc_session_status(p->s);
 	bool own_key = ev->type == TC_EV_KEY && p->view->keep_going_key &&
 	               ev->key == p->view->keep_going_key;
+	if (starts_computer_player(p, action, ev) &&
+	    (status == TC_PLAYING || (status == TC_WON && own_key && p->view->keep_going))) {
+		p->asking = ASK_COMPUTER; /* a WASD player's a must not unrank the game at once */
+		p->asked_key = *ev;
+		return TC_PLAY_STAY;
+	}
 	if (status == TC_WON && (action == TC_ACT_SELECT || own_key) && p->view->keep_going) {
 		tc_session_keep_going(p->s);
 		if (own_key)

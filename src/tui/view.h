@@ -36,6 +36,10 @@ struct tc_view {
 	                                    nothing to lose (a campaign's levels) */
 	bool solution_unranks;           /* s shows the solution: a ranked game asks first, and a
 	                                    yes marks it TC_ASSIST_REVEAL before the view acts */
+	/* A key of the view's own by which the computer plays the game (2048's a: autoplay), 0 for
+	 * none: as for the solution, a ranked game asks first; the view marks the game when the
+	 * computer plays in it. */
+	int computer_player_key;
 	/* A campaign: the first campaign_levels entries of level_entry, all to be won. */
 	int campaign_levels;
 	/* Optional: when the won position is a level of the campaign, the won box's title and a

@@ -429,7 +429,7 @@ static const struct tc_help_line help_2048[] = {
         {"{hint}", "hint: the computer's best slide"},
         {"a", "autoplay on / off (any other key stops it)"},
         {"+ -", "autoplay faster / slower"},
-        {"", "a game autoplay played in is not scored"},
+        {"", "a game autoplay played in is not scored: a asks first"},
         {"{select}", "keep going after 2048"},
         {NULL, NULL},
 };
@@ -449,6 +449,7 @@ const struct tc_view tc_view_2048 = {
         .help = help_2048,
         .wasd_moves = false,   /* a is autoplay */
         .assist_keys = "a+=-", /* autoplay */
+        .computer_player_key = 'a',
         .keep_going = true,
         .keep_going_key = 'a',
         .keep_going_key_text = "a: autoplay on",

@@ -1,7 +1,7 @@
 /* 2048's computer player on the screen (issue 9): H shows the best slide with an arrow on the
- * board's edge, a starts autoplay, + and - set its speed, any other key stops it, and a game the
- * computer played in goes on no scoreboard, even after a save and --continue. TILECADE_BIN comes
- * from meson. */
+ * board's edge, a starts autoplay once the player says yes (it unranks the game), + and - set
+ * its speed, any other key stops it, and a game the computer played in goes on no scoreboard,
+ * even after a save and --continue. TILECADE_BIN comes from meson. */
 #define _POSIX_C_SOURCE 200809L
 #include <setjmp.h>
 #include <stdarg.h>
@@ -292,7 +292,20 @@ static void test_autoplay_plays_until_another_key(void **state)
 	struct e2e_play p;
 	e2e_play_begin(&p, t, e2e_bin);
 
+	/* a asks first, since autoplay unranks the game: a WASD player's a, answered no, leaves
+	 * the game the player's, to play on. */
 	type_keys(t, "a");
+	wait_text(t, "Let the computer play? This game will not be ranked (y/n)");
+	type_keys(t, "n");
+	wait_gone(t, "(y/n)");
+	char dir = e2e_play_would_move(&p, 'l') ? 'l' : 'r';
+	type_keys(t, dir == 'l' ? E2E_KEY_LEFT : E2E_KEY_RIGHT);
+	e2e_play_slide(&p, dir);
+	e2e_play_check(&p);
+	assert_null(strstr(e2e_screen(t), "not ranked"));
+	assert_null(strstr(e2e_screen(t), "Autoplay"));
+
+	type_keys(t, "ay");
 	wait_text(t, "Autoplay 100 ms/move  + faster  - slower");
 	wait_moves(t, 5);
 	type_keys(t, "+");
@@ -336,7 +349,7 @@ static void test_autoplay_plays_until_another_key(void **state)
 /* Presses +++ for full speed and waits for the end of a 3x3 game played by the computer. */
 static void autoplay_to_the_end(struct e2e_term *t)
 {
-	type_keys(t, "a+++");
+	type_keys(t, "ay+++"); /* yes: let the computer play */
 	wait_text(t, "Autoplay 0 ms/move  - slower");
 	wait_text_for(t, "Game over: no moves left", GAME_OVER_MS);
 	wait_text(t, "Not ranked: autoplay played in this game");
@@ -429,7 +442,7 @@ static void test_autoplay_mark_survives_continue(void **state)
 	struct e2e_term *t =
 	        start(state, true, "2048", "--size", "3", "--seed", "5", "--no-anim", NULL);
 	wait_text(t, "2048:3x3:s5");
-	type_keys(t, "a");
+	type_keys(t, "ay");
 	wait_moves(t, 3);
 	type_keys(t, "x");
 	wait_text(t, "Autoplay stopped");

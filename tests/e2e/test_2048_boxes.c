@@ -185,12 +185,15 @@ static void test_5x5_to_7x7_win_boxes(void **state)
 	}
 }
 
-/* a at the won box keeps going with autoplay on, as the won box and the man page say (it did
- * nothing). */
+/* a at the won box, once answered yes, keeps going with autoplay on, as the won box and the man
+ * page say (it did nothing). */
 static void test_a_at_the_won_box_autoplays_on(void **state)
 {
 	struct e2e_term *t = play(state, 4, 1, true);
 	assert_true(e2e_send_str(t, "a"));
+	if (!e2e_wait_text(t, "Let the computer play? This game will not be ranked (y/n)", WAIT_MS))
+		fail_msg("a at the won box did not ask first:\n%s", e2e_screen(t));
+	assert_true(e2e_send_str(t, "y"));
 	if (!e2e_wait_text(t, "Autoplay ", WAIT_MS))
 		fail_msg("a at the won box did not start autoplay:\n%s", e2e_screen(t));
 	struct e2e_frame f;
@@ -214,7 +217,7 @@ static void test_autoplayed_game_kept_going_is_not_ranked(void **state)
 	*state = t;
 	if (!e2e_wait_text(t, "Score: 0", WAIT_MS))
 		fail_msg("no board:\n%s", e2e_screen(t));
-	assert_true(e2e_send_str(t, "a++++++++++++"));
+	assert_true(e2e_send_str(t, "ay++++++++++++"));
 	if (!e2e_wait_text(t, "You won!", 6 * WAIT_MS))
 		fail_msg("autoplay did not win:\n%s", e2e_screen(t));
 	assert_true(e2e_send_str(t, E2E_KEY_ENTER));
