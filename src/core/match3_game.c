@@ -1,5 +1,5 @@
 /* Match-3 behind the common backend interface. Parameters read "goals-level3" (a level of the
- * goals pack), "endless-8x8t8" or "timed-8x8t6" (size x size, t tile types). A move is kind 0,
+ * goals pack, one fixed game), "endless-8x8t8" or "timed-8x8t6" (size x size, t tile types). A move is kind 0,
  * a swap of arg[0] and arg[1]. */
 #include <inttypes.h>
 #include <stdio.h>
@@ -68,7 +68,9 @@ static void new_game(void *state, const void *params, uint64_t seed)
 	const struct m3_params *p = params;
 	struct match3 *m = state;
 	memset(m, 0, sizeof *m);
-	tc_rng_seed(&m->rng, seed, M3_RNG_STREAM);
+	/* A goals level is one fixed game whatever the seed, its field and every refill, so that
+	 * its scoreboard compares like with like (as Sudoku's campaign levels). */
+	tc_rng_seed(&m->rng, p->mode == M3_GOALS ? (uint64_t)p->level : seed, M3_RNG_STREAM);
 	m->mode = (uint8_t)p->mode;
 	int size = p->size, types = p->types;
 	if (p->mode == M3_GOALS) {
@@ -196,6 +198,12 @@ static bool valid_state(const void *state)
 	return true;
 }
 
+/* A goals level is the same game whatever the seed: its game ID carries seed 0. */
+static bool uses_seed(const void *params)
+{
+	return ((const struct m3_params *)params)->mode != M3_GOALS;
+}
+
 /* Goals levels move on through the pack; the last one and the other modes keep their
  * parameters. */
 static void next_params(const void *params, void *next)
@@ -221,6 +229,6 @@ const struct tc_game match3_game = {
         .score = score,
         .next_params = next_params,
         .valid_state = valid_state,
-        .uses_seed = NULL,
+        .uses_seed = uses_seed,
         .can_win = can_win,
 };

@@ -40,7 +40,8 @@ int tc_read_boards(struct tc_store *st, struct tc_board_key **boards)
 	return count;
 }
 
-/* A pack level is stored as "level3" so that it sorts as text; people read "level 3". */
+/* A pack level is stored as "level3" so that it sorts as text; people read "level 3". Another
+ * pack level (Match-3's "goals-level4") reads as its parameters, as a random game's do. */
 static void describe_level(const struct tc_board_key *board, char *out, size_t len)
 {
 	char mode[sizeof board->mode], level[sizeof board->level];
@@ -50,7 +51,7 @@ static void describe_level(const struct tc_board_key *board, char *out, size_t l
 	if (strcmp(mode, "pack") == 0 && strncmp(level, "level", strlen("level")) == 0 && *digits &&
 	    strspn(digits, "0123456789") == strlen(digits))
 		snprintf(out, len, "level %s", digits);
-	else if (strcmp(mode, "random") == 0 || !*mode) /* the level is the parameters */
+	else if (strcmp(mode, "random") == 0 || strcmp(mode, "pack") == 0 || !*mode)
 		snprintf(out, len, "%s", level);
 	else if (!*level)
 		snprintf(out, len, "%s", mode);

@@ -963,8 +963,8 @@ static void test_scores_of_one_game_or_level(void **state)
 	st = scores_db("one.db", path, sizeof path);
 	add_score(st, "sudoku", "pack", "level5", "ann", 0, 300000, 51, NOV_21);
 	add_score(st, "sudoku", "pack", "level4", "bob", 0, 200000, 50, NOV_21);
-	add_score(st, "match3", "random", "goals-level2", "cid", 900, 60000, 20, NOV_21);
-	add_score(st, "match3", "random", "goals-level3", "dan", 800, 60000, 20, NOV_21);
+	add_score(st, "match3", "pack", "goals-level2", "cid", 900, 60000, 20, NOV_21);
+	add_score(st, "match3", "pack", "goals-level3", "dan", 800, 60000, 20, NOV_21);
 	tc_store_close(st);
 	r = tilecade(state, "scores", "sudoku", "--level", "5", "--db", path, NULL);
 	assert_exit(r, 0);

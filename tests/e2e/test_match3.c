@@ -815,7 +815,7 @@ static void add_goals_score(struct tc_store *st, int level, bool lost)
 {
 	struct tc_score s = {.points = 100, .time_ms = 1000, .moves = 5, .date = 1, .lost = lost};
 	snprintf(s.board.game, sizeof s.board.game, "match3");
-	snprintf(s.board.mode, sizeof s.board.mode, "random");
+	snprintf(s.board.mode, sizeof s.board.mode, "pack"); /* a level is one fixed game */
 	snprintf(s.board.level, sizeof s.board.level, "goals-level%d", level);
 	struct passwd *pw = getpwuid(getuid());
 	assert_non_null(pw);
@@ -867,7 +867,7 @@ static void test_goals_levels_open_in_order(void **state)
 	assert_true(e2e_find(g->t, "Level 3 ", &row, &col));
 	assert_non_null(strstr(e2e_row(g->t, row), "locked"));
 	type_keys(g, E2E_KEY_ENTER);
-	wait_text(g, "match3:goals-level2:s");
+	wait_text(g, "match3:goals-level2:s0"); /* one fixed game: no seed of its own */
 }
 
 /* ---- scoreboards (issue 17) ---- */
@@ -975,7 +975,7 @@ static void add_lost_score(struct tc_store *st, struct m3_params *p, int64_t poi
 	struct tc_score s = {
 	        .points = points, .time_ms = 1000, .moves = 5, .date = 1, .lost = true};
 	snprintf(s.board.game, sizeof s.board.game, "match3");
-	snprintf(s.board.mode, sizeof s.board.mode, "random");
+	snprintf(s.board.mode, sizeof s.board.mode, "%s", p->mode == M3_GOALS ? "pack" : "random");
 	match3_game.format_params(p, s.board.level, sizeof s.board.level);
 	tc_gameid_format(&match3_game, p, 5, s.game_id, sizeof s.game_id);
 	struct passwd *pw = getpwuid(getuid());

@@ -478,6 +478,29 @@ static void goals_count_and_moves_run_out(void **unused)
 	assert_false(match3_game.apply(&m, &mv));
 }
 
+/* A goals level is one game whatever the seed: the same field and the same refills (level 4
+ * was s809830306 one time and s85995292 the next, each another field), and it says it uses no
+ * seed, so that its game ID carries s0. Endless and timed follow the seed. */
+static void a_goals_level_is_one_fixed_game(void **unused)
+{
+	struct m3_params goals = {M3_GOALS, 4, 0, 0}, endless = {M3_ENDLESS, 0, 8, 6};
+	struct match3 a, b;
+	match3_game.new_game(&a, &goals, 809830306);
+	match3_game.new_game(&b, &goals, 85995292);
+	assert_memory_equal(&a, &b, sizeof a);
+	int swaps[1][2];
+	assert_int_equal(m3_valid_swaps(&a.field, swaps, 1), 1);
+	struct tc_move mv = {.kind = 0, .arg = {(int16_t)swaps[0][0], (int16_t)swaps[0][1]}};
+	assert_true(match3_game.apply(&a, &mv) && match3_game.apply(&b, &mv));
+	assert_memory_equal(&a, &b, sizeof a); /* the refills too */
+	assert_false(match3_game.uses_seed(&goals));
+
+	match3_game.new_game(&a, &endless, 809830306);
+	match3_game.new_game(&b, &endless, 85995292);
+	assert_memory_not_equal(&a.field, &b.field, sizeof a.field);
+	assert_true(match3_game.uses_seed(&endless));
+}
+
 static void endless_and_timed_play_and_score(void **unused)
 {
 	for (int mode = M3_ENDLESS; mode <= M3_TIMED; mode++) {
@@ -597,6 +620,7 @@ int main(void)
 	        cmocka_unit_test(pack_has_ten_levels_of_rising_difficulty),
 	        cmocka_unit_test(params_round_trip),
 	        cmocka_unit_test(goals_count_and_moves_run_out),
+	        cmocka_unit_test(a_goals_level_is_one_fixed_game),
 	        cmocka_unit_test(endless_and_timed_play_and_score),
 	        cmocka_unit_test(time_up_ends_only_a_timed_game),
 	        cmocka_unit_test(valid_state_refuses_damage),

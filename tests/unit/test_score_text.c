@@ -39,7 +39,8 @@ static void board_titles_name_game_and_level(void **unused)
 	/* A board of a game or mode this version does not know still shows. */
 	check_title("chess", "blitz", "5m", true, "chess · blitz 5m");
 	check_title("chess", "", "", true, "chess");
-	check_title("znumbers", "pack", "levelx", true, "zNumbers · pack levelx");
+	check_title("znumbers", "pack", "levelx", true, "zNumbers · levelx");
+	check_title("match3", "pack", "goals-level4", true, "Match-3 · goals-level4");
 }
 
 static void board_titles_are_sanitised(void **unused)
