@@ -45,7 +45,8 @@ static void check_now(struct tc_nlevel_view *v)
 
 int tc_nlevel_next_frame(const struct tc_nlevel_view *v)
 {
-	return v->check_state == TC_NLV_CHECK_RUN ? 0 : -1;
+	return v->check_state == TC_NLV_CHECK_RUN || v->generate_state == TC_NLV_CHECK_RUN ? 0
+	                                                                                   : -1;
 }
 
 static void generate(struct tc_nlevel_view *v, uint64_t seed)
@@ -65,6 +66,7 @@ static void generate(struct tc_nlevel_view *v, uint64_t seed)
 
 void tc_nlevel_open(struct tc_nlevel_view *v, uint64_t seed, bool playable)
 {
+	v->generate_state = TC_NLV_CHECK_NONE;
 	v->prompt.kind = TC_NLV_NO_PROMPT;
 	v->help_open = false;
 	v->ignored_open = false;
@@ -228,6 +230,13 @@ static void draw_status(struct tc_nlevel_view *v, int x, int y, int w)
 
 void tc_nlevel_draw(struct tc_nlevel_view *v)
 {
+	if (v->generate_state == TC_NLV_CHECK_RUN) {
+		generate(v, 0);
+		v->message[0] = '\0';
+		v->generate_state = TC_NLV_CHECK_NONE;
+	} else if (v->generate_state == TC_NLV_CHECK_DRAW) {
+		v->generate_state = TC_NLV_CHECK_RUN; /* this frame says so; the next makes it */
+	}
 	if (v->check_state == TC_NLV_CHECK_RUN)
 		check_now(v);
 	else if (v->check_state == TC_NLV_CHECK_DRAW)
@@ -495,8 +504,9 @@ enum tc_nlv_result tc_nlevel_event(struct tc_nlevel_view *v, const struct tc_eve
 		return play(v);
 	if (!ev->ctrl) {
 		switch (ev->key) {
-		case 'n':
-			generate(v, 0);
+		case 'n': /* a playable level may take the generator seconds: said at once */
+			say_path(v, false, "generating a new level...", "");
+			v->generate_state = TC_NLV_CHECK_DRAW;
 			return TC_NLV_STAY;
 		case 'p':
 			v->playable = !v->playable;

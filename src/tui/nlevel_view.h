@@ -20,7 +20,8 @@
 
 enum tc_nlv_prompt { TC_NLV_NO_PROMPT, TC_NLV_OPEN, TC_NLV_SAVE, TC_NLV_REPLACE };
 
-/* The level's check (nl_check) runs after the level has been drawn once. */
+/* The level's check (nl_check) runs after the level has been drawn once; so does the
+ * generator on n, after a frame that says so (it may take seconds). */
 enum tc_nlv_check { TC_NLV_CHECK_NONE, TC_NLV_CHECK_DRAW, TC_NLV_CHECK_RUN };
 
 enum tc_nlv_result {
@@ -35,6 +36,7 @@ struct tc_nlevel_view {
 	struct nl_reach reach;
 	bool checked; /* reach is valid (the level has a ninja) */
 	enum tc_nlv_check check_state;
+	enum tc_nlv_check generate_state; /* n: a new level, made as the check is run */
 	bool playable; /* n makes playable levels */
 	bool help_open;
 	bool ignored_open;         /* the list of what the play leaves out (i) */

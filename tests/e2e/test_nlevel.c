@@ -126,6 +126,38 @@ static void test_n_makes_another_level(void **state)
 	assert_non_null(strchr(after, '@'));
 }
 
+static bool says_generating(struct e2e_term *t, void *old_seed_row)
+{
+	int row, col;
+	return e2e_find(t, "generating a new level", &row, &col) &&
+	       e2e_find(t, old_seed_row, &row, &col);
+}
+
+static bool shows_new_level(struct e2e_term *t, void *old_seed_row)
+{
+	int row, col;
+	return !e2e_find(t, "generating", &row, &col) && !e2e_find(t, old_seed_row, &row, &col) &&
+	       e2e_find(t, "seed ", &row, &col);
+}
+
+/* n says at once that it works, over the old level (a playable level can take the generator
+ * seconds, and the screen froze without a word), then shows the new one without the word. */
+static void test_n_says_it_is_generating(void **state)
+{
+	struct e2e_term *t = start(state, 24, 80, "ninja");
+	wait_text(t, "seed ");
+	settle(t);
+	char seed[256];
+	int row, col;
+	assert_true(e2e_find(t, "seed ", &row, &col));
+	snprintf(seed, sizeof seed, "%s", e2e_row(t, row) + col);
+	e2e_send_str(t, "n");
+	if (!e2e_wait(t, says_generating, seed, WAIT_MS))
+		fail_msg("n did not say it was generating:\n%s", e2e_screen(t));
+	if (!e2e_wait(t, shows_new_level, seed, WAIT_MS))
+		fail_msg("no new level after n, or still the word:\n%s", e2e_screen(t));
+}
+
 static void type_path(struct e2e_term *t, const char *key, const char *prompt, const char *path)
 {
 	e2e_send_str(t, key);
@@ -582,6 +614,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 	        cmocka_unit_test_teardown(test_shows_a_level, e2e_term_teardown),
 	        cmocka_unit_test_teardown(test_n_makes_another_level, e2e_term_teardown),
+	        cmocka_unit_test_teardown(test_n_says_it_is_generating, e2e_term_teardown),
 	        cmocka_unit_test_teardown(test_save_and_open_give_the_same_map, e2e_term_teardown),
 	        cmocka_unit_test_teardown(test_opens_what_n_writes_and_says_what_it_ignores,
 	                                  e2e_term_teardown),
