@@ -42,11 +42,12 @@ size_t tc_live_hello_encode(const struct tc_live_hello *h, char *buf, size_t len
 	return n > 0 && (size_t)n < len ? (size_t)n : 0;
 }
 
-/* Copies the text up to the next tab into out; false when there is none or it is too long. */
+/* Copies the text up to the next tab into out; false when there is none, it is too long or it
+ * holds a NUL byte (which no hello writes: "ann\0x" would read as "ann"). */
 static bool take_field(const char **at, const char *end, char *out, size_t len)
 {
 	const char *tab = memchr(*at, '\t', (size_t)(end - *at));
-	if (!tab || (size_t)(tab - *at) >= len)
+	if (!tab || (size_t)(tab - *at) >= len || memchr(*at, '\0', (size_t)(tab - *at)))
 		return false;
 	memcpy(out, *at, (size_t)(tab - *at));
 	out[tab - *at] = '\0';
