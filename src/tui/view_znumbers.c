@@ -184,13 +184,15 @@ static void draw_board(struct view_zn *v, const struct zn_board *b)
 		                    : zn_is_tile(b->cell[i]) ? tc_theme_number(zn_value(b->cell[i]))
 		                                             : TC_ROLE_USED;
 		const char *text = b->cell[i] == 0 ? dot : label;
-		if (hint && (i == hint->from || i == hint->to)) {
+		bool hinted = hint && (i == hint->from || i == hint->to);
+		if (hinted) {
 			role = TC_ROLE_HINT;
 			if (i == hint->to)
 				text = hint_mark;
 		}
+		/* A picked tile's landing cells, but H's: that one stands out among them. */
 		for (int t = 0; t < target_count; t++)
-			if (targets[t] == i) {
+			if (targets[t] == i && !(hinted && v->hinting)) {
 				role = TC_ROLE_TARGET;
 				text = landing;
 			}
@@ -346,7 +348,8 @@ static void choose(struct view_zn *v, struct tc_session *s, int cell)
 	v->picked = -1;
 }
 
-/* Shows the next move of a solution; false when there is none to show. */
+/* Shows the next move of a solution, both its cells, until the player acts: its tile picked,
+ * the cursor on where it lands, so that Enter plays it; false when there is none to show. */
 static bool hint(struct view_zn *v, const struct tc_session *s)
 {
 	update_plan(v, s);
@@ -362,8 +365,8 @@ static bool hint(struct view_zn *v, const struct tc_session *s)
 	char name[24];
 	move_name(board_of(s), *m, name, sizeof name);
 	v->hinting = true;
-	v->cursor = m->from;
 	pick(v, board_of(s), m->from);
+	v->cursor = m->to;
 	snprintf(v->info, sizeof v->info, "Hint: %s", name);
 	return true;
 }

@@ -269,7 +269,10 @@ static bool marks_ok(struct game *g, int picked, bool hinted, char *why, size_t 
 		bool want = false;
 		for (int k = 0; k < n; k++)
 			want = want || to[k] == i;
-		if (want != (strcmp(sb.cell[i], landing(g)) == 0)) {
+		/* The hinted landing cell has the hint's mark (hinted: one landing cell). */
+		bool shows = strcmp(sb.cell[i], landing(g)) == 0 ||
+		             (hinted && strcmp(sb.cell[i], hint_mark(g)) == 0);
+		if (want != shows) {
 			char name[4];
 			cell_name(g, i, name);
 			snprintf(why, len, "%s shows '%s', %s a landing mark", name, sb.cell[i],
@@ -832,11 +835,17 @@ static void test_hint_picks_the_next_move(void **state)
 	move_name(g, plan[0], name, sizeof name);
 	snprintf(hint, sizeof hint, "Hint: %s", name);
 	type_keys(g, "H");
-	g->cursor = plan[0].from;
-	/* The hinted tile is picked: its landing cells are marked, and one more key plays it. */
-	wait_for((struct expect){
-	        .g = g, .board = true, .picked = plan[0].from + 1, .hinted = true, .text = {hint}});
-	keys_to(g, plan[0].to);
+	g->cursor = plan[0].to;
+	/* The hinted tile is picked, its landing cells marked, the hinted one with the hint's
+	 * mark (it looked like the others), the cursor on it: Enter plays the hint (it let go of
+	 * the tile). */
+	wait_for((struct expect){.g = g,
+	                         .board = true,
+	                         .picked = plan[0].from + 1,
+	                         .hinted = true,
+	                         .text = {hint},
+	                         .cell = plan[0].to + 1,
+	                         .cell_text = hint_mark(g)});
 	type_keys(g, E2E_KEY_ENTER);
 	model_play(g, plan[0]);
 	wait_for((struct expect){.g = g, .board = true, .gone = {"Hint:", hint_mark(g)}});
@@ -844,7 +853,7 @@ static void test_hint_picks_the_next_move(void **state)
 	move_name(g, plan[1], name, sizeof name);
 	snprintf(hint, sizeof hint, "Hint: %s", name);
 	type_keys(g, "H");
-	g->cursor = plan[1].from;
+	g->cursor = plan[1].to;
 	wait_for((struct expect){
 	        .g = g, .board = true, .picked = plan[1].from + 1, .hinted = true, .text = {hint}});
 }
@@ -1516,10 +1525,9 @@ static void test_the_solution_shown_unranks_the_level_through_a_restart(void **s
 			continue;
 		}
 		type_keys(g, i == 0 ? "HHH" : "H"); /* the hint picks the tile to move */
-		g->cursor = plan[i].from;
+		g->cursor = plan[i].to;
 		wait_for((struct expect){
 		        .g = g, .board = true, .picked = plan[i].from + 1, .hinted = true});
-		keys_to(g, plan[i].to);
 		type_keys(g, E2E_KEY_ENTER);
 		model_play(g, plan[i]);
 		wait_moved(g);
