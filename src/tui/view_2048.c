@@ -429,6 +429,7 @@ static const struct tc_help_line help_2048[] = {
         {"{hint}", "hint: the computer's best slide"},
         {"a", "autoplay on / off (any other key stops it)"},
         {"+ -", "autoplay faster / slower"},
+        {"", "a starts at the speed last set: 100 ms at first"},
         {"", "a game autoplay played in is not scored: a asks first"},
         {"{select}", "keep going after 2048"},
         {NULL, NULL},

@@ -260,6 +260,8 @@ static void test_hint_names_a_slide_and_marks_the_board(void **state)
 	wait_text(t, "hint: the computer's best slide");
 	wait_text(t, "autoplay on / off (any other key stops it)");
 	wait_text(t, "autoplay faster / slower");
+	/* As it is: again at the speed last set (the README said 100 ms to start). */
+	wait_text(t, "a starts at the speed last set: 100 ms at first");
 	type_keys(t, " ");
 	wait_gone(t, "autoplay faster / slower");
 }
