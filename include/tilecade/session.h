@@ -87,6 +87,7 @@ enum tc_assist {
 	TC_ASSIST_AUTOPLAY = 1 << 0,
 	TC_ASSIST_SOLUTION = 1 << 1, /* the solution played moves */
 	TC_ASSIST_REVEAL = 1 << 2,   /* the solution was shown whole */
+	TC_ASSIST_HINTS = 1 << 3,    /* more hints than the game's ranked_hints (from the count) */
 };
 void tc_session_mark_assisted(struct tc_session *s, enum tc_assist how);
 /* Plays a move the computer chose, marking the game when it is played. */
@@ -101,7 +102,8 @@ unsigned tc_session_assisted(const struct tc_session *s);
 void tc_session_mark_daily(struct tc_session *s);
 bool tc_session_daily(const struct tc_session *s);
 
-/* Hints given in this game: they do not stop it being ranked, but go with its score. One per
+/* Hints given in this game: they go with its score, and past the game's ranked_hints they
+ * mark it TC_ASSIST_HINTS. One per
  * position: counting a hint for a position that already had one (a hint shown in stages, or
  * asked again after undo or a restart) changes nothing and returns false. Call it only for a
  * hint given, not for one refused. Undo, a restart and saves keep the count; a new game from

@@ -147,6 +147,9 @@ enum sdk_rating sdk_rate_upto(enum sdk_stage stage, const struct sdk_grid *puzzl
  * steps (at most max), or 0 when the position is complete, breaks the rules, has no solution,
  * needs a guess, or needs more than max steps. */
 #define SDK_HINT_STEPS 16
+/* A hint ends in a digit of the solution, which helps as much as the reveal: a game given more
+ * hints than this (one per position) is not ranked. */
+#define SDK_RANKED_HINTS 3
 int sdk_hint_steps(enum sdk_stage stage, const struct sdk_grid *position, struct sdk_step *steps,
                    int max);
 /* The same steps as one: the placement, named by the hardest technique on the way, with the

@@ -348,4 +348,5 @@ const struct tc_game sudoku_game = {
         .next_params = next_params,
         .valid_state = valid_state,
         .uses_seed = uses_seed,
+        .ranked_hints = SDK_RANKED_HINTS,
 };

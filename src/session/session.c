@@ -45,7 +45,7 @@ void tc_session_sync_clock(struct tc_session *s)
 static void note_score(struct tc_session *s)
 {
 	int64_t score = tc_session_score(s);
-	if (score > s->best_score && !s->assisted && tc_session_status(s) != TC_PLAYING)
+	if (score > s->best_score && !tc_session_assisted(s) && tc_session_status(s) != TC_PLAYING)
 		s->best_score = score;
 }
 
@@ -357,7 +357,9 @@ bool tc_session_apply_assisted(struct tc_session *s, const struct tc_move *move,
 
 unsigned tc_session_assisted(const struct tc_session *s)
 {
-	return s->assisted;
+	/* The hints' mark comes from their count, which saves and streams carry already. */
+	unsigned limit = s->game->ranked_hints;
+	return s->assisted | (limit && s->hints > limit ? TC_ASSIST_HINTS : 0);
 }
 
 void tc_session_mark_daily(struct tc_session *s)
@@ -414,7 +416,7 @@ int64_t tc_session_score(const struct tc_session *s)
 int64_t tc_session_best_score(const struct tc_session *s)
 {
 	int64_t score = tc_session_score(s);
-	return !s->assisted && score > s->best_score ? score : s->best_score;
+	return !tc_session_assisted(s) && score > s->best_score ? score : s->best_score;
 }
 
 int64_t tc_session_best_ended_score(const struct tc_session *s)

@@ -89,7 +89,7 @@ void *tc_session_save(const struct tc_session *s, size_t *len)
 	put_u64(&w, s->count);
 	put_u64(&w, s->current);
 	put_u64(&w, tc_session_elapsed_ms(s));
-	put_u64(&w, (uint64_t)s->keep_going | (uint64_t)s->assisted << ASSIST_SHIFT |
+	put_u64(&w, (uint64_t)s->keep_going | (uint64_t)(s->assisted & ASSIST_BITS) << ASSIST_SHIFT |
 	                    (s->timed_out ? TIMED_OUT_BIT : 0) | (s->daily ? DAILY_BIT : 0) |
 	                    (uint64_t)(s->hints < HINTS_MAX ? s->hints : HINTS_MAX) << HINTS_SHIFT);
 	put_u64(&w, (uint64_t)s->best_score);

@@ -245,6 +245,11 @@ static void save(struct tc_records *r, const struct tc_session *s)
 static void say_unranked(struct tc_records *r, const struct tc_session *s)
 {
 	unsigned how = tc_session_assisted(s);
+	if (how == TC_ASSIST_HINTS) {
+		snprintf(r->told, sizeof r->told, "Not ranked: more than %u hints",
+		         tc_session_game(s)->ranked_hints);
+		return;
+	}
 	snprintf(r->told, sizeof r->told, "Not ranked: %s",
 	         how & TC_ASSIST_REVEAL     ? "the solution was shown"
 	         : how & TC_ASSIST_SOLUTION ? "the solution played moves in this game"

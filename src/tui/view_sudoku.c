@@ -770,6 +770,11 @@ static void describe(void *view, const struct tc_session *s, bool narrow, char *
 	else
 		snprintf(buf, len, "%s, %s%s%sLeft: %d", stage, rated, p->custom ? " (yours)" : "",
 		         sep, left);
+	/* Hints count against a limit, past which the game is not ranked: shown once used. */
+	unsigned hints = tc_session_hints(s);
+	size_t used = strlen(buf);
+	if (hints > 0 && used < len)
+		snprintf(buf + used, len - used, "%sHints: %u/%u", sep, hints, SDK_RANKED_HINTS);
 }
 
 /* The campaign's six levels, then new puzzles of each stage and rating. */
@@ -846,6 +851,10 @@ static const char *skip_question(const struct tc_session *s)
 	return NULL;
 }
 
+#define TEXT_OF(n) #n
+#define TEXT(n) TEXT_OF(n)
+#define RANKED_HINTS TEXT(SDK_RANKED_HINTS)
+
 /* Each line at most 56 columns (60 less the help box's edges), so none wraps at 60x20. */
 static const struct tc_help_line help_sdk[] = {
         {"{moves}, {mouse:click}", "move the cursor"},
@@ -858,6 +867,7 @@ static const struct tc_help_line help_sdk[] = {
         {"c", "highlight conflicts or not"},
         {"e", "check: mark wrong digits"},
         {"{hint}", "hint: technique, cells, digit"},
+        {"", "more than " RANKED_HINTS " hints: not ranked"},
         {"{solution}", "reveal the solution (asks first)"},
         {NULL, NULL},
 };

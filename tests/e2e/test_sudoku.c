@@ -1093,6 +1093,7 @@ static const char *const help_keys[][2] = {
         {"c", "highlight conflicts or not"},
         {"e", "check: mark wrong digits"},
         {"H", "hint: technique, cells, digit"},
+        {"", "more than 3 hints: not ranked"},
         {"s", "reveal the solution (asks first)"},
         {"u", "undo"},
         {"U, Ctrl-R", "redo"},
@@ -1349,6 +1350,37 @@ static void test_a_hint_counts_once_and_a_refused_one_not(void **state)
 	e2e_run_free(&r);
 }
 
+/* A hint ends in a digit of the solution, as the reveal does: the top line counts hints
+ * against the 3 a ranked game may take, and a game given a 4th (each at a position of its own)
+ * is not ranked and says so at its end (an expert Sudoku won by pressing H 54 times ranked
+ * first). */
+static void test_more_than_three_hints_unrank_the_game(void **state)
+{
+	struct game *g = start(state, "sudoku:latin-simple:s7", 24, 80, NULL);
+	for (int hints = 1; hints <= 4; hints++) {
+		type_keys(g, "H");
+		char count[16];
+		snprintf(count, sizeof count, "Hints: %d/3", hints);
+		wait_text(g, count);
+		if (hints <= 3)
+			assert_null(strstr(e2e_row(g->t, e2e_rows(g->t) - 1), "not ranked"));
+		int cell = empty_cell(g, 0); /* a digit of the player's: the next hint is another */
+		keys_to(g, cell);
+		char digit[2] = {(char)('0' + g->z.solution.cell[cell]), '\0'};
+		type_digit(g, digit, g->z.solution.cell[cell]);
+	}
+	wait_text(g, "not ranked");
+	static char keys[4096];
+	solution_keys(g, keys, sizeof keys);
+	type_keys(g, keys);
+	wait_for((struct expect){.g = g, .text = {"You won!", "Not ranked: more than 3 hints"}});
+	const char *argv[] = {e2e_bin, "scores", "sudoku", NULL};
+	struct e2e_run r;
+	assert_true(e2e_run(argv, WAIT_MS, &r));
+	assert_string_equal(r.out, "no scores yet\n");
+	e2e_run_free(&r);
+}
+
 /* The latin stage has no boxes: no double lines inside the grid. */
 static void test_latin_grid_has_no_boxes(void **state)
 {
@@ -1559,6 +1591,7 @@ int main(void)
 	        cmocka_unit_test_teardown(test_revealed_says_not_ranked, teardown),
 	        cmocka_unit_test_teardown(test_a_hint_counts_once_and_a_refused_one_not,
 	                                  teardown),
+	        cmocka_unit_test_teardown(test_more_than_three_hints_unrank_the_game, teardown),
 	        cmocka_unit_test_teardown(test_latin_grid_has_no_boxes, teardown),
 	        cmocka_unit_test_teardown(test_small_window, teardown),
 	        cmocka_unit_test_teardown(test_the_digit_looked_at_stays_lit, teardown),
