@@ -1006,7 +1006,7 @@ static void test_2048_autoplayed_then_restarted_is_not_ranked(void **state)
 	int n = e2e_play_losing_moves(1, keys, sizeof keys, &score);
 	struct e2e_2048_status s;
 	struct e2e_term *t = start_anns_3x3(state, cfg, sizeof cfg, &s);
-	type_keys(t, "a");
+	type_keys(t, "ay"); /* yes: let the computer play */
 	assert_true(e2e_wait(t, moves_at_least_one, NULL, WAIT_MS));
 	type_keys(t, "a"); /* off */
 	wait_text(t, "Autoplay off");
