@@ -73,7 +73,7 @@ bool tc_store_retry_soon(const struct tc_store *st);
 /* The schema version of the open database (TC_STORE_SCHEMA once opened). A database of a newer
  * schema than this program knows is refused ("made by a newer tilecade"), never written into. */
 int tc_store_schema_version(const struct tc_store *st);
-#define TC_STORE_SCHEMA 5
+#define TC_STORE_SCHEMA 6
 
 /* A scoreboard is one game, mode and level: ("2048", "normal", "4x4"),
  * ("znumbers", "pack", "level3"), ("znumbers", "daily", "2026-11-21"). */
@@ -136,6 +136,28 @@ int tc_store_save_game(struct tc_store *st, const char *game, const void *blob, 
  * summary and stream are written together, in one transaction. */
 int tc_store_save_game_stream(struct tc_store *st, const char *game, const void *blob, size_t len,
                               const char *summary, const void *events, size_t events_len);
+
+/* One game of a player is played by one program. A save is held by the program that wrote it
+ * last or continued it: the save's row keeps that program's hold (a random number; 0 for none
+ * yet), so that on one file or on a database many hosts share, a program whose game another one
+ * took over writes nothing more of it and learns that it lost it. */
+#define TC_STORE_LOST 1
+/* The save of a game played here, as tc_store_save_game_stream: with *hold 0 (a game begun here,
+ * not saved yet) it replaces whatever save the game had and *hold is set to this program's new
+ * hold; else it is written only over the save *hold holds. Returns 0 (written, or waiting on
+ * this machine for a database that is away), TC_STORE_LOST when another program took the game
+ * over or finished it (nothing was written), or -1. */
+int tc_store_save_held(struct tc_store *st, const char *game, uint64_t *hold, const void *blob,
+                       size_t len, const char *summary, const void *events, size_t events_len);
+/* Takes the save of game over (Continue): from now on the program that held it writes nothing
+ * more of it. Returns the new hold, or 0 when it could not be taken (none, the store off or the
+ * database away: the game's first save then replaces the save, as a new game's does). */
+uint64_t tc_store_take_over(struct tc_store *st, const char *game);
+/* Whether the save of game held by hold was taken over or finished by another program since
+ * (false when hold is 0, or the database cannot tell now). */
+bool tc_store_lost(struct tc_store *st, const char *game, uint64_t hold);
+/* Deletes the save of game held by hold (0: whoever holds it): a game finished or dropped. */
+void tc_store_delete_held(struct tc_store *st, const char *game, uint64_t hold);
 /* Loads the save of a game into a malloc'd buffer; returns 0, or -1 when there is none. */
 int tc_store_load_game(struct tc_store *st, const char *game, void **blob, size_t *len);
 /* The same, with its stream, malloc'd too (*events NULL and *events_len 0 when the save has

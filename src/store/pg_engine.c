@@ -101,10 +101,21 @@ static const char *const schema_5 =
         "  game BIGINT NOT NULL REFERENCES live_games (id) ON DELETE CASCADE,"
         "  seq BIGINT NOT NULL, bytes BYTEA NOT NULL, PRIMARY KEY (game, seq));";
 
+/* Migration i brings the schema from version i to i + 1 (from 5 on: schema_5 makes 5 at once).
+ * Add new ones at the end; never edit one that has shipped. */
+static const char *const migrations[TC_STORE_SCHEMA] = {
+        /* 6: one game, one program: the hold of the program that holds a save (tilecade/
+         * store.h), 0 for none yet (every save of before). */
+        [5] = "ALTER TABLE saves ADD COLUMN holder BIGINT NOT NULL DEFAULT 0;"
+              "UPDATE tilecade_schema SET version = 6;",
+};
+
 /* The tables of each schema version this program knows (none at 0): how a database is known to
  * be tilecade's. A later migration adds its version's list at the end. */
 static const char *const tables_of[TC_STORE_SCHEMA + 1] = {
         [5] = "live_events,live_games,players,racers,races,recordings,saves,scores,"
+              "tilecade_schema,written",
+        [6] = "live_events,live_games,players,racers,races,recordings,saves,scores,"
               "tilecade_schema,written",
 };
 
@@ -561,6 +572,17 @@ static const char *inspect(struct tc_store *st, int *version, char *why, size_t 
 	return NULL;
 }
 
+/* Brings the schema from version (0: nothing there yet) to TC_STORE_SCHEMA: whether it did. */
+static bool make_schema(struct tc_store *st, int version)
+{
+	if (version == 0 && pg_exec(st, schema_5) != TC_SQL_DONE)
+		return false;
+	for (int v = version == 0 ? 5 : version; v < TC_STORE_SCHEMA; v++)
+		if (pg_exec(st, migrations[v]) != TC_SQL_DONE)
+			return false;
+	return true;
+}
+
 /* Brings the schema to TC_STORE_SCHEMA under the writers' lock: two hosts starting at once
  * migrate once, the second finding the work done. NULL, or why the database cannot be used. */
 static const char *migrate(struct tc_store *st, char *why, size_t len)
@@ -569,9 +591,8 @@ static const char *migrate(struct tc_store *st, char *why, size_t len)
 		return server_says(st, why, len);
 	int version;
 	const char *problem = inspect(st, &version, why, len);
-	if (!problem && version == 0 && pg_exec(st, schema_5) != TC_SQL_DONE)
+	if (!problem && !make_schema(st, version))
 		problem = server_says(st, why, len);
-	/* Later migrations run here, from version (or 5) up. */
 	if (!problem && pg_exec(st, "COMMIT") != TC_SQL_DONE)
 		problem = server_says(st, why, len);
 	if (problem && conn_of(st))
@@ -584,8 +605,7 @@ static const char *migrate(struct tc_store *st, char *why, size_t len)
  * into the database. */
 static const char *set_up_empty(struct tc_store *st, char *why, size_t len)
 {
-	if (pg_exec(st, "SET search_path = pg_temp") != TC_SQL_DONE ||
-	    pg_exec(st, schema_5) != TC_SQL_DONE)
+	if (pg_exec(st, "SET search_path = pg_temp") != TC_SQL_DONE || !make_schema(st, 0))
 		return server_says(st, why, len);
 	return NULL;
 }

@@ -78,6 +78,9 @@ static const char *const migrations[TC_STORE_SCHEMA] = {
         "DROP TABLE saves_4;"
         "CREATE INDEX saves_by_seq ON saves (seq);"
         "CREATE TABLE written (token TEXT PRIMARY KEY, at INTEGER NOT NULL);",
+        /* 6: one game, one program: the hold of the program that holds a save (tilecade/
+         * store.h), 0 for none yet (every save of before). */
+        "ALTER TABLE saves ADD COLUMN holder INTEGER NOT NULL DEFAULT 0;",
 };
 
 /* The columns of the scores table at each schema version (what the migrations made), and of
@@ -89,6 +92,7 @@ static const char *const score_columns[TC_STORE_SCHEMA + 1] = {
         "id,game,mode,level,player,points,time_ms,moves,date,game_id,won,hints,recording",
         "id,game,mode,level,player,points,time_ms,moves,date,game_id,won,hints,recording",
         "id,game,mode,level,player,points,time_ms,moves,date,game_id,won,hints,recording",
+        "id,game,mode,level,player,points,time_ms,moves,date,game_id,won,hints,recording",
 };
 static const char *const save_columns[TC_STORE_SCHEMA + 1] = {
         NULL,
@@ -97,6 +101,7 @@ static const char *const save_columns[TC_STORE_SCHEMA + 1] = {
         "game,blob,summary,saved_at,events",
         "game,blob,summary,saved_at,events",
         "owner,game,blob,summary,saved_at,events,seq",
+        "owner,game,blob,summary,saved_at,events,seq,holder",
 };
 /* The tables and indexes of each version but scores' and saves'. */
 static const char *const other_things[TC_STORE_SCHEMA + 1] = {
@@ -106,6 +111,9 @@ static const char *const other_things[TC_STORE_SCHEMA + 1] = {
         "players,recordings,sqlite_autoindex_players_1,sqlite_autoindex_players_2",
         "players,racers,races,recordings,sqlite_autoindex_players_1,sqlite_autoindex_players_2,"
         "sqlite_autoindex_racers_1",
+        "players,racers,races,recordings,saves_by_seq,sqlite_autoindex_players_1,"
+        "sqlite_autoindex_players_2,sqlite_autoindex_racers_1,sqlite_autoindex_written_1,"
+        "written",
         "players,racers,races,recordings,saves_by_seq,sqlite_autoindex_players_1,"
         "sqlite_autoindex_players_2,sqlite_autoindex_racers_1,sqlite_autoindex_written_1,"
         "written",

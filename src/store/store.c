@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/random.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -387,44 +388,122 @@ int tc_store_save_game(struct tc_store *st, const char *game, const void *blob, 
 	return tc_store_save_game_stream(st, game, blob, len, summary, NULL, 0);
 }
 
-bool tc_store_put_save(struct tc_store *st, const char *owner, const char *game, const void *blob,
-                       size_t len, const char *summary, const void *events, size_t events_len,
-                       int64_t saved_at, bool unless_newer)
+uint64_t tc_store_new_hold(void)
+{
+	uint64_t v = 0;
+	while (v == 0) {
+		if (getrandom(&v, sizeof v, 0) != (ssize_t)sizeof v) {
+			struct timespec ts;
+			clock_gettime(CLOCK_REALTIME, &ts);
+			v = (uint64_t)ts.tv_nsec * 6364136223846793005u ^ (uint64_t)ts.tv_sec ^
+			    ((uint64_t)getpid() << 32);
+		}
+		v &= INT64_MAX;
+	}
+	return v;
+}
+
+/* A claim: one statement is one transaction, the old save stays until the new one is whole. A
+ * held save: a compare-and-set on its holder, so that of two programs writing one game's save
+ * (on one file or from two hosts) only the one holding it writes. seq orders saves made in the
+ * same second (the latest save is the one written last). */
+#define SAVE_CLAIM                                                                                 \
+	"INSERT INTO saves (owner, game, blob, summary, saved_at, events, seq, holder)"            \
+	" VALUES (?1, ?2, ?3, ?4, ?5, ?6, (SELECT COALESCE(MAX(seq), 0) + 1 FROM saves), ?7)"      \
+	" ON CONFLICT (owner, game) DO UPDATE SET blob = excluded.blob,"                           \
+	" summary = excluded.summary, saved_at = excluded.saved_at,"                               \
+	" events = excluded.events, seq = excluded.seq, holder = excluded.holder"
+#define SAVE_HELD                                                                                  \
+	"UPDATE saves SET blob = ?3, summary = ?4, saved_at = ?5, events = ?6,"                    \
+	" seq = (SELECT COALESCE(MAX(seq), 0) + 1 FROM saves)"                                     \
+	" WHERE owner = ?1 AND game = ?2 AND holder = ?7"
+
+int tc_store_put_save(struct tc_store *st, const char *owner, const char *game, const void *blob,
+                      size_t len, const char *summary, const void *events, size_t events_len,
+                      int64_t saved_at, uint64_t holder, enum tc_put_how how)
 {
 	if (!tc_store_writable(st))
-		return false;
-	/* One statement is one transaction: the old save stays until the new one is whole. seq
-	 * orders saves made in the same second (the latest save is the one written last). */
-	struct tc_sql *q = tc_sql_prepare(
-	        st,
-	        "INSERT INTO saves (owner, game, blob, summary, saved_at, events, seq)"
-	        " VALUES (?1, ?2, ?3, ?4, ?5, ?6, (SELECT COALESCE(MAX(seq), 0) + 1 FROM saves))"
-	        " ON CONFLICT (owner, game) DO UPDATE SET blob = excluded.blob,"
-	        " summary = excluded.summary, saved_at = excluded.saved_at,"
-	        " events = excluded.events, seq = excluded.seq"
-	        " WHERE ?7 = 0 OR saves.saved_at <= excluded.saved_at");
+		return -1;
+	static const char *const sql[] = {
+	        [TC_PUT_CLAIM] = SAVE_CLAIM,
+	        [TC_PUT_CLAIM_UNLESS_NEWER] =
+	                SAVE_CLAIM " WHERE saves.saved_at <= excluded.saved_at",
+	        [TC_PUT_HELD] = SAVE_HELD,
+	};
+	struct tc_sql *q = tc_sql_prepare(st, sql[how]);
 	tc_sql_bind_text(q, 1, owner);
 	tc_sql_bind_text(q, 2, game);
 	tc_sql_bind_blob(q, 3, blob, len);
 	tc_sql_bind_text(q, 4, summary);
 	tc_sql_bind_int(q, 5, saved_at);
 	tc_sql_bind_blob(q, 6, events, events_len);
-	tc_sql_bind_int(q, 7, unless_newer);
-	return tc_sql_run(q) == TC_SQL_DONE;
+	tc_sql_bind_int(q, 7, (int64_t)holder);
+	bool ran = tc_sql_step(q) == TC_SQL_DONE;
+	bool written = ran && tc_sql_changes(q) == 1;
+	tc_sql_finish(q);
+	return written ? 0 : ran ? TC_STORE_LOST : -1;
 }
 
 int tc_store_save_game_stream(struct tc_store *st, const char *game, const void *blob, size_t len,
                               const char *summary, const void *events, size_t events_len)
 {
+	uint64_t hold = 0; /* a save of its own: it replaces the game's */
+	return tc_store_save_held(st, game, &hold, blob, len, summary, events, events_len);
+}
+
+int tc_store_save_held(struct tc_store *st, const char *game, uint64_t *hold, const void *blob,
+                       size_t len, const char *summary, const void *events, size_t events_len)
+{
+	if (!st)
+		return -1;
+	bool claims = *hold == 0;
+	if (claims)
+		*hold = tc_store_new_hold();
 	if (tc_waiting_takes(st, 0))
-		return tc_waiting_save(st, game, blob, len, summary, events, events_len);
-	if (!st || tc_store_put_save(st, st->owner, game, blob, len, summary, events, events_len,
-	                             (int64_t)time(NULL), false))
-		return st ? 0 : -1;
+		return tc_waiting_save(st, game, blob, len, summary, events, events_len, *hold,
+		                       claims);
+	int put =
+	        tc_store_put_save(st, st->owner, game, blob, len, summary, events, events_len,
+	                          (int64_t)time(NULL), *hold, claims ? TC_PUT_CLAIM : TC_PUT_HELD);
+	if (put >= 0)
+		return put;
 	/* The database went away just now: the save waits. */
-	return tc_waiting_takes(st, 0)
-	               ? tc_waiting_save(st, game, blob, len, summary, events, events_len)
-	               : -1;
+	return tc_waiting_takes(st, 0) ? tc_waiting_save(st, game, blob, len, summary, events,
+	                                                 events_len, *hold, claims)
+	                               : -1;
+}
+
+uint64_t tc_store_take_over(struct tc_store *st, const char *game)
+{
+	if (!tc_store_writable(st))
+		return 0;
+	uint64_t hold = tc_store_new_hold();
+	struct tc_sql *q =
+	        tc_sql_prepare(st, "UPDATE saves SET holder = ?3 WHERE owner = ?1 AND game = ?2");
+	tc_sql_bind_text(q, 1, st->owner);
+	tc_sql_bind_text(q, 2, game);
+	tc_sql_bind_int(q, 3, (int64_t)hold);
+	bool taken = tc_sql_step(q) == TC_SQL_DONE && tc_sql_changes(q) == 1;
+	tc_sql_finish(q);
+	return taken ? hold : 0;
+}
+
+bool tc_store_lost(struct tc_store *st, const char *game, uint64_t hold)
+{
+	if (hold == 0 || !tc_store_ok(st))
+		return false;
+	struct tc_sql *q =
+	        tc_sql_prepare(st, "SELECT holder FROM saves WHERE owner = ?1 AND game = ?2");
+	tc_sql_bind_text(q, 1, st->owner);
+	tc_sql_bind_text(q, 2, game);
+	enum tc_sql_rc rc = tc_sql_step(q);
+	int64_t holder;
+	/* No save: the game was finished (or dropped) by the program that took it over. */
+	bool lost = rc == TC_SQL_DONE ||
+	            (rc == TC_SQL_ROW && tc_sql_int(q, 0, INT64_MIN, INT64_MAX, &holder) &&
+	             (uint64_t)holder != hold);
+	tc_sql_finish(q);
+	return lost;
 }
 
 int tc_store_load_game(struct tc_store *st, const char *game, void **blob, size_t *len)
@@ -505,24 +584,31 @@ int tc_store_load_game_stream(struct tc_store *st, const char *game, void **blob
 }
 
 bool tc_store_drop_save(struct tc_store *st, const char *owner, const char *game,
-                        int64_t saved_before)
+                        int64_t saved_before, uint64_t holder)
 {
 	if (!tc_store_writable(st))
 		return false;
-	struct tc_sql *q = tc_sql_prepare(
-	        st, "DELETE FROM saves WHERE owner = ?1 AND game = ?2 AND saved_at <= ?3");
+	struct tc_sql *q = tc_sql_prepare(st, "DELETE FROM saves WHERE owner = ?1 AND game = ?2"
+	                                      " AND saved_at <= ?3 AND (?4 = 0 OR holder = ?4)");
 	tc_sql_bind_text(q, 1, owner);
 	tc_sql_bind_text(q, 2, game);
 	tc_sql_bind_int(q, 3, saved_before);
+	tc_sql_bind_int(q, 4, (int64_t)holder);
 	return tc_sql_run(q) == TC_SQL_DONE;
 }
 
 void tc_store_delete_game(struct tc_store *st, const char *game)
 {
+	tc_store_delete_held(st, game, 0);
+}
+
+void tc_store_delete_held(struct tc_store *st, const char *game, uint64_t hold)
+{
 	/* Forgotten while the database is away: the save's file says so, for when it is back. */
 	if (tc_waiting_takes(st, 0) ||
-	    (st && !tc_store_drop_save(st, st->owner, game, INT64_MAX) && tc_waiting_takes(st, 0)))
-		tc_waiting_save(st, game, NULL, 0, "", NULL, 0);
+	    (st && !tc_store_drop_save(st, st->owner, game, INT64_MAX, hold) &&
+	     tc_waiting_takes(st, 0)))
+		tc_waiting_save(st, game, NULL, 0, "", NULL, 0, hold, false);
 	else if (saves_may_wait(st)) /* dropped: a save of it left waiting is not offered again */
 		tc_waiting_forget_save(st, game);
 }

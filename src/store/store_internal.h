@@ -39,19 +39,28 @@ bool tc_store_writable(const struct tc_store *st);
 
 /* The writes as the database takes them, without the waiting queue (waiting.h), which writes
  * a game that waited through them, in its own transaction. A score's and a recording's row id,
- * or 0; a racer's result (tc_store_race_finish's, the race not read); a save, kept only when the
- * database holds no later one of the game when unless_newer; a save dropped unless it was saved
- * after saved_before (Unix time). */
+ * or 0; a racer's result (tc_store_race_finish's, the race not read); a save (tc_store_put_save,
+ * held by holder: see enum tc_put_how); a save dropped unless it was saved after saved_before
+ * (Unix time), or is held by another than holder (0: by whoever). */
 int64_t tc_store_insert_score(struct tc_store *st, const struct tc_score *s);
 struct tc_recording;
 int64_t tc_store_insert_recording(struct tc_store *st, const struct tc_recording *rec);
 struct tc_racer;
 bool tc_store_race_record(struct tc_store *st, int64_t id, const char *player,
                           const struct tc_racer *result, int64_t now_ms);
-bool tc_store_put_save(struct tc_store *st, const char *owner, const char *game, const void *blob,
-                       size_t len, const char *summary, const void *events, size_t events_len,
-                       int64_t saved_at, bool unless_newer);
+enum tc_put_how {
+	TC_PUT_CLAIM,              /* replaces the game's save, whoever held it */
+	TC_PUT_CLAIM_UNLESS_NEWER, /* the same, unless the database holds a later save of it */
+	TC_PUT_HELD,               /* only over the save holder holds */
+};
+/* 0 written, TC_STORE_LOST not (another holds the game, or a later save of it is there), -1
+ * failed. */
+int tc_store_put_save(struct tc_store *st, const char *owner, const char *game, const void *blob,
+                      size_t len, const char *summary, const void *events, size_t events_len,
+                      int64_t saved_at, uint64_t holder, enum tc_put_how how);
 bool tc_store_drop_save(struct tc_store *st, const char *owner, const char *game,
-                        int64_t saved_before);
+                        int64_t saved_before, uint64_t holder);
+/* A new hold (tilecade/store.h): random, never 0, within a BIGINT. */
+uint64_t tc_store_new_hold(void);
 
 #endif

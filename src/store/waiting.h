@@ -50,6 +50,9 @@ struct tc_waiting {
 	unsigned char *save_events;
 	size_t save_events_len;
 	int64_t saved_at; /* Unix time */
+	uint64_t holder;  /* the program's that made it (tilecade/store.h's hold) */
+	bool claims;      /* replaces the game's save unless a later one is there (a game begun
+	                   * here), else written only over the save holder holds */
 };
 
 /* Frees what w holds (not w) and clears it. */
@@ -98,9 +101,11 @@ int tc_waiting_add_score(struct tc_store *st, const struct tc_score *s, enum tc_
 int tc_waiting_replace_score(struct tc_store *st, const struct tc_score *s, enum tc_rank_by by);
 int tc_waiting_race_finish(struct tc_store *st, int64_t id, const char *player,
                            const struct tc_racer *result, int64_t now_ms);
-/* A save (blob NULL: that it was forgotten), which replaces the one before of its game. */
+/* A save (blob NULL: that it was forgotten), which replaces the one before of its game, made
+ * by the program of hold holder (tc_store_save_held's, claims when it claimed the game). */
 int tc_waiting_save(struct tc_store *st, const char *game, const void *blob, size_t len,
-                    const char *summary, const void *events, size_t events_len);
+                    const char *summary, const void *events, size_t events_len, uint64_t holder,
+                    bool claims);
 /* The save of st's owner's game that waits (or that it was forgotten: save_gone): true with
  * *w read (tc_waiting_free it). While it waits, it is newer than the database's unless that
  * holds one saved later (from another host). */

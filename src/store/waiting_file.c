@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "sha256.h"
+#include "store_internal.h"
 
 #define MAGIC "tilecade waiting 1\n"
 #define MAGIC_LEN (sizeof MAGIC - 1)
@@ -139,6 +140,10 @@ unsigned char *tc_waiting_encode(const struct tc_waiting *w, size_t *len)
 		put_text(&o, w->summary);
 		put_bytes(&o, w->save_events, w->save_events_len);
 		put_int(&o, w->saved_at);
+		if (w->holder || !w->claims) { /* else as a file of before holds were kept */
+			put_int(&o, (int64_t)w->holder);
+			put_int(&o, w->claims);
+		}
 	}
 	uint8_t digest[32];
 	if (!o.failed) {
@@ -283,6 +288,15 @@ static void get_save(struct in *in, struct tc_waiting *w)
 	get_text(in, w->summary, sizeof w->summary);
 	w->save_events = get_bytes(in, TC_RECORDING_EVENTS_MAX, &w->save_events_len);
 	w->saved_at = get_int(in);
+	/* A file of before holds were kept ends here: its save replaces the game's unless a later
+	 * one is there, as it did; such a save is written so still. */
+	w->claims = true;
+	if (in->pos < in->len) {
+		w->holder = (uint64_t)get_in(in, 0, INT64_MAX);
+		w->claims = get_in(in, 0, 1);
+		if (w->holder == 0 && w->claims)
+			in->bad = true;
+	}
 }
 
 bool tc_waiting_decode(const unsigned char *bytes, size_t len, struct tc_waiting *w)
@@ -340,17 +354,8 @@ int tc_waiting_folder(char *buf, size_t len)
 
 void tc_waiting_new_token(char token[TC_WAITING_TOKEN])
 {
-	uint64_t v = 0;
-	while (v == 0) {
-		if (getrandom(&v, sizeof v, 0) != (ssize_t)sizeof v) {
-			struct timespec ts;
-			clock_gettime(CLOCK_REALTIME, &ts);
-			v = (uint64_t)ts.tv_nsec * 6364136223846793005u ^ (uint64_t)ts.tv_sec ^
-			    ((uint64_t)getpid() << 32);
-		}
-		v &= INT64_MAX; /* a handle is its negative */
-	}
-	snprintf(token, TC_WAITING_TOKEN, "%016llx", (unsigned long long)v);
+	/* Positive: a handle is its negative. */
+	snprintf(token, TC_WAITING_TOKEN, "%016llx", (unsigned long long)tc_store_new_hold());
 }
 
 void tc_waiting_save_token(const char *db, const char *owner, const char *game,

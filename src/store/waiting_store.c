@@ -220,13 +220,23 @@ int tc_waiting_race_finish(struct tc_store *st, int64_t id, const char *player,
 }
 
 int tc_waiting_save(struct tc_store *st, const char *game, const void *blob, size_t len,
-                    const char *summary, const void *events, size_t events_len)
+                    const char *summary, const void *events, size_t events_len, uint64_t holder,
+                    bool claims)
 {
 	char folder[1024];
 	struct tc_waiting w = {0};
 	if (strlen(game) >= sizeof w.save_game || strlen(summary) >= sizeof w.summary ||
 	    events_len > TC_RECORDING_EVENTS_MAX || tc_waiting_folder(folder, sizeof folder) != 0)
 		return -1;
+	/* A game claimed while the database was away is still a claim when saved again: the
+	 * database has never seen its hold. */
+	struct tc_waiting before;
+	if (!claims && tc_waiting_save_of(st, game, &before)) {
+		claims = before.claims && before.holder == holder;
+		tc_waiting_free(&before);
+	}
+	w.holder = holder;
+	w.claims = claims;
 	database_of(st, w.db);
 	tc_waiting_save_token(w.db, st->owner, game, w.token);
 	w.parts = TC_WAITING_SAVE;
@@ -343,14 +353,18 @@ static enum written write_game(struct tc_store *st, const struct tc_waiting *w)
 	return WRITTEN_NOW;
 }
 
-/* Writes a save unless the database holds a later one of the game (saved from another host
- * meanwhile); one that was forgotten goes, unless saved again since. */
+/* Writes a save over the one its program held, or, for a game begun while the database was
+ * away, unless the database holds a later one of the game (saved from another host meanwhile);
+ * one that was forgotten goes likewise, unless saved again since. A save whose game another
+ * program took over (or finished) meanwhile is not written: it is done with all the same. */
 static bool write_save(struct tc_store *st, const struct tc_waiting *w)
 {
 	if (w->save_gone)
-		return tc_store_drop_save(st, w->owner, w->save_game, w->saved_at);
+		return tc_store_drop_save(st, w->owner, w->save_game, w->saved_at,
+		                          w->claims ? 0 : w->holder);
 	return tc_store_put_save(st, w->owner, w->save_game, w->save, w->save_len, w->summary,
-	                         w->save_events, w->save_events_len, w->saved_at, true);
+	                         w->save_events, w->save_events_len, w->saved_at, w->holder,
+	                         w->claims ? TC_PUT_CLAIM_UNLESS_NEWER : TC_PUT_HELD) >= 0;
 }
 
 /* Writes every file that waits for st's database: how many games it wrote. Files the database

@@ -1025,6 +1025,61 @@ static void store_keeps_saves_by_owner(void **state)
 	assert_int_equal(store_sql_int_on(path, "SELECT COUNT(*) FROM saves"), 2);
 }
 
+/* One game, one program: the first program plays a game to 6 moves, a second continues it (takes
+ * it over) and saves 13; the first's saves, its hang-up's too, write nothing and tell it that it
+ * lost the game; once the second finished it (its save deleted), the first neither brings it
+ * back nor deletes another's. */
+static void store_a_game_taken_over_is_not_saved_by_the_first(void **state)
+{
+	char path[STORE_PATH_MAX];
+	struct tc_store *first = store_open_ok(store_db(state, "takeover.db", path));
+	struct tc_store *second = store_open_ok(path);
+	tc_store_set_owner(first, "ann");
+	tc_store_set_owner(second, "ann");
+	uint64_t first_hold = 0;
+	assert_int_equal(tc_store_save_held(first, "2048", &first_hold, "6", 1, "6 moves", NULL, 0),
+	                 0);
+	assert_int_not_equal(first_hold, 0);
+	assert_false(tc_store_lost(first, "2048", first_hold));
+	assert_int_equal(tc_store_save_held(first, "2048", &first_hold, "6", 1, "6 moves", NULL, 0),
+	                 0);
+
+	uint64_t second_hold = tc_store_take_over(second, "2048");
+	assert_int_not_equal(second_hold, 0);
+	assert_int_not_equal(second_hold, first_hold);
+	assert_true(tc_store_lost(first, "2048", first_hold));
+	assert_false(tc_store_lost(second, "2048", second_hold));
+	assert_int_equal(
+	        tc_store_save_held(second, "2048", &second_hold, "13", 2, "13 moves", NULL, 0), 0);
+	uint64_t stale = first_hold;
+	assert_int_equal(tc_store_save_held(first, "2048", &first_hold, "7", 1, "7 moves", NULL, 0),
+	                 TC_STORE_LOST);
+	assert_int_equal(first_hold, stale);
+	store_assert_load(second, "2048", "13", 2);
+	store_assert_latest(first, "2048", "13 moves");
+
+	/* Finished by the second: the first's save does not bring it back. */
+	tc_store_delete_held(first, "2048", first_hold);
+	store_assert_load(second, "2048", "13", 2);
+	tc_store_delete_held(second, "2048", second_hold);
+	void *blob;
+	size_t len;
+	assert_int_equal(tc_store_load_game(first, "2048", &blob, &len), -1);
+	assert_true(tc_store_lost(first, "2048", first_hold));
+	assert_int_equal(tc_store_save_held(first, "2048", &first_hold, "8", 1, "8 moves", NULL, 0),
+	                 TC_STORE_LOST);
+	assert_int_equal(tc_store_load_game(first, "2048", &blob, &len), -1);
+	/* Nothing to take over; a new game's first save takes the slot, whatever held it. */
+	assert_int_equal(tc_store_take_over(first, "2048"), 0);
+	uint64_t new_hold = 0;
+	assert_int_equal(tc_store_save_held(second, "2048", &new_hold, "1", 1, "new", NULL, 0), 0);
+	assert_int_equal(tc_store_save_held(first, "2048", &first_hold, "9", 1, "9 moves", NULL, 0),
+	                 TC_STORE_LOST);
+	store_assert_load(first, "2048", "1", 1);
+	tc_store_close(second);
+	tc_store_close(first);
+}
+
 /* A postgresql:// or postgres:// URL (any case) names a PostgreSQL database; a line about
  * one never shows its password, in the user's part or in the options. */
 static void store_tells_urls_and_hides_passwords(void **state)
@@ -1160,6 +1215,7 @@ int main(void)
 	        STORE_TEST(store_skips_impossible_rows),
 	        STORE_TEST(store_round_trips_saves),
 	        STORE_TEST(store_finds_the_latest_save),
+	        STORE_TEST(store_a_game_taken_over_is_not_saved_by_the_first),
 	};
 	/* What a file has: its path, its folder, its permissions, SQLite's own schema versions. */
 	const struct CMUnitTest sqlite_only[] = {

@@ -145,6 +145,19 @@ static void test_a_save_replaces_the_one_before(void **state)
 	assert_int_equal(back.save_len, 3);
 	assert_memory_equal(back.save, blob, 3);
 	tc_waiting_free(&back);
+	/* Its program's hold, and whether it claimed the game; a file of before holds were kept
+	 * (none, a claim) reads as such a claim. */
+	w.holder = 0x123456789abcdefull;
+	assert_int_equal(tc_waiting_put(dir, &w), 0);
+	assert_int_equal(tc_waiting_get(dir, tokens[0], &back), 0);
+	assert_true(back.holder == w.holder && !back.claims);
+	tc_waiting_free(&back);
+	w.holder = 0;
+	w.claims = true;
+	assert_int_equal(tc_waiting_put(dir, &w), 0);
+	assert_int_equal(tc_waiting_get(dir, tokens[0], &back), 0);
+	assert_true(back.holder == 0 && back.claims);
+	tc_waiting_free(&back);
 }
 
 static void test_damaged_and_foreign_files_are_skipped(void **state)
@@ -431,6 +444,52 @@ static void test_a_save_waiting_is_continued_while_away(void **state)
 	tc_store_close(st);
 }
 
+/* A save that waited on this machine replaces no newer one: its game taken over meanwhile from
+ * another host (and saved there), it is dropped once the database is back; a save of a game
+ * begun while away replaces the database's unless that one was saved later. */
+static void test_a_save_waiting_replaces_no_newer_one(void **state)
+{
+	char dir[STORE_PATH_MAX];
+	folder(state, dir, sizeof dir);
+	struct tc_store *here = store_open_in(state, "held.db");
+	struct tc_store *there = store_open_in(state, "held.db");
+	tc_store_set_owner(here, "ann");
+	tc_store_set_owner(there, "ann");
+	uint64_t hold = 0;
+	assert_int_equal(tc_store_save_held(here, "2048", &hold, "6", 1, "6 moves", NULL, 0), 0);
+	here->away = true;
+	assert_int_equal(tc_store_save_held(here, "2048", &hold, "7", 1, "7 moves", NULL, 0), 0);
+	uint64_t theirs = tc_store_take_over(there, "2048");
+	assert_int_not_equal(theirs, 0);
+	assert_int_equal(tc_store_save_held(there, "2048", &theirs, "13", 2, "13 moves", NULL, 0),
+	                 0);
+	here->away = false;
+	tc_waiting_write(here);
+	assert_false(tc_store_waits(here));
+	assert_int_equal(files_waiting(state), 0);
+	void *blob;
+	size_t len;
+	assert_int_equal(tc_store_load_game(there, "2048", &blob, &len), 0);
+	assert_int_equal(len, 2);
+	assert_memory_equal(blob, "13", 2);
+	free(blob);
+	assert_true(tc_store_lost(here, "2048", hold));
+
+	/* Begun while away, saved twice: a claim, written over what the database had. */
+	here->away = true;
+	uint64_t fresh = 0;
+	assert_int_equal(tc_store_save_held(here, "sudoku", &fresh, "a", 1, "one", NULL, 0), 0);
+	assert_int_equal(tc_store_save_held(here, "sudoku", &fresh, "b", 1, "two", NULL, 0), 0);
+	here->away = false;
+	tc_waiting_write(here);
+	assert_int_equal(tc_store_load_game(there, "sudoku", &blob, &len), 0);
+	assert_memory_equal(blob, "b", 1);
+	free(blob);
+	assert_false(tc_store_lost(here, "sudoku", fresh));
+	tc_store_close(there);
+	tc_store_close(here);
+}
+
 /* A store opened with a save waiting from the last run, its database away: retried. */
 static void test_a_save_left_waiting_is_retried(void **state)
 {
@@ -490,6 +549,8 @@ int main(void)
 	                                        store_setup, store_teardown),
 	        cmocka_unit_test_setup_teardown(test_a_save_left_waiting_is_retried, store_setup,
 	                                        store_teardown),
+	        cmocka_unit_test_setup_teardown(test_a_save_waiting_replaces_no_newer_one,
+	                                        store_setup, store_teardown),
 	        cmocka_unit_test_setup_teardown(test_damaged_files_are_left_and_the_rest_written,
 	                                        store_setup, store_teardown),
 	};
