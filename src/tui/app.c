@@ -532,10 +532,15 @@ static bool handle(struct app *a, const struct tc_event *ev, uint64_t now)
 	if (a->viewing_watch_list)
 		return handle_watch_list(a, ev);
 	if (a->play) {
+		/* One game, one program: a game continued elsewhere since is not played on here. */
+		if (tc_records_lost(a->records, tc_play_session(a->play), true))
+			return false;
 		enum tc_play_result r = tc_play_event(a->play, ev, now);
 		tell_shown(a);
 		keep_records(a);
 		tc_app_follow_race(a);
+		if (a->records->lost)
+			return false;
 		if (r != TC_PLAY_LEAVE)
 			return true;
 		bool race = a->racing, quits = a->racing && a->race_quits;
@@ -543,7 +548,7 @@ static bool handle(struct app *a, const struct tc_event *ev, uint64_t now)
 			tc_app_leave_race(a, TC_RACER_LEFT);
 		leave_game(a);
 		a->choosing_level &= !race; /* back where the race was found, not to a level list */
-		return !quits;
+		return !quits && !a->records->lost;
 	}
 	if (a->viewing_race_list)
 		return tc_app_handle_race_list(a, ev);
@@ -746,5 +751,9 @@ int tc_app_run(const struct tc_app_config *cfg, const struct tc_catalog_entry *e
 	tc_replay_free(a.replay);
 	tc_scores_close(&a.scores);
 	tc_term_close();
+	if (a.records->lost) { /* said once the screen is given back */
+		snprintf(err, errlen, "%s", TC_RECORDS_LOST_LINE);
+		return -1;
+	}
 	return 0;
 }

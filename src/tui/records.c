@@ -233,9 +233,13 @@ static void save(struct tc_records *r, const struct tc_session *s)
 		tc_recorder_save_overwritten(r, tc_session_game(s)->name);
 	/* Its stream goes with it, for its recording once continued (none when it has none). */
 	bool stream = !r->unrecordable;
-	tc_store_save_game_stream(r->store, tc_session_game(s)->name, blob, len, text,
-	                          stream ? r->log.bytes : NULL, stream ? r->log.len : 0);
+	int kept = tc_store_save_held(r->store, tc_session_game(s)->name, &r->hold, blob, len, text,
+	                              stream ? r->log.bytes : NULL, stream ? r->log.len : 0);
 	free(blob);
+	if (kept == TC_STORE_LOST) {
+		r->lost = true;
+		return;
+	}
 	r->saved_at_moves = tc_session_moves(s);
 	r->saved = true;
 }
@@ -308,7 +312,8 @@ static void record(struct tc_records *r, const struct tc_session *s)
 
 static void forget(struct tc_records *r, const struct tc_session *s)
 {
-	tc_store_delete_game(r->store, tc_session_game(s)->name);
+	tc_store_delete_held(r->store, tc_session_game(s)->name, r->hold);
+	r->hold = 0;
 	r->saved = false;
 }
 
@@ -377,6 +382,9 @@ void tc_records_begin(struct tc_records *r, struct tc_session *s)
 	tc_session_listen(s, heard, r);
 	r->saved_at_moves = tc_session_moves(s);
 	r->saved = tc_session_in_progress(s); /* a continued game comes from its save */
+	r->hold = r->hold_taken;              /* a new game's first save claims its slot */
+	r->hold_taken = 0;
+	r->lost = false;
 	r->recorded = false;
 	r->ended_here = false;
 	r->told[0] = '\0';
@@ -394,9 +402,16 @@ static bool over(const struct tc_session *s)
 	return tc_session_game(s)->score || status == TC_WON || tc_session_assisted(s);
 }
 
+bool tc_records_lost(struct tc_records *r, const struct tc_session *s, bool ask)
+{
+	if (!r->lost && ask && !r->ended_here)
+		r->lost = tc_store_lost(r->store, tc_session_game(s)->name, r->hold);
+	return r->lost;
+}
+
 void tc_records_update(struct tc_records *r, const struct tc_session *s)
 {
-	if (r->ended_here)
+	if (r->ended_here || r->lost)
 		return;
 	if (!tc_session_in_progress(s)) { /* a new game or a restart: the old one is dropped */
 		if (r->saved)
@@ -411,6 +426,8 @@ void tc_records_update(struct tc_records *r, const struct tc_session *s)
 	if (tc_session_status(s) == TC_PLAYING)
 		r->recorded = false; /* undone past its end, or played on: it may end again */
 	if (!r->recorded && over(s)) {
+		if (tc_records_lost(r, s, true)) /* its end is the other program's to keep */
+			return;
 		record(r, s);
 		forget(r, s);
 		return;
@@ -432,6 +449,10 @@ void tc_records_leave(struct tc_records *r, const struct tc_session *s)
 {
 	if (r->ended_here)
 		return;
+	if (r->lost) { /* its save, its score and its recording are the other program's */
+		end_stream(r, s, TC_LIVE_END_LEFT);
+		return;
+	}
 	if (!tc_session_in_progress(s)) {
 		end_stream(r, s, TC_LIVE_END_FINISHED);
 		return; /* nothing to keep; a save of an earlier game of this kind stays */
@@ -440,6 +461,10 @@ void tc_records_leave(struct tc_records *r, const struct tc_session *s)
 	if (status == TC_PLAYING) {
 		save(r, s);
 		end_stream(r, s, r->hung_up ? TC_LIVE_END_DROPPED : TC_LIVE_END_LEFT);
+		return;
+	}
+	if (tc_records_lost(r, s, true)) {
+		end_stream(r, s, TC_LIVE_END_LEFT);
 		return;
 	}
 	if (!r->recorded && over(s))
@@ -484,7 +509,10 @@ struct tc_session *tc_records_continue(struct tc_records *r, char *err, size_t e
 	char game[32], text[160];
 	void *blob, *events;
 	size_t len, events_len;
-	if (tc_store_latest_save(r->store, game, sizeof game, text, sizeof text) != 0 ||
+	bool saved = tc_store_latest_save(r->store, game, sizeof game, text, sizeof text) == 0;
+	/* Taken over before it is read: the program that held it writes nothing more of it. */
+	uint64_t hold = saved ? tc_store_take_over(r->store, game) : 0;
+	if (!saved ||
 	    tc_store_load_game_stream(r->store, game, &blob, &len, &events, &events_len) != 0) {
 		snprintf(err, errlen, "no saved game to continue");
 		return NULL;
@@ -493,6 +521,7 @@ struct tc_session *tc_records_continue(struct tc_records *r, char *err, size_t e
 	free(r->restored);
 	r->restored = s ? events : NULL; /* for tc_records_begin */
 	r->restored_len = s ? events_len : 0;
+	r->hold_taken = s ? hold : 0;
 	if (!s) {
 		unreadable_save(r, game, blob, len, err, errlen);
 		free(events);

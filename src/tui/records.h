@@ -34,6 +34,9 @@ struct tc_records {
 	unsigned recorded_events; /* the log's events when it was recorded */
 	bool unrecordable;        /* continued from a save without its stream: not recorded */
 	bool ended_here; /* ended where it stood (tc_records_end_here): nothing more to keep */
+	uint64_t hold;   /* this program's hold on its save (tilecade/store.h), 0: none yet */
+	uint64_t hold_taken; /* the hold tc_records_continue took, for tc_records_begin */
+	bool lost; /* another program took it over, or finished it: nothing more is kept here */
 	unsigned char *restored; /* the stream of the save tc_records_continue read, which */
 	size_t restored_len;     /* tc_records_begin takes over; NULL when none */
 	/* Its stream (tilecade/live.h) from its START on: its recording, and what a watcher who
@@ -87,8 +90,16 @@ void tc_records_leave(struct tc_records *r, const struct tc_session *s);
  * recording's id, 0 for none. */
 int64_t tc_records_end_here(struct tc_records *r, const struct tc_session *s, const char *result);
 
-/* The most recent save, as a session; NULL when there is none (why, in err). */
+/* The most recent save, as a session, taken over from whichever program held it (tilecade/
+ * store.h: that one keeps nothing more of it); NULL when there is none (why, in err). */
 struct tc_session *tc_records_continue(struct tc_records *r, char *err, size_t errlen);
+/* One game, one program: whether the game being played was taken over (continued) or finished
+ * by another program since this one saved or continued it. Then nothing more is kept of it here
+ * (tc_records_update and tc_records_leave keep nothing) and the program is to say so and end.
+ * Asks the store when ask, else tells what the last save found. */
+bool tc_records_lost(struct tc_records *r, const struct tc_session *s, bool ask);
+/* The line that says so. */
+#define TC_RECORDS_LOST_LINE "this game was taken over by another session; nothing was saved here"
 /* A line about the most recent save for the menu, e.g. "2048 4x4, 15 moves"; false if none. */
 bool tc_records_latest(struct tc_records *r, char *game, size_t game_len, char *summary,
                        size_t summary_len);

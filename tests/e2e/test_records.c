@@ -32,6 +32,7 @@
 #include "lose_2048.h"
 #include "tilecade/g2048.h"
 #include "tilecade/gameid.h"
+#include "tilecade/recordings.h"
 #include "tilecade/store.h"
 #include "tilecade/znumbers.h"
 
@@ -71,10 +72,14 @@ static int setup(void **state)
 	return 0;
 }
 
+/* A second program on the same saves, for the tests of two at once. */
+static void *other;
+
 static int teardown(void **state)
 {
 	e2e_term_teardown(state);
 	unsetenv("TILECADE_TEST_NOW"); /* the real date again */
+	e2e_term_teardown(&other);
 	e2e_sandbox_forget();
 	unlink(default_config);
 	return 0;
@@ -591,6 +596,82 @@ static void test_continue_without_a_save(void **state)
 	free(err);
 }
 
+/* ---- tests: one game, one program ---- */
+
+/* The line a program whose game another one took over ends with. */
+#define LOST_LINE "tilecade: this game was taken over by another session; nothing was saved here\n"
+
+/* The first program plays 2048 to 6 moves (saved at 5) and is left as it is (a frozen ssh
+ * client); a second one continues the game, plays it to 13 moves and leaves. The first, its
+ * errors going to errfile, is returned with the second's model of the game. */
+static struct e2e_term *taken_over_at_13(void **state, const char *errfile, struct e2e_play *p)
+{
+	struct e2e_term *first =
+	        tilecade_err(state, errfile, "2048", "--seed", "7", "--no-anim", NULL);
+	e2e_play_begin(p, first, e2e_bin);
+	play_2048(p, 6);
+	struct e2e_term *second = tilecade(&other, "--continue", "--no-anim", NULL);
+	p->moves[5] = '\0'; /* the save */
+	resumed_2048(p, second);
+	play_2048(p, 13);
+	type_keys(second, "q");
+	wait_text(second, "Leave this game? (y/n)");
+	type_keys(second, "y");
+	wait_menu(second);
+	type_keys(second, "q");
+	assert_exits(second, 0);
+	return first;
+}
+
+/* Continue offers the game at 13 moves, and opens it there. */
+static void assert_continues_at_13(void **state, struct e2e_play *p)
+{
+	char summary[128];
+	summary_2048(p, summary, sizeof summary);
+	struct e2e_term *t = tilecade(state, "--no-anim", NULL);
+	wait_menu(t);
+	assert_continue_row(t, summary);
+	type_keys(t, E2E_KEY_ENTER);
+	resumed_2048(p, t);
+}
+
+static void assert_told_lost(const char *errfile)
+{
+	char *err = read_file(errfile, NULL);
+	assert_non_null(err);
+	assert_string_equal(err, LOST_LINE);
+	free(err);
+}
+
+/* Hung up once the game went on elsewhere, the first program's save does not put it back to 6
+ * moves: it saves nothing, and says why. */
+static void test_a_game_continued_elsewhere_is_not_saved_back_on_hangup(void **state)
+{
+	char errfile[4200];
+	snprintf(errfile, sizeof errfile, "%s/first.err", e2e_sandbox);
+	struct e2e_play p;
+	struct e2e_term *first = taken_over_at_13(state, errfile, &p);
+	assert_int_equal(kill(e2e_pid(first), SIGHUP), 0);
+	assert_ends_on_signal(first, SIGHUP);
+	assert_told_lost(errfile);
+	assert_continues_at_13(state, &p);
+}
+
+/* A key in the first program once the game went on elsewhere: it plays no move, tells the player
+ * in one line that the game was taken over and ends, its terminal given back. */
+static void test_a_game_continued_elsewhere_ends_the_first_at_a_key(void **state)
+{
+	char errfile[4200];
+	snprintf(errfile, sizeof errfile, "%s/first.err", e2e_sandbox);
+	struct e2e_play p;
+	struct e2e_term *first = taken_over_at_13(state, errfile, &p);
+	type_keys(first, E2E_KEY_LEFT);
+	assert_exits(first, 1);
+	assert_true(e2e_terminal_given_back(first));
+	assert_told_lost(errfile);
+	assert_continues_at_13(state, &p);
+}
+
 /* The player's save of game, as the store holds it (malloc'd), or NULL. */
 static void *stored_save(const char *game, size_t *len)
 {
@@ -878,6 +959,43 @@ static void slide_keys(struct e2e_term *t, const char *keys, int moves_before)
 			        e2e_screen(t));
 		assert_true(moves_shown(t, &moves));
 	}
+}
+
+/* Finished by the second program (lost, recorded once), the game is not brought back to
+ * Continue by the first one's hang-up, and no second recording of it is made. */
+static void test_a_game_finished_elsewhere_is_not_brought_back(void **state)
+{
+	char keys[512], errfile[4200];
+	uint64_t score;
+	int n = e2e_play_losing_moves(3, keys, sizeof keys, &score);
+	assert_true(n > 8);
+	snprintf(errfile, sizeof errfile, "%s/first.err", e2e_sandbox);
+	struct e2e_term *first = tilecade_err(state, errfile, "2048", "--size", "3", "--seed", "3",
+	                                      "--no-anim", NULL);
+	char played[512];
+	snprintf(played, sizeof played, "%.6s", keys);
+	slide_keys(first, played, 0); /* saved at 5 */
+	struct e2e_term *second = tilecade(&other, "--continue", "--no-anim", NULL);
+	snprintf(played, sizeof played, "%.*s", n - 6, keys + 5);
+	slide_keys(second, played, 5);
+	type_keys(second, (char[]){keys[n - 1], '\0'});
+	wait_text(second, "Game over: no moves left");
+	leave_finished(second, MENU_TAGLINE);
+	wait_menu(second);
+	type_keys(second, "q");
+	assert_exits(second, 0);
+
+	assert_int_equal(kill(e2e_pid(first), SIGHUP), 0);
+	assert_ends_on_signal(first, SIGHUP);
+	assert_told_lost(errfile);
+	struct e2e_term *t = tilecade(state, "--no-anim", NULL);
+	wait_menu(t);
+	assert_no_continue_row(t);
+	char notice[TC_STORE_NOTICE_MAX];
+	int64_t ids[4];
+	struct tc_store *st = tc_store_open(NULL, notice, sizeof notice);
+	assert_int_equal(tc_store_recordings_of_game(st, login_name(), "2048:3x3:s3", ids, 4), 1);
+	tc_store_close(st);
 }
 
 /* Another end of the 3x3 game of keys (n moves, ending with `first` points), with more points:
@@ -1504,6 +1622,9 @@ int main(void)
 	        TEST(test_leaving_and_ctrl_c_keep_the_game),
 	        TEST(test_a_kill_loses_at_most_the_moves_since_the_last_autosave),
 	        TEST(test_continue_without_a_save),
+	        TEST(test_a_game_continued_elsewhere_is_not_saved_back_on_hangup),
+	        TEST(test_a_game_continued_elsewhere_ends_the_first_at_a_key),
+	        TEST(test_a_game_finished_elsewhere_is_not_brought_back),
 	        TEST(test_a_save_that_cannot_be_read_is_told),
 	        TEST(test_restart_drops_the_autosave),
 	        TEST(test_znumbers_level_kept_then_won_and_scored),
