@@ -296,6 +296,19 @@ static void test_end_of_input_at_the_name_leaves(void **state)
 	e2e_run_free(&r);
 }
 
+/* Slides on the model's terminal, each checked against the model, until its game has n moves. */
+static void play_to(struct e2e_play *p, size_t n)
+{
+	const char *arrows[] = {E2E_KEY_LEFT, E2E_KEY_DOWN, E2E_KEY_RIGHT, E2E_KEY_UP};
+	const char dirs[] = "ldru";
+	for (int i = 0; strlen(p->moves) < n; i++)
+		if (e2e_play_would_move(p, dirs[i % 4])) {
+			e2e_play_slide(p, dirs[i % 4]);
+			e2e_send_str(p->t, arrows[i % 4]);
+			e2e_play_check(p);
+		}
+}
+
 static bool continued_or_not(struct e2e_term *t, void *ctx)
 {
 	int row, col;
@@ -327,15 +340,7 @@ static void test_continue_brings_back_a_dropped_game_to_its_player_only(void **s
 	struct e2e_play p;
 	e2e_play_begin(&p, t, bin);
 	assert_string_equal(p.id, "2048:4x4:s5");
-	const char *arrows[] = {E2E_KEY_LEFT, E2E_KEY_DOWN, E2E_KEY_RIGHT, E2E_KEY_UP};
-	const char dirs[] = "ldru";
-	for (int i = 0, played = 0; played < 3; i++)
-		if (e2e_play_would_move(&p, dirs[i % 4])) {
-			e2e_play_slide(&p, dirs[i % 4]);
-			e2e_send_str(t, arrows[i % 4]);
-			e2e_play_check(&p);
-			played++;
-		}
+	play_to(&p, 3);
 	kill(e2e_pid(t), SIGKILL); /* the connection drops */
 	e2e_wait_exit(t, WAIT_MS);
 	p.t = continue_game(state, &p);
@@ -351,16 +356,8 @@ static void test_continue_brings_back_a_dropped_game_to_its_player_only(void **s
 /* Plays three slides of 2048 with this seed as key, checked against the model. */
 static void play_three(struct e2e_play *p, struct e2e_term *t)
 {
-	const char *arrows[] = {E2E_KEY_LEFT, E2E_KEY_DOWN, E2E_KEY_RIGHT, E2E_KEY_UP};
-	const char dirs[] = "ldru";
 	e2e_play_begin(p, t, bin);
-	for (int i = 0, played = 0; played < 3; i++)
-		if (e2e_play_would_move(p, dirs[i % 4])) {
-			e2e_play_slide(p, dirs[i % 4]);
-			e2e_send_str(t, arrows[i % 4]);
-			e2e_play_check(p);
-			played++;
-		}
+	play_to(p, 3);
 }
 
 /* The number of the arcade's recording of the game of this ID, by `replay N --headless`;
@@ -527,6 +524,50 @@ static void test_one_plays_and_another_watches(void **state)
 	e2e_play_check(&w); /* the last position stays */
 	e2e_send_str(second, "q");
 	assert_int_equal(e2e_wait_exit(second, WAIT_MS), 0);
+}
+
+/* ---- one game, one program (issue 27) ---- */
+
+/* Until `live` no longer lists a game of this ID: its program has ended. */
+static void wait_not_live(const char *id)
+{
+	for (int tries = 0; tries < 200; tries++) {
+		struct e2e_run r;
+		ssh_run("cat", "live", &r);
+		bool listed = strstr(r.out, id) != NULL;
+		e2e_run_free(&r);
+		if (!listed)
+			return;
+	}
+	fail_msg("live lists %s long after its connection dropped", id);
+}
+
+/* Ann plays 2048 to 6 moves (saved at 5) and her ssh client freezes; she logs in again with the
+ * same key, continues, plays to 13 moves and leaves. When the frozen connection finally drops,
+ * its program's hang-up save does not put the game back to 6 moves: Continue has 13. */
+static void test_a_frozen_login_does_not_overwrite_the_newer_save(void **state)
+{
+	named("ann", "Ann");
+	struct e2e_term *frozen = ssh_term(state, "ann", "2048 --seed 7");
+	struct e2e_play p;
+	e2e_play_begin(&p, frozen, bin);
+	play_to(&p, 6);
+	second = e2e_sshd_term(&sshd, "ann", "continue", 24, 80);
+	assert_non_null(second);
+	p.moves[5] = '\0'; /* the save */
+	p.t = second;
+	e2e_play_check(&p);
+	play_to(&p, 13);
+	e2e_send_str(second, "qy");
+	assert_true(e2e_wait_text(second, "Continue", WAIT_MS));
+	e2e_send_str(second, "q");
+	assert_int_equal(e2e_wait_exit(second, WAIT_MS), 0);
+
+	kill(e2e_pid(frozen), SIGKILL); /* the connection drops: sshd hangs its program up */
+	e2e_wait_exit(frozen, WAIT_MS);
+	wait_not_live("2048:4x4:s7");
+	p.t = continue_game(state, &p);
+	e2e_play_check(&p);
 }
 
 /* ---- races (issue 19) ---- */
@@ -742,6 +783,8 @@ int main(void)
 	                                  e2e_term_teardown),
 	        cmocka_unit_test_teardown(test_one_plays_and_another_watches, two_teardown),
 	        cmocka_unit_test_teardown(test_a_race_through_ssh, two_teardown),
+	        cmocka_unit_test_teardown(test_a_frozen_login_does_not_overwrite_the_newer_save,
+	                                  two_teardown),
 	        cmocka_unit_test_teardown(test_no_file_is_opened_or_saved_from_a_screen,
 	                                  e2e_term_teardown),
 	        cmocka_unit_test(test_without_the_key_the_admin_is_told),
