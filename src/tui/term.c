@@ -33,6 +33,12 @@
  * curses has the alternate screen. */
 #define KEY_REPORTS_ON "\033[>11u"
 #define KEY_REPORTS_OFF "\033[<u"
+/* The most rows and columns curses is given, whatever size the terminal claims: what any screen
+ * can show. curses keeps several copies of the screen, so a size taken as it comes (an ssh
+ * client may claim 65535x65535) would take gigabytes; beyond these the screen is drawn in its
+ * top-left corner. */
+#define MAX_ROWS 250
+#define MAX_COLS 800
 
 static TermKey *tk;
 static SCREEN *screen;
@@ -155,6 +161,74 @@ bool tc_term_unicode(void)
 	return codeset && strcmp(codeset, "UTF-8") == 0;
 }
 
+/* A positive number from the environment, or 0. */
+static long env_size(const char *name)
+{
+	const char *v = getenv(name);
+	char *end;
+	long n = v ? strtol(v, &end, 10) : 0;
+	return v && *v && !*end && n > 0 ? n : 0;
+}
+
+static int capped(long n, int max)
+{
+	return n > max ? max : (int)n;
+}
+
+/* The terminal's size, capped; false when it is not known. LINES and COLUMNS count only where
+ * the terminal does not tell its size (a serial line). */
+static bool terminal_size(int *rows, int *cols)
+{
+	struct winsize ws;
+	long r = 0, c = 0;
+	if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0) {
+		r = ws.ws_row;
+		c = ws.ws_col;
+	}
+	if (r == 0)
+		r = env_size("LINES");
+	if (c == 0)
+		c = env_size("COLUMNS");
+	*rows = capped(r, MAX_ROWS);
+	*cols = capped(c, MAX_COLS);
+	return r > 0 && c > 0;
+}
+
+/* Sets or unsets (value NULL) a variable of the environment. */
+static void set_env(const char *name, const char *value)
+{
+	if (value)
+		setenv(name, value, 1);
+	else
+		unsetenv(name);
+}
+
+/* Starts curses at the terminal's size, capped: left to itself curses would allocate for
+ * whatever the terminal or LINES and COLUMNS say. It takes its size from LINES and COLUMNS
+ * before the terminal, so they say the capped size while it starts, then are as they were. */
+static SCREEN *start_curses(void)
+{
+	int rows, cols;
+	if (!terminal_size(&rows, &cols))
+		return newterm(NULL, stdout, stdin); /* terminfo's size */
+	const char *names[2] = {"LINES", "COLUMNS"};
+	int values[2] = {rows, cols};
+	char *saved[2];
+	for (int i = 0; i < 2; i++) {
+		const char *v = getenv(names[i]);
+		saved[i] = v ? strdup(v) : NULL;
+		char text[16];
+		snprintf(text, sizeof text, "%d", values[i]);
+		set_env(names[i], text);
+	}
+	SCREEN *started = newterm(NULL, stdout, stdin);
+	for (int i = 0; i < 2; i++) {
+		set_env(names[i], saved[i]);
+		free(saved[i]);
+	}
+	return started;
+}
+
 /* Undoes a half-done tc_term_open and explains why it stopped. */
 __attribute__((format(printf, 3, 4))) static int give_up(char *err, size_t errlen, const char *fmt,
                                                          ...)
@@ -207,7 +281,7 @@ int tc_term_open(bool mouse, char *err, size_t errlen)
 		               "TERM=xterm-256color",
 		               term);
 	del_curterm(cur_term);
-	screen = newterm(NULL, stdout, stdin);
+	screen = start_curses();
 	if (!screen)
 		return give_up(err, errlen,
 		               "cannot start on terminal type '%s'; try TERM=xterm-256color", term);
@@ -294,9 +368,9 @@ void tc_term_force_repaint(void)
  * thinks the screen is as it left it, would otherwise send only what changed. */
 static void apply_resize(void)
 {
-	struct winsize ws;
-	if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_row > 0 && ws.ws_col > 0)
-		resizeterm(ws.ws_row, ws.ws_col);
+	int rows, cols;
+	if (terminal_size(&rows, &cols))
+		resizeterm(rows, cols);
 	tc_term_force_repaint();
 }
 

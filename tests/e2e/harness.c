@@ -324,10 +324,15 @@ bool e2e_mouse_release(struct e2e_term *t, int col, int row)
 	return e2e_mouse(t, 0, col, row, 'm');
 }
 
-bool e2e_resize(struct e2e_term *t, int rows, int cols)
+bool e2e_claim_size(struct e2e_term *t, int rows, int cols)
 {
 	struct winsize ws = {.ws_row = (unsigned short)rows, .ws_col = (unsigned short)cols};
-	if (ioctl(t->master, TIOCSWINSZ, &ws) != 0)
+	return ioctl(t->master, TIOCSWINSZ, &ws) == 0;
+}
+
+bool e2e_resize(struct e2e_term *t, int rows, int cols)
+{
+	if (!e2e_claim_size(t, rows, cols))
 		return false;
 	vterm_set_size(t->vt, rows, cols);
 	t->rows = rows;

@@ -77,6 +77,10 @@ bool e2e_wait_input_read(struct e2e_term *t, int timeout_ms);
 
 /* Resizes the terminal like a window manager would: the kernel sends SIGWINCH to the child. */
 bool e2e_resize(struct e2e_term *t, int rows, int cols);
+/* Makes the terminal claim a size the screen read back does not take (an ssh client may claim
+ * any size up to 65535x65535): the program gets SIGWINCH and the new size; what it draws
+ * beyond the harness's own rows and columns is lost. */
+bool e2e_claim_size(struct e2e_term *t, int rows, int cols);
 
 /* Reads output until done(t, ctx) is true (returns true) or timeout_ms pass or the child has
  * exited and all its output is read (returns false). */
