@@ -155,10 +155,18 @@ bool tc_term_mouse(void)
 	return mouse_wanted;
 }
 
+/* The Linux console (TERM linux, linux-16color, ...) takes UTF-8, but its fonts lack most of
+ * our glyphs (match-3's star, N's slopes and braille): they would show as diamonds. */
+static bool linux_console(void)
+{
+	const char *term = getenv("TERM");
+	return term && (strcmp(term, "linux") == 0 || strncmp(term, "linux-", 6) == 0);
+}
+
 bool tc_term_unicode(void)
 {
 	const char *codeset = nl_langinfo(CODESET);
-	return codeset && strcmp(codeset, "UTF-8") == 0;
+	return codeset && strcmp(codeset, "UTF-8") == 0 && !linux_console();
 }
 
 /* A positive number from the environment, or 0. */

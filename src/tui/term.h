@@ -53,7 +53,8 @@ void tc_term_force_repaint(void);
  * (and back on after), so a shell never gets the protocol. */
 void tc_term_key_reports(bool on);
 
-/* Whether the terminal can show UTF-8 glyphs (otherwise ASCII is used). */
+/* Whether the terminal can show UTF-8 glyphs (otherwise ASCII is used): a UTF-8 locale, and not
+ * the Linux console, whose fonts lack them. */
 bool tc_term_unicode(void);
 
 /* Whether clicks are read (the settings' mouse = yes): else no screen offers them. */

@@ -176,6 +176,13 @@ static void test_lang_c_draws_ascii(void **state)
 	tour(state, env, 256, true);
 }
 
+/* The Linux console's fonts lack most glyphs beyond ASCII, though it takes UTF-8 (issue 27). */
+static void test_linux_console_draws_ascii(void **state)
+{
+	const char *env[] = {"TERM=linux", NULL};
+	tour(state, env, 8, true);
+}
+
 static void test_posix_locale_on_vt100_draws_ascii(void **state)
 {
 	const char *env[] = {"LC_ALL=POSIX", "TERM=vt100", NULL};
@@ -339,6 +346,7 @@ int main(void)
 	        cmocka_unit_test_teardown(test_lang_c_draws_ascii, e2e_term_teardown),
 	        cmocka_unit_test_teardown(test_posix_locale_on_vt100_draws_ascii,
 	                                  e2e_term_teardown),
+	        cmocka_unit_test_teardown(test_linux_console_draws_ascii, e2e_term_teardown),
 	        cmocka_unit_test_teardown(test_unknown_term_is_a_clear_error, e2e_term_teardown),
 	        cmocka_unit_test_teardown(test_dumb_term_is_a_clear_error, e2e_term_teardown),
 	        cmocka_unit_test_teardown(test_unset_term_is_a_clear_error, e2e_term_teardown),
