@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "click_key.h"
 #include "grid.h"
 #include "help.h"
 #include "keymap.h"
@@ -818,10 +819,29 @@ static enum tc_play_result watch_event(struct tc_play *p, const struct tc_event 
 	return TC_PLAY_STAY;
 }
 
+/* A left click on a key's hint in a question, a result box or the pause's box: that key. */
+static bool clicked_key(const struct tc_play *p, const struct tc_event *ev, struct tc_event *key)
+{
+	if (ev->type != TC_EV_MOUSE || ev->mouse != TC_MOUSE_PRESS || ev->button != 1 ||
+	    p->help_open)
+		return false;
+	if (p->asking == ASK_NOTHING && !p->paused && !*p->race_over &&
+	    tc_session_status(p->s) == TC_PLAYING)
+		return false;
+	int k = tc_click_key(ev->row, ev->col);
+	if (k < 0)
+		return false;
+	*key = (struct tc_event){.type = TC_EV_KEY, .key = k};
+	return true;
+}
+
 enum tc_play_result tc_play_event(struct tc_play *p, const struct tc_event *ev, uint64_t now)
 {
 	if (ev->type != TC_EV_KEY && ev->type != TC_EV_MOUSE)
 		return TC_PLAY_STAY;
+	struct tc_event key;
+	if (clicked_key(p, ev, &key))
+		ev = &key;
 	if (p->watching) {
 		if (ev->type == TC_EV_KEY)
 			p->message = NULL;

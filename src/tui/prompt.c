@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "click_key.h"
 #include "grid.h"
 #include "score_text.h"
 #include "theme.h"
@@ -46,6 +47,14 @@ static void type_key(struct tc_prompt *p, int key)
 
 enum tc_prompt_result tc_prompt_event(struct tc_prompt *p, const struct tc_event *ev)
 {
+	/* A question answers a left click on the y or the n of its "(y/n)". */
+	if (p->yes_no && ev->type == TC_EV_MOUSE && ev->mouse == TC_MOUSE_PRESS && ev->button == 1) {
+		int k = tc_click_key(ev->row, ev->col);
+		if (k != 'y' && k != 'n')
+			return TC_PROMPT_EDITING;
+		p->kind = 0;
+		return k == 'y' ? TC_PROMPT_DONE : TC_PROMPT_CANCEL;
+	}
 	/* Key releases (kitty keyboard protocol) are not typing. */
 	if (ev->type != TC_EV_KEY || ev->release)
 		return TC_PROMPT_EDITING;

@@ -35,7 +35,8 @@ void tc_prompt_start(struct tc_prompt *p, int kind, const char *label, const cha
 /* Opens a yes/no question (kind != 0), drawn "question (y/n) detail": the question first, so
  * that a long detail (a path) cannot push it off the line. The detail stays in input. */
 void tc_prompt_ask(struct tc_prompt *p, int kind, const char *question, const char *detail);
-/* A key for the open prompt; other events do nothing. */
+/* A key for the open prompt, or a left click on the y or the n of a question's "(y/n)"; other
+ * events do nothing. */
 enum tc_prompt_result tc_prompt_event(struct tc_prompt *p, const struct tc_event *ev);
 /* The path a player typed, with a leading "~/" read as the shell reads it: the home
  * directory. Returns false when it does not fit in len (it must not be used cut). */

@@ -247,6 +247,26 @@ static void test_3x3_lost_box(void **state)
 	look_at(t, 7, 40, &lost_small); /* the smallest 3x3 screen */
 }
 
+static bool restarted(struct e2e_term *t, void *unused)
+{
+	int row, col;
+	(void)unused;
+	return e2e_find(t, "Moves: 0", &row, &col) && !e2e_find(t, "no moves left", &row, &col);
+}
+
+/* A click on a key of the box is that key: r restarts the lost game. */
+static void test_lost_box_answers_clicks(void **state)
+{
+	struct e2e_term *t = play(state, 3, 1, false);
+	int row, col;
+	if (!e2e_wait_text(t, "r: restart", WAIT_MS) || !e2e_find(t, "r: restart", &row, &col))
+		fail_msg("no r: restart in the box:\n%s", e2e_screen(t));
+	assert_true(e2e_mouse_press(t, col + 4, row + 1)); /* on "restart" */
+	assert_true(e2e_mouse_release(t, col + 4, row + 1));
+	if (!e2e_wait(t, restarted, NULL, WAIT_MS))
+		fail_msg("the click did not restart the game:\n%s", e2e_screen(t));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -257,6 +277,7 @@ int main(void)
 	        cmocka_unit_test_teardown(test_autoplayed_game_kept_going_is_not_ranked,
 	                                  e2e_term_teardown),
 	        cmocka_unit_test_teardown(test_3x3_lost_box, e2e_term_teardown),
+	        cmocka_unit_test_teardown(test_lost_box_answers_clicks, e2e_term_teardown),
 	};
 	return cmocka_run_group_tests(tests, e2e_game_group_setup, e2e_game_group_teardown);
 }

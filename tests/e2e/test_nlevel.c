@@ -460,6 +460,38 @@ static void test_save_asks_before_replacing(void **state)
 	assert_int_equal(strcspn(text, "|"), 713);
 }
 
+/* A left click on the letter at offset `at` of text on the screen. */
+static void click_in_text(struct e2e_term *t, const char *text, int at)
+{
+	int row, col;
+	if (!e2e_find(t, text, &row, &col))
+		fail_msg("no '%s' to click:\n%s", text, e2e_screen(t));
+	assert_true(e2e_mouse_press(t, col + at + 1, row + 1));
+	assert_true(e2e_mouse_release(t, col + at + 1, row + 1));
+}
+
+/* The question answers a click on its y or n as it answers the keys. */
+static void test_replace_question_answers_clicks(void **state)
+{
+	char path[4200], text[2048];
+	sandbox_file("precious.txt", "precious\n", 9, path, sizeof path);
+	struct e2e_term *t = start(state, 24, 80, "ninja");
+	wait_text(t, "seed ");
+	settle(t);
+	type_path(t, "w", "Save to", path);
+	wait_text(t, "Replace the file there? (y/n) ");
+	click_in_text(t, "(y/n)", 3);
+	wait_text(t, "not saved; the file there is kept");
+	file_text(path, text, sizeof text);
+	assert_string_equal(text, "precious\n");
+	type_path(t, "w", "Save to", path);
+	wait_text(t, "Replace the file there? (y/n) ");
+	click_in_text(t, "(y/n)", 1);
+	wait_text(t, "saved to");
+	file_text(path, text, sizeof text);
+	assert_int_equal(strcspn(text, "|"), 713);
+}
+
 /* w never writes through a symbolic link, nor into tilecade's own data folder, whether the path
  * names it, reaches it through a link or through "..". */
 /* The path prompt keeps what is typed up to PATH_MAX and refuses more, never cutting it (a
@@ -622,6 +654,7 @@ int main(void)
 	        cmocka_unit_test_teardown(test_objects_placed_nowhere, e2e_term_teardown),
 	        cmocka_unit_test_teardown(test_messages_fit_the_line, e2e_term_teardown),
 	        cmocka_unit_test_teardown(test_save_asks_before_replacing, e2e_term_teardown),
+	        cmocka_unit_test_teardown(test_replace_question_answers_clicks, e2e_term_teardown),
 	        cmocka_unit_test_teardown(test_save_refuses_links_and_the_data_folder,
 	                                  e2e_term_teardown),
 	        cmocka_unit_test_teardown(test_open_refuses_a_named_pipe, e2e_term_teardown),

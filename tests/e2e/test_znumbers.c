@@ -929,6 +929,37 @@ static void test_restart_asks_when_progress_would_be_lost(void **state)
 	wait_for((struct expect){.g = g, .board = true, .gone = {"(y/n)"}});
 }
 
+/* A left click on the letter at offset `at` of text on the screen. */
+static void click_in_text(struct game *g, const char *text, int at)
+{
+	int row, col;
+	if (!e2e_find(g->t, text, &row, &col))
+		fail_msg("no '%s' to click:\n%s", text, e2e_screen(g->t));
+	assert_true(e2e_mouse_press(g->t, col + at + 1, row + 1));
+	assert_true(e2e_mouse_release(g->t, col + at + 1, row + 1));
+}
+
+/* The question's y and n answer a click as the keys do; a click elsewhere is no answer. */
+static void test_restart_question_answers_clicks(void **state)
+{
+	struct game *g = start(state, "znumbers:level2:s0", 24, 80, NULL);
+	struct zn_move plan[ZN_MAX_MOVES];
+	int count;
+	solve(&g->board, plan, &count);
+	key_move(g, plan[0], 0);
+	type_keys(g, "r");
+	wait_text(g, "Restart? (y/n)");
+	click_in_text(g, "Restart? (y/n)", 2); /* the "s" of Restart */
+	wait_for((struct expect){.g = g, .board = true, .settle = true, .text = {"(y/n)"}});
+	click_in_text(g, "(y/n)", 3); /* n */
+	wait_for((struct expect){.g = g, .board = true, .gone = {"(y/n)"}});
+	type_keys(g, "r");
+	wait_text(g, "Restart? (y/n)");
+	click_in_text(g, "(y/n)", 1); /* y */
+	model_restart(g);
+	wait_for((struct expect){.g = g, .board = true, .gone = {"(y/n)"}});
+}
+
 static bool level_list_shown(struct e2e_term *t, void *selected)
 {
 	int row, col, prev = -1;
@@ -1560,6 +1591,7 @@ int main(void)
 	        cmocka_unit_test_teardown(test_hint_picks_the_next_move, teardown),
 	        cmocka_unit_test_teardown(test_stuck_box_and_undo_out_of_it, teardown),
 	        cmocka_unit_test_teardown(test_restart_asks_when_progress_would_be_lost, teardown),
+	        cmocka_unit_test_teardown(test_restart_question_answers_clicks, teardown),
 	        cmocka_unit_test_teardown(test_level_list_plays_levels_and_goes_back, teardown),
 	        cmocka_unit_test_teardown(test_level_list_clicks_and_endless, teardown),
 	        cmocka_unit_test_teardown(test_n_goes_to_the_next_level, teardown),
