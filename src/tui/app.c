@@ -213,14 +213,37 @@ static void open_levels(struct app *a, const struct tc_catalog_entry *e)
 	}
 }
 
+/* Today's puzzles, each the player finished today ticked with their best (one that cannot be
+ * won, Match-3's, once it has a best at all). */
+static void open_daily(struct app *a)
+{
+	tc_levels_open_daily(&a->levels, tc_daily_now());
+	for (int i = 0; i < a->levels.count; i++) {
+		const struct tc_game *game = a->levels.game[i]->view->game;
+		const void *params = a->levels.params[i].bytes;
+		struct tc_board_key key;
+		char best[48];
+		bool won = false;
+		tc_records_board_of(game, params, a->levels.seed[i], &key);
+		if (tc_records_best(a->records, &key, best, sizeof best, &won))
+			tc_levels_mark(&a->levels, i, best, won || (game->can_win && !game->can_win(params)));
+	}
+	a->choosing_level = true;
+}
+
 /* Back where the game was chosen: its level list, or the menu. */
 static void leave_game(struct app *a)
 {
 	const struct tc_session *s = tc_play_session(a->play);
 	tc_records_leave(a->records, s);
 	open_menu(a);
-	char date[16];
-	bool daily = tc_daily_date(tc_session_seed(s), date, sizeof date);
+	bool daily = tc_session_daily(s);
+	if (daily) { /* back to the Daily list, on the game just played */
+		open_daily(a);
+		for (int i = 0; i < a->levels.count; i++)
+			if (a->levels.game[i]->view->game == tc_session_game(s))
+				a->levels.selected = i;
+	}
 	/* A race from Scores goes back there. */
 	if (a->playing->view->level_count > 0 && !a->playing->view->level_on_row && !daily &&
 	    !a->viewing_scores) {
@@ -287,8 +310,7 @@ static bool choose_in_menu(struct app *a)
 		choose_game(a, e);
 		break;
 	case TC_MENU_DAILY:
-		tc_levels_open_daily(&a->levels, tc_daily_now());
-		a->choosing_level = true;
+		open_daily(a);
 		break;
 	case TC_MENU_RACE:
 		tc_race_list_open(&a->race_list, tc_records_scores(a->records), a->cfg->live_dir);

@@ -52,8 +52,7 @@ void tc_levels_open_daily(struct tc_levels *l, int64_t unix_time)
 		l->seed[n] = seed;
 		e->view->game->default_params(l->params[n].bytes);
 		snprintf(l->name[n], sizeof l->name[n], "%s", e->title);
-		tc_gameid_format(e->view->game, l->params[n].bytes, seed, l->detail[n],
-		                 sizeof l->detail[n]);
+		snprintf(l->detail[n], sizeof l->detail[n], "%s", e->view->daily_detail);
 	}
 }
 

@@ -123,6 +123,7 @@ struct tc_view {
 	int level_count;
 	const char *level_word; /* what an entry is, for the list's title; NULL: "level" */
 	bool level_on_row;      /* no list: the menu's row chooses the entry (2048's board sizes) */
+	const char *daily_detail; /* the daily puzzle in a few words, for the Daily list */
 	/* Optional: whether entry i opens only once the player has won entry i - 1 (the levels of
 	 * Match-3's goals pack, played in order). */
 	bool (*opens_after_previous)(int i);

@@ -447,6 +447,7 @@ static void level_entry(int i, char *name, size_t name_len, char *detail, size_t
 
 const struct tc_view tc_view_2048 = {
         .game = &g2048_game,
+        .daily_detail = "4x4 board",
         .help = help_2048,
         .wasd_moves = false,   /* a is autoplay */
         .assist_keys = "a+=-", /* autoplay */

@@ -528,6 +528,7 @@ static void live_show(void *view, uint32_t what)
 
 const struct tc_view tc_view_match3 = {
         .game = &match3_game,
+        .daily_detail = "8x8, 8 kinds of tile",
         .help = help_m3,
         .wasd_moves = false,
         .keep_going = false,

@@ -893,6 +893,7 @@ static void live_show(void *view, uint32_t what)
 
 const struct tc_view tc_view_sudoku = {
         .game = &sudoku_game,
+        .daily_detail = "classic, easy",
         .help = help_sdk,
         .wasd_moves = false,
         .assist_keys = "ea", /* check, every candidate pencilled in */

@@ -556,6 +556,7 @@ static void show(void *view, uint32_t what)
 
 const struct tc_view tc_view_znumbers = {
         .game = &znumbers_game,
+        .daily_detail = "6x6 board, generated",
         .help = help_zn,
         .wasd_moves = false,
         .assist_keys = ">.", /* the solution's next move */

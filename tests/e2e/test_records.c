@@ -1228,42 +1228,66 @@ static void test_2048_hints_count_once_per_position(void **state)
 
 /* ---- tests: the daily puzzle ---- */
 
-/* Today's zNumbers: its seed is the date, and a win goes on the day's board. */
+#define DEC_7_NOON "1796644800" /* TILECADE_TEST_NOW: 2026-12-07 12:00 UTC */
+#define DEC_8_NOON "1796731200"
+
+/* The row of the Daily list that names this game, or fails. */
+static const char *daily_row(struct e2e_term *t, const char *name)
+{
+	char text[32];
+	snprintf(text, sizeof text, " %s ", name);
+	int row = row_of(t, text);
+	if (row < 0)
+		fail_msg("no row of %s in the Daily list:\n%s", name, e2e_screen(t));
+	return e2e_row(t, row);
+}
+
+/* Today's zNumbers (the test clock's day): its seed is the date, and a win goes on the day's
+ * board. q goes back to the Daily list, which ticks it with its best and names every game
+ * rather than showing its game ID. */
 static void test_daily_znumbers_is_todays_and_scored_on_its_day(void **state)
 {
-	char before[16], after[16], date[16];
-	utc_today(date, before);
+	setenv("TILECADE_TEST_NOW", DEC_7_NOON, 1);
 	struct e2e_term *t = tilecade(state, "znumbers", "--daily", NULL);
 	struct e2e_zn_model g;
 	e2e_zn_model_attach(&g, t);
-	utc_today(date, after);
-	char id[2][64];
-	snprintf(id[0], sizeof id[0], "znumbers:6x6a60:s10%s", before);
-	snprintf(id[1], sizeof id[1], "znumbers:6x6a60:s10%s", after);
-	if (strcmp(g.id, id[0]) != 0 && strcmp(g.id, id[1]) != 0)
-		fail_msg("daily game %s, expected %s", g.id, id[1]);
+	assert_string_equal(g.id, "znumbers:6x6a60:s1020261207");
 	while (g.moves < g.plan_len)
 		e2e_zn_model_play_next(&g);
-	leave_finished(t, MENU_TAGLINE);
-	wait_menu(t); /* a daily game has no level list to go back to */
+	char time[16];
+	won_time(&g, time, sizeof time);
+	leave_finished(t, "Daily puzzles of 2026-12-07");
+	wait_text(t, "Daily puzzles of 2026-12-07");
+	settle(t);
+	const char *zn = daily_row(t, "zNumbers");
+	char best[32];
+	snprintf(best, sizeof best, "best %s", time);
+	if (!strstr(zn, "✓") || !strstr(zn, best) || !strstr(zn, "▸"))
+		fail_msg("expected zNumbers selected, ticked with '%s':\n%s", best, e2e_screen(t));
+	static const char *const games[] = {"zNumbers", "Match-3", "Sudoku", "2048"};
+	for (size_t i = 0; i < sizeof games / sizeof *games; i++) {
+		const char *row = daily_row(t, games[i]);
+		if (strstr(row, ":s") || strstr(row, "1020261207"))
+			fail_msg("the Daily list shows a game ID:\n%s", e2e_screen(t));
+		if (i > 0 && (strstr(row, "✓") || strstr(row, "best")))
+			fail_msg("%s is ticked, not played:\n%s", games[i], e2e_screen(t));
+	}
+	type_keys(t, "q");
+	wait_menu(t);
 	type_keys(t, "q");
 	assert_exits(t, 0);
 
 	struct e2e_run r;
 	run(&r, "scores", "znumbers", NULL);
 	assert_run_exit(&r, 0);
-	char title[64], own[128];
-	const char *seed_date = g.id + strlen("znumbers:6x6a60:s10");
-	snprintf(title, sizeof title, "zNumbers · daily %.4s-%.2s-%.2s\n", seed_date, seed_date + 4,
-	         seed_date + 6);
+	const char *title = "zNumbers · daily 2026-12-07\n";
 	assert_true(strncmp(r.out, title, strlen(title)) == 0);
+	char own[128];
 	snprintf(own, sizeof own, "1  %s", login_name());
 	assert_non_null(strstr(r.out, own));
 	e2e_run_free(&r);
 }
 
-#define DEC_7_NOON "1796644800" /* TILECADE_TEST_NOW: 2026-12-07 12:00 UTC */
-#define DEC_8_NOON "1796731200"
 
 /* The output of `tilecade scores znumbers`. */
 static char *znumbers_boards(void)
@@ -1290,7 +1314,8 @@ static void test_a_daily_counts_on_its_own_day_started_as_the_daily(void **state
 	assert_false(on_screen(t, "Daily 2026-12-08"));
 	while (g.moves < g.plan_len)
 		e2e_zn_model_play_next(&g);
-	leave_finished(t, MENU_TAGLINE);
+	leave_finished(t, "choose a level"); /* a generated zNumbers like any other */
+	type_keys(t, "q");
 	wait_menu(t);
 	type_keys(t, "q");
 	assert_exits(t, 0);
@@ -1306,7 +1331,9 @@ static void test_a_daily_counts_on_its_own_day_started_as_the_daily(void **state
 	while (g.moves < g.plan_len)
 		e2e_zn_model_play_next(&g);
 	wait_text(t, "Rank 1");
-	leave_finished(t, MENU_TAGLINE);
+	leave_finished(t, "Daily puzzles of");
+	wait_text(t, "Daily puzzles of");
+	type_keys(t, "q");
 	wait_menu(t);
 	type_keys(t, "q");
 	assert_exits(t, 0);
@@ -1324,6 +1351,8 @@ static void test_a_daily_counts_on_its_own_day_started_as_the_daily(void **state
 	type_keys(t, "q");
 	wait_text(t, "Leave this game? (y/n)");
 	type_keys(t, "y");
+	wait_text(t, "Daily puzzles of");
+	type_keys(t, "q");
 	wait_menu(t);
 	type_keys(t, "q");
 	assert_exits(t, 0);
@@ -1334,7 +1363,9 @@ static void test_a_daily_counts_on_its_own_day_started_as_the_daily(void **state
 	assert_non_null(strstr(e2e_row(t, e2e_rows(t) - 1), "Daily 2026-12-07"));
 	e2e_zn_model_play_next(&g);
 	wait_text(t, "Not ranked: a daily counts on its own day only");
-	leave_finished(t, MENU_TAGLINE);
+	leave_finished(t, "Daily puzzles of");
+	wait_text(t, "Daily puzzles of");
+	type_keys(t, "q");
 	wait_menu(t);
 	type_keys(t, "q");
 	assert_exits(t, 0);
@@ -1349,42 +1380,26 @@ static void test_a_daily_counts_on_its_own_day_started_as_the_daily(void **state
 static void test_daily_ignores_settings_and_the_menu_lists_it(void **state)
 {
 	write_text(default_config, "[2048]\nsize = 5\n[znumbers]\nsize = 4x5\n");
-	char date[16], before[16], after[16], id[2][64];
-	utc_today(date, before);
+	setenv("TILECADE_TEST_NOW", DEC_7_NOON, 1);
 	struct e2e_term *t = tilecade(state, "2048", "--daily", "--no-anim", NULL);
 	struct e2e_2048_status s;
 	wait_2048(t, &s);
-	utc_today(date, after);
-	snprintf(id[0], sizeof id[0], "2048:4x4:s10%s", before);
-	snprintf(id[1], sizeof id[1], "2048:4x4:s10%s", after);
-	if (strcmp(s.id, id[0]) != 0)
-		assert_string_equal(s.id, id[1]);
+	assert_string_equal(s.id, "2048:4x4:s1020261207");
+	type_keys(t, "q");
+	wait_text(t, "Daily puzzles of 2026-12-07 (UTC)"); /* where a daily goes back to */
 	type_keys(t, "q");
 	wait_menu(t);
-	/* The list is of the date it gives, today's. */
-	char shown[2][16];
-	utc_today(shown[0], before);
+	/* The list is of the date it gives, today's, each game named. */
 	click_text(t, "Daily ");
-	wait_text(t, "Daily puzzles of ");
-	settle(t);
-	utc_today(shown[1], after);
-	const char *heading = strstr(e2e_screen(t), "Daily puzzles of ");
-	char day[16];
-	assert_int_equal(sscanf(heading, "Daily puzzles of %10s (UTC)", day), 1);
-	if (strcmp(day, shown[0]) != 0)
-		assert_string_equal(day, shown[1]);
-	char digits[16];
-	snprintf(digits, sizeof digits, "%.4s%.2s%.2s", day, day + 5, day + 8);
-	char ids[2][64];
-	snprintf(ids[0], sizeof ids[0], "2048:4x4:s10%s", digits);
-	snprintf(ids[1], sizeof ids[1], "znumbers:6x6a60:s10%s", digits);
-	wait_text(t, ids[0]);
-	wait_text(t, ids[1]);
-	/* The first is zNumbers': Enter plays it. */
+	wait_text(t, "Daily puzzles of 2026-12-07 (UTC)");
+	wait_text(t, "4x4 board");
+	wait_text(t, "6x6 board");
+	/* The first is zNumbers': Enter plays it, as the daily. */
 	type_keys(t, E2E_KEY_ENTER);
 	struct e2e_zn_model g;
 	e2e_zn_model_attach(&g, t);
-	assert_string_equal(g.id, ids[1]);
+	assert_string_equal(g.id, "znumbers:6x6a60:s1020261207");
+	assert_non_null(strstr(e2e_row(t, e2e_rows(t) - 1), "Daily 2026-12-07"));
 }
 
 static void test_daily_bad_command_lines(void **state)
