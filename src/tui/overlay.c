@@ -85,21 +85,32 @@ bool tc_overlay_fits(struct tc_rect area, const char *const *lines, int count)
 	return lay_out(area, lines, count, &w, &mx, &my);
 }
 
-/* The span [*from, *to] widened to whole tiles of this axis (first tile at o, one every step,
- * each size long): an end inside a tile moves out to that tile's edge. */
-static void widen_to_tiles(int *from, int *to, int o, int step, int size)
+struct tc_tiles tc_tiles_of(const struct tc_grid_layout *l)
 {
-	if (step <= 0 || size <= 0)
+	return (struct tc_tiles){l->x0,      l->y0,     l->tile_w + l->gap_x,
+	                         l->tile_h + l->gap_y, l->tile_w, l->tile_h};
+}
+
+static int floor_div(int a, int b)
+{
+	return a >= 0 ? a / b : -((-a + b - 1) / b);
+}
+
+/* The span [*from, *to] widened to whole tiles of this axis (first tile at o, one every step,
+ * each size long, gaps of step - size between): an end inside a tile, or in the gap on its
+ * outer side, moves out over that tile and that gap, no further than [min, max]. */
+static void widen_to_tiles(int *from, int *to, int o, int step, int size, int min, int max)
+{
+	if (step <= 0 || size <= 0 || size > step)
 		return;
-	if (*from > o) {
-		int start = o + (*from - o) / step * step;
-		if (*from < start + size)
-			*from = start;
+	int gap = step - size;
+	if (*from >= o - gap) {
+		int start = o + floor_div(*from - o + gap, step) * step - gap;
+		*from = start < min ? min : start;
 	}
 	if (*to >= o) {
-		int end = o + (*to - o) / step * step + size - 1;
-		if (*to < end)
-			*to = end;
+		int end = o + floor_div(*to - o, step) * step + step - 1;
+		*to = end > max ? max : end;
 	}
 }
 
@@ -128,8 +139,10 @@ void tc_overlay_box_over(struct tc_rect area, const struct tc_tiles *tiles,
 	attr_t attr = tc_theme_attr(role);
 	int left = x, right = x + width - 1, top = y, bottom = y + h - 1;
 	if (tiles) {
-		widen_to_tiles(&left, &right, tiles->x0, tiles->step_x, tiles->w);
-		widen_to_tiles(&top, &bottom, tiles->y0, tiles->step_y, tiles->h);
+		widen_to_tiles(&left, &right, tiles->x0, tiles->step_x, tiles->w, area.x,
+		               area.x + area.w - 1);
+		widen_to_tiles(&top, &bottom, tiles->y0, tiles->step_y, tiles->h, area.y,
+		               area.y + area.h - 1);
 	}
 	tc_fill_rect((struct tc_rect){left, top, right - left + 1, bottom - top + 1}, attr);
 	for (int i = 0; i < w.n && my + i < h; i++)

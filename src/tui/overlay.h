@@ -17,8 +17,11 @@ void tc_overlay_box_in(struct tc_rect area, const char *const *lines, int count,
 struct tc_tiles {
 	int x0, y0, step_x, step_y, w, h;
 };
-/* The same box over tiles: an edge that would cut a tile moves out to the tile's edge (the
- * lines stay where they were), so that no tile shows in part beside it. */
+/* The tiles of a grid as laid out; the gaps between them are step - size. */
+struct tc_tiles tc_tiles_of(const struct tc_grid_layout *l);
+/* The same box over tiles: an edge that would cut a tile moves out to the tile's edge and over
+ * the gap on that side, where a cursor's bracket goes (the lines stay where they were), so
+ * that no tile shows in part beside it, nor the bracket of one it covers. */
 void tc_overlay_box_over(struct tc_rect area, const struct tc_tiles *tiles,
                          const char *const *lines, int count, enum tc_role role);
 /* Whether tc_overlay_box_in would show every line whole. */

@@ -171,9 +171,7 @@ static bool board_inside(void *view, struct tc_rect *inside)
 static bool board_tiles(void *view, struct tc_tiles *tiles)
 {
 	const struct view_2048 *v = view;
-	const struct tc_grid_layout *l = &v->layout;
-	*tiles = (struct tc_tiles){l->x0,      l->y0,     l->tile_w + l->gap_x,
-	                           l->tile_h + l->gap_y, l->tile_w, l->tile_h};
+	*tiles = tc_tiles_of(&v->layout);
 	return v->has_layout;
 }
 

@@ -362,6 +362,13 @@ static bool board_inside(void *view, struct tc_rect *inside)
 	return v->has_layout;
 }
 
+static bool board_tiles(void *view, struct tc_tiles *tiles)
+{
+	const struct view_m3 *v = view;
+	*tiles = tc_tiles_of(&v->layout);
+	return v->has_layout;
+}
+
 static int next_frame(void *view, uint64_t now)
 {
 	struct view_m3 *v = view;
@@ -541,6 +548,7 @@ const struct tc_view tc_view_match3 = {
         .mouse = mouse,
         .next_frame = next_frame,
         .board_inside = board_inside,
+        .board_tiles = board_tiles,
         .reset = reset,
         .cancel = cancel,
         .describe = describe,

@@ -470,6 +470,13 @@ static bool board_inside(void *view, struct tc_rect *inside)
 	return v->has_layout;
 }
 
+static bool board_tiles(void *view, struct tc_tiles *tiles)
+{
+	const struct view_zn *v = view;
+	*tiles = tc_tiles_of(&v->layout);
+	return v->has_layout;
+}
+
 static int next_frame(void *view, uint64_t now)
 {
 	(void)view;
@@ -572,6 +579,7 @@ const struct tc_view tc_view_znumbers = {
         .mouse = mouse,
         .next_frame = next_frame,
         .board_inside = board_inside,
+        .board_tiles = board_tiles,
         .fits = fits,
         .reset = reset,
         .cancel = cancel,
