@@ -42,6 +42,8 @@ struct tc_game {
 	size_t params_size; /* at most TC_PARAMS_MAX */
 
 	void (*default_params)(void *params);
+	/* The parameters of the daily puzzle, the same for everyone; NULL: the defaults. */
+	void (*daily_params)(void *params);
 	/* Parses the parameter part of a game ID ("4x4"); on failure returns -1 and explains in
 	 * err. */
 	int (*parse_params)(const char *text, void *params, char *err, size_t errlen);

@@ -40,6 +40,8 @@ int tc_parse_seed(const char *text, uint64_t *seed);
  * 1000000000 + YYYYMMDD, ten digits, so that no fresh seed (nine digits at most) is taken for
  * one. */
 uint64_t tc_daily_seed(int64_t unix_time);
+/* The daily puzzle's parameters of a game (its daily_params, else its defaults). */
+void tc_daily_params(const struct tc_game *game, void *params);
 /* Whether a seed is a daily one, and then its date as "YYYY-MM-DD". */
 bool tc_daily_date(uint64_t seed, char *date, size_t len);
 /* Now, in seconds since 1970, for the daily puzzles: which one is today's, whether a daily ends

@@ -29,7 +29,10 @@ enum m3_special {
 	M3_RAINBOW,     /* from 5 in a line: swapped with a tile, removes every tile of that type */
 };
 
-enum m3_mode { M3_GOALS, M3_ENDLESS, M3_TIMED };
+/* Goals: a level of the pack; endless: until no swap is left; timed: until the clock runs out;
+ * moves: M3_MOVES_BUDGET swaps for the best score (the daily puzzle, which must end to rank). */
+enum m3_mode { M3_GOALS, M3_ENDLESS, M3_TIMED, M3_MOVES };
+#define M3_MOVES_BUDGET 30
 
 /* Moves (struct tc_move kind): a swap of arg[0] and arg[1], or the end of a timed game, which
  * the front end plays when its clock runs out (the backend has no clock). */
@@ -70,7 +73,7 @@ struct match3 {
 	struct m3_field field;
 	struct tc_rng rng; /* part of the state: undo and redo see the same refills */
 	uint8_t mode, level;
-	uint16_t moves_left; /* goals mode */
+	uint16_t moves_left; /* goals and moves modes */
 	uint16_t collected[M3_MAX_GOALS];
 	struct m3_goal goal[M3_MAX_GOALS];
 	uint8_t goals;
@@ -97,7 +100,8 @@ struct m3_resolution {
 #define M3_TIMED_START_MS 60000
 #define M3_BONUS_MS 1000
 
-/* Parameters "goals-levelK", "endless-NxNtK", "timed-NxNtK"; default endless-8x8t8. A move has
+/* Parameters "goals-levelK", "endless-NxNtK", "timed-NxNtK", "moves-NxNtK"; default
+ * endless-8x8t8, the daily moves-8x8t6. A move has
  * kind 0 (a swap) and arg[0], arg[1] the two cells. */
 extern const struct tc_game match3_game;
 

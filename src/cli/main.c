@@ -138,8 +138,8 @@ int tc_cli_resolve_params(const struct tc_options *o, const struct tc_settings *
 {
 	if (o->id)
 		return 0;
-	if (o->daily) { /* the same game for everyone: the game's own defaults */
-		game->default_params(params->bytes);
+	if (o->daily) { /* the same game for everyone, whatever the settings */
+		tc_daily_params(game, params->bytes);
 		*seed = tc_daily_seed(tc_daily_now());
 		return 0;
 	}

@@ -1,6 +1,6 @@
 /* Match-3 behind the common backend interface. Parameters read "goals-level3" (a level of the
- * goals pack, one fixed game), "endless-8x8t8" or "timed-8x8t6" (size x size, t tile types). A move is kind 0,
- * a swap of arg[0] and arg[1]. */
+ * goals pack, one fixed game), "endless-8x8t8", "timed-8x8t6" or "moves-8x8t6" (size x size, t
+ * tile types). A move is kind 0, a swap of arg[0] and arg[1]. */
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
@@ -10,7 +10,8 @@
 
 #define M3_RNG_STREAM 0x6d33 /* "m3": keeps match-3's numbers apart from other games' */
 
-static const char *const mode_name[] = {"goals", "endless", "timed"};
+static const char *const mode_name[] = {"goals", "endless", "timed", "moves"};
+#define MODES (int)(sizeof mode_name / sizeof mode_name[0])
 
 static void default_params(void *params)
 {
@@ -24,7 +25,7 @@ static int parse_params(const char *text, void *params, char *err, size_t errlen
 	default_params(p);
 	const char *s = text;
 	int mode = -1;
-	for (int m = 0; m < 3; m++) {
+	for (int m = 0; m < MODES; m++) {
 		size_t n = strlen(mode_name[m]);
 		if (strncmp(s, mode_name[m], n) == 0 && s[n] == '-') {
 			mode = m;
@@ -48,8 +49,8 @@ static int parse_params(const char *text, void *params, char *err, size_t errlen
 			return 0;
 	}
 	snprintf(err, errlen,
-	         "match3 parameters must be goals-levelK (1 to %d), endless-NxNtK or timed-NxNtK "
-	         "(N %d to %d, K types %d to %d), e.g. endless-8x8t8; not '%s'",
+	         "match3 parameters must be goals-levelK (1 to %d), endless-NxNtK, timed-NxNtK or "
+	         "moves-NxNtK (N %d to %d, K types %d to %d), e.g. endless-8x8t8; not '%s'",
 	         m3_pack_size(), M3_MIN_SIZE, M3_MAX_SIZE, M3_MIN_TYPES, M3_MAX_TYPES, text);
 	return -1;
 }
@@ -59,8 +60,7 @@ static int format_params(const void *params, char *buf, size_t len)
 	const struct m3_params *p = params;
 	if (p->mode == M3_GOALS)
 		return snprintf(buf, len, "goals-level%d", p->level);
-	return snprintf(buf, len, "%s-%dx%dt%d", mode_name[p->mode == M3_TIMED ? 2 : 1], p->size,
-	                p->size, p->types);
+	return snprintf(buf, len, "%s-%dx%dt%d", mode_name[p->mode], p->size, p->size, p->types);
 }
 
 static void new_game(void *state, const void *params, uint64_t seed)
@@ -85,6 +85,8 @@ static void new_game(void *state, const void *params, uint64_t seed)
 	}
 	if (p->mode == M3_TIMED)
 		m->time_left_ms = M3_TIMED_START_MS;
+	if (p->mode == M3_MOVES)
+		m->moves_left = M3_MOVES_BUDGET;
 	m3_fill(&m->field, size, types, &m->rng);
 }
 
@@ -119,7 +121,7 @@ static enum tc_status status(const void *state)
 	const struct match3 *m = state;
 	if (m->mode == M3_GOALS && goals_met(m))
 		return TC_WON;
-	if (m->stuck || (m->mode == M3_GOALS && m->moves_left == 0) ||
+	if (m->stuck || ((m->mode == M3_GOALS || m->mode == M3_MOVES) && m->moves_left == 0) ||
 	    (m->mode == M3_TIMED && m->time_left_ms == 0))
 		return TC_LOST;
 	return TC_PLAYING;
@@ -144,8 +146,9 @@ static bool apply(void *state, const struct tc_move *move)
 	int total = 0;
 	for (int t = 1; t <= M3_MAX_TYPES; t++)
 		total += cleared[t];
-	if (m->mode == M3_GOALS) {
+	if (m->mode == M3_GOALS || m->mode == M3_MOVES)
 		m->moves_left--;
+	if (m->mode == M3_GOALS) {
 		for (int g = 0; g < m->goals; g++) {
 			int sum = m->collected[g] + cleared[m->goal[g].type];
 			m->collected[g] = (uint16_t)(sum > UINT16_MAX ? UINT16_MAX : sum);
@@ -181,7 +184,7 @@ static bool valid_state(const void *state)
 	const struct match3 *m = state;
 	const struct m3_field *f = &m->field;
 	if (f->size < M3_MIN_SIZE || f->size > M3_MAX_SIZE || f->types < M3_MIN_TYPES ||
-	    f->types > M3_MAX_TYPES || m->mode > M3_TIMED || m->goals > M3_MAX_GOALS ||
+	    f->types > M3_MAX_TYPES || m->mode > M3_MOVES || m->goals > M3_MAX_GOALS ||
 	    m->level > m3_pack_size() || (m->mode == M3_GOALS) != (m->level > 0) ||
 	    !(m->rng.inc & 1) || *(const unsigned char *)&m->reshuffled > 1 ||
 	    *(const unsigned char *)&m->stuck > 1)
@@ -196,6 +199,13 @@ static bool valid_state(const void *state)
 		if (m->goal[g].type < 1 || m->goal[g].type > f->types)
 			return false;
 	return true;
+}
+
+/* The daily puzzle is a game that ends, so that it ranks: a budget of moves for the best score
+ * (endless, the default, ends only when no reshuffle helps). */
+static void daily_params(void *params)
+{
+	*(struct m3_params *)params = (struct m3_params){M3_MOVES, 0, M3_DEFAULT_SIZE, 6};
 }
 
 /* A goals level is the same game whatever the seed: its game ID carries seed 0. */
@@ -220,6 +230,7 @@ const struct tc_game match3_game = {
         .state_size = sizeof(struct match3),
         .params_size = sizeof(struct m3_params),
         .default_params = default_params,
+        .daily_params = daily_params,
         .parse_params = parse_params,
         .format_params = format_params,
         .new_game = new_game,

@@ -105,6 +105,11 @@ uint64_t tc_daily_seed(int64_t unix_time)
 	       (uint64_t)(day.tm_mon + 1) * 100u + (uint64_t)day.tm_mday;
 }
 
+void tc_daily_params(const struct tc_game *game, void *params)
+{
+	(game->daily_params ? game->daily_params : game->default_params)(params);
+}
+
 bool tc_daily_date(uint64_t seed, char *date, size_t len)
 {
 	if (seed <= DAILY_BASE || seed - DAILY_BASE > 99991231u)

@@ -50,7 +50,7 @@ void tc_levels_open_daily(struct tc_levels *l, int64_t unix_time)
 		int n = l->count++;
 		l->game[n] = e;
 		l->seed[n] = seed;
-		e->view->game->default_params(l->params[n].bytes);
+		tc_daily_params(e->view->game, l->params[n].bytes);
 		snprintf(l->name[n], sizeof l->name[n], "%s", e->title);
 		snprintf(l->detail[n], sizeof l->detail[n], "%s", e->view->daily_detail);
 	}

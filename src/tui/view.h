@@ -12,6 +12,10 @@
 #include "overlay.h"
 #include "tilecade/session.h"
 
+/* A number's macro as a string literal, for texts made at compile time (help lines). */
+#define TC_TEXT_OF(n) #n
+#define TC_TEXT(n) TC_TEXT_OF(n)
+
 struct tc_help_line {
 	const char *keys, *what;
 };

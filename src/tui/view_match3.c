@@ -423,6 +423,9 @@ static void describe(void *view, const struct tc_session *s, bool narrow, char *
 		                 narrow ? "Moves" : "Moves left", (unsigned)m->moves_left, gap);
 		if (n > 0 && (size_t)n < len)
 			goals_text(m, narrow, buf + n, len - (size_t)n);
+	} else if (m->mode == M3_MOVES) {
+		snprintf(buf, len, "%s: %u%sScore: %" PRId64, narrow ? "Moves" : "Moves left",
+		         (unsigned)m->moves_left, gap, m->score);
 	} else if (m->mode == M3_TIMED) {
 		int64_t secs = (time_left(s) + 999) / 1000;
 		snprintf(buf, len, "%s: %d:%02d%sScore: %" PRId64, narrow ? "Time" : "Time left",
@@ -432,7 +435,7 @@ static void describe(void *view, const struct tc_session *s, bool narrow, char *
 	}
 }
 
-/* Which way the game ended: out of moves short of the goals, out of swaps, or out of time. */
+/* Which way the game ended: out of moves (short of the goals), out of swaps, or out of time. */
 static void why_lost(const struct tc_session *s, char *buf, size_t len)
 {
 	const struct match3 *m = state_of(s);
@@ -440,6 +443,8 @@ static void why_lost(const struct tc_session *s, char *buf, size_t len)
 	goals_text(m, true, goals, sizeof goals);
 	if (m->mode == M3_TIMED && !m->stuck)
 		snprintf(buf, len, "Out of time");
+	else if (m->mode == M3_MOVES && !m->stuck)
+		snprintf(buf, len, "Out of moves");
 	else if (m->mode == M3_GOALS)
 		snprintf(buf, len, "%s: goals %s", m->stuck ? "No swap left" : "Out of moves", goals);
 	else
@@ -482,10 +487,10 @@ static bool opens_after_previous(int i)
 	return i > 0 && i < m3_pack_size();
 }
 
-/* The goals mode counts the moves left, in place of the moves played. */
+/* The goals and moves modes count the moves left, in place of the moves played. */
 static bool counts_moves(const struct tc_session *s)
 {
-	return state_of(s)->mode == M3_GOALS;
+	return state_of(s)->mode == M3_GOALS || state_of(s)->mode == M3_MOVES;
 }
 
 /* The timed mode's time left is its clock: the time played would be a second one. */
@@ -535,7 +540,7 @@ static void live_show(void *view, uint32_t what)
 
 const struct tc_view tc_view_match3 = {
         .game = &match3_game,
-        .daily_detail = "8x8, 8 kinds of tile",
+        .daily_detail = "8x8, " TC_TEXT(M3_MOVES_BUDGET) " moves for points",
         .help = help_m3,
         .wasd_moves = false,
         .keep_going = false,

@@ -851,10 +851,6 @@ static const char *skip_question(const struct tc_session *s)
 	return NULL;
 }
 
-#define TEXT_OF(n) #n
-#define TEXT(n) TEXT_OF(n)
-#define RANKED_HINTS TEXT(SDK_RANKED_HINTS)
-
 /* Each line at most 56 columns (60 less the help box's edges), so none wraps at 60x20. */
 static const struct tc_help_line help_sdk[] = {
         {"{moves}, {mouse:click}", "move the cursor"},
@@ -867,7 +863,7 @@ static const struct tc_help_line help_sdk[] = {
         {"c", "highlight conflicts or not"},
         {"e", "check: mark wrong digits"},
         {"{hint}", "hint: technique, cells, digit"},
-        {"", "more than " RANKED_HINTS " hints: not ranked"},
+        {"", "more than " TC_TEXT(SDK_RANKED_HINTS) " hints: not ranked"},
         {"{solution}", "reveal the solution (asks first)"},
         {NULL, NULL},
 };

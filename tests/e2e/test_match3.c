@@ -968,6 +968,36 @@ static void test_a_lost_level_is_a_loss_on_the_board(void **state)
 	}
 }
 
+/* The daily Match-3 ends and ranks: a budget of swaps for points (it was endless, which ends
+ * only when no reshuffle helps, and so never reached its board). The day is the test clock's. */
+static void test_the_daily_ends_and_goes_on_its_board(void **state)
+{
+	struct game *g = calloc(1, sizeof *g);
+	assert_non_null(g);
+	*state = g;
+	static const char *const env[] = {"NO_COLOR", "TILECADE_TEST_NOW=1796644800", NULL};
+	run(g, 24, 80, env, "match3", "--daily", "--no-anim", NULL);
+	snprintf(g->id, sizeof g->id, "match3:moves-8x8t6:s1020261207"); /* 2026-12-07 */
+	model_start(&g->m, g->id);
+	layout(g);
+	wait_field(g);
+	wait_text(g, "Moves left: 30");
+	static int plan[M3_MOVES_BUDGET][2];
+	struct match3 m = g->m;
+	int steps = 0;
+	for (; match3_game.status(&m) == TC_PLAYING; steps++) {
+		assert_true(steps < M3_MOVES_BUDGET);
+		assert_true(first_valid_swap(&m, &plan[steps][0], &plan[steps][1]) > 0);
+		assert_true(model_swap(&m, plan[steps][0], plan[steps][1]));
+	}
+	play_plan(g, plan, steps);
+	wait_text(g, "Rank 1 on this scoreboard");
+	char scores[512];
+	match3_scores(NULL, scores, sizeof scores);
+	if (!strstr(scores, "Match-3 · daily 2026-12-07|") || !strstr(scores, " ended "))
+		fail_msg("tilecade scores match3:\n%s", scores);
+}
+
 /* A lost score of this player's, on the board of these parameters (goals-level2,
  * endless-8x8t8, ...), with its game ID. */
 static void add_lost_score(struct tc_store *st, struct m3_params *p, int64_t points)
@@ -1083,6 +1113,7 @@ int main(void)
 	        cmocka_unit_test_teardown(test_a_locked_level_is_refused_on_the_command_line,
 	                                  teardown),
 	        cmocka_unit_test_teardown(test_a_lost_level_is_a_loss_on_the_board, teardown),
+	        cmocka_unit_test_teardown(test_the_daily_ends_and_goes_on_its_board, teardown),
 	};
 	return cmocka_run_group_tests(tests, e2e_game_group_setup, e2e_game_group_teardown);
 }

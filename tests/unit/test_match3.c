@@ -12,6 +12,7 @@
 
 #include <cmocka.h>
 
+#include "tilecade/gameid.h"
 #include "tilecade/match3.h"
 
 #define N 8
@@ -501,6 +502,38 @@ static void a_goals_level_is_one_fixed_game(void **unused)
 	assert_true(match3_game.uses_seed(&endless));
 }
 
+/* The moves mode (the daily's) ends after its budget of swaps, as an end and not a loss, and
+ * is the daily's parameters; its text round-trips. */
+static void moves_mode_ends_after_its_budget(void **unused)
+{
+	struct m3_params p;
+	tc_daily_params(&match3_game, &p);
+	assert_int_equal(p.mode, M3_MOVES);
+	char text[32], err[160];
+	match3_game.format_params(&p, text, sizeof text);
+	assert_string_equal(text, "moves-8x8t6");
+	struct m3_params back;
+	assert_int_equal(match3_game.parse_params(text, &back, err, sizeof err), 0);
+	assert_memory_equal(&back, &p, sizeof p);
+	assert_false(match3_game.can_win(&p));
+	struct match3 m;
+	match3_game.new_game(&m, &p, 7);
+	assert_int_equal(m.moves_left, M3_MOVES_BUDGET);
+	int moves = 0;
+	while (match3_game.status(&m) == TC_PLAYING) {
+		int swaps[1][2];
+		assert_int_equal(m3_valid_swaps(&m.field, swaps, 1), 1);
+		struct tc_move mv = {.kind = 0,
+		                     .arg = {(int16_t)swaps[0][0], (int16_t)swaps[0][1]}};
+		assert_true(match3_game.apply(&m, &mv));
+		assert_true(match3_game.valid_state(&m));
+		moves++;
+	}
+	assert_int_equal(match3_game.status(&m), TC_LOST); /* ended: can_win says it is no loss */
+	assert_true(moves == M3_MOVES_BUDGET || m.stuck);
+	assert_true(m.score > 0);
+}
+
 static void endless_and_timed_play_and_score(void **unused)
 {
 	for (int mode = M3_ENDLESS; mode <= M3_TIMED; mode++) {
@@ -592,7 +625,7 @@ static void valid_state_refuses_damage(void **unused)
 	bad.field.size = 11;
 	assert_false(match3_game.valid_state(&bad));
 	bad = m;
-	bad.mode = 3;
+	bad.mode = M3_MOVES + 1; /* a mode that does not exist */
 	assert_false(match3_game.valid_state(&bad));
 	bad = m;
 	bad.level = 1; /* an endless game has no level */
@@ -621,6 +654,7 @@ int main(void)
 	        cmocka_unit_test(params_round_trip),
 	        cmocka_unit_test(goals_count_and_moves_run_out),
 	        cmocka_unit_test(a_goals_level_is_one_fixed_game),
+	        cmocka_unit_test(moves_mode_ends_after_its_budget),
 	        cmocka_unit_test(endless_and_timed_play_and_score),
 	        cmocka_unit_test(time_up_ends_only_a_timed_game),
 	        cmocka_unit_test(valid_state_refuses_damage),
