@@ -555,7 +555,8 @@ static bool handle(struct app *a, const struct tc_event *ev, uint64_t now)
 		return handle_watch_list(a, ev);
 	if (a->play) {
 		/* One game, one program: a game continued elsewhere since is not played on here. */
-		if (tc_records_lost(a->records, tc_play_session(a->play), true))
+		if (tc_records_lost(a->records, tc_session_game(tc_play_session(a->play))->name,
+		                    true))
 			return false;
 		enum tc_play_result r = tc_play_event(a->play, ev, now);
 		tell_shown(a);
@@ -703,7 +704,9 @@ int tc_app_run(const struct tc_app_config *cfg, const struct tc_catalog_entry *e
 		tc_term_close();
 		return -1;
 	}
-	for (;;) {
+	/* A game taken over by another program (found at a save, N's every few seconds) ends
+	 * this one. */
+	while (!a.records->lost) {
 		uint64_t now = tc_monotonic_ms();
 		tell_waiting(&a);
 		if (a.in_lobby && tc_race_lobby_go(&a.lobby, tc_race_now_ms()))

@@ -132,7 +132,8 @@ static void finish(struct tc_ninja_play *np)
 {
 	np->finished = true;
 	np->clock_running = false;
-	if (np->mode != MODE_PLAY || !np->records)
+	/* A run another program took over is that one's to record. */
+	if (np->mode != MODE_PLAY || !np->records || tc_records_lost(np->records, TC_NJ_GAME, true))
 		return;
 	forget_run(np);
 	int64_t recording = tc_nj_record_run(np->records, &np->rec, np->name, np->run.outcome,

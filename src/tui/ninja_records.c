@@ -100,13 +100,17 @@ void tc_nj_save_run(struct tc_records *r, const struct nj_replay *rp, const stru
 	char summary[160], time[32];
 	tc_nj_format_time((int64_t)run->steps * NJ_STEP_MS, time, sizeof time);
 	snprintf(summary, sizeof summary, "N %.60s, %s, %d gold", name, time, run->gold);
-	tc_store_save_game(r->store, TC_NJ_GAME, text, (size_t)n, summary);
+	if (!r->lost && tc_store_save_held(r->store, TC_NJ_GAME, &r->hold, text, (size_t)n, summary,
+	                                   NULL, 0) == TC_STORE_LOST)
+		r->lost = true;
 	free(text);
 }
 
 void tc_nj_forget_run(struct tc_records *r)
 {
-	tc_store_delete_game(r->store, TC_NJ_GAME);
+	if (!r->lost)
+		tc_store_delete_held(r->store, TC_NJ_GAME, r->hold);
+	r->hold = 0;
 }
 
 /* The name back from a summary "N <name>, <time>, <gold>". */
@@ -141,6 +145,9 @@ int tc_nj_load_run(struct tc_records *r, struct nj_replay *rp, char *name, size_
 	void *blob;
 	size_t len;
 	char game[32], summary[160] = "";
+	/* Taken over before it is read: the program that held it writes nothing more of it. */
+	r->hold = tc_store_take_over(r->store, TC_NJ_GAME);
+	r->lost = false;
 	if (tc_store_load_game(r->store, TC_NJ_GAME, &blob, &len) != 0) {
 		snprintf(err, errlen, "no saved game to continue");
 		return -1;

@@ -49,13 +49,15 @@ void tc_nj_record_saved_run(struct tc_records *r);
 int tc_nj_recording_replay(const struct tc_recording *rec, struct nj_replay *rp, char *name,
                            size_t name_len, char *err, size_t errlen);
 
-/* Saves the run in progress (the replay so far, as text); name: the level's short name. */
+/* Saves the run in progress (the replay so far, as text); name: the level's short name. Nothing
+ * once another program took the run over (tc_records_lost). */
 void tc_nj_save_run(struct tc_records *r, const struct nj_replay *rp, const struct nj_run *run,
                     const char *name);
 /* Forgets the saved run (the run ended, or restarted). */
 void tc_nj_forget_run(struct tc_records *r);
-/* Loads the saved run into rp and the level's name into name. Returns 0, or -1 with why in
- * err (a save that cannot be read is removed, unless a newer tilecade's: that is kept). */
+/* Loads the saved run into rp and the level's name into name, taken over from whichever program
+ * held it (tilecade/store.h). Returns 0, or -1 with why in err (a save that cannot be read is
+ * removed, unless a newer tilecade's: that is kept). */
 int tc_nj_load_run(struct tc_records *r, struct nj_replay *rp, char *name, size_t name_len,
                    char *err, size_t errlen);
 

@@ -402,10 +402,10 @@ static bool over(const struct tc_session *s)
 	return tc_session_game(s)->score || status == TC_WON || tc_session_assisted(s);
 }
 
-bool tc_records_lost(struct tc_records *r, const struct tc_session *s, bool ask)
+bool tc_records_lost(struct tc_records *r, const char *game, bool ask)
 {
 	if (!r->lost && ask && !r->ended_here)
-		r->lost = tc_store_lost(r->store, tc_session_game(s)->name, r->hold);
+		r->lost = tc_store_lost(r->store, game, r->hold);
 	return r->lost;
 }
 
@@ -426,7 +426,8 @@ void tc_records_update(struct tc_records *r, const struct tc_session *s)
 	if (tc_session_status(s) == TC_PLAYING)
 		r->recorded = false; /* undone past its end, or played on: it may end again */
 	if (!r->recorded && over(s)) {
-		if (tc_records_lost(r, s, true)) /* its end is the other program's to keep */
+		if (tc_records_lost(r, tc_session_game(s)->name,
+		                    true)) /* its end is the other program's to keep */
 			return;
 		record(r, s);
 		forget(r, s);
@@ -463,7 +464,7 @@ void tc_records_leave(struct tc_records *r, const struct tc_session *s)
 		end_stream(r, s, r->hung_up ? TC_LIVE_END_DROPPED : TC_LIVE_END_LEFT);
 		return;
 	}
-	if (tc_records_lost(r, s, true)) {
+	if (tc_records_lost(r, tc_session_game(s)->name, true)) {
 		end_stream(r, s, TC_LIVE_END_LEFT);
 		return;
 	}

@@ -93,11 +93,12 @@ int64_t tc_records_end_here(struct tc_records *r, const struct tc_session *s, co
 /* The most recent save, as a session, taken over from whichever program held it (tilecade/
  * store.h: that one keeps nothing more of it); NULL when there is none (why, in err). */
 struct tc_session *tc_records_continue(struct tc_records *r, char *err, size_t errlen);
-/* One game, one program: whether the game being played was taken over (continued) or finished
- * by another program since this one saved or continued it. Then nothing more is kept of it here
- * (tc_records_update and tc_records_leave keep nothing) and the program is to say so and end.
- * Asks the store when ask, else tells what the last save found. */
-bool tc_records_lost(struct tc_records *r, const struct tc_session *s, bool ask);
+/* One game, one program: whether the game being played (of this name: a session's, or N's
+ * run) was taken over (continued) or finished by another program since this one saved or
+ * continued it. Then nothing more is kept of it here (tc_records_update and tc_records_leave
+ * keep nothing, nor N's saves) and the program is to say so and end. Asks the store when ask,
+ * else tells what the last save found. */
+bool tc_records_lost(struct tc_records *r, const char *game, bool ask);
 /* The line that says so. */
 #define TC_RECORDS_LOST_LINE "this game was taken over by another session; nothing was saved here"
 /* A line about the most recent save for the menu, e.g. "2048 4x4, 15 moves"; false if none. */

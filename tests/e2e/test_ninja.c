@@ -414,6 +414,35 @@ static int teardown_replayer(void **state)
 	return teardown(state);
 }
 
+/* One run, one program (issue 27): the first program's run stands still past its first
+ * autosave; a second program continues it, takes its gold and is told to quit (its run saved);
+ * the first one's hang-up save then writes nothing: Continue has the run with its gold. */
+static void test_a_run_continued_elsewhere_is_not_saved_back(void **state)
+{
+	struct e2e_term *t = start_level(state, "held.txt", GOLD_LEVEL);
+	e2e_send_str(t, E2E_KEY_DOWN);       /* the clock starts, the ninja stays */
+	wait_status(t, "gold 0/1  time 84"); /* saved at 5 s */
+	const char *argv[] = {e2e_bin, "--continue", NULL};
+	replayer = e2e_start(24, 80, argv, NULL);
+	assert_non_null(replayer);
+	wait_text(replayer, "Paused");
+	e2e_send_str(replayer, "p");
+	wait_gone(replayer, "Paused");
+	hold_until_status(replayer, E2E_KEY_RIGHT, "gold 1/1  time");
+	assert_int_equal(kill(e2e_pid(replayer), SIGTERM), 0);
+	assert_true(e2e_wait_exit(replayer, WAIT_MS) != -1);
+
+	assert_int_equal(kill(e2e_pid(t), SIGHUP), 0);
+	assert_true(e2e_wait_exit(t, WAIT_MS) != -1);
+	e2e_free(t);
+	t = start_env(state, 24, 80, NULL);
+	e2e_send_str(t, "q"); /* from the browser to the menu */
+	wait_text(t, "Continue");
+	wait_text(t, "N held.txt");
+	if (!e2e_wait_text(t, ", 1 gold", WAIT_MS))
+		fail_msg("Continue lost the gold taken in the second program:\n%s", e2e_screen(t));
+}
+
 /* The player's name on a local game: the login name, which watch takes. */
 static const char *login_name(void)
 {
@@ -1164,6 +1193,8 @@ int main(void)
 	        cmocka_unit_test_teardown(test_win_and_best_time, teardown),
 	        cmocka_unit_test_teardown(test_two_exits_open_apart, teardown),
 	        cmocka_unit_test_teardown(test_continue, teardown_replayer),
+	        cmocka_unit_test_teardown(test_a_run_continued_elsewhere_is_not_saved_back,
+	                                  teardown_replayer),
 	        cmocka_unit_test_teardown(test_key_release, teardown),
 	        cmocka_unit_test_teardown(test_too_small, teardown),
 	        cmocka_unit_test_teardown(test_waits_for_first_key, teardown),
