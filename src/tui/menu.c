@@ -216,15 +216,15 @@ void tc_menu_draw(struct tc_menu *m)
 	}
 	if (m->help_open) {
 		static const struct tc_help_line keys[] = {
-		        {"up/down, j/k", "choose an entry"},
-		        {"Enter, Space", "play it"},
+		        {"{up}, {down}", "choose an entry"},
+		        {"{select}", "play it"},
 		        {"1 to 5", "play that game"},
-		        {"left/right, h/l", "2048's board size"},
+		        {"{left}, {right}", "2048's board size"},
 		        {"c", "continue the saved game"},
 		        {"r", "race: open or join a race"},
 		        {"w", "watch the games in progress"},
 		        {"{mouse:click}", "play the clicked entry"},
-		        {"q, Esc, Ctrl-C", "quit"},
+		        {"{back}, Ctrl-C", "quit"},
 		        {NULL, NULL},
 		};
 		tc_help_draw("tilecade: keys", keys, false);

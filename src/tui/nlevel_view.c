@@ -262,7 +262,7 @@ void tc_nlevel_draw(struct tc_nlevel_view *v)
 		        {"o", "open a level file (its first line)"},
 		        {"w", "save the level to a file"},
 		        {"i", "what the level holds that is not played"},
-		        {"q, Esc", "back to the menu"},
+		        {"{back}", "back to the menu"},
 		        {NULL, NULL},
 		};
 		tc_help_draw_in(tc_nlmap_inside(&m), &tiles, "N levels: keys", keys, false);

@@ -68,7 +68,7 @@ static void draw_help(void)
 		snprintf(what[i], sizeof what[i], "open a new race of %s", tc_catalog[i].title);
 		help[2 + i] = (struct tc_help_line){keys[i], what[i]};
 	}
-	help[2 + TC_CATALOG_SIZE] = (struct tc_help_line){"q, Esc", "back to the menu"};
+	help[2 + TC_CATALOG_SIZE] = (struct tc_help_line){"{back}", "back to the menu"};
 	tc_help_draw("Races: keys", help, false);
 }
 

@@ -121,7 +121,7 @@ static void draw_help(void)
 	static const struct tc_help_line help[] = {
 	        {"Enter", "start the race (its opener)"},
 	        {"", "or it starts by itself a minute after it opened"},
-	        {"q, Esc", "leave the race"},
+	        {"{back}", "leave the race"},
 	        {NULL, NULL},
 	};
 	tc_help_draw("Race lobby: keys", help, false);

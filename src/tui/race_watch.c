@@ -50,7 +50,7 @@ static const struct tc_help_line keys_help[] = {
         {"Tab, right, down", "next racer"},
         {"left, up", "previous racer"},
         {"1-9", "the racer in that place"},
-        {"q, Esc", "back"},
+        {"{back}", "back"},
         {NULL, NULL},
 };
 

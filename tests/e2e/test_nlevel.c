@@ -437,8 +437,25 @@ static void file_text(const char *path, char *out, size_t size)
 	out[n] = '\0';
 }
 
+/* Answers the question on the screen, y or n, by its key. */
+static void answer_by_key(struct e2e_term *t, char yes_no)
+{
+	e2e_send_str(t, yes_no == 'y' ? "y" : "n");
+}
+
+/* ... or by a left click on that letter of its "(y/n)". */
+static void answer_by_click(struct e2e_term *t, char yes_no)
+{
+	int row, col;
+	if (!e2e_find(t, "(y/n)", &row, &col))
+		fail_msg("no (y/n) to click:\n%s", e2e_screen(t));
+	int x = col + (yes_no == 'y' ? 1 : 3) + 1;
+	assert_true(e2e_mouse_press(t, x, row + 1));
+	assert_true(e2e_mouse_release(t, x, row + 1));
+}
+
 /* w onto a file that is there asks first; n keeps the file as it was, y replaces it. */
-static void test_save_asks_before_replacing(void **state)
+static void save_asks_before_replacing(void **state, void (*answer)(struct e2e_term *, char))
 {
 	char path[4200], text[2048];
 	sandbox_file("precious.txt", "precious\n", 9, path, sizeof path);
@@ -447,49 +464,28 @@ static void test_save_asks_before_replacing(void **state)
 	settle(t);
 	type_path(t, "w", "Save to", path);
 	wait_text(t, "Replace the file there? (y/n) ");
-	e2e_send_str(t, "n");
+	answer(t, 'n');
 	wait_text(t, "not saved; the file there is kept");
 	file_text(path, text, sizeof text);
 	assert_string_equal(text, "precious\n");
 
 	type_path(t, "w", "Save to", path);
 	wait_text(t, "Replace the file there? (y/n) ");
-	e2e_send_str(t, "y");
+	answer(t, 'y');
 	wait_text(t, "saved to");
 	file_text(path, text, sizeof text);
 	assert_int_equal(strcspn(text, "|"), 713);
 }
 
-/* A left click on the letter at offset `at` of text on the screen. */
-static void click_in_text(struct e2e_term *t, const char *text, int at)
+static void test_save_asks_before_replacing(void **state)
 {
-	int row, col;
-	if (!e2e_find(t, text, &row, &col))
-		fail_msg("no '%s' to click:\n%s", text, e2e_screen(t));
-	assert_true(e2e_mouse_press(t, col + at + 1, row + 1));
-	assert_true(e2e_mouse_release(t, col + at + 1, row + 1));
+	save_asks_before_replacing(state, answer_by_key);
 }
 
 /* The question answers a click on its y or n as it answers the keys. */
 static void test_replace_question_answers_clicks(void **state)
 {
-	char path[4200], text[2048];
-	sandbox_file("precious.txt", "precious\n", 9, path, sizeof path);
-	struct e2e_term *t = start(state, 24, 80, "ninja");
-	wait_text(t, "seed ");
-	settle(t);
-	type_path(t, "w", "Save to", path);
-	wait_text(t, "Replace the file there? (y/n) ");
-	click_in_text(t, "(y/n)", 3);
-	wait_text(t, "not saved; the file there is kept");
-	file_text(path, text, sizeof text);
-	assert_string_equal(text, "precious\n");
-	type_path(t, "w", "Save to", path);
-	wait_text(t, "Replace the file there? (y/n) ");
-	click_in_text(t, "(y/n)", 1);
-	wait_text(t, "saved to");
-	file_text(path, text, sizeof text);
-	assert_int_equal(strcspn(text, "|"), 713);
+	save_asks_before_replacing(state, answer_by_click);
 }
 
 /* w never writes through a symbolic link, nor into tilecade's own data folder, whether the path

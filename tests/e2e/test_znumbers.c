@@ -993,36 +993,26 @@ static void test_stuck_box_and_undo_out_of_it(void **state)
 	wait_for((struct expect){.g = g, .board = true, .gone = {"Stuck", "(y/n)"}});
 }
 
-static void test_restart_asks_when_progress_would_be_lost(void **state)
+/* Answers the question on the screen, y or n, by its key. */
+static void answer_by_key(struct game *g, char yes_no)
 {
-	struct game *g = start(state, "znumbers:level2:s0", 24, 80, NULL);
-	struct zn_move plan[ZN_MAX_MOVES];
-	int count;
-	solve(&g->board, plan, &count);
-	key_move(g, plan[0], 0);
-	type_keys(g, "r");
-	wait_text(g, "Restart? (y/n)");
-	type_keys(g, "n");
-	wait_for((struct expect){.g = g, .board = true, .gone = {"(y/n)"}});
-	type_keys(g, "r");
-	wait_text(g, "Restart? (y/n)");
-	type_keys(g, "y");
-	model_restart(g);
-	wait_for((struct expect){.g = g, .board = true, .gone = {"(y/n)"}});
+	type_keys(g, yes_no == 'y' ? "y" : "n");
 }
 
-/* A left click on the letter at offset `at` of text on the screen. */
-static void click_in_text(struct game *g, const char *text, int at)
+/* ... or by a left click on that letter of its "(y/n)", after one beside it, which is no
+ * answer. */
+static void answer_by_click(struct game *g, char yes_no)
 {
 	int row, col;
-	if (!e2e_find(g->t, text, &row, &col))
-		fail_msg("no '%s' to click:\n%s", text, e2e_screen(g->t));
-	assert_true(e2e_mouse_press(g->t, col + at + 1, row + 1));
-	assert_true(e2e_mouse_release(g->t, col + at + 1, row + 1));
+	if (!e2e_find(g->t, "(y/n)", &row, &col))
+		fail_msg("no (y/n) to click:\n%s", e2e_screen(g->t));
+	for (int x = col - 1; x <= col + (yes_no == 'y' ? 1 : 3); x += yes_no == 'y' ? 2 : 4) {
+		assert_true(e2e_mouse_press(g->t, x + 1, row + 1));
+		assert_true(e2e_mouse_release(g->t, x + 1, row + 1));
+	}
 }
 
-/* The question's y and n answer a click as the keys do; a click elsewhere is no answer. */
-static void test_restart_question_answers_clicks(void **state)
+static void restart_asks(void **state, void (*answer)(struct game *, char))
 {
 	struct game *g = start(state, "znumbers:level2:s0", 24, 80, NULL);
 	struct zn_move plan[ZN_MAX_MOVES];
@@ -1031,15 +1021,24 @@ static void test_restart_question_answers_clicks(void **state)
 	key_move(g, plan[0], 0);
 	type_keys(g, "r");
 	wait_text(g, "Restart? (y/n)");
-	click_in_text(g, "Restart? (y/n)", 2); /* the "s" of Restart */
-	wait_for((struct expect){.g = g, .board = true, .settle = true, .text = {"(y/n)"}});
-	click_in_text(g, "(y/n)", 3); /* n */
+	answer(g, 'n');
 	wait_for((struct expect){.g = g, .board = true, .gone = {"(y/n)"}});
 	type_keys(g, "r");
 	wait_text(g, "Restart? (y/n)");
-	click_in_text(g, "(y/n)", 1); /* y */
+	answer(g, 'y');
 	model_restart(g);
 	wait_for((struct expect){.g = g, .board = true, .gone = {"(y/n)"}});
+}
+
+static void test_restart_asks_when_progress_would_be_lost(void **state)
+{
+	restart_asks(state, answer_by_key);
+}
+
+/* The question's y and n answer a click as the keys do. */
+static void test_restart_question_answers_clicks(void **state)
+{
+	restart_asks(state, answer_by_click);
 }
 
 static bool level_list_shown(struct e2e_term *t, void *selected)
