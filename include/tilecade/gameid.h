@@ -46,7 +46,7 @@ void tc_daily_params(const struct tc_game *game, void *params);
 bool tc_daily_date(uint64_t seed, char *date, size_t len);
 /* Now, in seconds since 1970, for the daily puzzles: which one is today's, whether a daily ends
  * on its own day. The wall clock, or TILECADE_TEST_NOW (seconds) when set: only tests set it,
- * to play a given day whatever the real date. */
+ * to play a given day whatever the real date (a setgid tilecade ignores it). */
 int64_t tc_daily_now(void);
 
 /* A random seed for a new game (nine digits at most, so that IDs stay easy to share). */

@@ -1,5 +1,5 @@
 /* Game IDs "GAME:PARAMS:sSEED" and the table of built-in games they name. */
-#define _POSIX_C_SOURCE 200809L
+#define _GNU_SOURCE /* secure_getenv */
 #include "tilecade/gameid.h"
 
 #include <inttypes.h>
@@ -125,7 +125,9 @@ bool tc_daily_date(uint64_t seed, char *date, size_t len)
 
 int64_t tc_daily_now(void)
 {
-	const char *test_now = getenv("TILECADE_TEST_NOW");
+	/* Not for a setgid tilecade, which writes the host's shared board: a player could rank
+	 * tomorrow's daily on it. */
+	const char *test_now = secure_getenv("TILECADE_TEST_NOW");
 	uint64_t now;
 	if (test_now && tc_parse_seed(test_now, &now) == 0 && now <= INT64_MAX)
 		return (int64_t)now;
