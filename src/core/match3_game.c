@@ -60,7 +60,9 @@ static int format_params(const void *params, char *buf, size_t len)
 	const struct m3_params *p = params;
 	if (p->mode == M3_GOALS)
 		return snprintf(buf, len, "goals-level%d", p->level);
-	return snprintf(buf, len, "%s-%dx%dt%d", mode_name[p->mode], p->size, p->size, p->types);
+	/* Damaged parameters (a save's) write as endless, which reads back as other parameters. */
+	int mode = p->mode > M3_GOALS && p->mode < MODES ? p->mode : M3_ENDLESS;
+	return snprintf(buf, len, "%s-%dx%dt%d", mode_name[mode], p->size, p->size, p->types);
 }
 
 static void new_game(void *state, const void *params, uint64_t seed)
