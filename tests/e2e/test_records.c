@@ -1301,6 +1301,16 @@ static char *znumbers_boards(void)
 	return out;
 }
 
+/* From the Daily list a daily went back to: the menu, and out. */
+static void quit_from_the_daily_list(struct e2e_term *t)
+{
+	wait_text(t, "Daily puzzles of");
+	type_keys(t, "q");
+	wait_menu(t);
+	type_keys(t, "q");
+	assert_exits(t, 0);
+}
+
 /* Tomorrow's daily played today by its ID is a seeded game like any other, on no daily board.
  * Today's, started as the daily, says so on its status line and goes on today's board; one
  * started today and finished tomorrow goes on no board, and says why. The days are the test
@@ -1332,11 +1342,7 @@ static void test_a_daily_counts_on_its_own_day_started_as_the_daily(void **state
 		e2e_zn_model_play_next(&g);
 	wait_text(t, "Rank 1");
 	leave_finished(t, "Daily puzzles of");
-	wait_text(t, "Daily puzzles of");
-	type_keys(t, "q");
-	wait_menu(t);
-	type_keys(t, "q");
-	assert_exits(t, 0);
+	quit_from_the_daily_list(t);
 	boards = znumbers_boards();
 	if (!strstr(boards, "zNumbers · daily 2026-12-07\n"))
 		fail_msg("today's daily is not on today's board:\n%s", boards);
@@ -1351,11 +1357,7 @@ static void test_a_daily_counts_on_its_own_day_started_as_the_daily(void **state
 	type_keys(t, "q");
 	wait_text(t, "Leave this game? (y/n)");
 	type_keys(t, "y");
-	wait_text(t, "Daily puzzles of");
-	type_keys(t, "q");
-	wait_menu(t);
-	type_keys(t, "q");
-	assert_exits(t, 0);
+	quit_from_the_daily_list(t);
 	setenv("TILECADE_TEST_NOW", DEC_8_NOON, 1);
 	t = tilecade(state, "--continue", NULL);
 	g.t = t;
@@ -1364,11 +1366,7 @@ static void test_a_daily_counts_on_its_own_day_started_as_the_daily(void **state
 	e2e_zn_model_play_next(&g);
 	wait_text(t, "Not ranked: a daily counts on its own day only");
 	leave_finished(t, "Daily puzzles of");
-	wait_text(t, "Daily puzzles of");
-	type_keys(t, "q");
-	wait_menu(t);
-	type_keys(t, "q");
-	assert_exits(t, 0);
+	quit_from_the_daily_list(t);
 	boards = znumbers_boards();
 	if (strstr(boards, "daily"))
 		fail_msg("a daily finished the next day is on a daily board:\n%s", boards);
