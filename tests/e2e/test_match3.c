@@ -996,6 +996,16 @@ static void test_the_daily_ends_and_goes_on_its_board(void **state)
 	match3_scores(NULL, scores, sizeof scores);
 	if (!strstr(scores, "Match-3 · daily 2026-12-07|") || !strstr(scores, " ended "))
 		fail_msg("tilecade scores match3:\n%s", scores);
+	/* Back in the Daily list, the puzzle is ticked with its best (an end, no win, is its
+	 * best). */
+	type_keys(g, "q");
+	wait_text(g, "Daily puzzles of 2026-12-07");
+	assert_true(e2e_wait_quiet(g->t, QUIET_MS, WAIT_MS));
+	int row, col;
+	assert_true(e2e_find(g->t, " Match-3 ", &row, &col));
+	const char *line = e2e_row(g->t, row);
+	if (!strstr(line, "✓") || !strstr(line, "best "))
+		fail_msg("the played daily is not ticked with its best:\n%s", e2e_screen(g->t));
 }
 
 /* A lost score of this player's, on the board of these parameters (goals-level2,
