@@ -371,6 +371,17 @@ static void test_a_game_ended_again_while_it_waits(void **state)
 	tc_store_close(st);
 }
 
+/* The save of game that st reads is these bytes. */
+static void assert_saved(struct tc_store *st, const char *game, const char *bytes)
+{
+	void *blob;
+	size_t len;
+	assert_int_equal(tc_store_load_game(st, game, &blob, &len), 0);
+	assert_int_equal(len, strlen(bytes));
+	assert_memory_equal(blob, bytes, len);
+	free(blob);
+}
+
 static void test_a_save_waits_and_the_latest_is_written(void **state)
 {
 	char dir[STORE_PATH_MAX];
@@ -383,12 +394,9 @@ static void test_a_save_waits_and_the_latest_is_written(void **state)
 	assert_int_equal(tc_store_waiting(st), 0); /* a save is no finished game */
 	st->away = false;
 	assert_int_equal(tc_waiting_write(st), 0);
+	assert_saved(st, "sudoku", "two");
 	void *blob;
 	size_t len;
-	assert_int_equal(tc_store_load_game(st, "sudoku", &blob, &len), 0);
-	assert_int_equal(len, 3);
-	assert_memory_equal(blob, "two", 3);
-	free(blob);
 	/* Forgotten while away (the game finished): gone once back. */
 	st->away = true;
 	tc_store_delete_game(st, "sudoku");
@@ -467,12 +475,7 @@ static void test_a_save_waiting_replaces_no_newer_one(void **state)
 	tc_waiting_write(here);
 	assert_false(tc_store_waits(here));
 	assert_int_equal(files_waiting(state), 0);
-	void *blob;
-	size_t len;
-	assert_int_equal(tc_store_load_game(there, "2048", &blob, &len), 0);
-	assert_int_equal(len, 2);
-	assert_memory_equal(blob, "13", 2);
-	free(blob);
+	assert_saved(there, "2048", "13");
 	assert_true(tc_store_lost(here, "2048", hold));
 
 	/* Begun while away, saved twice: a claim, written over what the database had. */
@@ -482,9 +485,7 @@ static void test_a_save_waiting_replaces_no_newer_one(void **state)
 	assert_int_equal(tc_store_save_held(here, "sudoku", &fresh, "b", 1, "two", NULL, 0), 0);
 	here->away = false;
 	tc_waiting_write(here);
-	assert_int_equal(tc_store_load_game(there, "sudoku", &blob, &len), 0);
-	assert_memory_equal(blob, "b", 1);
-	free(blob);
+	assert_saved(there, "sudoku", "b");
 	assert_false(tc_store_lost(here, "sudoku", fresh));
 	tc_store_close(there);
 	tc_store_close(here);
