@@ -143,3 +143,17 @@ void e2e_play_check(struct e2e_play *p)
 	}
 	assert_true(ok);
 }
+
+void e2e_play_to(struct e2e_play *p, size_t n)
+{
+	static const char dirs[] = "ldru";
+	static const char *const keys[] = {E2E_KEY_LEFT, E2E_KEY_DOWN, E2E_KEY_RIGHT, E2E_KEY_UP};
+	for (int i = 0; strlen(p->moves) < n; i++) {
+		assert_true(i < 4 * E2E_PLAY_MAX);
+		if (!e2e_play_would_move(p, dirs[i % 4]))
+			continue;
+		e2e_play_slide(p, dirs[i % 4]);
+		assert_true(e2e_send_str(p->t, keys[i % 4]));
+		e2e_play_check(p);
+	}
+}

@@ -43,4 +43,8 @@ void e2e_play_check(struct e2e_play *p);
 /* The model's board now. */
 void e2e_play_board(const struct e2e_play *p, struct e2e_board *board);
 
+/* Slides by arrow keys (left, down, right, up in turn, those that move), each one checked, until
+ * the game has n moves. */
+void e2e_play_to(struct e2e_play *p, size_t n);
+
 #endif

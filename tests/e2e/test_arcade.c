@@ -296,19 +296,6 @@ static void test_end_of_input_at_the_name_leaves(void **state)
 	e2e_run_free(&r);
 }
 
-/* Slides on the model's terminal, each checked against the model, until its game has n moves. */
-static void play_to(struct e2e_play *p, size_t n)
-{
-	const char *arrows[] = {E2E_KEY_LEFT, E2E_KEY_DOWN, E2E_KEY_RIGHT, E2E_KEY_UP};
-	const char dirs[] = "ldru";
-	for (int i = 0; strlen(p->moves) < n; i++)
-		if (e2e_play_would_move(p, dirs[i % 4])) {
-			e2e_play_slide(p, dirs[i % 4]);
-			e2e_send_str(p->t, arrows[i % 4]);
-			e2e_play_check(p);
-		}
-}
-
 static bool continued_or_not(struct e2e_term *t, void *ctx)
 {
 	int row, col;
@@ -340,7 +327,7 @@ static void test_continue_brings_back_a_dropped_game_to_its_player_only(void **s
 	struct e2e_play p;
 	e2e_play_begin(&p, t, bin);
 	assert_string_equal(p.id, "2048:4x4:s5");
-	play_to(&p, 3);
+	e2e_play_to(&p, 3);
 	kill(e2e_pid(t), SIGKILL); /* the connection drops */
 	e2e_wait_exit(t, WAIT_MS);
 	p.t = continue_game(state, &p);
@@ -357,7 +344,7 @@ static void test_continue_brings_back_a_dropped_game_to_its_player_only(void **s
 static void play_three(struct e2e_play *p, struct e2e_term *t)
 {
 	e2e_play_begin(p, t, bin);
-	play_to(p, 3);
+	e2e_play_to(p, 3);
 }
 
 /* The number of the arcade's recording of the game of this ID, by `replay N --headless`;
@@ -551,13 +538,13 @@ static void test_a_frozen_login_does_not_overwrite_the_newer_save(void **state)
 	struct e2e_term *frozen = ssh_term(state, "ann", "2048 --seed 7");
 	struct e2e_play p;
 	e2e_play_begin(&p, frozen, bin);
-	play_to(&p, 6);
+	e2e_play_to(&p, 6);
 	second = e2e_sshd_term(&sshd, "ann", "continue", 24, 80);
 	assert_non_null(second);
 	p.moves[5] = '\0'; /* the save */
 	p.t = second;
 	e2e_play_check(&p);
-	play_to(&p, 13);
+	e2e_play_to(&p, 13);
 	e2e_send_str(second, "qy");
 	assert_true(e2e_wait_text(second, "Continue", WAIT_MS));
 	e2e_send_str(second, "q");

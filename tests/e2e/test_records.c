@@ -375,21 +375,6 @@ static void wait_2048(struct e2e_term *t, struct e2e_2048_status *s)
 	assert_true(e2e_2048_status(t, s));
 }
 
-/* Slides by arrow keys, each one checked against the batch mode, until the game has n moves. */
-static void play_2048(struct e2e_play *p, size_t n)
-{
-	static const char dirs[] = "ldru";
-	static const char *const keys[] = {E2E_KEY_LEFT, E2E_KEY_DOWN, E2E_KEY_RIGHT, E2E_KEY_UP};
-	for (int i = 0; strlen(p->moves) < n; i++) {
-		assert_true(i < 4 * E2E_PLAY_MAX);
-		if (!e2e_play_would_move(p, dirs[i % 4]))
-			continue;
-		e2e_play_slide(p, dirs[i % 4]);
-		type_keys(p->t, keys[i % 4]);
-		e2e_play_check(p);
-	}
-}
-
 static void undo_2048(struct e2e_play *p, const char *key)
 {
 	e2e_play_undo(p);
@@ -483,7 +468,7 @@ static void test_hangup_keeps_the_game_for_the_menu(void **state)
 	struct e2e_play p;
 	e2e_play_begin(&p, t, e2e_bin);
 	assert_string_equal(p.id, "2048:4x4:s7");
-	play_2048(&p, 7);
+	e2e_play_to(&p, 7);
 	undo_2048(&p, "u");
 	undo_2048(&p, "u");
 	/* A clock past zero, to see it come back. */
@@ -520,13 +505,13 @@ static void test_sigterm_keeps_the_game_for_continue(void **state)
 	struct e2e_term *t = tilecade(state, "2048", "--seed", "7", "--no-anim", NULL);
 	struct e2e_play p;
 	e2e_play_begin(&p, t, e2e_bin);
-	play_2048(&p, 3);
+	e2e_play_to(&p, 3);
 	assert_int_equal(kill(e2e_pid(t), SIGTERM), 0);
 	assert_ends_on_signal(t, SIGTERM);
 
 	t = tilecade(state, "--continue", "--no-anim", NULL);
 	resumed_2048(&p, t);
-	play_2048(&p, 6); /* and it plays on */
+	e2e_play_to(&p, 6); /* and it plays on */
 	undo_2048(&p, "u");
 }
 
@@ -537,7 +522,7 @@ static void test_leaving_and_ctrl_c_keep_the_game(void **state)
 	struct e2e_term *t = tilecade(state, "2048", "--seed", "7", "--no-anim", NULL);
 	struct e2e_play p;
 	e2e_play_begin(&p, t, e2e_bin);
-	play_2048(&p, 2);
+	e2e_play_to(&p, 2);
 	type_keys(t, "q");
 	wait_text(t, "Leave this game? (y/n)");
 	type_keys(t, "y");
@@ -551,7 +536,7 @@ static void test_leaving_and_ctrl_c_keep_the_game(void **state)
 
 	t = tilecade(state, "--continue", "--no-anim", NULL);
 	resumed_2048(&p, t);
-	play_2048(&p, 3);
+	e2e_play_to(&p, 3);
 	type_keys(t, E2E_KEY_CTRL_C);
 	assert_exits(t, 0);
 
@@ -569,7 +554,7 @@ static void test_a_kill_loses_at_most_the_moves_since_the_last_autosave(void **s
 	struct e2e_term *t = tilecade(state, "2048", "--seed", "7", "--no-anim", NULL);
 	struct e2e_play p;
 	e2e_play_begin(&p, t, e2e_bin);
-	play_2048(&p, 7);
+	e2e_play_to(&p, 7);
 	assert_int_equal(kill(e2e_pid(t), SIGKILL), 0);
 	int status = e2e_wait_exit(t, WAIT_MS);
 	assert_true(status != -1 && WIFSIGNALED(status));
@@ -609,11 +594,11 @@ static struct e2e_term *taken_over_at_13(void **state, const char *errfile, stru
 	struct e2e_term *first =
 	        tilecade_err(state, errfile, "2048", "--seed", "7", "--no-anim", NULL);
 	e2e_play_begin(p, first, e2e_bin);
-	play_2048(p, 6);
+	e2e_play_to(p, 6);
 	struct e2e_term *second = tilecade(&other, "--continue", "--no-anim", NULL);
 	p->moves[5] = '\0'; /* the save */
 	resumed_2048(p, second);
-	play_2048(p, 13);
+	e2e_play_to(p, 13);
 	type_keys(second, "q");
 	wait_text(second, "Leave this game? (y/n)");
 	type_keys(second, "y");
@@ -700,7 +685,7 @@ static void test_a_save_that_cannot_be_read_is_told(void **state)
 	struct e2e_term *t = tilecade(state, "2048", "--seed", "7", "--no-anim", NULL);
 	struct e2e_play p;
 	e2e_play_begin(&p, t, e2e_bin);
-	play_2048(&p, 3);
+	e2e_play_to(&p, 3);
 	assert_int_equal(kill(e2e_pid(t), SIGTERM), 0);
 	assert_ends_on_signal(t, SIGTERM);
 	size_t len, len_after;
@@ -756,7 +741,7 @@ static void test_restart_drops_the_autosave(void **state)
 	struct e2e_term *t = tilecade(state, "2048", "--seed", "7", "--no-anim", NULL);
 	struct e2e_play p;
 	e2e_play_begin(&p, t, e2e_bin);
-	play_2048(&p, 7); /* past the autosave at 5 */
+	e2e_play_to(&p, 7); /* past the autosave at 5 */
 	type_keys(t, "r");
 	wait_text(t, "Restart? (y/n)");
 	type_keys(t, "y");
@@ -1434,7 +1419,7 @@ static void test_config_sets_the_2048_size(void **state)
 	struct e2e_play p;
 	e2e_play_begin(&p, t, e2e_bin);
 	assert_true(strncmp(p.id, "2048:5x5:s", 10) == 0);
-	play_2048(&p, 2); /* the batch mode replays a 5x5 game */
+	e2e_play_to(&p, 2); /* the batch mode replays a 5x5 game */
 	type_keys(t, "q");
 	wait_text(t, "(y/n)");
 	type_keys(t, "y");
@@ -1464,7 +1449,7 @@ static void test_bad_config_values_warn_and_play_on(void **state)
 	e2e_play_begin(&p, t, e2e_bin);
 	assert_string_equal(p.id, "2048:4x4:s7"); /* the default size */
 	assert_int_not_equal(e2e_mouse_mode(t), 0);
-	play_2048(&p, 1);
+	e2e_play_to(&p, 1);
 	type_keys(t, "q");
 	wait_text(t, "(y/n)");
 	type_keys(t, "y");
@@ -1534,7 +1519,7 @@ static void test_key_binding_undo(void **state)
 	struct e2e_term *t = tilecade(state, "2048", "--seed", "7", "--no-anim", NULL);
 	struct e2e_play p;
 	e2e_play_begin(&p, t, e2e_bin);
-	play_2048(&p, 2);
+	e2e_play_to(&p, 2);
 	type_keys(t, "z");
 	e2e_play_check(&p);
 
@@ -1542,7 +1527,7 @@ static void test_key_binding_undo(void **state)
 	config_file("keys.ini", "[keys]\nundo = z\n", cfg, sizeof cfg);
 	t = tilecade(state, "--config", cfg, "2048", "--seed", "7", "--no-anim", NULL);
 	e2e_play_begin(&p, t, e2e_bin);
-	play_2048(&p, 3);
+	e2e_play_to(&p, 3);
 	undo_2048(&p, "z");
 	undo_2048(&p, "z");
 	redo_2048(&p, "U");
@@ -1561,7 +1546,7 @@ static void test_rebound_keys_are_shown(void **state)
 	type_keys(t, "5");
 	struct e2e_play p;
 	e2e_play_begin(&p, t, e2e_bin);
-	play_2048(&p, 1);
+	e2e_play_to(&p, 1);
 	if (!e2e_wait_row(t, "h help   z undo", "q menu", WAIT_MS))
 		fail_msg("the status line names the built-in keys:\n%s", e2e_screen(t));
 	type_keys(t, "h");
@@ -1602,7 +1587,7 @@ static void test_corrupt_database_never_stops_play(void **state)
 	type_keys(t, "5");
 	struct e2e_play p;
 	e2e_play_begin(&p, t, e2e_bin);
-	play_2048(&p, 6); /* past an autosave */
+	e2e_play_to(&p, 6); /* past an autosave */
 	type_keys(t, "q");
 	wait_text(t, "(y/n)");
 	type_keys(t, "y");
