@@ -228,6 +228,37 @@ static void test_continued_on_the_other_host(void **state)
 	assert_int_equal(e2e_wait_exit(second, WAIT_MS), 0);
 }
 
+/* One game, one program across hosts (issue 27): Ann plays 2048 on the first host to 6 moves
+ * (saved at 5) and leaves that login as it is (a frozen client); on the second host she
+ * continues, plays to 13 and leaves. A key on the first login then plays nothing: its tilecade
+ * says in one line that the game was taken over and ends; Continue has 13 moves. */
+static void test_a_game_taken_over_from_another_host(void **state)
+{
+	named(&one, "ann", "Ann");
+	first = ssh_term(&one, "ann", "2048 --seed 7");
+	struct e2e_play p;
+	e2e_play_begin(&p, first, bin);
+	e2e_play_to(&p, 6);
+	second = ssh_term(&two, "ann", "continue");
+	p.moves[5] = '\0'; /* the save */
+	p.t = second;
+	e2e_play_check(&p);
+	e2e_play_to(&p, 13);
+	e2e_send_str(second, "qy");
+	wait_text(second, "zNumbers"); /* the menu */
+	e2e_send_str(second, "q");
+	assert_int_equal(e2e_wait_exit(second, WAIT_MS), 0);
+
+	e2e_send_str(first, E2E_KEY_LEFT);
+	wait_text(first, "this game was taken over by another session");
+	int status = e2e_wait_exit(first, WAIT_MS);
+	assert_true(WIFEXITED(status) && WEXITSTATUS(status) == 1);
+	e2e_free(second);
+	second = ssh_term(&one, "ann", "continue");
+	p.t = second;
+	e2e_play_check(&p);
+}
+
 /* The race's number its lobby shows ("Race #12"). */
 static long race_on_screen(struct e2e_term *t)
 {
@@ -409,6 +440,7 @@ int main(void)
 	        cmocka_unit_test(test_names_are_one_set),
 	        cmocka_unit_test_teardown(test_watched_across_hosts_and_one_board, terms_teardown),
 	        cmocka_unit_test_teardown(test_continued_on_the_other_host, terms_teardown),
+	        cmocka_unit_test_teardown(test_a_game_taken_over_from_another_host, terms_teardown),
 	        cmocka_unit_test_teardown(test_a_race_across_hosts, terms_teardown),
 	        cmocka_unit_test_teardown(test_played_while_the_database_is_away, cluster_teardown),
 	};
