@@ -7,6 +7,7 @@
 
 #include "grid.h"
 #include "help.h"
+#include "keymap.h"
 #include "overlay.h"
 #include "term.h"
 #include "text_wrap.h"
@@ -192,7 +193,8 @@ void tc_menu_draw(struct tc_menu *m)
 	}
 	int below = m->first_row + m->rows + 1;
 	char chooser[96], choose[96];
-	snprintf(choose, sizeof choose, "%s: choose   ? help   q quit", tc_help_choose());
+	snprintf(choose, sizeof choose, "%s: choose   %s help   %s quit", tc_help_choose(),
+	         tc_keymap_key_text(TC_ACT_HELP), tc_keymap_key_text(TC_ACT_BACK));
 	const char *hint = *m->message ? m->message : choose;
 	const struct tc_view *on_row = row_chooser(m, m->selected);
 	if (!*m->message && on_row) {

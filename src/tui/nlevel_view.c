@@ -13,6 +13,7 @@
 #include "arcade_policy.h"
 #include "file_save.h"
 #include "help.h"
+#include "keymap.h"
 #include "nlevel_ignored.h"
 #include "nlevel_map.h"
 #include "overlay.h"
@@ -222,9 +223,9 @@ static void draw_status(struct tc_nlevel_view *v, int x, int y, int w)
 		             tc_theme_attr(v->message_bad ? TC_ROLE_BAD : TC_ROLE_TEXT), shown);
 		return;
 	}
-	snprintf(line, sizeof line, "n new  p playable  o open  w save  %s? help  q back%s%s",
-	         tc_nlv_ignores(&v->ignored) ? "i ignored  " : "", *v->source ? "   " : "",
-	         v->source);
+	snprintf(line, sizeof line, "n new  p playable  o open  w save  %s%s help  %s back%s%s",
+	         tc_nlv_ignores(&v->ignored) ? "i ignored  " : "", tc_keymap_key_text(TC_ACT_HELP),
+	         tc_keymap_key_text(TC_ACT_BACK), *v->source ? "   " : "", v->source);
 	tc_draw_text(x + used, y, w - used, tc_theme_attr(TC_ROLE_DIM), line);
 }
 

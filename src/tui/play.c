@@ -714,6 +714,13 @@ static bool starts_computer_player(const struct tc_play *p, enum tc_action actio
 	       !p->computer_agreed;
 }
 
+/* What a key does in a pause: "Paused: p resumes", with the key in force. */
+static const char *paused_text(char *buf, size_t len)
+{
+	snprintf(buf, len, "Paused: %s resumes", tc_keymap_key_text(TC_ACT_PAUSE));
+	return buf;
+}
+
 static enum tc_play_result handle_event(struct tc_play *p, const struct tc_event *ev, uint64_t now)
 {
 	if (p->view->input && (ev->type == TC_EV_KEY || ev->mouse == TC_MOUSE_PRESS))
@@ -758,7 +765,7 @@ static enum tc_play_result handle_event(struct tc_play *p, const struct tc_event
 		else if (action == TC_ACT_BACK || action == TC_ACT_HELP)
 			return shared_action(p, action);
 		else if (ev->type == TC_EV_KEY)
-			p->message = "Paused: p resumes";
+			p->message = paused_text(p->refused, sizeof p->refused);
 		return TC_PLAY_STAY;
 	}
 	if (ev->type == TC_EV_KEY && ev->key == TC_KEY_ESCAPE && p->view->cancel &&

@@ -1543,6 +1543,7 @@ static void test_rebound_keys_are_shown(void **state)
 	struct e2e_term *t = tilecade(state, "--config", cfg, "--no-anim", NULL);
 	wait_menu(t);
 	assert_true(row_of(t, "keys: h is help now, not left (left: Left)") >= 0);
+	assert_true(row_of(t, "choose   h help   q quit") >= 0);
 	type_keys(t, "5");
 	struct e2e_play p;
 	e2e_play_begin(&p, t, e2e_bin);
