@@ -6,14 +6,17 @@
 
 #include "grid.h"
 #include "help.h"
+#include "list_window.h"
 #include "overlay.h"
 #include "term.h"
+#include "text_wrap.h"
 #include "theme.h"
 #include "tilecade/store.h"
 #include "tilecade/gameid.h"
 
 #define LEVELS_W 60
 #define LEVELS_MIN_W 40
+#define LEVELS_MIN_H 5 /* a short window: the title, three levels and the keys */
 
 void tc_levels_open(struct tc_levels *l, const struct tc_catalog_entry *entry,
                     const struct tc_params *defaults)
@@ -89,25 +92,34 @@ void tc_levels_select(struct tc_levels *l, const void *params)
 			l->selected = i;
 }
 
-static int min_height(const struct tc_levels *l)
+/* The height that shows every level with a blank line above and below. */
+static int roomy_height(const struct tc_levels *l)
 {
 	return l->count + 4;
 }
 
 void tc_levels_draw(struct tc_levels *l)
 {
-	if (COLS < LEVELS_MIN_W || LINES < min_height(l)) {
-		tc_draw_too_small(LEVELS_MIN_W, min_height(l));
+	if (COLS < LEVELS_MIN_W || LINES < LEVELS_MIN_H) {
+		tc_draw_too_small(LEVELS_MIN_W, LEVELS_MIN_H);
 		return;
 	}
 	erase();
+	bool roomy = LINES >= roomy_height(l);
 	int w = COLS < LEVELS_W ? COLS : LEVELS_W;
 	int x = (COLS - w) / 2;
-	int y = (LINES - min_height(l)) / 2;
-	tc_draw_text(x + 2, y, w - 2, tc_theme_attr(TC_ROLE_TITLE), l->title);
-	l->first_row = y + 2;
+	int y = roomy ? (LINES - roomy_height(l)) / 2 : 0;
+	const char *mark = tc_term_unicode() ? "…" : "~";
+	char cut[192];
+	tc_text_cut(l->title, w - 2, mark, cut, sizeof cut);
+	tc_draw_text(x + 2, y, w - 2, tc_theme_attr(TC_ROLE_TITLE), cut);
+	l->first_row = roomy ? y + 2 : y + 1;
+	int room = roomy ? l->count : LINES - 2;
+	l->top = tc_list_top(l->count, l->selected, room, l->top);
+	l->shown = l->count - l->top < room ? l->count - l->top : room;
 	const char *marker = tc_term_unicode() ? "▸" : ">";
-	for (int i = 0; i < l->count; i++) {
+	for (int k = 0; k < l->shown; k++) {
+		int i = l->top + k;
 		bool on = i == l->selected;
 		char line[160];
 		const char *done = tc_term_unicode() ? "✓" : "+";
@@ -117,14 +129,17 @@ void tc_levels_draw(struct tc_levels *l)
 		attr_t attr = tc_theme_attr(on             ? TC_ROLE_SELECTED
 		                            : l->locked[i] ? TC_ROLE_DIM
 		                                           : TC_ROLE_TEXT);
-		tc_fill_rect((struct tc_rect){x, l->first_row + i, w, 1}, on ? attr : 0);
-		tc_draw_text(x, l->first_row + i, w, attr, line);
+		tc_fill_rect((struct tc_rect){x, l->first_row + k, w, 1}, on ? attr : 0);
+		tc_text_cut(line, w, mark, cut, sizeof cut);
+		tc_draw_text(x, l->first_row + k, w, attr, cut);
 	}
 	char keys[64];
 	snprintf(keys, sizeof keys, "%s: play   q: back to the menu", tc_help_choose());
-	tc_draw_text(x + 2, l->first_row + l->count + 1, w - 2,
-	             tc_theme_attr(*l->message ? TC_ROLE_BAD : TC_ROLE_DIM),
-	             *l->message ? l->message : keys);
+	if (tc_text_width(keys) > w - 2) /* "Enter or click" takes a narrow line's q */
+		snprintf(keys, sizeof keys, "Enter: play   q: back to the menu");
+	tc_text_cut(*l->message ? l->message : keys, w - 2, mark, cut, sizeof cut);
+	tc_draw_text(x + 2, roomy ? l->first_row + l->count + 1 : LINES - 1, w - 2,
+	             tc_theme_attr(*l->message ? TC_ROLE_BAD : TC_ROLE_DIM), cut);
 }
 
 /* Plays the selected level, unless it is locked: then says which level opens it. */
@@ -143,10 +158,11 @@ enum tc_levels_result tc_levels_event(struct tc_levels *l, const struct tc_event
 	if (ev->type == TC_EV_KEY || ev->mouse == TC_MOUSE_PRESS)
 		l->message[0] = '\0';
 	if (ev->type == TC_EV_MOUSE) {
-		int i = ev->row - l->first_row;
+		int i = l->top + ev->row - l->first_row;
 		if (ev->mouse == TC_MOUSE_WHEEL)
 			l->selected = (l->selected + ev->button + l->count) % l->count;
-		else if (ev->mouse == TC_MOUSE_PRESS && ev->button == 1 && i >= 0 && i < l->count) {
+		else if (ev->mouse == TC_MOUSE_PRESS && ev->button == 1 && i >= l->top &&
+		         i < l->top + l->shown) {
 			l->selected = i;
 			return play(l);
 		}

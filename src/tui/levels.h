@@ -19,6 +19,7 @@ struct tc_levels {
 	char title[64];
 	int count, selected;
 	int first_row; /* screen row of the first level, as last drawn */
+	int top, shown; /* the levels shown, from top: a short window shows some at a time */
 	char name[TC_LEVELS_MAX][24], detail[TC_LEVELS_MAX][48];
 	char best[TC_LEVELS_MAX][32]; /* "" while the player has not finished it */
 	bool won[TC_LEVELS_MAX];      /* the player has won it: ticked */

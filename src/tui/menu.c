@@ -8,6 +8,7 @@
 #include "grid.h"
 #include "help.h"
 #include "keymap.h"
+#include "list_window.h"
 #include "overlay.h"
 #include "term.h"
 #include "text_wrap.h"
@@ -16,6 +17,9 @@
 #define MENU_W 64
 #define NOTICE_LINES 3 /* a path and a reason, broken between words */
 #define MENU_MIN_W 34
+/* A short window drops the blank lines and shows a few entries at a time: the title, three
+ * entries and the keys. */
+#define MENU_MIN_H 5
 
 /* No row drawn: a click lands on none (until the menu is drawn, or while the window is too
  * small to show it, no rows and no arrows are where the last draw left them). */
@@ -73,9 +77,15 @@ void tc_menu_init(struct tc_menu *m, const char *continue_text, const struct tc_
 	m->selected = continue_text || first_game < 0 ? 0 : first_game;
 }
 
-static int min_height(const struct tc_menu *m)
+static int notice_height(const struct tc_menu *m)
 {
-	return m->rows + 6 + (*m->notice ? NOTICE_LINES : 0);
+	return *m->notice ? NOTICE_LINES : 0;
+}
+
+/* The height that shows every entry with a blank line above and below. */
+static int roomy_height(const struct tc_menu *m)
+{
+	return m->rows + 6 + notice_height(m);
 }
 
 static void row_text(const struct tc_menu *m, int i, char *buf, size_t len, bool *available)
@@ -154,47 +164,62 @@ static void step_level(struct tc_menu *m, int row, int step)
 
 void tc_menu_draw(struct tc_menu *m)
 {
-	if (COLS < MENU_MIN_W || LINES < min_height(m)) {
-		tc_draw_too_small(MENU_MIN_W, min_height(m));
-		forget_rows(m);
+	forget_rows(m);
+	if (COLS < MENU_MIN_W || LINES < MENU_MIN_H + notice_height(m)) {
+		tc_draw_too_small(MENU_MIN_W, MENU_MIN_H + notice_height(m));
 		return;
 	}
 	erase();
+	bool roomy = LINES >= roomy_height(m);
 	int w = COLS < MENU_W ? COLS : MENU_W;
 	int x = (COLS - w) / 2;
-	int y = (LINES - min_height(m)) / 2;
+	int y = roomy ? (LINES - roomy_height(m)) / 2 : 0;
 	tc_draw_text(x + 2, y, w, tc_theme_attr(TC_ROLE_TITLE), "tilecade");
-	tc_draw_text(x + 12, y, w - 12, tc_theme_attr(TC_ROLE_DIM), "tile games for the terminal");
-	m->first_row = y + 2;
+	char subtitle[64];
+	tc_text_cut("tile games for the terminal", w - 12, tc_term_unicode() ? "…" : "~", subtitle,
+	            sizeof subtitle);
+	tc_draw_text(x + 12, y, w - 12, tc_theme_attr(TC_ROLE_DIM), subtitle);
+	m->first_row = roomy ? y + 2 : y + 1;
+	int room = roomy ? m->rows : LINES - 2 - notice_height(m);
+	m->top = tc_list_top(m->rows, m->selected, room, m->top);
+	m->shown = m->rows - m->top < room ? m->rows - m->top : room;
 	const char *marker = tc_term_unicode() ? "▸" : ">";
-	for (int i = 0; i < m->rows; i++) {
-		char text[128], line[160];
+	for (int k = 0; k < m->shown; k++) {
+		int i = m->top + k, at_y = m->first_row + k;
+		char text[128], cut[160], line[176];
 		bool available;
 		row_text(m, i, text, sizeof text, &available);
+		char level[48] = "";
+		if (row_chooser(m, i))
+			row_level(m, i, level, sizeof level);
+		/* Cut between words where narrow, leaving room for the marker and the level. */
+		int level_w = *level ? tc_text_width(level) + 3 : 0;
+		tc_text_cut(text, w - 3 - level_w, tc_term_unicode() ? "…" : "~", cut, sizeof cut);
 		bool on = i == m->selected;
-		snprintf(line, sizeof line, " %s %s", on ? marker : " ", text);
+		snprintf(line, sizeof line, " %s %s", on ? marker : " ", cut);
 		attr_t attr = on          ? tc_theme_attr(TC_ROLE_SELECTED)
 		              : available ? tc_theme_attr(TC_ROLE_TEXT)
 		                          : tc_theme_attr(TC_ROLE_DIM);
-		tc_fill_rect((struct tc_rect){x, m->first_row + i, w, 1}, on ? attr : 0);
-		int used = tc_draw_text(x, m->first_row + i, w, attr, line);
-		m->arrows_x[i] = -1;
-		if (row_chooser(m, i)) { /* after the text, or over its end when narrow */
-			char level[48];
-			row_level(m, i, level, sizeof level);
+		tc_fill_rect((struct tc_rect){x, at_y, w, 1}, on ? attr : 0);
+		int used = tc_draw_text(x, at_y, w, attr, line);
+		if (*level) { /* after the text, or over its end when narrow */
 			int at = used + 2, width = tc_text_width(level);
 			if (at + width > w)
 				at = w - width - 1;
 			m->arrows_x[i] = x + at;
-			tc_fill_rect((struct tc_rect){x + at - 1, m->first_row + i, w - at + 1, 1},
-			             on ? attr : 0);
-			tc_draw_text(m->arrows_x[i], m->first_row + i, w - at, attr, level);
+			tc_fill_rect((struct tc_rect){x + at - 1, at_y, w - at + 1, 1}, on ? attr : 0);
+			tc_draw_text(m->arrows_x[i], at_y, w - at, attr, level);
 		}
 	}
-	int below = m->first_row + m->rows + 1;
+	int below = roomy ? m->first_row + m->rows + 1 : m->first_row + room;
 	char chooser[96], choose[96];
-	snprintf(choose, sizeof choose, "%s: choose   %s help   %s quit", tc_help_choose(),
-	         tc_keymap_key_text(TC_ACT_HELP), tc_keymap_key_text(TC_ACT_BACK));
+	const char *help_key = tc_keymap_key_text(TC_ACT_HELP),
+	           *quit_key = tc_keymap_key_text(TC_ACT_BACK);
+	snprintf(choose, sizeof choose, "%s: choose   %s help   %s quit", tc_help_choose(), help_key,
+	         quit_key);
+	if (tc_text_width(choose) > w - 2) /* "Enter or click" takes a narrow line's quit */
+		snprintf(choose, sizeof choose, "Enter: choose   %s help   %s quit", help_key,
+		         quit_key);
 	const char *hint = *m->message ? m->message : choose;
 	const struct tc_view *on_row = row_chooser(m, m->selected);
 	if (!*m->message && on_row) {
@@ -202,8 +227,10 @@ void tc_menu_draw(struct tc_menu *m)
 		         on_row->level_word);
 		hint = chooser;
 	}
+	char hint_cut[160];
+	tc_text_cut(hint, w - 2, tc_term_unicode() ? "…" : "~", hint_cut, sizeof hint_cut);
 	tc_draw_text(x + 2, below, w - 2, tc_theme_attr(*m->message ? TC_ROLE_BAD : TC_ROLE_DIM),
-	             hint);
+	             hint_cut);
 	/* A notice names a path and a reason: it may take more lines, broken between words, and
 	 * as wide as the screen leaves right of the menu's text. */
 	char line[sizeof m->notice];
@@ -271,13 +298,13 @@ enum tc_menu_result tc_menu_event(struct tc_menu *m, const struct tc_event *ev)
 		return TC_MENU_STAY;
 	}
 	if (ev->type == TC_EV_MOUSE) {
-		int i = ev->row - m->first_row;
+		int i = m->top + ev->row - m->first_row;
 		if (ev->mouse == TC_MOUSE_WHEEL) {
 			m->selected = (m->selected + ev->button + m->rows) % m->rows;
 			return TC_MENU_STAY;
 		}
-		if (ev->mouse != TC_MOUSE_PRESS || ev->button != 1 || m->first_row < 0 || i < 0 ||
-		    i >= m->rows)
+		if (ev->mouse != TC_MOUSE_PRESS || ev->button != 1 || m->first_row < 0 ||
+		    i < m->top || i >= m->top + m->shown)
 			return TC_MENU_STAY;
 		int arrows = m->arrows_x[i];
 		if (arrows >= 0 && ev->col >= arrows) { /* "◂ 4x4 ▸": either half steps */

@@ -29,6 +29,8 @@ struct tc_menu {
 	int rows;
 	int selected;  /* index into row */
 	int first_row; /* screen row of the first entry, as last drawn; -1 while not shown */
+	int top;       /* the first entry shown: a short window shows some at a time */
+	int shown;     /* how many entries are shown from top */
 	bool help_open;
 	/* A game whose levels are chosen on its row (2048's board sizes): the level shown, and
 	 * where its arrows were drawn on each row (-1: none), for clicks. */

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "grid.h"
+#include "list_window.h"
 #include "overlay.h"
 #include "score_text.h"
 #include "term.h"
@@ -16,6 +17,9 @@
 #define SCORES_W 72
 #define SCORES_MIN_W 40
 #define SCORES_H 17
+/* A short window leaves out the title and blank lines and shows some rows at a time: the
+ * board, the table's heading, three rows, a message and the keys. */
+#define SCORES_MIN_H 7
 #define PLAYER_MIN_W 8 /* narrower windows leave the date out, then the hints, to keep this */
 
 /* Columns of a table row, from the left edge of the screen's area. */
@@ -201,16 +205,21 @@ static void draw_heading(struct tc_scores_view *v, int x, int y, int w)
 
 void tc_scores_draw(struct tc_scores_view *v)
 {
-	if (COLS < SCORES_MIN_W || LINES < SCORES_H) {
-		tc_draw_too_small(SCORES_MIN_W, SCORES_H);
+	if (COLS < SCORES_MIN_W || LINES < SCORES_MIN_H) {
+		tc_draw_too_small(SCORES_MIN_W, SCORES_MIN_H);
 		v->arrow_row = -1;
 		return;
 	}
 	erase();
+	bool roomy = LINES >= SCORES_H;
+	int h = roomy ? SCORES_H : LINES;
 	int w = COLS < SCORES_W ? COLS : SCORES_W;
 	int x = (COLS - w) / 2;
-	int y = (LINES - SCORES_H) / 2;
-	tc_draw_text(x + 2, y, w - 2, tc_theme_attr(TC_ROLE_TITLE), "Scores");
+	int y = (LINES - h) / 2;
+	/* Short, the board's heading takes the title's line. */
+	int heading_y = roomy ? y + 2 : y, table_y = roomy ? y + 4 : y + 1;
+	if (roomy)
+		tc_draw_text(x + 2, y, w - 2, tc_theme_attr(TC_ROLE_TITLE), "Scores");
 	/* The longest that fits: narrow, the keys the screen says itself (its arrows) go first. */
 	static const char *const hints[][3] = {
 	        {"Enter: replay   g: race its ghost   left/right: other boards   q: back",
@@ -224,26 +233,27 @@ void tc_scores_draw(struct tc_scores_view *v)
 	for (int i = 1; i >= 0; i--)
 		if (w - 2 >= (int)strlen(choice[i]))
 			hint = choice[i];
-	tc_draw_text(x + 2, y + SCORES_H - 1, w - 2, tc_theme_attr(TC_ROLE_DIM), hint);
-	tc_draw_text(x + 2, y + SCORES_H - 2, w - 2, tc_theme_attr(TC_ROLE_BAD), v->message);
+	tc_draw_text(x + 2, y + h - 1, w - 2, tc_theme_attr(TC_ROLE_DIM), hint);
+	tc_draw_text(x + 2, y + h - 2, w - 2, tc_theme_attr(TC_ROLE_BAD), v->message);
 	v->arrow_row = -1;
 	if (!v->store || !tc_store_ok(v->store)) {
-		tc_draw_text(x + 2, y + 2, w - 2, tc_theme_attr(TC_ROLE_BAD),
+		tc_draw_text(x + 2, heading_y, w - 2, tc_theme_attr(TC_ROLE_BAD),
 		             "Scores are off: the database cannot be read.");
 		return;
 	}
 	if (v->board_count == 0) {
-		tc_draw_text(x + 2, y + 2, w - 2, tc_theme_attr(TC_ROLE_TEXT), "No scores yet");
+		tc_draw_text(x + 2, heading_y, w - 2, tc_theme_attr(TC_ROLE_TEXT), "No scores yet");
 		return;
 	}
 	char count[32];
 	snprintf(count, sizeof count, "%d of %d", v->current + 1, v->board_count);
-	draw_right(x, y, w - 2, tc_theme_attr(TC_ROLE_DIM), count);
-	draw_heading(v, x, y + 2, w);
+	if (roomy)
+		draw_right(x, y, w - 2, tc_theme_attr(TC_ROLE_DIM), count);
+	draw_heading(v, x, heading_y, w);
 
 	enum tc_rank_by by = tc_rank_of(v->boards[v->current].game);
 	struct columns c = lay_out(w);
-	int row = y + 4;
+	int row = table_y;
 	attr_t dim = tc_theme_attr(TC_ROLE_DIM);
 	draw_right(x + RANK_X, row, RANK_W, dim, "#");
 	tc_draw_text(x + PLAYER_X, row, c.player_w, dim, "Player");
@@ -259,8 +269,11 @@ void tc_scores_draw(struct tc_scores_view *v)
 	if (v->top_count == 0)
 		tc_draw_text(x + PLAYER_X, row + 1, w - PLAYER_X, tc_theme_attr(TC_ROLE_TEXT),
 		             "No scores yet");
-	for (int i = 0; i < v->top_count; i++)
-		draw_row(v, i, x, row + 1 + i, w, &c, by);
+	int room = y + h - 2 - (row + 1); /* above the message */
+	v->first_shown = tc_list_top(v->top_count, v->selected < 0 ? 0 : v->selected,
+	                             room < TC_SCORES_TOP ? room : TC_SCORES_TOP, v->first_shown);
+	for (int i = v->first_shown; i < v->top_count && i < v->first_shown + room; i++)
+		draw_row(v, i, x, row + 1 + i - v->first_shown, w, &c, by);
 }
 
 /* A click within a column of an arrow counts: arrows are small targets. */

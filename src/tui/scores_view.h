@@ -22,6 +22,7 @@ struct tc_scores_view {
 	struct tc_score top[TC_SCORES_TOP]; /* of the current board, best first */
 	int top_count;
 	int selected;     /* the row highlighted, -1 for none */
+	int first_shown;  /* the first row shown: a short window shows some at a time */
 	int64_t replay;   /* Enter asked to replay this recording (the caller clears it), or 0 */
 	int64_t ghost;    /* g asked to race this recording's ghost (the caller clears it), or 0 */
 	char message[96]; /* one line until the next key (why a row cannot be replayed) */

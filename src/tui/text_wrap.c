@@ -68,6 +68,24 @@ static size_t bytes_of(const char *text, int columns)
 	return i;
 }
 
+void tc_text_cut(const char *text, int width, const char *mark, char *out, size_t len)
+{
+	size_t end = strlen(text); /* blanks at the end are no text to cut */
+	while (end > 0 && text[end - 1] == ' ')
+		end--;
+	char shown[512];
+	snprintf(shown, sizeof shown, "%.*s", (int)end, text);
+	if (columns_of(shown) <= width || width < 1) {
+		snprintf(out, len, "%s", width < 1 ? "" : shown);
+		return;
+	}
+	/* The words that leave a column for the mark: tc_text_line breaks there when it can. */
+	size_t keep = width > 1 ? tc_text_line(shown, width - 1) : 0;
+	while (keep > 0 && shown[keep - 1] == ' ')
+		keep--;
+	snprintf(out, len, "%.*s%s", (int)keep, shown, mark);
+}
+
 void tc_text_shorten(const char *text, int width, const char *mark, char *out, size_t len)
 {
 	int have = columns_of(text);

@@ -12,6 +12,12 @@
  * a break belong to neither line: the next line starts after them. */
 size_t tc_text_line(const char *text, int width);
 
+/* text in at most width columns: text itself (without blanks at its end) when it fits, else
+ * its words that fit followed
+ * by mark (one column, e.g. "…"), cut between words (the spaces before the mark dropped), or
+ * within the first word when even that does not fit. A width under 1 gives "". */
+void tc_text_cut(const char *text, int width, const char *mark, char *out, size_t len);
+
 /* text in at most width columns (at least 2) into out (len bytes): text itself when it fits,
  * else its start and its end with mark (one column, e.g. "…") between them, the end given
  * twice the room of the start, so that a path keeps its file name. */

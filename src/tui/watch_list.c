@@ -15,6 +15,7 @@
 #include "overlay.h"
 #include "status.h"
 #include "term.h"
+#include "text_wrap.h"
 #include "theme.h"
 #include "tilecade/live_follow.h"
 #include "tilecade/live_net.h"
@@ -229,11 +230,13 @@ void tc_watch_list_draw(struct tc_watch_list *l, uint64_t now)
 	/* As many rows as fit, the selected one among them. */
 	int rows = LINES - l->first_row - 3;
 	int first = l->selected >= rows ? l->selected - rows + 1 : 0;
-	if (l->count == 0)
-		tc_draw_text(x + 2, l->first_row, w - 2, tc_theme_attr(TC_ROLE_DIM),
-		             tc_store_away(l->st)
-		                     ? "The database cannot be reached"
-		                     : "No games in progress: they show here as they start");
+	if (l->count == 0) {
+		char none[96];
+		tc_text_cut(tc_store_away(l->st) ? "The database cannot be reached"
+		                                 : "No games in progress: they show here as they start",
+		            w - 2, tc_term_unicode() ? "…" : "~", none, sizeof none);
+		tc_draw_text(x + 2, l->first_row, w - 2, tc_theme_attr(TC_ROLE_DIM), none);
+	}
 	for (int i = first; i < l->count && i - first < rows; i++)
 		draw_game(l, i, x, l->first_row + i - first, w, now);
 	l->first_row -= first;

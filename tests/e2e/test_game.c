@@ -943,21 +943,21 @@ static void test_menu_row_chooses_2048_board_size(void **state)
 }
 
 /* A window narrower than the message still shows the size needed and the size it is, shorter
- * (at 20 columns it was cut to "terminal too small:" and "(now 20x8)"). */
+ * (at 20 columns it was cut to "terminal too small:" and "(now 20x4)"). */
 static void test_too_small_says_the_size_needed_when_narrow(void **state)
 {
 	struct e2e_term *t = tilecade(state, NULL);
 	wait_menu(t);
-	assert_true(e2e_resize(t, 8, 80));
+	assert_true(e2e_resize(t, 4, 80));
 	struct need need;
 	assert_true(e2e_wait(t, says_too_small, &need, WAIT_MS));
 	static const int widths[] = {20, 12};
 	for (size_t i = 0; i < sizeof widths / sizeof widths[0]; i++) {
-		assert_true(e2e_resize(t, 8, widths[i]));
+		assert_true(e2e_resize(t, 4, widths[i]));
 		char text[32];
 		snprintf(text, sizeof text, "need %dx%d", need.w, need.h);
 		wait_text(t, text);
-		snprintf(text, sizeof text, "now %dx8", widths[i]);
+		snprintf(text, sizeof text, "now %dx4", widths[i]);
 		wait_text(t, text);
 	}
 }
@@ -968,9 +968,9 @@ static void test_click_on_a_menu_too_small_does_nothing(void **state)
 {
 	struct e2e_term *t = tilecade(state, NULL);
 	wait_menu(t);
-	assert_true(e2e_resize(t, 8, 80));
+	assert_true(e2e_resize(t, 4, 80));
 	wait_text(t, "terminal too small");
-	for (int row = 1; row <= 8; row++)
+	for (int row = 1; row <= 4; row++)
 		for (int col = 1; col <= 80; col += 8) {
 			assert_true(e2e_mouse_press(t, col, row));
 			assert_true(e2e_mouse_release(t, col, row));

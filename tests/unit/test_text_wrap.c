@@ -59,6 +59,27 @@ static void test_counts_characters(void **state)
 	assert_string_equal(first_line("a\xC3", 5), "a"); /* half a character at the end */
 }
 
+/* A text too wide keeps the words that fit, and says it was cut. */
+static void test_cut_between_words_with_a_mark(void **state)
+{
+	(void)state;
+	char out[64];
+	tc_text_cut("Watch      games in progress, as they are played", 30, "~", out, sizeof out);
+	assert_string_equal(out, "Watch      games in progress,~");
+	tc_text_cut("one two three", 9, "…", out, sizeof out); /* no space before the mark */
+	assert_string_equal(out, "one two…");
+	tc_text_cut("one two", 7, "~", out, sizeof out);
+	assert_string_equal(out, "one two");
+	tc_text_cut("one two      ", 7, "~", out, sizeof out); /* padding is not cut */
+	assert_string_equal(out, "one two");
+	tc_text_cut("unbreakable", 6, "~", out, sizeof out);
+	assert_string_equal(out, "unbre~");
+	tc_text_cut("one two", 1, "~", out, sizeof out);
+	assert_string_equal(out, "~");
+	tc_text_cut("one two", 0, "~", out, sizeof out);
+	assert_string_equal(out, "");
+}
+
 /* A text too wide keeps its start and, with twice the room, its end: a path its file name. */
 static void test_shortened_in_the_middle(void **state)
 {
@@ -98,6 +119,7 @@ int main(void)
 	        cmocka_unit_test(test_breaks_between_words),
 	        cmocka_unit_test(test_a_word_wider_than_the_line_is_cut),
 	        cmocka_unit_test(test_counts_characters),
+	        cmocka_unit_test(test_cut_between_words_with_a_mark),
 	        cmocka_unit_test(test_shortened_in_the_middle),
 	        cmocka_unit_test(test_a_message_keeps_its_words_and_its_file_name),
 	};
