@@ -61,7 +61,7 @@ static void draw_help(void)
 	static char what[TC_CATALOG_SIZE][48], keys[TC_CATALOG_SIZE][4];
 	static struct tc_help_line help[TC_CATALOG_SIZE + 4] = {
 	        {"up/down, j/k", "choose a race"},
-	        {"Enter, click", "join it in its lobby, or watch it running"},
+	        {"Enter, {mouse:click}", "join it in its lobby, or watch it running"},
 	};
 	for (int i = 0; i < TC_CATALOG_SIZE; i++) {
 		snprintf(keys[i], sizeof keys[i], "%d", i + 1);

@@ -680,7 +680,8 @@ static bool action(void *view, struct tc_session *s, enum tc_action act, const s
 		if (v->last_digit)
 			enter_digit(v, s, v->last_digit, v->marking);
 		else
-			snprintf(v->info, sizeof v->info, "Type a digit first, or click one below");
+			snprintf(v->info, sizeof v->info, "Type a digit first%s",
+			         tc_term_mouse() ? ", or click one below" : "");
 		return true;
 	case TC_ACT_HINT:
 		hint(v, s);
@@ -856,7 +857,7 @@ static const struct tc_help_line help_sdk[] = {
         {"{moves}, {mouse:click}", "move the cursor"},
         {"1-9, {mouse:click the bar}", "write a digit (marks mode: a mark)"},
         {"0, x, Backspace", "clear the cell"},
-        {"m, Tab", "digits or marks mode (or click it)"},
+        {"m, Tab, {mouse:click the mode}", "digits or marks mode"},
         {"{mouse:right-click the bar}", "toggle that pencil mark"},
         {"{select}", "write your last digit again"},
         {"a", "pencil in all candidates"},

@@ -1086,7 +1086,7 @@ static const char *const help_keys[][2] = {
         {"arrows, hjkl, click", "move the cursor"},
         {"1-9, click the bar", "write a digit (marks mode: a mark)"},
         {"0, x, Backspace", "clear the cell"},
-        {"m, Tab", "digits or marks mode (or click it)"},
+        {"m, Tab, click the mode", "digits or marks mode"},
         {"right-click the bar", "toggle that pencil mark"},
         {"Enter, Space", "write your last digit again"},
         {"a", "pencil in all candidates"},
