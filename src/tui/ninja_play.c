@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "arcade_policy.h"
+#include "click_key.h"
 #include "file_save.h"
 #include "held_keys.h"
 #include "ninja_play_internal.h"
@@ -728,8 +729,17 @@ enum tc_ninja_result tc_ninja_play_event(struct tc_ninja_play *np, const struct 
                                          uint64_t now)
 {
 	sync_clock(np, now); /* the steps before this event are played with the keys before it */
+	/* The mouse does nothing here but answer a question's (y/n) and the boxes' keys
+	 * ("r: try again"), as those keys do. */
+	struct tc_event clicked;
+	if (ev->type == TC_EV_MOUSE && ev->mouse == TC_MOUSE_PRESS && ev->button == 1) {
+		int k = tc_click_key(ev->row, ev->col);
+		clicked = (struct tc_event){.type = TC_EV_KEY, .key = k};
+		if (k >= 0)
+			ev = &clicked;
+	}
 	if (ev->type != TC_EV_KEY)
-		return TC_NJ_STAY; /* the mouse does nothing here */
+		return TC_NJ_STAY;
 	int held = held_key_of(ev);
 	if (ev->release) { /* only the game's keys are let go; the others mean nothing */
 		if (np->mode == MODE_PLAY && held >= 0 && held < TC_HELD_KEYS)

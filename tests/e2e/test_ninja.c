@@ -273,6 +273,20 @@ static void first_line(const char *args, char *result, size_t len)
 	assert_int_equal(pclose(p), 0);
 }
 
+/* A click on a key the run's box shows is that key: "r: try again" runs again. */
+static void test_outcome_box_answers_clicks(void **state)
+{
+	struct e2e_term *t = start_level(state, "mine.txt", MINE_LEVEL);
+	hold_until_text(t, E2E_KEY_LEFT, "Killed by a mine");
+	wait_text(t, "r: try again");
+	int row, col;
+	assert_true(e2e_find(t, "r: try again", &row, &col));
+	assert_true(e2e_mouse_press(t, col + 5, row + 1)); /* on "try" */
+	assert_true(e2e_mouse_release(t, col + 5, row + 1));
+	wait_gone(t, "Killed by a mine");
+	wait_status(t, "gold 0/1  time 90");
+}
+
 static void test_mine_restart_pause(void **state)
 {
 	struct e2e_term *t = start_level(state, "mine.txt", MINE_LEVEL);
@@ -1189,6 +1203,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 	        cmocka_unit_test_teardown(test_run_and_collect_gold, teardown),
 	        cmocka_unit_test_teardown(test_mine_restart_pause, teardown),
+	        cmocka_unit_test_teardown(test_outcome_box_answers_clicks, teardown),
 	        cmocka_unit_test_teardown(test_replay_mode, teardown),
 	        cmocka_unit_test_teardown(test_win_and_best_time, teardown),
 	        cmocka_unit_test_teardown(test_two_exits_open_apart, teardown),
