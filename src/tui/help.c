@@ -199,6 +199,26 @@ static void lay_out(struct help_text *t, const struct tc_help_line *own, bool sh
 		packed_line(t, h, room, from);
 }
 
+/* Pages of whole entries of at most rows lines each, filled in turn: a key and its text are
+ * never split between two pages (but an entry longer than a page). Returns how many; first
+ * (when not NULL) gets where each begins, and t->n after the last. */
+static int paginate(const struct help_text *t, int rows, int *first)
+{
+	int pages = 0;
+	for (int i = 0; pages == 0 || i < t->n;) {
+		if (first)
+			first[pages] = i;
+		pages++;
+		int cut = i + rows;
+		while (cut > i && cut < t->n && !t->starts[cut])
+			cut--;
+		i = cut > i ? cut : i + rows;
+	}
+	if (first)
+		first[pages] = t->n;
+	return pages;
+}
+
 /* tc_help_draw_page's box, over the tiles of a board when tiles is not NULL. */
 static int draw_page(struct tc_rect area, const struct tc_tiles *tiles, const char *title,
                      const struct tc_help_line *own, bool shared, int page)
@@ -209,17 +229,15 @@ static int draw_page(struct tc_rect area, const struct tc_tiles *tiles, const ch
 	if (rows < 1)
 		rows = 1;
 	lay_out(&t, own, shared, room, rows);
-	/* Pages of whole entries: a key and its text are never split between two pages (but an
-	 * entry longer than a page). */
-	int first[MAX_HELP_LINES + 1], pages = 0;
-	for (int i = 0; pages == 0 || i < t.n;) {
-		first[pages++] = i;
-		int cut = i + rows;
-		while (cut > i && cut < t.n && !t.starts[cut])
-			cut--;
-		i = cut > i ? cut : i + rows;
-	}
-	first[pages] = t.n;
+	/* As few pages as the lines need, as even as they go: filled one after the other, the
+	 * last page could hold a lone line ("Ctrl-C: quit"). */
+	int first[MAX_HELP_LINES + 1];
+	int pages = paginate(&t, rows, first);
+	for (int even = (t.n + pages - 1) / pages; even < rows; even++)
+		if (paginate(&t, even, NULL) == pages) {
+			paginate(&t, even, first);
+			break;
+		}
 	if (page >= pages)
 		page = pages - 1;
 	char head[LINE_BYTES], foot[LINE_BYTES];

@@ -14,6 +14,7 @@
 #include "overlay.h"
 #include "race_text.h"
 #include "status.h"
+#include "text_wrap.h"
 #include "tilecade/gameid.h"
 #include "tilecade/live_net.h"
 #include "tilecade/store.h"
@@ -435,6 +436,23 @@ static const struct tc_help_line *race_help(const struct tc_help_line *own,
 	return buf;
 }
 
+/* A question asked (q) on a window too small for the game: under the size needed, broken
+ * between words; on a window of a line or two, over it. */
+static void draw_question_small(const char *question)
+{
+	int y = LINES / 2 + 1 < LINES ? LINES / 2 + 1 : 0;
+	for (const char *rest = question; *rest && y < LINES; y++) {
+		size_t len = tc_text_line(rest, COLS);
+		char line[128];
+		snprintf(line, sizeof line, "%.*s", (int)len, rest);
+		int x = (COLS - tc_text_width(line)) / 2;
+		tc_fill_rect((struct tc_rect){0, y, COLS, 1}, 0);
+		tc_draw_text(x < 0 ? 0 : x, y, COLS, tc_theme_attr(TC_ROLE_BAD), line);
+		for (rest += len; *rest == ' '; rest++)
+			;
+	}
+}
+
 void tc_play_draw(struct tc_play *p, uint64_t now)
 {
 	int need_w, need_h;
@@ -442,6 +460,8 @@ void tc_play_draw(struct tc_play *p, uint64_t now)
 	hold_clock(p); /* the window may have shrunk or grown since the last key */
 	if (COLS < need_w || LINES < need_h) {
 		tc_draw_too_small(need_w, need_h);
+		if (p->asking != ASK_NOTHING)
+			draw_question_small(question_text(p, p->asking));
 		return;
 	}
 	/* A game acts on its own (a timer, autoplay) only while it can be seen. */

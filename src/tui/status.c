@@ -6,8 +6,12 @@
 
 #include "grid.h"
 #include "keymap.h"
+#include "term.h"
+#include "text_wrap.h"
 #include "theme.h"
 #include "tilecade/gameid.h"
+
+#define ID_MIN_W 12 /* the least of a shortened ID worth showing: its game and some of the rest */
 
 void tc_format_time(uint64_t ms, char *buf, size_t len)
 {
@@ -107,8 +111,10 @@ static void game_label(const struct tc_session *s, const char *id, char *buf, si
 }
 
 /* "? help   u undo   q menu" with the keys in force (keymap.h), the first of each; only keys
- * that work: no undo before the first move, nor after the time ran out. */
-static void keys_reminder(const struct tc_session *s, const char *back, char *buf, size_t len)
+ * that work: no undo before the first move, nor after the time ran out; none when short
+ * (a narrow line's ID keeps its room). */
+static void keys_reminder(const struct tc_session *s, const char *back, bool short_form, char *buf,
+                          size_t len)
 {
 	const struct {
 		enum tc_action action;
@@ -118,9 +124,10 @@ static void keys_reminder(const struct tc_session *s, const char *back, char *bu
 	buf[0] = '\0';
 	for (size_t i = 0; i < sizeof keys / sizeof keys[0] && used < len; i++) {
 		const char *key = tc_keymap_key_text(keys[i].action);
-		if (*key && (keys[i].action != TC_ACT_UNDO || tc_session_can_undo(s)))
-			used += (size_t)snprintf(buf + used, len - used, "%s%s %s", used ? "   " : "",
-			                         key, keys[i].what);
+		if (*key &&
+		    (keys[i].action != TC_ACT_UNDO || (tc_session_can_undo(s) && !short_form)))
+			used += (size_t)snprintf(buf + used, len - used, "%s%s %s",
+			                         used ? "   " : "", key, keys[i].what);
 	}
 }
 
@@ -166,7 +173,10 @@ void tc_status_draw(const struct tc_session *s, const char *title, const char *d
 		return;
 	}
 	char reminder[96];
-	keys_reminder(s, extra && extra->back ? extra->back : "menu", reminder, sizeof reminder);
+	const char *back = extra && extra->back ? extra->back : "menu";
+	keys_reminder(s, back, false, reminder, sizeof reminder);
+	if (tc_text_width(id) + 3 + tc_text_width(reminder) + 2 > COLS)
+		keys_reminder(s, back, true, reminder, sizeof reminder);
 	const char *keys = extra && extra->keys ? extra->keys : reminder;
 	const char *right = message ? message : keys;
 	int w = tc_text_width(right);
@@ -174,6 +184,14 @@ void tc_status_draw(const struct tc_session *s, const char *title, const char *d
 	 * ID's place (until the next key) rather than be cut. */
 	game_label(s, id, label, sizeof label);
 	const char *shown = tc_text_width(label) + 2 + (message ? 4 + w : 0) <= COLS ? label : id;
+	/* Nor is the reminder pushed off by a long ID (a puzzle given whole): the ID gives way,
+	 * shortened in the middle, or left out when too little of it would show. */
+	char fitted[TC_GAMEID_MAX];
+	int id_room = COLS - 1 - w - 3 - 1;
+	if (!message && tc_text_width(shown) > id_room) {
+		tc_text_shorten(id, id_room, tc_term_unicode() ? "…" : "~", fitted, sizeof fitted);
+		shown = id_room >= ID_MIN_W ? fitted : "";
+	}
 	int used = 0;
 	if (!message || tc_text_width(shown) + 4 + w <= COLS)
 		used = tc_draw_text(1, bottom, COLS - 1, attr, shown);
