@@ -226,7 +226,8 @@ static void open_daily(struct app *a)
 		bool won = false;
 		tc_records_board_of(game, params, a->levels.seed[i], &key);
 		if (tc_records_best(a->records, &key, best, sizeof best, &won))
-			tc_levels_mark(&a->levels, i, best, won || (game->can_win && !game->can_win(params)));
+			tc_levels_mark(&a->levels, i, best,
+			               won || (game->can_win && !game->can_win(params)));
 	}
 	a->choosing_level = true;
 }
