@@ -165,6 +165,16 @@ int tc_store_load_game(struct tc_store *st, const char *game, void **blob, size_
 int tc_store_load_game_stream(struct tc_store *st, const char *game, void **blob, size_t *len,
                               void **events, size_t *events_len);
 void tc_store_delete_game(struct tc_store *st, const char *game);
+/* A game in progress: the save of one game. */
+struct tc_save_info {
+	char game[32];
+	char summary[256];
+	int64_t saved_at; /* Unix time */
+};
+#define TC_STORE_SAVES_MAX 16 /* more than there are games */
+/* Every save (of the owner), newest first, a save waiting on this machine in its game's place
+ * when newer: how many were put in out, at most max. */
+int tc_store_saves(struct tc_store *st, struct tc_save_info *out, int max);
 /* The most recent save: its game's name and summary. Returns 0, or -1 when there is none. */
 int tc_store_latest_save(struct tc_store *st, char *game, size_t game_len, char *summary,
                          size_t summary_len);

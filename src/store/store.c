@@ -625,42 +625,82 @@ static bool hidden_by_waiting(const struct tc_store *st, const char *game, int64
 	return hidden;
 }
 
-int tc_store_latest_save(struct tc_store *st, char *game, size_t game_len, char *summary,
-                         size_t summary_len)
+/* Puts a waiting save in at its place in the list of n (newest first: by saved_at, before the
+ * database's of the same second, as it was made while the database could not be reached);
+ * returns the new count, at most TC_STORE_SAVES_MAX. */
+static int insert_waiting(struct tc_save_info *list, int n, const struct tc_save_info *save)
 {
-	/* Cut to the caller's buffers; read whole first, so that a row another program wrote
-	 * past these is refused. */
-	char whole_game[256], whole_summary[1024];
-	int64_t saved_at = INT64_MIN;
-	bool found = false;
+	int at = n;
+	while (at > 0 && list[at - 1].saved_at <= save->saved_at)
+		at--;
+	if (at >= TC_STORE_SAVES_MAX)
+		return n;
+	if (n == TC_STORE_SAVES_MAX)
+		n--;
+	memmove(&list[at + 1], &list[at], (size_t)(n - at) * sizeof *list);
+	list[at] = *save;
+	return n + 1;
+}
+
+/* A save that waits on this machine (the database away when it was made) takes the place of
+ * its game's save in the database when it is newer, or as new as it. */
+static int add_waiting(struct tc_save_info *list, int n, const struct tc_waiting *w)
+{
+	struct tc_save_info save = {.saved_at = w->saved_at};
+	snprintf(save.game, sizeof save.game, "%s", w->save_game);
+	snprintf(save.summary, sizeof save.summary, "%s", w->summary);
+	for (int i = 0; i < n; i++) {
+		if (strcmp(list[i].game, save.game) != 0)
+			continue;
+		if (list[i].saved_at > save.saved_at) /* saved later from another host */
+			return n;
+		memmove(&list[i], &list[i + 1], (size_t)(n - i - 1) * sizeof *list);
+		n--;
+		break;
+	}
+	return insert_waiting(list, n, &save);
+}
+
+int tc_store_saves(struct tc_store *st, struct tc_save_info *out, int max)
+{
+	struct tc_save_info list[TC_STORE_SAVES_MAX + 1];
+	int n = 0;
 	if (tc_store_ok(st)) {
 		struct tc_sql *q = tc_sql_prepare(st, "SELECT game, summary, saved_at FROM saves"
 		                                      " WHERE owner = ?1"
 		                                      " ORDER BY saved_at DESC, seq DESC");
 		tc_sql_bind_text(q, 1, st->owner);
-		while (!found && tc_sql_step(q) == TC_SQL_ROW &&
-		       tc_sql_text(q, 0, whole_game, sizeof whole_game) &&
-		       tc_sql_text(q, 1, whole_summary, sizeof whole_summary) &&
-		       tc_sql_int(q, 2, INT64_MIN, INT64_MAX, &saved_at)) {
-			found = !hidden_by_waiting(st, whole_game, saved_at);
+		struct tc_save_info save;
+		while (n < TC_STORE_SAVES_MAX && tc_sql_step(q) == TC_SQL_ROW) {
+			/* A row another program wrote past these buffers is left out, not cut. */
+			if (tc_sql_text(q, 0, save.game, sizeof save.game) &&
+			    tc_sql_text(q, 1, save.summary, sizeof save.summary) &&
+			    tc_sql_int(q, 2, INT64_MIN, INT64_MAX, &save.saved_at) &&
+			    !hidden_by_waiting(st, save.game, save.saved_at))
+				list[n++] = save;
 		}
 		tc_sql_finish(q);
 	}
-	/* A save waiting on this machine (the database away when it was made) is newer unless
-	 * the database's latest was saved later. */
-	struct tc_waiting w;
-	if (saves_may_wait(st) && tc_waiting_latest_save(st, &w)) {
-		if (!found || w.saved_at >= saved_at) {
-			snprintf(whole_game, sizeof whole_game, "%s", w.save_game);
-			snprintf(whole_summary, sizeof whole_summary, "%s", w.summary);
-			found = true;
-		}
-		tc_waiting_free(&w);
+	struct tc_waiting waiting[TC_STORE_SAVES_MAX];
+	int w = saves_may_wait(st) ? tc_waiting_saves(st, waiting, TC_STORE_SAVES_MAX) : 0;
+	for (int i = 0; i < w; i++) {
+		n = add_waiting(list, n, &waiting[i]);
+		tc_waiting_free(&waiting[i]);
 	}
-	if (!found)
+	if (n > max)
+		n = max;
+	memcpy(out, list, (size_t)n * sizeof *list);
+	return n;
+}
+
+int tc_store_latest_save(struct tc_store *st, char *game, size_t game_len, char *summary,
+                         size_t summary_len)
+{
+	struct tc_save_info latest;
+	if (tc_store_saves(st, &latest, 1) != 1)
 		return -1;
-	snprintf(game, game_len, "%s", whole_game);
-	snprintf(summary, summary_len, "%s", whole_summary);
+	snprintf(game, game_len, "%s", latest.game);
+	snprintf(summary, summary_len, "%s", latest.summary);
 	return 0;
 }
 

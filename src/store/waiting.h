@@ -110,8 +110,9 @@ int tc_waiting_save(struct tc_store *st, const char *game, const void *blob, siz
  * *w read (tc_waiting_free it). While it waits, it is newer than the database's unless that
  * holds one saved later (from another host). */
 bool tc_waiting_save_of(const struct tc_store *st, const char *game, struct tc_waiting *w);
-/* The latest save of st's owner that waits, not forgotten: true with *latest read. */
-bool tc_waiting_latest_save(const struct tc_store *st, struct tc_waiting *latest);
+/* The saves of st's owner that wait, not forgotten, read into out (free each): how many, at
+ * most max. */
+int tc_waiting_saves(const struct tc_store *st, struct tc_waiting *out, int max);
 /* Forgets the save of st's owner's game that waits, if any (the game was deleted). */
 void tc_waiting_forget_save(const struct tc_store *st, const char *game);
 /* A PostgreSQL store was just opened: what waited for its database is written when it is

@@ -273,28 +273,23 @@ bool tc_waiting_save_of(const struct tc_store *st, const char *game, struct tc_w
 	return false;
 }
 
-bool tc_waiting_latest_save(const struct tc_store *st, struct tc_waiting *latest)
+int tc_waiting_saves(const struct tc_store *st, struct tc_waiting *out, int max)
 {
 	char folder[1024], db[TC_WAITING_DB];
 	if (tc_waiting_folder(folder, sizeof folder) != 0)
-		return false;
+		return 0;
 	database_of(st, db);
 	char(*tokens)[TC_WAITING_TOKEN] = malloc(PASS_MAX * sizeof *tokens);
 	int n = tokens ? tc_waiting_list(folder, db, tokens, PASS_MAX) : 0;
-	bool found = false;
-	for (int i = 0; i < n; i++) {
-		struct tc_waiting w;
-		if (tc_waiting_get(folder, tokens[i], &w) != 0)
+	int found = 0;
+	for (int i = 0; i < n && found < max; i++) {
+		if (tc_waiting_get(folder, tokens[i], &out[found]) != 0)
 			continue;
-		if (w.parts == TC_WAITING_SAVE && !w.save_gone && strcmp(w.owner, st->owner) == 0 &&
-		    (!found || w.saved_at >= latest->saved_at)) {
-			if (found)
-				tc_waiting_free(latest);
-			*latest = w;
-			found = true;
-		} else {
-			tc_waiting_free(&w);
-		}
+		const struct tc_waiting *w = &out[found];
+		if (w->parts == TC_WAITING_SAVE && !w->save_gone && strcmp(w->owner, st->owner) == 0)
+			found++;
+		else
+			tc_waiting_free(&out[found]);
 	}
 	free(tokens);
 	return found;

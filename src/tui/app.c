@@ -55,6 +55,8 @@ static void draw(struct app *a, uint64_t now)
 		tc_levels_draw(&a->levels);
 	else
 		tc_menu_draw(&a->menu);
+	if (a->replace.open)
+		tc_replace_ask_draw(&a->replace);
 	tc_present();
 }
 
@@ -77,20 +79,29 @@ void tc_app_start_game(struct app *a, const struct tc_catalog_entry *e, struct t
 	tc_records_begin(a->records, s);
 }
 
-/* The menu, with a Continue row when a game is saved (saying which race it goes back into). */
+/* The menu, with a Continue row for the newest save (saying which race it goes back into) and
+ * every game in progress said on its game's row. */
 static void open_menu(struct app *a)
 {
-	char game[32], summary[96], line[128];
-	bool saved = tc_records_latest(a->records, game, sizeof game, summary, sizeof summary);
-	int64_t race = saved ? tc_app_race_of_save(a, game, summary) : 0;
+	struct tc_save_info saves[TC_STORE_SAVES_MAX];
+	int n = tc_records_saves(a->records, saves, TC_STORE_SAVES_MAX);
+	bool saved = n > 0;
+	char line[sizeof saves[0].summary + 32];
+	int64_t race = saved ? tc_app_race_of_save(a, saves[0].game, saves[0].summary) : 0;
 	if (race)
-		snprintf(line, sizeof line, "race #%" PRId64 ": %s", race, summary);
+		snprintf(line, sizeof line, "race #%" PRId64 ": %s", race, saves[0].summary);
 	else if (saved)
-		snprintf(line, sizeof line, "%s", summary);
+		snprintf(line, sizeof line, "%s", saves[0].summary);
 	bool first = a->menu.rows == 0;
 	enum tc_menu_item item = a->menu.row[a->menu.selected].item;
 	int index = a->menu.row[a->menu.selected].game;
 	tc_menu_init(&a->menu, saved ? line : NULL, a->cfg->defaults);
+	a->menu_continue = saved ? saves[0] : (struct tc_save_info){0};
+	for (int i = 0; i < n; i++) {
+		const struct tc_catalog_entry *e = tc_catalog_find(saves[i].game);
+		if (e)
+			tc_menu_in_progress(&a->menu, (int)(e - tc_catalog), saves[i].summary);
+	}
 	/* Back in the menu, the player is where they left it, unless a new save waits. */
 	if (!first && !(saved && item != TC_MENU_CONTINUE))
 		tc_menu_select(&a->menu, item, index);
@@ -164,19 +175,28 @@ static void next_browser_level(struct app *a, uint64_t now)
 	}
 }
 
-/* The most recent save; false (with a message in the menu) when it cannot be played. */
-static bool resume(struct app *a, char *err, size_t errlen)
+/* The save of game continued, if it is still the one the player was shown (shown: its
+ * summary then): another program may have replaced it since (what a label names is what it
+ * opens). False with why in err when it is not played. */
+static bool resume(struct app *a, const char *game, const char *shown, char *err, size_t errlen)
 {
-	char game[32], summary[96];
+	char summary[sizeof a->menu_continue.summary];
 	char game_id[TC_GAMEID_MAX];
-	if (tc_records_latest(a->records, game, sizeof game, summary, sizeof summary) &&
-	    strcmp(game, TC_NJ_GAME) == 0) {
+	if (!tc_records_save_of(a->records, game, summary, sizeof summary)) {
+		snprintf(err, errlen, "That game is no longer in progress: it ended elsewhere");
+		return false;
+	}
+	if (strcmp(summary, shown) != 0) {
+		snprintf(err, errlen, "That game was saved again elsewhere: here it is as it is now");
+		return false;
+	}
+	if (strcmp(game, TC_NJ_GAME) == 0) {
 		if (!resume_ninja(a, game_id, sizeof game_id, err, errlen))
 			return false;
 		tc_app_back_into_race(a, game_id);
 		return true;
 	}
-	struct tc_session *s = tc_records_continue(a->records, err, errlen);
+	struct tc_session *s = tc_records_continue(a->records, game, err, errlen);
 	const struct tc_catalog_entry *e = s ? tc_catalog_find(tc_session_game(s)->name) : NULL;
 	if (!e || !e->view) {
 		tc_session_free(s);
@@ -188,6 +208,50 @@ static bool resume(struct app *a, char *err, size_t errlen)
 		tc_app_back_into_race(a, game_id);
 	}
 	return true;
+}
+
+/* A new game begins: s of entry e (NULL: a fresh one), or the level N's browser shows. */
+static void begin_new(struct app *a, const struct tc_catalog_entry *e, struct tc_session *s)
+{
+	if (e->view)
+		tc_app_start_game(a, e, s);
+	else
+		play_browser_level(a);
+}
+
+/* A new game of e (s, taken over; for N, the level its browser shows), asked about first when
+ * it would replace a game of e in progress: there is one save a game. */
+static void start_new(struct app *a, const struct tc_catalog_entry *e, struct tc_session *s)
+{
+	char summary[sizeof a->menu_continue.summary];
+	const char *game = e->view ? e->view->game->name : TC_NJ_GAME;
+	if (!tc_records_save_of(a->records, game, summary, sizeof summary)) {
+		begin_new(a, e, s);
+		return;
+	}
+	a->pending_entry = e;
+	a->pending = s;
+	tc_replace_ask_open(&a->replace, game, e->title, summary);
+}
+
+/* The player's answer about a new game that would replace a game in progress. */
+static void answer_replace(struct app *a, enum tc_replace_answer answer)
+{
+	struct tc_session *s = a->pending;
+	a->pending = NULL;
+	if (answer == TC_REPLACE_NEW) {
+		begin_new(a, a->pending_entry, s);
+		return;
+	}
+	tc_session_free(s);
+	char err[160];
+	if (answer == TC_REPLACE_CONTINUE &&
+	    !resume(a, a->replace.game, a->replace.summary, err, sizeof err)) {
+		/* The menu, where every game in progress is shown as it is now, says why. */
+		a->choosing_level = a->viewing_nlevels = false;
+		open_menu(a);
+		snprintf(a->menu.message, sizeof a->menu.message, "%s", err);
+	}
 }
 
 /* The level list, each level the player has finished marked with a best, those played in order
@@ -266,14 +330,13 @@ static void choose_game(struct app *a, const struct tc_catalog_entry *e)
 		return;
 	}
 	if (e->view->level_count == 0) {
-		tc_app_start_game(a, e, NULL);
+		start_new(a, e, NULL);
 		return;
 	}
 	if (e->view->level_on_row) { /* the level the menu's row shows */
 		struct tc_params params;
 		tc_menu_row_params(&a->menu, e, &params);
-		tc_app_start_game(a, e,
-		           tc_session_new(e->view->game, params.bytes, tc_fresh_seed(), NULL));
+		start_new(a, e, tc_session_new(e->view->game, params.bytes, tc_fresh_seed(), NULL));
 		return;
 	}
 	open_levels(a, e);
@@ -293,7 +356,7 @@ static void choose_level(struct app *a, enum tc_levels_result r)
 	struct tc_session *s = tc_session_new(e->view->game, a->levels.params[i].bytes, seed, NULL);
 	if (s && daily)
 		tc_session_mark_daily(s);
-	tc_app_start_game(a, e, s);
+	start_new(a, e, s);
 }
 
 static bool choose_in_menu(struct app *a)
@@ -302,7 +365,7 @@ static bool choose_in_menu(struct app *a)
 	char err[160];
 	switch (tc_menu_chosen(&a->menu, &e)) {
 	case TC_MENU_CONTINUE:
-		if (!resume(a, err, sizeof err)) {
+		if (!resume(a, a->menu_continue.game, a->menu_continue.summary, err, sizeof err)) {
 			open_menu(a); /* which clears the message: said after */
 			snprintf(a->menu.message, sizeof a->menu.message, "%s", err);
 		}
@@ -544,6 +607,10 @@ static bool handle(struct app *a, const struct tc_event *ev, uint64_t now)
 	default:
 		break;
 	}
+	if (a->replace.open) {
+		answer_replace(a, tc_replace_ask_event(&a->replace, ev));
+		return true;
+	}
 	if (a->ninja)
 		return handle_ninja(a, ev, now);
 	if (a->in_lobby)
@@ -598,7 +665,7 @@ static bool handle(struct app *a, const struct tc_event *ev, uint64_t now)
 			open_menu(a); /* with a Continue row for a run just left */
 			break;
 		case TC_NLV_PLAY:
-			play_browser_level(a);
+			start_new(a, tc_catalog_find(TC_NJ_GAME), NULL);
 			break;
 		case TC_NLV_STAY:
 			break;
@@ -697,11 +764,12 @@ int tc_app_run(const struct tc_app_config *cfg, const struct tc_catalog_entry *e
 			tc_term_close();
 			return -1;
 		}
-	} else if (start)
+	} else if (start) /* the command line names the game to play: not asked about */
 		tc_app_start_game(&a, entry, start);
 	else if (entry && entry->browser)
 		choose_game(&a, entry);
-	else if (cfg->resume && !resume(&a, err, errlen)) {
+	else if (cfg->resume && !resume(&a, a.menu_continue.game, a.menu_continue.summary, err,
+	                                errlen)) {
 		tc_term_close();
 		return -1;
 	}
@@ -773,6 +841,7 @@ int tc_app_run(const struct tc_app_config *cfg, const struct tc_catalog_entry *e
 		tc_race_list_close(&a.race_list);
 	tc_live_share_stop(a.share); /* after the game's end was told */
 	tc_play_free(a.play);
+	tc_session_free(a.pending);
 	tc_ghost_race_free(a.ghost);
 	tc_replay_free(a.replay);
 	tc_scores_close(&a.scores);

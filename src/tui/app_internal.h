@@ -20,6 +20,7 @@
 #include "race_run.h"
 #include "race_watch.h"
 #include "records.h"
+#include "replace_ask.h"
 #include "replay_view.h"
 #include "scores_view.h"
 #include "watch.h"
@@ -60,6 +61,12 @@ struct app {
 	struct tc_race_list race_list;    /* the menu's Race: its lobbies, games and watches go
 	                                   * back to it */
 	bool viewing_race_list;
+	/* A new game asked for that would replace a game in progress: it waits for the answer.
+	 * pending: the session to start (NULL for the level N's browser shows). */
+	struct tc_replace_ask replace;
+	const struct tc_catalog_entry *pending_entry;
+	struct tc_session *pending;
+	struct tc_save_info menu_continue; /* the save the menu's Continue names, as read then */
 };
 
 /* ---- app.c ---- */

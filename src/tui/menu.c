@@ -77,6 +77,11 @@ void tc_menu_init(struct tc_menu *m, const char *continue_text, const struct tc_
 	m->selected = continue_text || first_game < 0 ? 0 : first_game;
 }
 
+void tc_menu_in_progress(struct tc_menu *m, int game, const char *summary)
+{
+	snprintf(m->in_progress[game], sizeof m->in_progress[game], "%s", summary);
+}
+
 static int notice_height(const struct tc_menu *m)
 {
 	return *m->notice ? NOTICE_LINES : 0;
@@ -109,8 +114,13 @@ static void row_text(const struct tc_menu *m, int i, char *buf, size_t len, bool
 		break;
 	case TC_MENU_GAME: {
 		const struct tc_catalog_entry *e = &tc_catalog[m->row[i].game];
+		const char *saved = m->in_progress[m->row[i].game];
 		*available = e->view || e->browser;
-		snprintf(buf, len, "%-10s %s", e->title, *available ? e->blurb : "(not available)");
+		if (*available && *saved)
+			snprintf(buf, len, "%-10s in progress: %s", e->title, saved);
+		else
+			snprintf(buf, len, "%-10s %s", e->title,
+			         *available ? e->blurb : "(not available)");
 		break;
 	}
 	}
@@ -249,7 +259,7 @@ void tc_menu_draw(struct tc_menu *m)
 		        {"{select}", "play it"},
 		        {"1 to 5", "play that game"},
 		        {"{left}, {right}", "2048's board size"},
-		        {"c", "continue the saved game"},
+		        {"c", "continue the newest game in progress"},
 		        {"r", "race: open or join a race"},
 		        {"w", "watch the games in progress"},
 		        {"{mouse:click}", "play the clicked entry"},

@@ -1,5 +1,5 @@
-/* The main menu: "Continue" when a game was saved, the five games (the unbuilt ones marked as
- * not available), then the daily puzzles, the races, the games in progress to watch and the
+/* The main menu: "Continue" when a game was saved (the newest save), the five games (the unbuilt
+ * ones marked as not available, those with a save "in progress"), then the daily puzzles, the races, the games in progress to watch and the
  * scores. */
 #ifndef TILECADE_TUI_MENU_H
 #define TILECADE_TUI_MENU_H
@@ -38,6 +38,9 @@ struct tc_menu {
 	int arrows_x[TC_MENU_ROWS];
 	const struct tc_params *defaults; /* the player's, of each catalog game */
 	char continue_text[96];           /* what Continue resumes, e.g. "2048:4x4:s1, 15 moves" */
+	/* Each catalog game's save, for its row ("in progress: 2048:4x4:s1, 15 moves"); "" for
+	 * none. */
+	char in_progress[TC_CATALOG_SIZE][96];
 	char message[160]; /* shown under the entries until the next key; "" for none */
 	char notice[256];  /* a lasting line, e.g. that scores are off; "" for none */
 };
@@ -48,6 +51,8 @@ enum tc_menu_result { TC_MENU_STAY, TC_MENU_PLAY, TC_MENU_QUIT };
  * selected, else Continue. defaults: the player's parameters of each catalog game, for the
  * levels chosen on a row (they start at the defaults' level). */
 void tc_menu_init(struct tc_menu *m, const char *continue_text, const struct tc_params *defaults);
+/* Game (an index into tc_catalog) has a game in progress, whose save this summary names. */
+void tc_menu_in_progress(struct tc_menu *m, int game, const char *summary);
 void tc_menu_draw(struct tc_menu *m);
 /* Selects the row of this item (and game), if there is one. */
 void tc_menu_select(struct tc_menu *m, enum tc_menu_item item, int game);

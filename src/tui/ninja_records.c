@@ -144,7 +144,7 @@ int tc_nj_load_run(struct tc_records *r, struct nj_replay *rp, char *name, size_
 {
 	void *blob;
 	size_t len;
-	char game[32], summary[160] = "";
+	char summary[160];
 	/* Taken over before it is read: the program that held it writes nothing more of it. */
 	r->hold = tc_store_take_over(r->store, TC_NJ_GAME);
 	r->lost = false;
@@ -152,8 +152,7 @@ int tc_nj_load_run(struct tc_records *r, struct nj_replay *rp, char *name, size_
 		snprintf(err, errlen, "no saved game to continue");
 		return -1;
 	}
-	if (tc_store_latest_save(r->store, game, sizeof game, summary, sizeof summary) == 0 &&
-	    strcmp(game, TC_NJ_GAME) == 0)
+	if (tc_records_save_of(r, TC_NJ_GAME, summary, sizeof summary))
 		name_of(summary, name, name_len);
 	else
 		snprintf(name, name_len, "saved run");

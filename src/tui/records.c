@@ -505,16 +505,14 @@ static void unreadable_save(struct tc_records *r, const char *game, const void *
 	snprintf(err, errlen, "The saved %s game could not be read and was removed", name);
 }
 
-struct tc_session *tc_records_continue(struct tc_records *r, char *err, size_t errlen)
+struct tc_session *tc_records_continue(struct tc_records *r, const char *game, char *err,
+                                      size_t errlen)
 {
-	char game[32], text[160];
 	void *blob, *events;
 	size_t len, events_len;
-	bool saved = tc_store_latest_save(r->store, game, sizeof game, text, sizeof text) == 0;
 	/* Taken over before it is read: the program that held it writes nothing more of it. */
-	uint64_t hold = saved ? tc_store_take_over(r->store, game) : 0;
-	if (!saved ||
-	    tc_store_load_game_stream(r->store, game, &blob, &len, &events, &events_len) != 0) {
+	uint64_t hold = tc_store_take_over(r->store, game);
+	if (tc_store_load_game_stream(r->store, game, &blob, &len, &events, &events_len) != 0) {
 		snprintf(err, errlen, "no saved game to continue");
 		return NULL;
 	}
@@ -531,13 +529,37 @@ struct tc_session *tc_records_continue(struct tc_records *r, char *err, size_t e
 	return s;
 }
 
+int tc_records_saves(struct tc_records *r, struct tc_save_info *out, int max)
+{
+	int n = tc_store_saves(r->store, out, max);
+	for (int i = 0; i < n; i++) {
+		char raw[sizeof out[i].summary];
+		memcpy(raw, out[i].summary, sizeof raw);
+		tc_sanitize(raw, out[i].summary, sizeof out[i].summary);
+	}
+	return n;
+}
+
+bool tc_records_save_of(struct tc_records *r, const char *game, char *summary, size_t len)
+{
+	struct tc_save_info saves[TC_STORE_SAVES_MAX];
+	int n = tc_records_saves(r, saves, TC_STORE_SAVES_MAX);
+	for (int i = 0; i < n; i++)
+		if (strcmp(saves[i].game, game) == 0) {
+			snprintf(summary, len, "%s", saves[i].summary);
+			return true;
+		}
+	return false;
+}
+
 bool tc_records_latest(struct tc_records *r, char *game, size_t game_len, char *text,
                        size_t text_len)
 {
-	char raw[160];
-	if (tc_store_latest_save(r->store, game, game_len, raw, sizeof raw) != 0)
+	struct tc_save_info latest;
+	if (tc_records_saves(r, &latest, 1) != 1)
 		return false;
-	tc_sanitize(raw, text, text_len);
+	snprintf(game, game_len, "%s", latest.game);
+	snprintf(text, text_len, "%s", latest.summary);
 	return true;
 }
 

@@ -90,9 +90,11 @@ void tc_records_leave(struct tc_records *r, const struct tc_session *s);
  * recording's id, 0 for none. */
 int64_t tc_records_end_here(struct tc_records *r, const struct tc_session *s, const char *result);
 
-/* The most recent save, as a session, taken over from whichever program held it (tilecade/
- * store.h: that one keeps nothing more of it); NULL when there is none (why, in err). */
-struct tc_session *tc_records_continue(struct tc_records *r, char *err, size_t errlen);
+/* The save of game (a session game's), as a session, taken over from whichever program held
+ * it (tilecade/store.h: that one keeps nothing more of it); NULL when there is none or it cannot
+ * be read (why, in err). */
+struct tc_session *tc_records_continue(struct tc_records *r, const char *game, char *err,
+                                      size_t errlen);
 /* One game, one program: whether the game being played (of this name: a session's, or N's
  * run) was taken over (continued) or finished by another program since this one saved or
  * continued it. Then nothing more is kept of it here (tc_records_update and tc_records_leave
@@ -101,7 +103,12 @@ struct tc_session *tc_records_continue(struct tc_records *r, char *err, size_t e
 bool tc_records_lost(struct tc_records *r, const char *game, bool ask);
 /* The line that says so. */
 #define TC_RECORDS_LOST_LINE "this game was taken over by another session; nothing was saved here"
-/* A line about the most recent save for the menu, e.g. "2048 4x4, 15 moves"; false if none. */
+/* Every game in progress, newest first, its summary made safe to show (e.g.
+ * "2048:4x4:s15, 15 moves"): how many, at most max. */
+int tc_records_saves(struct tc_records *r, struct tc_save_info *out, int max);
+/* The summary of game's save, as tc_records_saves gives it; false when it has none. */
+bool tc_records_save_of(struct tc_records *r, const char *game, char *summary, size_t len);
+/* The most recent save: its game and summary, as tc_records_saves gives them; false if none. */
 bool tc_records_latest(struct tc_records *r, char *game, size_t game_len, char *summary,
                        size_t summary_len);
 

@@ -206,6 +206,14 @@ static const char *open_level_path(void)
 	return path;
 }
 
+#define REPLACE_QUESTION "A new game replaces it"
+
+/* N's play screen, or the question before it replaces a run in progress. */
+static bool play_or_question(struct e2e_term *t, void *unused)
+{
+	return shows(t, "time ") || shows(t, REPLACE_QUESTION);
+}
+
 static struct e2e_term *start(struct run *r, void **state)
 {
 	const struct target *g = r->target;
@@ -246,6 +254,10 @@ static struct e2e_term *start(struct run *r, void **state)
 		e2e_send_str(t, E2E_KEY_ENTER);
 		wait_text(r, t, "opened");
 		e2e_send_str(t, E2E_KEY_ENTER);
+		/* A run an earlier flood left in progress is asked about first (issue 27): y. */
+		assert_true(e2e_wait(t, play_or_question, NULL, WAIT_MS));
+		if (shows(t, REPLACE_QUESTION))
+			e2e_send_str(t, "y");
 		wait_text(r, t, "time ");
 		break;
 	}

@@ -1117,6 +1117,8 @@ static void test_level_list_clicks_and_endless(void **state)
 	assert_true(e2e_find(g->t, "Endless", &row, &col));
 	assert_true(e2e_mouse_press(g->t, col + 3, row + 1));
 	assert_true(e2e_mouse_release(g->t, col + 3, row + 1));
+	wait_text(g, "zNumbers in progress"); /* level 5: asked before it is replaced */
+	type_keys(g, "y");
 	attach(g);
 	assert_int_equal(g->level, 0);
 	assert_non_null(strstr(g->id, "znumbers:6x6a60:s"));
