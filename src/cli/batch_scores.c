@@ -56,9 +56,13 @@ static void print_board(const struct tc_board_key *board, bool unicode, struct t
 		return;
 	}
 	struct widths w = measure(top, count, by);
-	fprintf(out, " #  %-*s  %*s  %*s  %*s  %-*s  Date\n", w.player, "Player", w.result,
+	bool replays = false; /* a column of recordings, headed as the Scores screen heads it */
+	for (int i = 0; i < count; i++)
+		replays = replays || top[i].recording > 0;
+	fprintf(out, " #  %-*s  %*s  %*s  %*s  %-*s  %s\n", w.player, "Player", w.result,
 	        tc_score_result_heading(by), w.moves, "Moves", w.hints, TC_SCORE_HINTS_HEADING,
-	        (int)strlen(TC_SCORE_END_HEADING), TC_SCORE_END_HEADING);
+	        (int)strlen(TC_SCORE_END_HEADING), TC_SCORE_END_HEADING,
+	        replays ? "Date        " TC_SCORE_REPLAY_HEADING : "Date");
 	for (int i = 0; i < count; i++) {
 		char player[sizeof top[i].player], result[64], date[32];
 		tc_sanitize(top[i].player, player, sizeof player);

@@ -171,6 +171,10 @@ int tc_cli_resolve_params(const struct tc_options *o, const struct tc_settings *
 	return 0;
 }
 
+/* The games an unknown one is told of, by the names the usage gives (N's as "ninja", its
+ * command's name; "n" is taken too). */
+static const char game_names[] = "znumbers, match3, sudoku, ninja, 2048";
+
 /* The game the command line names, by name or by --id (which also gives params and seed). */
 static int find_game(const struct tc_options *o, const struct tc_catalog_entry **entry,
                      const struct tc_game **game, struct tc_params *params, uint64_t *seed,
@@ -181,10 +185,8 @@ static int find_game(const struct tc_options *o, const struct tc_catalog_entry *
 	if (o->game) {
 		*entry = tc_catalog_find(o->game);
 		if (!*entry)
-			return tc_cli_fail(
-			        err, errlen,
-			        "unknown game '%s' (games: znumbers, match3, sudoku, n, 2048)",
-			        o->game);
+			return tc_cli_fail(err, errlen, "unknown game '%s' (games: %s)", o->game,
+			                   game_names);
 		*game = tc_game_find(o->game);
 	}
 	if (o->id) {
@@ -263,8 +265,7 @@ static int scores_command(const struct tc_options *o, const struct tc_settings *
 	const struct tc_catalog_entry *entry = o->game ? tc_catalog_find(o->game) : NULL;
 	const char *other = tc_cli_game_option(o);
 	if (o->game && !entry)
-		snprintf(err, sizeof err,
-		         "unknown game '%s' (games: znumbers, match3, sudoku, n, 2048)", o->game);
+		snprintf(err, sizeof err, "unknown game '%s' (games: %s)", o->game, game_names);
 	else if (other)
 		snprintf(err, sizeof err, "scores takes a game, --level and --db, not %s", other);
 	else if (o->has_level) /* a game with levels (zNumbers' alone), K one of them */

@@ -3,12 +3,14 @@
 
 #include <strings.h>
 
+#include "ninja_records.h"
+
 const struct tc_catalog_entry tc_catalog[TC_CATALOG_SIZE] = {
         {"znumbers", "zNumbers", "move every number exactly its value", &tc_view_znumbers, NULL,
          false},
         {"match3", "Match-3", "swap tiles into rows of three of a kind", &tc_view_match3, NULL, false},
         {"sudoku", "Sudoku", "latin squares, then classic sudoku", &tc_view_sudoku, NULL, false},
-        {"n", "N", "run, jump and wall-jump to the exit", NULL, "ninja", true},
+        {"n", TC_NJ_TITLE, "run, jump and wall-jump to the exit", NULL, TC_NJ_GAME, true},
         {"2048", "2048", "slide and merge the tiles up to 2048", &tc_view_2048, NULL, false},
 };
 

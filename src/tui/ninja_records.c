@@ -37,7 +37,8 @@ int tc_nj_record_win(struct tc_records *r, const struct nl_level *level, const c
 	tc_nj_board(level, &score.board);
 	snprintf(score.player, sizeof score.player, "%s", r->player);
 	score.time_ms = (int64_t)run->steps * NJ_STEP_MS;
-	score.moves = 0; /* a tie in time is a tie */
+	/* Its steps, as its recording counts them (a tie in time is a tie in steps too). */
+	score.moves = (unsigned)run->steps;
 	score.date = (int64_t)time(NULL);
 	nj_game_id(level, name, score.game_id, sizeof score.game_id);
 	score.recording = recording;

@@ -26,6 +26,7 @@
 #include "tilecade/recordings.h"
 
 #define TC_NJ_GAME "ninja"
+#define TC_NJ_TITLE "N" /* as the menu and the boards name it */
 
 /* The scoreboard of a level. */
 void tc_nj_board(const struct nl_level *level, struct tc_board_key *key);

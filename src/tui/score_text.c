@@ -11,6 +11,7 @@
 #include <time.h>
 #include <wchar.h>
 
+#include "ninja_records.h"
 #include "tilecade/gameid.h"
 
 #define BOARDS_LIMIT 65536 /* a daily board a day for each game, for over a century */
@@ -59,11 +60,17 @@ static void describe_level(const struct tc_board_key *board, char *out, size_t l
 		snprintf(out, len, "%s %s", mode, level);
 }
 
+/* The game's name as the menu shows it: N, no session game, has its boards under its own. */
+static const char *game_title(const char *name)
+{
+	const struct tc_game *game = tc_game_find(name);
+	return game ? game->title : strcmp(name, TC_NJ_GAME) == 0 ? TC_NJ_TITLE : name;
+}
+
 void tc_board_title(const struct tc_board_key *board, bool unicode, char *out, size_t len)
 {
-	const struct tc_game *game = tc_game_find(board->game);
 	char title[sizeof board->game], level[sizeof board->mode + sizeof board->level + 8];
-	tc_sanitize(game ? game->title : board->game, title, sizeof title);
+	tc_sanitize(game_title(board->game), title, sizeof title);
 	describe_level(board, level, sizeof level);
 	if (*level)
 		snprintf(out, len, "%s%s%s", title, unicode ? " · " : " - ", level);

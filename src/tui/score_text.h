@@ -34,6 +34,8 @@ const char *tc_score_end(const struct tc_score *s);
 bool tc_score_lost(const struct tc_score *s);
 #define TC_SCORE_END_HEADING "Result"
 #define TC_SCORE_HINTS_HEADING "Hints"
+/* Over a score's recording ("#13"), which `tilecade replay 13` plays. */
+#define TC_SCORE_REPLAY_HEADING "Replay"
 
 /* The local date of a Unix time, "YYYY-MM-DD"; "-" for a date that cannot be shown. */
 void tc_score_date(int64_t unix_time, char *out, size_t len);

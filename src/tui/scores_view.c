@@ -265,7 +265,7 @@ void tc_scores_draw(struct tc_scores_view *v)
 	if (c.date_x >= 0)
 		tc_draw_text(x + c.date_x, row, DATE_W, dim, "Date");
 	if (c.replay_x >= 0)
-		tc_draw_text(x + c.replay_x, row, REPLAY_W, dim, "Replay");
+		tc_draw_text(x + c.replay_x, row, REPLAY_W, dim, TC_SCORE_REPLAY_HEADING);
 	if (v->top_count == 0)
 		tc_draw_text(x + PLAYER_X, row + 1, w - PLAYER_X, tc_theme_attr(TC_ROLE_TEXT),
 		             "No scores yet");

@@ -988,7 +988,7 @@ static void test_scores_of_n(void **state)
 	add_score(st, "ninja", "level", "98bf0123456789ab", "erin", 0, 1225, 0, NOV_21);
 	add_score(st, "2048", "random", "5x5", "alice", 512, 30000, 60, NOV_21);
 	tc_store_close(st);
-	static const char board_n[] = "ninja · level 98bf0123456789ab\n"
+	static const char board_n[] = "N · level 98bf0123456789ab\n"
 	                              " #  Player    Time  Moves  Hints  Result  Date\n"
 	                              " 1  erin    0:01.2      0      0  won     2026-11-21\n";
 	static const char *const names[] = {"n", "ninja", "N", "Ninja"};

@@ -919,7 +919,7 @@ static void test_a_win_left_by_n_is_on_the_board(void **state)
 	wait_gone(g, "You won!");
 	char scores[512];
 	match3_scores(NULL, scores, sizeof scores);
-	if (!strstr(scores, "Moves Hints Result Date|") || !strstr(scores, " 1 won ")) {
+	if (!strstr(scores, "Moves Hints Result Date Replay|") || !strstr(scores, " 1 won ")) {
 		fprintf(stderr, "tilecade scores match3:\n%s\n", scores);
 		fail();
 	}

@@ -504,7 +504,7 @@ static void test_win_and_best_time(void **state)
 	assert_true(e2e_find(t, "best scores and times", &row, &col));
 	assert_true(e2e_mouse_press(t, col + 1, row + 1));
 	assert_true(e2e_mouse_release(t, col + 1, row + 1));
-	wait_text(t, "ninja · level");
+	wait_text(t, "N · level");
 	e2e_send_str(t, E2E_KEY_ENTER);
 	wait_text(t, "N replay");
 	wait_status(t, "replay #"); /* which recording, whose: as the other games' replays */
@@ -514,7 +514,7 @@ static void test_win_and_best_time(void **state)
 	wait_status(t, "  finished  ");
 	wait_text(t, "r: replay again");
 	e2e_send_str(t, "q");
-	wait_text(t, "ninja · level");
+	wait_text(t, "N · level");
 	wait_gone(t, "N replay");
 }
 

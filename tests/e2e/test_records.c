@@ -817,7 +817,7 @@ static void test_znumbers_level_kept_then_won_and_scored(void **state)
 		text += n + (text[n] ? 1 : 0);
 	}
 	assert_string_equal(line[0], "zNumbers · level 1");
-	assert_string_equal(line[1], "# Player Time Moves Hints Result Date");
+	assert_string_equal(line[1], "# Player Time Moves Hints Result Date Replay");
 	snprintf(expected, sizeof expected, "1 %s %s.", login_name(), time);
 	assert_true(strncmp(line[2], expected, strlen(expected)) == 0);
 	/* Today's date, whichever side of midnight the score was made on. */
@@ -924,7 +924,7 @@ static void test_lost_2048_scored_under_the_player_name(void **state)
 	squeeze(r.out, own, sizeof own);
 	for (int i = 0; i < 2; i++)
 		snprintf(row[i], sizeof row[i],
-		         "2048 · 3x3 # Player Score Moves Hints Result Date 1 Ann %llu %d 0 lost "
+		         "2048 · 3x3 # Player Score Moves Hints Result Date Replay 1 Ann %llu %d 0 lost "
 		         "%s #1",
 		         (unsigned long long)score, n, date[i]);
 	if (strcmp(own, row[0]) != 0)
@@ -1425,6 +1425,8 @@ static void test_config_sets_the_2048_size(void **state)
 	type_keys(t, "y");
 	wait_menu(t);
 	type_keys(t, "5");
+	wait_text(t, "2048 in progress"); /* asked before the new game replaces it (issue 27) */
+	type_keys(t, "y");
 	e2e_play_begin(&p, t, e2e_bin);
 	assert_true(strncmp(p.id, "2048:5x5:s", 10) == 0);
 	/* --size still wins over the settings. */

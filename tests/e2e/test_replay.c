@@ -237,6 +237,7 @@ static void test_a_finished_game_is_recorded_and_replayed(void **state)
 	if (!strstr(r.out, "lost") || !strstr(r.out, "  #1\n"))
 		fprintf(stderr, "tilecade scores 2048:\n%s\n", r.out);
 	assert_non_null(strstr(r.out, "  #1\n"));
+	assert_non_null(strstr(r.out, "  Date        Replay\n")); /* #1 under its heading */
 	e2e_run_free(&r);
 	snprintf(line, sizeof line, "lost score=%llu moves=%d id=" ID "\n",
 	         (unsigned long long)score, n);
