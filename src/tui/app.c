@@ -630,8 +630,6 @@ static bool handle(struct app *a, const struct tc_event *ev, uint64_t now)
 		tell_shown(a);
 		keep_records(a);
 		tc_app_follow_race(a);
-		if (a->records->lost)
-			return false;
 		if (r != TC_PLAY_LEAVE)
 			return true;
 		bool race = a->racing, quits = a->racing && a->race_quits;
@@ -639,7 +637,7 @@ static bool handle(struct app *a, const struct tc_event *ev, uint64_t now)
 			tc_app_leave_race(a, TC_RACER_LEFT);
 		leave_game(a);
 		a->choosing_level &= !race; /* back where the race was found, not to a level list */
-		return !quits && !a->records->lost;
+		return !quits && !a->records->lost; /* no key meant for the game goes to the menu */
 	}
 	if (a->viewing_race_list)
 		return tc_app_handle_race_list(a, ev);

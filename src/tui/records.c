@@ -426,8 +426,8 @@ void tc_records_update(struct tc_records *r, const struct tc_session *s)
 	if (tc_session_status(s) == TC_PLAYING)
 		r->recorded = false; /* undone past its end, or played on: it may end again */
 	if (!r->recorded && over(s)) {
-		if (tc_records_lost(r, tc_session_game(s)->name,
-		                    true)) /* its end is the other program's to keep */
+		/* Taken over: its end is the other program's to keep. */
+		if (tc_records_lost(r, tc_session_game(s)->name, true))
 			return;
 		record(r, s);
 		forget(r, s);
