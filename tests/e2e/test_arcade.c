@@ -22,6 +22,7 @@
 #include "proc.h"
 #include "screen_2048.h"
 #include "sshd.h"
+#include "zn_model.h"
 
 #define WAIT_MS 10000
 #define RUN_MS 20000
@@ -444,6 +445,42 @@ static void test_a_finished_game_replays(void **state)
 	assert_int_equal(e2e_wait_exit(t, WAIT_MS), 0);
 }
 
+/* Plays the zNumbers game on t to its win, leaves it (to its level list or the Daily list,
+ * then the menu) and the arcade. */
+static void win_znumbers(struct e2e_term *t, const char *list)
+{
+	struct e2e_zn_model g;
+	e2e_zn_model_attach(&g, t);
+	while (g.moves < g.plan_len)
+		e2e_zn_model_play_next(&g);
+	wait_text(t, "Rank 1");
+	e2e_send_str(t, "q");
+	wait_text(t, list);
+	e2e_send_str(t, "q");
+	wait_text(t, "Scores");
+	e2e_send_str(t, "q");
+	assert_int_equal(e2e_wait_exit(t, WAIT_MS), 0);
+}
+
+/* A daily counts on its day, started as the daily, in the arcade as locally: tomorrow's daily
+ * played by its ID goes on no daily board (it said "Rank 1" on tomorrow's), today's does. */
+static void test_only_the_daily_started_as_such_is_on_a_daily_board(void **state)
+{
+	named("bob", "Bob");
+	win_znumbers(ssh_term(state, "bob", "znumbers --id znumbers:6x6a60:s1020261208"),
+	             "choose a level");
+	struct e2e_run r;
+	ssh_run("bob", "scores znumbers", &r);
+	if (strstr(r.out, "daily"))
+		fail_msg("a daily played by its ID is on a daily board:\n%s", r.out);
+	e2e_run_free(&r);
+	win_znumbers(ssh_term(state, "bob", "znumbers --daily"), "Daily puzzles of");
+	ssh_run("bob", "scores znumbers", &r);
+	if (!strstr(r.out, "zNumbers · daily ") || !strstr(r.out, "Bob"))
+		fail_msg("the daily is not on its day's board:\n%s", r.out);
+	e2e_run_free(&r);
+}
+
 /* Watching a player with no game sends to the arcade's own list (issue 18: "tilecade live",
  * which an arcade player cannot run). */
 static void test_watching_nobody_says_where_the_games_are(void **state)
@@ -766,6 +803,8 @@ int main(void)
 	                test_continue_brings_back_a_dropped_game_to_its_player_only,
 	                e2e_term_teardown),
 	        cmocka_unit_test_teardown(test_a_finished_game_replays, e2e_term_teardown),
+	        cmocka_unit_test_teardown(test_only_the_daily_started_as_such_is_on_a_daily_board,
+	                                  e2e_term_teardown),
 	        cmocka_unit_test_teardown(test_watching_nobody_says_where_the_games_are,
 	                                  e2e_term_teardown),
 	        cmocka_unit_test_teardown(test_one_plays_and_another_watches, two_teardown),
