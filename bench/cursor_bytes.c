@@ -77,6 +77,12 @@ static int make_path(const struct program *p, int path[MAX_MOVES])
 	return n;
 }
 
+/* Every move of the path moves the cursor: it draws something. */
+static bool wrote_since(struct e2e_term *t, void *before)
+{
+	return e2e_bytes(t) > *(uint64_t *)before;
+}
+
 static void walk(struct e2e_term *t, const struct program *p, enum keys keys, struct result *r)
 {
 	const char *const *arrows = p->keypad ? keypad_arrows : normal_arrows;
@@ -87,8 +93,12 @@ static void walk(struct e2e_term *t, const struct program *p, enum keys keys, st
 		snprintf(status, sizeof status, "%s", e2e_row(t, STATUS_ROW));
 		uint64_t before = e2e_bytes(t);
 		const char *key = keys == ARROWS ? arrows[path[i]] : letters[path[i]];
-		if (!e2e_send_str(t, key) || !e2e_wait_quiet(t, MOVE_QUIET_MS, WAIT_MS)) {
-			snprintf(r->error, sizeof r->error, "no quiet after move %d", i + 1);
+		/* The move's frame first, then quiet: a program slower than the quiet time (a
+		 * loaded machine) had its frame counted with the next move's. */
+		if (!e2e_send_str(t, key) || !e2e_wait(t, wrote_since, &before, WAIT_MS) ||
+		    !e2e_wait_quiet(t, MOVE_QUIET_MS, WAIT_MS)) {
+			snprintf(r->error, sizeof r->error, "no frame or no quiet after move %d",
+			         i + 1);
 			return;
 		}
 		if (strcmp(status, e2e_row(t, STATUS_ROW)) != 0)
