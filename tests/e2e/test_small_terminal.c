@@ -27,6 +27,7 @@ static const char *const entries[] = {"zNumbers", "Match-3", "Sudoku", "N ",    
 static struct e2e_term *start_menu(void **state, int rows, int cols)
 {
 	const char *argv[] = {e2e_bin, NULL};
+	e2e_free(*state); /* a test may start several */
 	e2e_sandbox_forget();
 	*state = e2e_start(rows, cols, argv, NULL);
 	assert_non_null(*state);
@@ -160,6 +161,7 @@ static struct e2e_term *start_args(void **state, int rows, int cols, const char 
 	const char *argv[8] = {e2e_bin};
 	for (int i = 0; args[i] && i < 6; i++)
 		argv[i + 1] = args[i];
+	e2e_free(*state); /* a test may start several */
 	e2e_sandbox_forget();
 	*state = e2e_start(rows, cols, argv, NULL);
 	assert_non_null(*state);
