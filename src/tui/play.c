@@ -481,7 +481,7 @@ void tc_play_draw(struct tc_play *p, uint64_t now)
 		message = p->view->message(p->vs);
 	bool moves = !p->view->counts_moves || !p->view->counts_moves(p->s);
 	bool time = !p->view->keeps_time || !p->view->keeps_time(p->s);
-	char audience[32], who[192];
+	char audience[32], who[192], watch_keys[48];
 	/* In a race q leaves it (asking first), or goes back once the race is over for this
 	 * racer; not to the menu. */
 	const char *back = !p->racing ? NULL : *p->race_over ? "back" : "leave";
@@ -499,7 +499,9 @@ void tc_play_draw(struct tc_play *p, uint64_t now)
 		else
 			snprintf(who, sizeof who, "watching %s, %u watching", p->player, p->watchers);
 		extra.who = who;
-		extra.keys = "? help   q back";
+		snprintf(watch_keys, sizeof watch_keys, "%s help   %s back",
+		         tc_keymap_key_text(TC_ACT_HELP), tc_keymap_key_text(TC_ACT_BACK));
+		extra.keys = watch_keys;
 	}
 	tc_status_draw(p->s, p->title, own ? detail[0] : NULL, own ? detail[1] : NULL, moves, time,
 	               message, &extra);
