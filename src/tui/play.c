@@ -408,16 +408,20 @@ static void hold_clock(struct tc_play *p)
 
 /* The game's keys where n goes on to the next level (a pack, a campaign): the shared help's
  * "new game" would be wrong there; len lines at most. */
-static const struct tc_help_line *next_level_help(const struct tc_help_line *own,
+static const struct tc_help_line *next_level_help(const struct tc_view *v,
                                                   struct tc_help_line *buf, size_t len)
 {
+	const struct tc_help_line *own = v->help;
 	size_t n = 0;
 	for (; own && own->keys && n + 2 < len; own++) {
 		if (!strcmp(own->keys, "{new}"))
 			return own - n; /* the game tells of it itself */
 		buf[n++] = *own;
 	}
-	buf[n++] = (struct tc_help_line){"{new}", "the next level"};
+	/* Levels played in order: n goes on only once this one is won (next_locked). */
+	buf[n++] = (struct tc_help_line){"{new}", v->opens_after_previous
+	                                                  ? "the next level (it opens once this one is won)"
+	                                                  : "the next level"};
 	buf[n] = (struct tc_help_line){NULL, NULL};
 	return buf;
 }
@@ -534,7 +538,7 @@ void tc_play_draw(struct tc_play *p, uint64_t now)
 		        p->replay_help    ? p->replay_help
 		        : p->watching     ? watch_help
 		        : p->racing       ? race_help(p->view->help, buf, buf_len)
-		        : moves_on(p->s) ? next_level_help(p->view->help, buf, buf_len)
+		        : moves_on(p->s) ? next_level_help(p->view, buf, buf_len)
 		                          : p->view->help;
 		p->help_pages = tc_help_draw_page(area, title, keys_help, !p->watching, p->help_page);
 	} else if (p->paused) {
