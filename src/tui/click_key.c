@@ -34,7 +34,8 @@ static bool between_items(const wchar_t *line, int n, int x)
 {
 	if (line[x] == L'│' || line[x] == L'|')
 		return true;
-	return line[x] == L' ' && ((x + 1 < n && line[x + 1] == L' ') || (x > 0 && line[x - 1] == L' '));
+	return line[x] == L' ' &&
+	       ((x + 1 < n && line[x + 1] == L' ') || (x > 0 && line[x - 1] == L' '));
 }
 
 /* The key an item's "K" names: a character, or Enter, Space, Esc and the others. */

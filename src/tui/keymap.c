@@ -35,13 +35,26 @@ static const struct {
 	int key;
 	enum tc_action action;
 } builtin[] = {
-        {TC_KEY_UP, TC_ACT_UP},         {'k', TC_ACT_UP},         {TC_KEY_DOWN, TC_ACT_DOWN},
-        {'j', TC_ACT_DOWN},             {TC_KEY_LEFT, TC_ACT_LEFT}, {'h', TC_ACT_LEFT},
-        {TC_KEY_RIGHT, TC_ACT_RIGHT},   {'l', TC_ACT_RIGHT},      {TC_KEY_ENTER, TC_ACT_SELECT},
-        {' ', TC_ACT_SELECT},           {'u', TC_ACT_UNDO},       {'U', TC_ACT_REDO},
-        {'n', TC_ACT_NEW},              {'r', TC_ACT_RESTART},    {'H', TC_ACT_HINT},
-        {'s', TC_ACT_SOLUTION},         {'p', TC_ACT_PAUSE},      {'?', TC_ACT_HELP},
-        {'q', TC_ACT_BACK},             {TC_KEY_ESCAPE, TC_ACT_BACK},
+        {TC_KEY_UP, TC_ACT_UP},
+        {'k', TC_ACT_UP},
+        {TC_KEY_DOWN, TC_ACT_DOWN},
+        {'j', TC_ACT_DOWN},
+        {TC_KEY_LEFT, TC_ACT_LEFT},
+        {'h', TC_ACT_LEFT},
+        {TC_KEY_RIGHT, TC_ACT_RIGHT},
+        {'l', TC_ACT_RIGHT},
+        {TC_KEY_ENTER, TC_ACT_SELECT},
+        {' ', TC_ACT_SELECT},
+        {'u', TC_ACT_UNDO},
+        {'U', TC_ACT_REDO},
+        {'n', TC_ACT_NEW},
+        {'r', TC_ACT_RESTART},
+        {'H', TC_ACT_HINT},
+        {'s', TC_ACT_SOLUTION},
+        {'p', TC_ACT_PAUSE},
+        {'?', TC_ACT_HELP},
+        {'q', TC_ACT_BACK},
+        {TC_KEY_ESCAPE, TC_ACT_BACK},
 };
 #define BUILTIN_COUNT (sizeof builtin / sizeof builtin[0])
 
@@ -174,9 +187,9 @@ static void key_name(int key, char *buf, size_t len)
 		int key;
 		const char *name;
 	} names[] = {
-	        {TC_KEY_ENTER, "Enter"}, {' ', "Space"}, {TC_KEY_TAB, "Tab"},   {TC_KEY_ESCAPE, "Esc"},
-	        {TC_KEY_UP, "Up"},       {TC_KEY_DOWN, "Down"}, {TC_KEY_LEFT, "Left"},
-	        {TC_KEY_RIGHT, "Right"},
+	        {TC_KEY_ENTER, "Enter"}, {' ', "Space"},          {TC_KEY_TAB, "Tab"},
+	        {TC_KEY_ESCAPE, "Esc"},  {TC_KEY_UP, "Up"},       {TC_KEY_DOWN, "Down"},
+	        {TC_KEY_LEFT, "Left"},   {TC_KEY_RIGHT, "Right"},
 	};
 	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
 		if (names[i].key == key) {

@@ -46,8 +46,7 @@ static void check_now(struct tc_nlevel_view *v)
 
 int tc_nlevel_next_frame(const struct tc_nlevel_view *v)
 {
-	return v->check_state == TC_NLV_CHECK_RUN || v->generate_state == TC_NLV_CHECK_RUN ? 0
-	                                                                                   : -1;
+	return v->check_state == TC_NLV_CHECK_RUN || v->generate_state == TC_NLV_CHECK_RUN ? 0 : -1;
 }
 
 static void generate(struct tc_nlevel_view *v, uint64_t seed)

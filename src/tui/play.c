@@ -354,12 +354,14 @@ static void draw_result(struct tc_play *p, enum tc_status status, struct tc_rect
 		lines[n++] = "You won!";
 	}
 	if (p->watching || p->racing)
-		keys = keys_line(keys_buf, sizeof keys_buf, &(struct key_item){TC_ACT_BACK, "back"}, 1);
+		keys = keys_line(keys_buf, sizeof keys_buf, &(struct key_item){TC_ACT_BACK, "back"},
+		                 1);
 	if (!keys) {
 		const struct tc_view *v = p->view;
 		const struct key_item items[] = {
 		        {TC_ACT_SELECT, v->keep_going ? "keep going" : NULL},
-		        {TC_ACT_NONE, v->keep_going && v->keep_going_key ? v->keep_going_key_text : NULL},
+		        {TC_ACT_NONE,
+		         v->keep_going && v->keep_going_key ? v->keep_going_key_text : NULL},
 		        {TC_ACT_NEW, next_level ? "next level" : "new game"},
 		        {TC_ACT_UNDO, "undo"},
 		        {TC_ACT_BACK, "menu"},
@@ -384,8 +386,8 @@ static void draw_race_over(struct tc_play *p, struct tc_rect area)
 	if (p->view->board_inside && p->view->board_inside(p->vs, &inside))
 		area = inside;
 	char keys[32];
-	const char *lines[] = {p->race_over,
-	                       keys_line(keys, sizeof keys, &(struct key_item){TC_ACT_BACK, "back"}, 1)};
+	const char *lines[] = {p->race_over, keys_line(keys, sizeof keys,
+	                                               &(struct key_item){TC_ACT_BACK, "back"}, 1)};
 	struct tc_tiles tiles;
 	bool on_tiles = p->view->board_tiles && p->view->board_tiles(p->vs, &tiles);
 	tc_overlay_box_over(area, on_tiles ? &tiles : NULL, lines, 2, TC_ROLE_OVERLAY);
@@ -408,8 +410,8 @@ static void hold_clock(struct tc_play *p)
 
 /* The game's keys where n goes on to the next level (a pack, a campaign): the shared help's
  * "new game" would be wrong there; len lines at most. */
-static const struct tc_help_line *next_level_help(const struct tc_view *v,
-                                                  struct tc_help_line *buf, size_t len)
+static const struct tc_help_line *next_level_help(const struct tc_view *v, struct tc_help_line *buf,
+                                                  size_t len)
 {
 	const struct tc_help_line *own = v->help;
 	size_t n = 0;
@@ -419,9 +421,9 @@ static const struct tc_help_line *next_level_help(const struct tc_view *v,
 		buf[n++] = *own;
 	}
 	/* Levels played in order: n goes on only once this one is won (next_locked). */
-	buf[n++] = (struct tc_help_line){"{new}", v->opens_after_previous
-	                                                  ? "the next level (it opens once this one is won)"
-	                                                  : "the next level"};
+	buf[n++] = (struct tc_help_line){
+	        "{new}", v->opens_after_previous ? "the next level (it opens once this one is won)"
+	                                         : "the next level"};
 	buf[n] = (struct tc_help_line){NULL, NULL};
 	return buf;
 }
@@ -535,11 +537,11 @@ void tc_play_draw(struct tc_play *p, uint64_t now)
 		struct tc_help_line buf[48];
 		size_t buf_len = sizeof buf / sizeof buf[0];
 		const struct tc_help_line *keys_help =
-		        p->replay_help    ? p->replay_help
-		        : p->watching     ? watch_help
-		        : p->racing       ? race_help(p->view->help, buf, buf_len)
+		        p->replay_help   ? p->replay_help
+		        : p->watching    ? watch_help
+		        : p->racing      ? race_help(p->view->help, buf, buf_len)
 		        : moves_on(p->s) ? next_level_help(p->view, buf, buf_len)
-		                          : p->view->help;
+		                         : p->view->help;
 		p->help_pages = tc_help_draw_page(area, title, keys_help, !p->watching, p->help_page);
 	} else if (p->paused) {
 		/* The board stays hidden so a pause cannot be used to think for free; the race

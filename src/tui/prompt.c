@@ -48,7 +48,8 @@ static void type_key(struct tc_prompt *p, int key)
 enum tc_prompt_result tc_prompt_event(struct tc_prompt *p, const struct tc_event *ev)
 {
 	/* A question answers a left click on the y or the n of its "(y/n)". */
-	if (p->yes_no && ev->type == TC_EV_MOUSE && ev->mouse == TC_MOUSE_PRESS && ev->button == 1) {
+	if (p->yes_no && ev->type == TC_EV_MOUSE && ev->mouse == TC_MOUSE_PRESS &&
+	    ev->button == 1) {
 		int k = tc_click_key(ev->row, ev->col);
 		if (k != 'y' && k != 'n')
 			return TC_PROMPT_EDITING;
