@@ -18,6 +18,13 @@ bool e2e_frame_whole(struct e2e_term *t, const struct e2e_frame *f);
 /* text shows whole on one row inside the frame. */
 bool e2e_inside_frame(struct e2e_term *t, const struct e2e_frame *f, const char *text);
 
+/* Whether the box holding text covers what it covers whole: on each of its rows, the cell on
+ * either side of its fill is no cursor's bracket, and a tile seen there is seen whole, as wide
+ * as the tile at tile_y, tile_x (a tile: cells of one colour other than the board's, which
+ * the cell at board_y, board_x shows). Says on stderr what it found. */
+bool e2e_box_alone(struct e2e_term *t, const char *text, int board_y, int board_x, int tile_y,
+                   int tile_x);
+
 /* An e2e_wait test: each of the lines (NULL-terminated) shows inside the first frame, which is
  * whole. */
 bool e2e_box_in_frame(struct e2e_term *t, void *lines);

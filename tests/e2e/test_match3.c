@@ -359,6 +359,13 @@ static void test_finish_goals_level(void **state)
 	}
 	assert_int_equal(match3_game.status(&g->m), TC_WON);
 	wait_text(g, "You won!");
+	/* The box covers whole tiles and the cursor's brackets beside them (issue 27: a win
+	 * left slivers of tiles and a bracket beside it). */
+	assert_true(e2e_wait_quiet(g->t, QUIET_MS, WAIT_MS));
+	const struct tc_grid_layout *l = &g->layout;
+	int tile_y = tc_grid_cell_y(l, 0) + (l->tile_h - 1) / 2, tile_x = tc_grid_cell_x(l, 0);
+	if (!e2e_box_alone(g->t, "You won!", tile_y, tile_x - 1, tile_y, tile_x))
+		fail_msg("the box shows parts of what it covers:\n%s", e2e_screen(g->t));
 }
 
 static void test_no_color_glyphs(void **state)

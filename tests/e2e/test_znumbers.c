@@ -642,68 +642,6 @@ static void test_solve_a_level_by_keys(void **state)
 	wait_level(g, 2);
 }
 
-static bool same_colour(const struct e2e_color *a, const struct e2e_color *b)
-{
-	return a->kind == b->kind && a->r == b->r && a->g == b->g && a->b == b->b;
-}
-
-/* How many cells from (y, x) on, one every dx, have the background of the first and not the
- * board's: the part of a tile seen there. */
-static int tile_run(struct e2e_term *t, int y, int x, int dx, const struct e2e_color *board)
-{
-	struct e2e_cell first, c;
-	if (!e2e_cell(t, y, x, &first) || same_colour(&first.bg, board))
-		return 0;
-	int n = 0;
-	while (e2e_cell(t, y, x + n * dx, &c) && same_colour(&c.bg, &first.bg))
-		n++;
-	return n;
-}
-
-/* Whether the box holding "You won!" stands alone on the board: on each of its rows, the cell
- * on either side of its fill is no bracket, and the tile seen there, if any, is seen whole
- * (as wide as the top left tile). */
-static bool box_alone(struct e2e_term *t, const struct e2e_zn_board *sb)
-{
-	int row, col;
-	struct e2e_cell fill, frame, c;
-	if (!e2e_find(t, "You won!", &row, &col) || !e2e_cell(t, row, col, &fill))
-		return false;
-	/* The board's colour: between the frame's left line and the first column of tiles. */
-	int frame_x = sb->x[0];
-	while (e2e_cell(t, sb->y[0], frame_x, &frame) && strcmp(frame.text, "│") != 0 &&
-	       strcmp(frame.text, "|") != 0)
-		frame_x--;
-	e2e_cell(t, sb->y[0], frame_x + 1, &frame);
-	struct e2e_color board = frame.bg;
-	int tile_w = tile_run(t, sb->y[0], sb->x[0], 1, &board) +
-	             tile_run(t, sb->y[0], sb->x[0], -1, &board) - 1;
-	int left = col, right = col, top = row, bottom = row;
-	while (e2e_cell(t, row, left - 1, &c) && same_colour(&c.bg, &fill.bg))
-		left--;
-	while (e2e_cell(t, row, right + 1, &c) && same_colour(&c.bg, &fill.bg))
-		right++;
-	while (e2e_cell(t, top - 1, left, &c) && same_colour(&c.bg, &fill.bg))
-		top--;
-	while (e2e_cell(t, bottom + 1, left, &c) && same_colour(&c.bg, &fill.bg))
-		bottom++;
-	for (int y = top; y <= bottom; y++)
-		for (int dx = -1; dx <= 1; dx += 2) {
-			int beside = dx < 0 ? left - 1 : right + 1;
-			if (!e2e_cell(t, y, beside, &c))
-				continue;
-			int seen = tile_run(t, y, beside, dx, &board);
-			if (strcmp(c.text, "[") == 0 || strcmp(c.text, "]") == 0 ||
-			    (seen && seen != tile_w)) {
-				fprintf(stderr, "beside the box at %d,%d: '%s', %d columns of a tile "
-				        "of %d\n",
-				        y, beside, c.text, seen, tile_w);
-				return false;
-			}
-		}
-	return true;
-}
-
 /* The box that ends a game covers whole tiles and the cursor's brackets: on the rows it spans,
  * the cells beside its fill show no part of a tile or bracket (issue 27: a 6x6 daily's win at
  * 80x24 left slivers of tiles and the cursor's bracket beside the box). */
@@ -720,7 +658,10 @@ static void test_won_box_leaves_no_slivers(void **state)
 	assert_true(e2e_wait_quiet(g->t, QUIET_MS, WAIT_MS));
 	struct e2e_zn_board sb;
 	assert_true(e2e_zn_board(g->t, g->board.rows, g->board.cols, &sb));
-	if (!box_alone(g->t, &sb))
+	/* The board's colour: right of the frame's left line, on the first row of tiles. */
+	struct e2e_frame f;
+	assert_true(e2e_find_frame(g->t, &f));
+	if (!e2e_box_alone(g->t, "You won!", sb.y[0], f.left + 1, sb.y[0], sb.x[0]))
 		fail_msg("the box shows parts of what it covers:\n%s", e2e_screen(g->t));
 }
 
