@@ -94,7 +94,8 @@ bool e2e_box_alone(struct e2e_term *t, const char *text, int board_y, int board_
 			if (strcmp(c.text, "[") == 0 || strcmp(c.text, "]") == 0 ||
 			    (seen && seen != tile_w)) {
 				fprintf(stderr,
-				        "beside the box at %d,%d: '%s', %d columns of a tile of %d\n",
+				        "beside the box at %d,%d: '%s', %d columns of a tile of "
+				        "%d\n",
 				        y, beside, c.text, seen, tile_w);
 				return false;
 			}
