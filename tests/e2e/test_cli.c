@@ -206,6 +206,14 @@ static void test_unknown_option(void **state)
 	assert_non_null(strstr(r->err, "--bogus"));
 }
 
+/* An unknown game is told the games by the names the usage gives: N's is ninja (issue 27). */
+static void test_unknown_game(void **state)
+{
+	struct e2e_run *r = tilecade(state, "foo", NULL);
+	assert_usage_error(r);
+	assert_non_null(strstr(r->err, "(games: znumbers, match3, sudoku, ninja, 2048)"));
+}
+
 static void test_size_out_of_range(void **state)
 {
 	struct e2e_run *r = tilecade(state, "2048", "--size", "9", NULL);
@@ -2142,6 +2150,7 @@ int main(void)
 	        cmocka_unit_test_setup_teardown(test_version, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_help, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_unknown_option, setup, teardown),
+	        cmocka_unit_test_setup_teardown(test_unknown_game, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_size_out_of_range, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_batch_boards_and_score, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_bad_move_letter, setup, teardown),

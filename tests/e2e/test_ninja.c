@@ -495,6 +495,14 @@ static void test_win_and_best_time(void **state)
 	pclose(p);
 	if (!strstr(best, "  #1\n") && !strstr(best, "  #2\n"))
 		fail_msg("the best time's row links no recording: %s", best);
+	/* Its Moves are its run's steps, as its recording counts them (issue 27: they were 0). */
+	char who[64], time[32], args[64];
+	unsigned moves, steps;
+	assert_int_equal(sscanf(best, "%*d %63s %31s %u", who, time, &moves), 3);
+	snprintf(args, sizeof args, "replay %d --headless", strstr(best, "  #1\n") ? 1 : 2);
+	first_line(args, line, sizeof line);
+	assert_int_equal(sscanf(line, "win steps=%u", &steps), 1);
+	assert_int_equal(moves, steps);
 	/* Enter on the row in Scores: N's replay screen plays it; q is back in Scores. */
 	e2e_send_str(t, "q");
 	wait_text(t, "Enter play");
