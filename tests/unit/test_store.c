@@ -992,6 +992,31 @@ static void store_finds_the_latest_save(void **state)
 	tc_store_close(st);
 }
 
+/* Every game in progress is listed, newest first (the menu shows each; issue 27). */
+static void store_lists_every_save(void **state)
+{
+	char path[STORE_PATH_MAX];
+	struct tc_store *st = store_open_ok(store_db(state, "saves.db", path));
+	struct tc_save_info saves[TC_STORE_SAVES_MAX];
+	assert_int_equal(tc_store_saves(st, saves, TC_STORE_SAVES_MAX), 0);
+	assert_int_equal(tc_store_save_game(st, "sudoku", "a", 1, "sudoku:level3:s0, 1 move"), 0);
+	assert_int_equal(tc_store_save_game(st, "2048", "b", 1, "2048:4x4:s7, 2 moves"), 0);
+	assert_int_equal(tc_store_saves(st, saves, TC_STORE_SAVES_MAX), 2);
+	assert_string_equal(saves[0].game, "2048");
+	assert_string_equal(saves[1].game, "sudoku");
+	assert_string_equal(saves[1].summary, "sudoku:level3:s0, 1 move");
+	/* A new save of a game replaces its own, and comes first. */
+	assert_int_equal(tc_store_save_game(st, "sudoku", "c", 1, "sudoku:level4:s0, 1 move"), 0);
+	assert_int_equal(tc_store_saves(st, saves, TC_STORE_SAVES_MAX), 2);
+	assert_string_equal(saves[0].summary, "sudoku:level4:s0, 1 move");
+	assert_string_equal(saves[1].game, "2048");
+	assert_int_equal(tc_store_saves(st, saves, 1), 1); /* at most max */
+	tc_store_delete_game(st, "2048");
+	assert_int_equal(tc_store_saves(st, saves, TC_STORE_SAVES_MAX), 1);
+	assert_string_equal(saves[0].game, "sudoku");
+	tc_store_close(st);
+}
+
 /* A database many players share keeps a save a game for each: each sees, continues and
  * deletes only their own. */
 static void store_keeps_saves_by_owner(void **state)
@@ -1215,6 +1240,7 @@ int main(void)
 	        STORE_TEST(store_skips_impossible_rows),
 	        STORE_TEST(store_round_trips_saves),
 	        STORE_TEST(store_finds_the_latest_save),
+	        STORE_TEST(store_lists_every_save),
 	        STORE_TEST(store_a_game_taken_over_is_not_saved_by_the_first),
 	};
 	/* What a file has: its path, its folder, its permissions, SQLite's own schema versions. */
