@@ -139,16 +139,27 @@ static void test_continue_opens_what_it_names(void **state)
 	wait_text(a, "Moves: 2");
 }
 
-/* N's browser asks too: a run kept (q mid-run) is replaced by the next level played. */
+/* N's browser asks too: a run kept (q mid-run) is replaced by the next level played. The level
+ * is a file's, opened with o: an empty room, the ninja standing on its floor, a gold far off. */
 static void test_n_asks_before_its_run_in_progress_is_replaced(void **state)
 {
+	char level[714 + 32], path[4200];
+	memset(level, '0', 713);
+	snprintf(level + 713, sizeof level - 713, "|5^60,560!0^700,564\n");
+	assert_true(e2e_sandbox_file(path, sizeof path, "room.txt", level));
 	struct e2e_term *t = *state = start("ninja", NULL, NULL);
 	if (!e2e_wait_text(t, "Enter play", 4 * WAIT_MS)) /* a playable level takes seconds */
 		fail_msg("no level in N's browser:\n%s", e2e_screen(t));
+	send(t, "o");
+	wait_text(t, "Open level file");
+	send(t, "\025"); /* Ctrl-U */
+	send(t, path);
+	send(t, E2E_KEY_ENTER);
+	wait_text(t, "opened");
 	send(t, E2E_KEY_ENTER);
 	wait_text(t, "Ready: a run, jump or stop key");
-	send(t, "\033[B"); /* stop: the run starts, standing */
-	wait_text(t, "time 8"); /* the clock runs */
+	send(t, "\033[B"); /* stop: the clock starts, the ninja stands */
+	wait_text(t, "time 89"); /* the clock runs */
 	send(t, "q");
 	wait_text(t, "Enter play");
 	send(t, E2E_KEY_ENTER);
