@@ -159,6 +159,15 @@ enum tc_action tc_keymap_builtin(int key)
 	return TC_ACT_NONE;
 }
 
+int tc_keymap_bound_keys(enum tc_action action, int *keys, int max)
+{
+	int n = 0;
+	for (int i = 0; i < bound_count && n < max; i++)
+		if (bound[i].action == action)
+			keys[n++] = bound[i].key;
+	return n;
+}
+
 /* What key does now: the player's binding, else its built-in meaning. */
 static enum tc_action in_force(int key)
 {
@@ -170,18 +179,14 @@ static enum tc_action in_force(int key)
  * most max of them. */
 static int keys_of(enum tc_action action, int *keys, int max)
 {
-	int n = 0;
-	for (int i = 0; i < bound_count && n < max; i++)
-		if (bound[i].action == action)
-			keys[n++] = bound[i].key;
+	int n = tc_keymap_bound_keys(action, keys, max);
 	for (size_t i = 0; i < BUILTIN_COUNT && n < max; i++)
 		if (builtin[i].action == action && in_force(builtin[i].key) == action)
 			keys[n++] = builtin[i].key;
 	return n;
 }
 
-/* A key as help writes it: a character itself, else its name ("Esc" as on the keyboard). */
-static void key_name(int key, char *buf, size_t len)
+void tc_keymap_key_name(int key, char *buf, size_t len)
 {
 	static const struct {
 		int key;
@@ -216,7 +221,7 @@ void tc_keymap_keys_text(enum tc_action action, char *buf, size_t len)
 	buf[0] = '\0';
 	for (int i = 0; i < n; i++) {
 		char name[16];
-		key_name(keys[i], name, sizeof name);
+		tc_keymap_key_name(keys[i], name, sizeof name);
 		append(buf, len, name);
 	}
 	if (action == TC_ACT_REDO)
@@ -231,7 +236,7 @@ const char *tc_keymap_key_text(enum tc_action action)
 	int key;
 	char *name = names[action];
 	if (keys_of(action, &key, 1) == 1)
-		key_name(key, name, sizeof names[0]);
+		tc_keymap_key_name(key, name, sizeof names[0]);
 	else
 		snprintf(name, sizeof names[0], "%s", action == TC_ACT_REDO ? "Ctrl-R" : "");
 	return name;
@@ -252,7 +257,7 @@ void tc_keymap_directions_text(char *buf, size_t len)
 				letter = keys[i];
 		letters[d][0] = '\0';
 		if (letter >= 0)
-			key_name(letter, letters[d], sizeof letters[d]);
+			tc_keymap_key_name(letter, letters[d], sizeof letters[d]);
 		all_letters &= letter >= 0;
 	}
 	buf[0] = '\0';
@@ -289,7 +294,7 @@ int tc_keymap_clashes(char *buf, size_t len)
 		if (was == TC_ACT_NONE || was == bound[i].action)
 			continue;
 		char name[16], other[48];
-		key_name(bound[i].key, name, sizeof name);
+		tc_keymap_key_name(bound[i].key, name, sizeof name);
 		const char *still = tc_keymap_key_text(was);
 		if (*still)
 			snprintf(other, sizeof other, "%s: %s", action_name(was), still);

@@ -30,6 +30,12 @@ enum tc_action tc_keymap_lookup(int key);
 /* A key's built-in meaning (DESIGN.md's table; w a s d as directions aside), or TC_ACT_NONE. */
 enum tc_action tc_keymap_builtin(int key);
 
+/* The keys the player bound to action, at most max of them into keys; returns how many. */
+int tc_keymap_bound_keys(enum tc_action action, int *keys, int max);
+
+/* A key as help writes it: a character itself, else its name ("Enter", "Esc", "Up"). */
+void tc_keymap_key_name(int key, char *buf, size_t len);
+
 /* What help and status lines show of the keys in force. The clash rule: a bound key takes
  * its new action everywhere, and the action it had keeps its other keys. */
 

@@ -18,7 +18,9 @@
 #include "click_key.h"
 #include "file_save.h"
 #include "held_keys.h"
+#include "keymap.h"
 #include "ninja_play_internal.h"
+#include "ninja_keys.h"
 #include "ninja_records.h"
 #include "prompt.h"
 #include "tilecade/ninja_stream.h"
@@ -536,33 +538,28 @@ void tc_ninja_play_draw(struct tc_ninja_play *np, uint64_t now)
 
 enum { KEY_NONE = -1, KEY_STOP = TC_HELD_KEYS };
 
-/* The held key a key stands for, KEY_STOP, or KEY_NONE. */
-static int held_key_of(const struct tc_event *ev)
+/* The held key an action of N's keys (ninja_keys.h) stands for, KEY_STOP, or KEY_NONE. */
+static int held_key_of(enum tc_action action)
 {
-	if (ev->ctrl)
-		return KEY_NONE;
-	switch (ev->key) {
-	case TC_KEY_LEFT:
-	case 'h':
-	case 'a':
+	switch (action) {
+	case TC_ACT_LEFT:
 		return TC_HELD_LEFT;
-	case TC_KEY_RIGHT:
-	case 'l':
-	case 'd':
+	case TC_ACT_RIGHT:
 		return TC_HELD_RIGHT;
-	case TC_KEY_UP:
-	case 'k':
-	case 'w':
-	case ' ':
-	case 'z':
+	case TC_ACT_UP:
 		return TC_HELD_JUMP;
-	case TC_KEY_DOWN:
-	case 'j':
-	case 's':
+	case TC_ACT_DOWN:
 		return KEY_STOP;
 	default:
 		return KEY_NONE;
 	}
+}
+
+/* Whether the event is key, a key of N's screen alone (w: save the replay), while the player
+ * has not bound it to an action. */
+static bool own_key(const struct tc_event *ev, int key)
+{
+	return !ev->ctrl && ev->key == key && tc_keymap_lookup(key) == TC_ACT_NONE;
 }
 
 /* Saves the replay at path; a file there is replaced only when the player said so. */
@@ -646,21 +643,18 @@ static enum tc_ninja_result leave_key(struct tc_ninja_play *np)
 }
 
 /* Keys that mean the same whatever the state: help, restart, leave. */
-static bool common_key(struct tc_ninja_play *np, const struct tc_event *ev, uint64_t now,
+static bool common_key(struct tc_ninja_play *np, enum tc_action action, uint64_t now,
                        enum tc_ninja_result *result)
 {
 	*result = TC_NJ_STAY;
-	if (ev->ctrl)
-		return false;
-	switch (ev->key) {
-	case '?':
+	switch (action) {
+	case TC_ACT_HELP:
 		np->help_open = true;
 		return true;
-	case 'r':
+	case TC_ACT_RESTART:
 		restart(np, now);
 		return true;
-	case 'q':
-	case TC_KEY_ESCAPE:
+	case TC_ACT_BACK:
 		*result = leave_key(np);
 		return true;
 	default:
@@ -685,14 +679,16 @@ static void replay_seek(struct tc_ninja_play *np, int32_t k, uint64_t now)
  * Returns false for a key that is not one of them. */
 static bool replay_key(struct tc_ninja_play *np, const struct tc_event *ev, uint64_t now)
 {
-	if (ev->ctrl)
-		return false;
-	switch (ev->key) {
-	case ' ':
-	case 'p':
+	if (tc_nj_key_action(ev) == TC_ACT_PAUSE || own_key(ev, ' ')) {
 		if (!ended(np) && !ev->repeat)
 			np->paused = !np->paused;
-		break;
+		np->message[0] = '\0';
+		sync_clock(np, now);
+		return true;
+	}
+	if (ev->ctrl || tc_keymap_lookup(ev->key) != TC_ACT_NONE) /* the player's binding wins */
+		return false;
+	switch (ev->key) {
 	case '+':
 	case '>':
 	case '-':
@@ -740,7 +736,8 @@ enum tc_ninja_result tc_ninja_play_event(struct tc_ninja_play *np, const struct 
 	}
 	if (ev->type != TC_EV_KEY)
 		return TC_NJ_STAY;
-	int held = held_key_of(ev);
+	enum tc_action action = tc_nj_key_action(ev);
+	int held = held_key_of(action);
 	if (ev->release) { /* only the game's keys are let go; the others mean nothing */
 		if (np->mode == MODE_PLAY && held >= 0 && held < TC_HELD_KEYS)
 			tc_held_release(&np->held, (enum tc_held_key)held, now);
@@ -760,9 +757,9 @@ enum tc_ninja_result tc_ninja_play_event(struct tc_ninja_play *np, const struct 
 	if (np->mode == MODE_WATCH) { /* read-only */
 		if (!ev->repeat)
 			np->message[0] = '\0';
-		if (!ev->ctrl && ev->key == '?')
+		if (action == TC_ACT_HELP)
 			np->help_open = true;
-		else if (!ev->ctrl && (ev->key == 'q' || ev->key == TC_KEY_ESCAPE))
+		else if (action == TC_ACT_BACK)
 			return TC_NJ_LEAVE;
 		return TC_NJ_STAY;
 	}
@@ -778,31 +775,31 @@ enum tc_ninja_result tc_ninja_play_event(struct tc_ninja_play *np, const struct 
 	if (!ev->repeat)
 		np->message[0] = '\0';
 	if (too_small())
-		return ev->key == 'q' || ev->key == TC_KEY_ESCAPE ? leave_key(np) : TC_NJ_STAY;
+		return action == TC_ACT_BACK ? leave_key(np) : TC_NJ_STAY;
 	if (*np->race_over) { /* only the help and back: the race has this run's end */
-		if (!ev->repeat && (ev->key == '?' || ev->key == 'q' || ev->key == TC_KEY_ESCAPE))
-			common_key(np, ev, now, &result);
+		if (!ev->repeat && (action == TC_ACT_HELP || action == TC_ACT_BACK))
+			common_key(np, action, now, &result);
 		return result;
 	}
 	if (np->mode == MODE_REPLAY && replay_key(np, ev, now))
 		return TC_NJ_STAY;
 	if (ended(np)) {
-		if (np->mode == MODE_PLAY && !ev->ctrl && ev->key == 'w')
+		if (np->mode == MODE_PLAY && own_key(ev, 'w'))
 			start_save_prompt(np);
-		else if (np->mode == MODE_PLAY && np->offer_next && !ev->ctrl && ev->key == 'n')
+		else if (np->mode == MODE_PLAY && np->offer_next && action == TC_ACT_NEW)
 			return TC_NJ_NEXT;
 		else if (!ev->repeat)
-			common_key(np, ev, now, &result);
+			common_key(np, action, now, &result);
 		return result;
 	}
 	if (np->paused) {
-		if (!ev->ctrl && (ev->key == 'p' || ev->key == TC_KEY_ENTER || ev->key == ' ')) {
+		if (action == TC_ACT_PAUSE || action == TC_ACT_SELECT || own_key(ev, ' ')) {
 			np->paused = false;
 			np->message[0] = '\0';
-		} else if (np->mode == MODE_PLAY && !ev->ctrl && ev->key == 'w') {
+		} else if (np->mode == MODE_PLAY && own_key(ev, 'w')) {
 			start_save_prompt(np);
-		} else if (!common_key(np, ev, now, &result) && !ev->repeat) {
-			say(np, false, "Paused: p resumes");
+		} else if (!common_key(np, action, now, &result) && !ev->repeat) {
+			say(np, false, "Paused: %s resumes", tc_keymap_key_text(TC_ACT_PAUSE));
 		}
 		sync_clock(np, now);
 		return result;
@@ -819,10 +816,10 @@ enum tc_ninja_result tc_ninja_play_event(struct tc_ninja_play *np, const struct 
 			tc_held_press(&np->held, (enum tc_held_key)held, ev->repeat, now);
 		return TC_NJ_STAY;
 	}
-	if (!ev->ctrl && ev->key == 'p') {
+	if (action == TC_ACT_PAUSE) {
 		np->paused = true;
 	} else if (!ev->repeat) {
-		common_key(np, ev, now, &result);
+		common_key(np, action, now, &result);
 	}
 	sync_clock(np, now);
 	return result;

@@ -16,6 +16,8 @@
 
 #include "grid.h"
 #include "help.h"
+#include "keymap.h"
+#include "ninja_keys.h"
 #include "ninja_records.h"
 #include "nlevel_map.h"
 #include "overlay.h"
@@ -226,9 +228,10 @@ static void state_text(const struct tc_ninja_play *np, int width, char *buf, siz
 	else if (np->waiting)
 		snprintf(buf, len, "Ready: a run, jump or stop key starts");
 	else if (np->watchers > 0)
-		snprintf(buf, len, "%u watching   ? help", np->watchers);
+		snprintf(buf, len, "%u watching   %s help", np->watchers,
+		         tc_keymap_key_text(TC_ACT_HELP));
 	else
-		snprintf(buf, len, "? help");
+		snprintf(buf, len, "%s help", tc_keymap_key_text(TC_ACT_HELP));
 }
 
 /* The status line: a message alone, with the whole line (a path in it shortened in the
@@ -337,16 +340,24 @@ static void draw_panel(const struct tc_ninja_play *np, int x, int y, int w, int 
 	LINE(TC_ROLE_TEXT, "%s", "");
 	if (np->mode == MODE_PLAY && np->watchers > 0)
 		LINE(TC_ROLE_TEXT, "%u watching", np->watchers);
+	/* The first key in force of each action (ninja_keys.h). */
+	char left[16], right[16], jump[16], stop[16];
+	tc_nj_key_text(TC_ACT_LEFT, left, sizeof left);
+	tc_nj_key_text(TC_ACT_RIGHT, right, sizeof right);
+	tc_nj_key_text(TC_ACT_UP, jump, sizeof jump);
+	tc_nj_key_text(TC_ACT_DOWN, stop, sizeof stop);
+	const char *pause = tc_keymap_key_text(TC_ACT_PAUSE),
+	           *restart = tc_keymap_key_text(TC_ACT_RESTART);
 	if (np->mode == MODE_PLAY) {
-		LINE(TC_ROLE_DIM, "%s run", unicode ? "←→" : "<>");
-		LINE(TC_ROLE_DIM, "%s jump %s stop", unicode ? "↑" : "^", unicode ? "↓" : "v");
-		LINE(TC_ROLE_DIM, "p pause");
-		LINE(TC_ROLE_DIM, "r restart");
+		LINE(TC_ROLE_DIM, "%s%s run", left, right);
+		LINE(TC_ROLE_DIM, "%s jump %s stop", jump, stop);
+		LINE(TC_ROLE_DIM, "%s pause", pause);
+		LINE(TC_ROLE_DIM, "%s restart", restart);
 	} else if (np->mode == MODE_REPLAY) {
-		LINE(TC_ROLE_DIM, "p pause");
+		LINE(TC_ROLE_DIM, "%s pause", pause);
 		LINE(TC_ROLE_DIM, "+ - speed");
 		LINE(TC_ROLE_DIM, "%s step", unicode ? "←→" : "<>");
-		LINE(TC_ROLE_DIM, "r replay again");
+		LINE(TC_ROLE_DIM, "%s replay again", restart);
 	} else {
 		char player[sizeof np->player + 8];
 		tc_text_shorten(np->player, w - 1, tc_term_unicode() ? "…" : "~", player,
@@ -355,7 +366,8 @@ static void draw_panel(const struct tc_ninja_play *np, int x, int y, int w, int 
 		if (!watch_ended(np)) /* nobody watches a player gone */
 			LINE(TC_ROLE_DIM, "%u watching", np->follow->watchers);
 	}
-	LINE(TC_ROLE_DIM, "? help  q %s", np->mode == MODE_REPLAY ? "quit" : "back");
+	LINE(TC_ROLE_DIM, "%s help  %s %s", tc_keymap_key_text(TC_ACT_HELP),
+	     tc_keymap_key_text(TC_ACT_BACK), np->mode == MODE_REPLAY ? "quit" : "back");
 #undef LINE
 	for (int i = 0; i < n && i < h; i++)
 		tc_draw_text(x, y + i, w - 1, role[i], lines[i]);
@@ -384,19 +396,37 @@ static bool whose_run(const struct tc_ninja_play *np)
 	return np->mode == MODE_WATCH || (np->mode == MODE_REPLAY && np->recording > 0);
 }
 
+/* A box's "q: back" with the back key in force. */
+static const char *back_text(void)
+{
+	static char text[32];
+	snprintf(text, sizeof text, "%s: back", tc_keymap_key_text(TC_ACT_BACK));
+	return text;
+}
+
+/* "w: save replay   " while w is N's key to save (not bound to an action), else "". */
+static const char *save_text(void)
+{
+	return tc_keymap_lookup('w') == TC_ACT_NONE ? "w: save replay   " : "";
+}
+
 static void draw_outcome(const struct tc_ninja_play *np, const struct tc_nlmap *m)
 {
-	char numbers[64], time[24], best[48] = "", keys[96];
+	char numbers[64], time[24], best[48] = "", keys[160], next[48] = "";
 	tc_nj_format_time((int64_t)np->run.steps * NJ_STEP_MS, time, sizeof time);
 	snprintf(numbers, sizeof numbers, "%s, %d gold", time, np->run.gold);
+	const char *restart = tc_keymap_key_text(TC_ACT_RESTART);
+	if (np->offer_next)
+		snprintf(next, sizeof next, "%s: next level   ", tc_keymap_key_text(TC_ACT_NEW));
 	if (np->mode == MODE_REPLAY)
-		snprintf(keys, sizeof keys, "r: replay again   q: quit");
+		snprintf(keys, sizeof keys, "%s: replay again   %s: quit", restart,
+		         tc_keymap_key_text(TC_ACT_BACK));
 	else if (np->mode == MODE_WATCH || np->racing) /* a race is one run */
-		snprintf(keys, sizeof keys, "q: back");
+		snprintf(keys, sizeof keys, "%s", back_text());
 	else
-		snprintf(keys, sizeof keys, "r: %s   w: save replay   %sq: back",
-		         np->run.outcome == NJ_WIN ? "play again" : "try again",
-		         np->offer_next ? "n: next level   " : "");
+		snprintf(keys, sizeof keys, "%s: %s   %s%s%s", restart,
+		         np->run.outcome == NJ_WIN ? "play again" : "try again", save_text(), next,
+		         back_text());
 	if (replay_stopped(np)) {
 		const char *lines[] = {"The run stops here, unfinished", numbers, keys};
 		box_beside_ninja(np, m, lines, 3, TC_ROLE_OVERLAY);
@@ -433,15 +463,17 @@ static void draw_outcome(const struct tc_ninja_play *np, const struct tc_nlmap *
 	box_beside_ninja(np, m, lines, 3, TC_ROLE_BAD);
 }
 
+/* The run's help; the keys of the moves and of w are filled in by draw_help (help.h fills in
+ * the others'). */
 static const struct tc_help_line play_help[] = {
-        {"← → h l a d", "run left, right"},
-        {"↑ k w Space z", "jump (hold it to jump higher)"},
-        {"↓ j s", "stop: let go of every key"},
-        {"p", "pause (the clock stops)"},
-        {"r", "restart the level at once"},
-        {"w", "save the replay (paused, at the end)"},
-        {"n", "next level, at the end (browser only)"},
-        {"q, Esc", "back (the run is kept: Continue)"},
+        {"", "run left, right"},
+        {"", "jump (hold it to jump higher)"},
+        {"", "stop: let go of every key"},
+        {"{pause}", "pause (the clock stops)"},
+        {"{restart}", "restart the level at once"},
+        {"", "save the replay (paused, at the end)"},
+        {"{new}", "next level, at the end (browser only)"},
+        {"{back}", "back (the run is kept: Continue)"},
         {"", "in a race: leave it (asks first)"},
         {"Ctrl-Z, Ctrl-C", "suspend, quit"},
         {"", ""},
@@ -455,12 +487,12 @@ static const struct tc_help_line play_help[] = {
 };
 
 static const struct tc_help_line replay_help[] = {
-        {"p, Space", "pause or play on"},
+        {"{pause}, Space", "pause or play on"},
         {"+ >, - <", "faster, slower (0.25x to 16x)"},
         {"→, ←", "a step on, a step back (pauses)"},
         {"Home, End", "the start, the end"},
-        {"r", "replay again from the start"},
-        {"q, Esc", "quit"},
+        {"{restart}", "replay again from the start"},
+        {"{back}", "quit"},
         {"", ""},
         {"A replay", "plays its recorded inputs at 40"},
         {"", "steps a second, then holds no key"},
@@ -470,7 +502,7 @@ static const struct tc_help_line replay_help[] = {
 };
 
 static const struct tc_help_line watch_help[] = {
-        {"q, Esc", "back"},
+        {"{back}", "back"},
         {"", ""},
         {"Watching", "another player's run as it is"},
         {"", "played, at your own size: it shows"},
@@ -478,12 +510,41 @@ static const struct tc_help_line watch_help[] = {
         {NULL, NULL},
 };
 
+/* The help of the screen's mode, the run's with its keys as they are now. */
+static void draw_help(const struct tc_ninja_play *np, struct tc_rect map, const struct tc_nlmap *m)
+{
+	struct tc_tiles tiles = tc_nlmap_tiles(m);
+	if (np->mode != MODE_PLAY) {
+		tc_help_draw_in(map, &tiles,
+		                np->mode == MODE_REPLAY ? "N replay: keys" : "N, watching: keys",
+		                np->mode == MODE_REPLAY ? replay_help : watch_help, false);
+		return;
+	}
+	char left[24], right[24], run[48], jump[48], stop[48];
+	tc_nj_keys_text(TC_ACT_LEFT, left, sizeof left);
+	tc_nj_keys_text(TC_ACT_RIGHT, right, sizeof right);
+	snprintf(run, sizeof run, "%s%s%s", left, *left && *right ? " " : "", right);
+	tc_nj_keys_text(TC_ACT_UP, jump, sizeof jump);
+	tc_nj_keys_text(TC_ACT_DOWN, stop, sizeof stop);
+	const char *keys[] = {run,  jump, stop,
+	                      NULL, NULL, tc_keymap_lookup('w') == TC_ACT_NONE ? "w" : ""};
+	struct tc_help_line lines[sizeof play_help / sizeof play_help[0]];
+	int n = 0;
+	for (size_t i = 0; i < sizeof play_help / sizeof play_help[0]; i++) {
+		lines[n] = play_help[i];
+		if (i < sizeof keys / sizeof keys[0] && keys[i])
+			lines[n].keys = keys[i];
+		n += lines[n].keys == NULL || *lines[n].keys || i >= sizeof keys / sizeof keys[0];
+	} /* an entry left with no key is left out, not taken for a line carrying on another */
+	tc_help_draw_in(map, &tiles, "N: keys", lines, false);
+}
+
 /* The watched stream ended before its run did (or the run was left): who went, and how. */
 static void draw_watch_end(const struct tc_ninja_play *np, const struct tc_nlmap *m)
 {
 	char why[96];
 	gone_text(np, why, sizeof why);
-	box_beside_ninja(np, m, (const char *[]){why, "q: back"}, 2, TC_ROLE_OVERLAY);
+	box_beside_ninja(np, m, (const char *[]){why, back_text()}, 2, TC_ROLE_OVERLAY);
 }
 
 void tc_nj_screen_draw(const struct tc_ninja_play *np)
@@ -508,27 +569,22 @@ void tc_nj_screen_draw(const struct tc_ninja_play *np)
 	if (watch_ended(np) && (!over(np) || np->follow->end != TC_LIVE_END_FINISHED)) {
 		draw_watch_end(np, &m);
 	} else if (np->ended_here && !over(np)) { /* the race ended it where it stood */
-		box_beside_ninja(np, &m, (const char *[]){np->race_over, "q: back"}, 2,
+		box_beside_ninja(np, &m, (const char *[]){np->race_over, back_text()}, 2,
 		                 TC_ROLE_OVERLAY);
 	} else if (ended(np)) {
 		draw_outcome(np, &m);
 	} else if (np->paused && np->mode == MODE_WATCH) {
 		char who[64];
 		snprintf(who, sizeof who, "%s paused", np->player);
-		box_beside_ninja(np, &m, (const char *[]){who, "q: back"}, 2, TC_ROLE_OVERLAY);
+		box_beside_ninja(np, &m, (const char *[]){who, back_text()}, 2, TC_ROLE_OVERLAY);
 	} else if (np->paused && np->mode == MODE_PLAY) { /* a replay's line says it paused */
-		const char *lines[] = {"Paused",
-		                       "p: resume   r: restart   w: save replay   q: back"};
+		char keys[160];
+		snprintf(keys, sizeof keys, "%s: resume   %s: restart   %s%s",
+		         tc_keymap_key_text(TC_ACT_PAUSE), tc_keymap_key_text(TC_ACT_RESTART),
+		         save_text(), back_text());
+		const char *lines[] = {"Paused", keys};
 		box_beside_ninja(np, &m, lines, 2, TC_ROLE_OVERLAY);
 	}
-	struct tc_tiles tiles = tc_nlmap_tiles(&m);
 	if (np->help_open)
-		tc_help_draw_in(map, &tiles,
-		                np->mode == MODE_REPLAY  ? "N replay: keys"
-		                : np->mode == MODE_WATCH ? "N, watching: keys"
-		                                         : "N: keys",
-		                np->mode == MODE_REPLAY  ? replay_help
-		                : np->mode == MODE_WATCH ? watch_help
-		                                         : play_help,
-		                false);
+		draw_help(np, map, &m);
 }

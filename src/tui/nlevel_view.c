@@ -156,8 +156,8 @@ static void draw_panel(const struct tc_nlevel_view *v, int x, int y, int w, int 
 	LINE(TC_ROLE_TEXT, "* mine");
 	LINE(TC_ROLE_TEXT, "E exit s switch");
 	LINE(TC_ROLE_TEXT, "D door");
-	LINE(TC_ROLE_DIM, "n new  o open");
-	LINE(TC_ROLE_DIM, "w save ? help");
+	LINE(TC_ROLE_DIM, "%s new  o open", tc_keymap_key_text(TC_ACT_NEW));
+	LINE(TC_ROLE_DIM, "w save %s help", tc_keymap_key_text(TC_ACT_HELP));
 #undef LINE
 	static const int legend_type[] = {NL_NINJA, NL_GOLD, NL_MINE, NL_EXIT, NL_DOOR};
 	int row = 0;
@@ -192,7 +192,9 @@ static void draw_status(struct tc_nlevel_view *v, int x, int y, int w)
 	 * the other keys. */
 	int used = 0;
 	if (v->checked || v->check_state != TC_NLV_CHECK_NONE) { /* a ninja, or maybe one */
-		used = tc_draw_text(x, y, w, tc_theme_attr(TC_ROLE_TEXT) | A_BOLD, "Enter play");
+		char hint[32];
+		snprintf(hint, sizeof hint, "%s play", tc_keymap_key_text(TC_ACT_SELECT));
+		used = tc_draw_text(x, y, w, tc_theme_attr(TC_ROLE_TEXT) | A_BOLD, hint);
 		v->play_x0 = x;
 		v->play_x1 = x + used;
 		v->play_y = y;
@@ -222,9 +224,10 @@ static void draw_status(struct tc_nlevel_view *v, int x, int y, int w)
 		             tc_theme_attr(v->message_bad ? TC_ROLE_BAD : TC_ROLE_TEXT), shown);
 		return;
 	}
-	snprintf(line, sizeof line, "n new  p playable  o open  w save  %s%s help  %s back%s%s",
-	         tc_nlv_ignores(&v->ignored) ? "i ignored  " : "", tc_keymap_key_text(TC_ACT_HELP),
-	         tc_keymap_key_text(TC_ACT_BACK), *v->source ? "   " : "", v->source);
+	snprintf(line, sizeof line, "%s new  p playable  o open  w save  %s%s help  %s back%s%s",
+	         tc_keymap_key_text(TC_ACT_NEW), tc_nlv_ignores(&v->ignored) ? "i ignored  " : "",
+	         tc_keymap_key_text(TC_ACT_HELP), tc_keymap_key_text(TC_ACT_BACK),
+	         *v->source ? "   " : "", v->source);
 	tc_draw_text(x + used, y, w - used, tc_theme_attr(TC_ROLE_DIM), line);
 }
 
@@ -256,8 +259,8 @@ void tc_nlevel_draw(struct tc_nlevel_view *v)
 	struct tc_tiles tiles = tc_nlmap_tiles(&m);
 	if (v->help_open) {
 		static const struct tc_help_line keys[] = {
-		        {"Enter", "play this level (N's real-time screen)"},
-		        {"n", "a new level (a fresh seed)"},
+		        {"{select}", "play this level (N's real-time screen)"},
+		        {"{new}", "a new level (a fresh seed)"},
 		        {"p", "new levels: playable only, or any"},
 		        {"o", "open a level file (its first line)"},
 		        {"w", "save the level to a file"},
@@ -500,14 +503,9 @@ enum tc_nlv_result tc_nlevel_event(struct tc_nlevel_view *v, const struct tc_eve
 	}
 	if (ev->type != TC_EV_KEY)
 		return TC_NLV_STAY;
-	if (!ev->ctrl && ev->key == TC_KEY_ENTER)
-		return play(v);
-	if (!ev->ctrl) {
+	/* The browser's own letters, unless the player bound them to an action. */
+	if (!ev->ctrl && tc_keymap_lookup(ev->key) == TC_ACT_NONE) {
 		switch (ev->key) {
-		case 'n': /* a playable level may take the generator seconds: said at once */
-			say_path(v, false, "generating a new level...", "");
-			v->generate_state = TC_NLV_CHECK_DRAW;
-			return TC_NLV_STAY;
 		case 'p':
 			v->playable = !v->playable;
 			say_path(v, false,
@@ -529,6 +527,12 @@ enum tc_nlv_result tc_nlevel_event(struct tc_nlevel_view *v, const struct tc_eve
 		}
 	}
 	switch (tc_event_action(ev, false)) {
+	case TC_ACT_SELECT:
+		return play(v);
+	case TC_ACT_NEW: /* a playable level may take the generator seconds: said at once */
+		say_path(v, false, "generating a new level...", "");
+		v->generate_state = TC_NLV_CHECK_DRAW;
+		break;
 	case TC_ACT_HELP:
 		v->help_open = true;
 		break;

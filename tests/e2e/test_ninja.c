@@ -1206,6 +1206,50 @@ static void test_listed_alike(void **state)
 	wait_text(t, "Enter play");
 }
 
+/* [keys] help = h, back = x, restart = t, new = g: in the run a bound key does its action
+ * (h the help, not a run left; t restarts; x goes back), the help, the panel and the boxes name
+ * the keys in force, and the browser makes a new level on g and names it. */
+static void test_rebound_keys_act_and_are_shown(void **state)
+{
+	char cfg[4200], path[4200];
+	snprintf(cfg, sizeof cfg, "%s/keys.ini", e2e_sandbox);
+	FILE *f = fopen(cfg, "w");
+	assert_non_null(f);
+	fputs("[keys]\nhelp = h\nback = x\nrestart = t\nnew = g\n", f);
+	assert_int_equal(fclose(f), 0);
+	write_level("mine.txt", MINE_LEVEL, path, sizeof path);
+	const char *argv[] = {e2e_bin, "--config", cfg, "ninja", NULL};
+	struct e2e_term *t = e2e_start(24, 80, argv, NULL);
+	assert_non_null(t);
+	*state = t;
+	wait_text(t, "g new  p playable  o open  w save  h help  x back");
+	play_level(t, path);
+	wait_text(t, "h help  x back"); /* the panel */
+	assert_true(on_screen(t, "t restart"));
+	e2e_send_str(t, "h");
+	wait_text(t, "N: keys");
+	static const char *const rows[][2] = {{"← a → l d ", "run left, right"},
+	                                      {"t, r ", "restart the level"},
+	                                      {"g, n ", "next level"},
+	                                      {"x, q, Esc ", "back (the run is kept"}};
+	for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++)
+		if (!e2e_wait_row(t, rows[i][0], rows[i][1], WAIT_MS))
+			fail_msg("the help has no '%s  %s':\n%s", rows[i][0], rows[i][1],
+			         e2e_screen(t));
+	assert_true(on_screen(t, "Ready:")); /* h did not start the run */
+	e2e_send_str(t, " ");
+	wait_gone(t, "N: keys");
+	hold_until_text(t, E2E_KEY_LEFT, "Killed by a mine");
+	wait_text(t, "t: try again   w: save replay   g: next level   x: back");
+	e2e_send_str(t, "t");
+	wait_gone(t, "Killed by a mine");
+	wait_status(t, "gold 0/1  time 90");
+	e2e_send_str(t, "x");
+	wait_text(t, "Enter play  g new"); /* back in the browser */
+	e2e_send_str(t, "g");
+	wait_text(t, "seed ");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1234,6 +1278,7 @@ int main(void)
 	        cmocka_unit_test_teardown(test_listed_alike, teardown_watch),
 	        cmocka_unit_test_teardown(test_watched_hang_up, teardown_watch),
 	        cmocka_unit_test_teardown(test_watched_comes_back, teardown_watch),
+	        cmocka_unit_test_teardown(test_rebound_keys_act_and_are_shown, teardown),
 	};
 	return cmocka_run_group_tests(tests, e2e_game_group_setup, e2e_game_group_teardown);
 }
