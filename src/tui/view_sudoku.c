@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "catalog.h"
+#include "click_key.h"
 #include "grid.h"
 #include "sudoku_grid.h"
 #include "term.h"
@@ -688,9 +689,13 @@ static bool action(void *view, struct tc_session *s, enum tc_action act, const s
 		if (v->shown == SHOW_STEP) /* given, not refused for a wrong digit */
 			tc_session_count_hint(s);
 		return true;
-	case TC_ACT_SOLUTION:
+	case TC_ACT_SOLUTION: /* the short question where the long would lose its (y/n) */
 		v->asking = true;
-		snprintf(v->info, sizeof v->info, "Reveal the solution? (s or y: yes)");
+		snprintf(v->info, sizeof v->info, "%s",
+		         tc_session_assisted(s) ? "Reveal the solution? (y/n)"
+		         : v->layout.info_w >= 56
+		                 ? "Reveal the solution? This game will not be ranked (y/n)"
+		                 : "Reveal the solution? Not ranked (y/n)");
 		return true;
 	default:
 		break;
@@ -705,6 +710,10 @@ static bool mouse(void *view, struct tc_session *s, const struct tc_event *ev, u
 	const struct layout *l = &v->layout;
 	if (!v->has_layout || ev->mouse != TC_MOUSE_PRESS || (ev->button != 1 && ev->button != 3))
 		return false;
+	/* A click on the question's y or n answers it as the key; elsewhere it cancels it. */
+	int key = v->asking && ev->button == 1 ? tc_click_key(ev->row, ev->col) : -1;
+	if (key == 'y' || key == 'n')
+		return answer(v, s, TC_ACT_NONE, &(struct tc_event){.type = TC_EV_KEY, .key = key});
 	v->asking = false;
 	v->info[0] = '\0';
 	int cell = tc_sudoku_grid_cell_at(&l->grid, ev->col, ev->row);

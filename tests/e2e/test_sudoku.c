@@ -1212,6 +1212,26 @@ static void test_reveal_ends_the_game(void **state)
 	assert_non_null(strstr(e2e_row(g->t, 0), "Left: 0"));
 }
 
+/* The reveal question is the common one: it says the game will not be ranked, and a click on
+ * its n or y answers it as the key does (a click on its y cancelled it). */
+static void test_reveal_question_answers_clicks(void **state)
+{
+	struct game *g = start(state, "sudoku:classic-easy:s8", 24, 80, NULL);
+	for (int answer = 0; answer < 2; answer++) {
+		type_keys(g, "s");
+		wait_text(g, "Reveal the solution? This game will not be ranked (y/n)");
+		int row, col;
+		assert_true(e2e_find(g->t, "(y/n)", &row, &col));
+		int x = col + 1 + (answer ? 1 : 3); /* 1-based: on the y, or on the n */
+		assert_true(e2e_mouse_press(g->t, x, row + 1));
+		assert_true(e2e_mouse_release(g->t, x, row + 1));
+		if (!answer)
+			wait_for((struct expect){.g = g, .board = true, .gone = {"(y/n)"}});
+	}
+	model_move(g, SDK_MOVE_REVEAL, 0, 0);
+	wait_for((struct expect){.g = g, .text = {"Solution revealed", "r: restart"}});
+}
+
 /* A solution revealed, undone and typed in is not the player's: the win says why and no board
  * gets it (issue 17: it ranked 1). */
 static void test_revealed_then_typed_in_is_not_ranked(void **state)
@@ -1586,6 +1606,7 @@ int main(void)
         cmocka_unit_test_teardown(test_many_marks_in_a_one_line_cell, teardown),
         cmocka_unit_test_teardown(test_finish_to_the_win_screen, teardown),
 	        cmocka_unit_test_teardown(test_reveal_ends_the_game, teardown),
+	        cmocka_unit_test_teardown(test_reveal_question_answers_clicks, teardown),
 	        cmocka_unit_test_teardown(test_revealed_then_typed_in_is_not_ranked, teardown),
 	        cmocka_unit_test_teardown(test_revealed_then_restarted_is_not_ranked, teardown),
 	        cmocka_unit_test_teardown(test_revealed_says_not_ranked, teardown),
