@@ -256,7 +256,7 @@ struct tc_store *tc_cli_open_boards(const struct tc_options *o, const struct tc_
 	return st;
 }
 
-/* Prints the scoreboards; --level alone means zNumbers' level. Exit status as for a batch
+/* Prints the scoreboards, or those of a game or of one of its levels. Exit status as for a batch
  * command: 2 for a bad command line, 1 when the database cannot be used. */
 static int scores_command(const struct tc_options *o, const struct tc_settings *settings,
                           const struct tc_records *records)
@@ -268,17 +268,17 @@ static int scores_command(const struct tc_options *o, const struct tc_settings *
 		snprintf(err, sizeof err, "unknown game '%s' (games: %s)", o->game, game_names);
 	else if (other)
 		snprintf(err, sizeof err, "scores takes a game, --level and --db, not %s", other);
-	else if (o->has_level) /* a game with levels (zNumbers' alone), K one of them */
-		(void)tc_cli_check_match3(o, entry ? entry->name : znumbers_game.name, err, sizeof err);
+	else if (o->has_level && !entry) /* which game's level K is not guessed */
+		snprintf(err, sizeof err,
+		         "--level needs a game: tilecade scores znumbers|match3|sudoku --level K");
+	else if (o->has_level) /* a game with levels, K one of them */
+		(void)tc_cli_check_match3(o, entry->name, err, sizeof err);
 	if (*err)
 		return usage_error(err);
-	const char *game = entry          ? tc_cli_board_game(entry)
-	                   : o->has_level ? znumbers_game.name
-	                                  : NULL;
+	const char *game = entry ? tc_cli_board_game(entry) : NULL;
 	char level[32] = "";
 	if (o->has_level)
-		level_board(o, settings, entry ? entry->view->game : &znumbers_game, level,
-		            sizeof level);
+		level_board(o, settings, entry->view->game, level, sizeof level);
 	struct tc_store *own, *st = tc_cli_open_boards(o, settings, records, &own);
 	if (!st)
 		return 1;

@@ -57,6 +57,32 @@ static const char *match3_option(const struct tc_options *o)
 	return o->has_mode ? "--mode" : o->has_types ? "--types" : o->swaps ? "--swaps" : NULL;
 }
 
+/* The levels --level picks from in `game` and what they are called; 0 for a game without. */
+static int levels_of(const char *game, const char **levels)
+{
+	if (is_game(game, &znumbers_game))
+		return *levels = "the original pack", ZN_PACK_SIZE;
+	if (is_game(game, &sudoku_game))
+		return *levels = "the campaign", SDK_LEVELS;
+	if (is_game(game, &match3_game))
+		return *levels = "the goals pack", m3_pack_size();
+	return 0;
+}
+
+/* --level K of `game`: a game with levels, K one of them, said with the game's own range. */
+static int check_level(const struct tc_options *o, const char *game, char *err, size_t errlen)
+{
+	const char *levels;
+	int count = levels_of(game, &levels);
+	if (count == 0)
+		return tc_cli_fail(err, errlen,
+		                   "--level is only for znumbers, match3 and sudoku, not %s", game);
+	if (o->level < 1 || o->level > count)
+		return tc_cli_fail(err, errlen, "--level must be a level of %s, 1 to %d, not '%s'",
+		                   levels, count, o->level_text);
+	return 0;
+}
+
 /* The checks of match3's own options (--level, --generate and --count are shared). */
 int tc_cli_check_match3(const struct tc_options *o, const char *game, char *err, size_t errlen)
 {
@@ -68,24 +94,10 @@ int tc_cli_check_match3(const struct tc_options *o, const char *game, char *err,
 		return tc_cli_fail(err, errlen,
 		                   "--level needs a game: tilecade znumbers --level K, tilecade "
 		                   "match3 --level K or tilecade sudoku --level K");
-	if (o->has_level && !is_game(game, &znumbers_game) && !is_game(game, &match3_game) &&
-	    !is_game(game, &sudoku_game))
-		return tc_cli_fail(err, errlen,
-		                   "--level is only for znumbers, match3 and sudoku, not %s", game);
-	if (o->has_level && is_game(game, &sudoku_game) && o->level > SDK_LEVELS)
-		return tc_cli_fail(err, errlen,
-		                   "--level must be a level of the campaign, 1 to %d, not %d",
-		                   SDK_LEVELS, o->level);
-	if (o->has_level && is_game(game, &znumbers_game) && o->level > ZN_PACK_SIZE)
-		return tc_cli_fail(err, errlen,
-		                   "--level must be a level of the original pack, 1 to %d, not %d",
-		                   ZN_PACK_SIZE, o->level);
+	if (o->has_level && check_level(o, game, err, errlen) != 0)
+		return -1;
 	if (!is_game(game, &match3_game))
 		return 0;
-	if (o->has_level && o->level > m3_pack_size())
-		return tc_cli_fail(err, errlen,
-		                   "--level must be a level of the goals pack, 1 to %d, not %d",
-		                   m3_pack_size(), o->level);
 	if (o->solve)
 		return tc_cli_fail(err, errlen, "--solve is not for match3; see --swaps");
 	if (o->has_level && o->has_mode && o->mode != M3_GOALS)

@@ -101,7 +101,7 @@ const char tc_usage_commands[] =
         "\n"
         "scores: print the top 10 of every scoreboard, or only GAME's, or only the\n"
         "board of GAME's level K (zNumbers, Sudoku's campaign, Match-3's goals;\n"
-        "zNumbers' without GAME); exit 1 when the database cannot be read; a row's\n"
+        "--level needs GAME); exit 1 when the database cannot be read; a row's\n"
         "game is recorded: #N at its end, for tilecade replay N\n"
         "\n"
         "live: print the games in progress on this machine, one a line: player, game\n"
@@ -388,11 +388,10 @@ static int parse_option(int argc, char **argv, int *i, struct tc_options *o, cha
 	} else if (is_option(arg, "--level")) {
 		if (!(v = take_value(argc, argv, i, "--level", err, errlen)))
 			return -1;
+		/* The game may come after --level: its range is said once the game is known. */
 		if (!parse_int(v, 1, TC_MAX_LEVEL, &o->level))
-			return tc_cli_fail(err, errlen,
-			                   "--level must be a level of the game's pack, 1 to %d "
-			                   "(zNumbers has %d), not '%s'",
-			                   TC_MAX_LEVEL, ZN_PACK_SIZE, v);
+			o->level = 0;
+		o->level_text = v;
 		o->has_level = true;
 	} else if (is_option(arg, "--count")) {
 		if (!(v = take_value(argc, argv, i, "--count", err, errlen)))

@@ -52,7 +52,8 @@ struct tc_options {
 	/* zNumbers only; values already checked against their ranges. */
 	bool has_attempts, has_level, has_count;
 	int attempts; /* 1 to ZN_MAX_ATTEMPTS */
-	int level;    /* 1 to TC_MAX_LEVEL; main checks it against the game's pack */
+	int level;    /* 1 to TC_MAX_LEVEL, else 0; checked against the game's levels later */
+	const char *level_text; /* --level as typed, named when the game has no such level */
 	int count;    /* levels for --generate, 1 to TC_MAX_GENERATE */
 	bool generate, solve;
 
@@ -93,7 +94,8 @@ struct tc_options {
 #define TC_MAX_INTERMEDIATE 40000
 /* The shortest --time-limit a race takes (the longest is TC_RACE_LIMIT_MAX_MS). */
 #define TC_RACE_LIMIT_MIN_MS 10000
-/* Highest --level the parser takes; each game's pack is checked in main. */
+/* Highest --level the parser reads as a number; each game's own levels are checked in
+ * option_checks.c, which knows the game. */
 #define TC_MAX_LEVEL 99
 
 /* Parses argv; returns 0, or -1 with a one-line message naming the bad option or value. Which

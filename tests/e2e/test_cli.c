@@ -953,9 +953,6 @@ static void test_scores_of_one_game_or_level(void **state)
 
 	r = tilecade(state, "scores", "--db=", NULL);
 	assert_usage_error(r);
-	r = tilecade(state, "scores", "--level", "3", "--db", path, NULL); /* zNumbers' level */
-	assert_exit(r, 0);
-	assert_string_equal(r->out, board_level3);
 	r = tilecade(state, "--db", path, "scores", "znumbers", "--level=3", NULL);
 	assert_exit(r, 0);
 	assert_string_equal(r->out, board_level3);
@@ -2119,10 +2116,42 @@ static void test_options_that_would_be_ignored_are_refused(void **state)
 		assert_usage_error(r);
 		assert_non_null(strstr(r->err, cases[i].names));
 	}
-	struct e2e_run *r = tilecade(state, "scores", "--level", "2", NULL);
+	struct e2e_run *r = tilecade(state, "scores", "znumbers", "--level", "2", NULL);
 	assert_exit(r, 0);
 	r = tilecade(state, "ninja", "--generate", "--seed", "3", NULL);
 	assert_exit(r, 0);
+}
+
+/* Command lines an attacker tried (issue 27): each a usage error of one line that says what
+ * is wrong of this command line, not of another game's or another command's. */
+static void test_usage_errors_name_what_is_wrong(void **state)
+{
+	static const struct {
+		const char *args[6];
+		const char *says;
+		const char *not_said;
+	} cases[] = {
+	        /* Each game's own range (not "1 to 99 (zNumbers has 9)"). */
+	        {{"sudoku", "--level", "100"}, "1 to 6, not '100'", "99"},
+	        {{"match3", "--level", "100"}, "1 to 13, not '100'", "99"},
+	        {{"scores", "match3", "--level", "100"}, "1 to 13, not '100'", "99"},
+	        {{"--level", "100", "sudoku"}, "1 to 6, not '100'", "99"},
+	        {{"znumbers", "--level", "x"}, "1 to 9, not 'x'", "99"},
+	        /* A level of which game is not guessed. */
+	        {{"scores", "--level", "5"}, "--level needs a game", NULL},
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		const char *argv[MAX_ARGS] = {e2e_bin};
+		for (int k = 0; cases[i].args[k]; k++)
+			argv[k + 1] = cases[i].args[k];
+		struct e2e_run *r = run_argv(state, argv);
+		if (!strstr(r->err, cases[i].says))
+			fprintf(stderr, "case %zu: '%s' not in: %s", i, cases[i].says, r->err);
+		assert_usage_error(r);
+		assert_non_null(strstr(r->err, cases[i].says));
+		if (cases[i].not_said)
+			assert_null(strstr(r->err, cases[i].not_said));
+	}
 }
 
 /* A PostgreSQL database that cannot be reached: live, watch and scores say so in one line and
@@ -2215,6 +2244,8 @@ int main(void)
 	                                        teardown),
 	        cmocka_unit_test_setup_teardown(test_autoplay_bad_command_lines, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_options_that_would_be_ignored_are_refused, setup,
+	                                        teardown),
+	        cmocka_unit_test_setup_teardown(test_usage_errors_name_what_is_wrong, setup,
 	                                        teardown),
 	        cmocka_unit_test_setup_teardown(test_a_database_out_of_reach_is_said, setup,
 	                                        teardown),
