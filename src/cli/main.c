@@ -491,6 +491,12 @@ static int play(const struct tc_options *o, const struct tc_settings *settings,
 			return 1;
 		}
 	}
+	if (!tc_term_present() && game == &g2048_game) { /* the one game with a batch mode */
+		tc_records_close(records);
+		tc_cli_error("needs a terminal on standard input and output (--moves plays "
+		             "without one)");
+		return 1;
+	}
 	struct tc_session *start = NULL;
 	/* N's level browser (entry->browser) has no session: the app opens it from entry. */
 	if (entry && entry->view && !(start = tc_session_new(game, params->bytes, seed, NULL))) {

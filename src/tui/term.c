@@ -268,9 +268,7 @@ int tc_term_open(bool mouse, char *err, size_t errlen)
 {
 	mouse_wanted = mouse;
 	if (!tc_term_present())
-		return give_up(err, errlen,
-		               "needs a terminal on standard input and output "
-		               "(--moves plays without one)");
+		return give_up(err, errlen, "needs a terminal on standard input and output");
 	const char *term = getenv("TERM");
 	if (!term || !*term)
 		return give_up(err, errlen, "TERM is not set; try TERM=xterm-256color");

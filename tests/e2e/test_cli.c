@@ -2154,6 +2154,25 @@ static void test_usage_errors_name_what_is_wrong(void **state)
 	}
 }
 
+/* Without a terminal, only 2048 is told of --moves, the one game that plays without one (issue
+ * 27: match3 and N were told of it too). */
+static void test_without_a_terminal_only_2048_is_told_of_moves(void **state)
+{
+	struct e2e_run *runs[] = {
+	        tilecade(state, "match3", NULL),
+	        tilecade(state, "--id", "ninja seed 5", NULL),
+	        tilecade(state, NULL),
+	        tilecade(state, "2048", NULL),
+	};
+	for (size_t i = 0; i < sizeof runs / sizeof *runs; i++) {
+		assert_exit(runs[i], 1);
+		assert_int_equal(count_lines(runs[i]->err), 1);
+		assert_non_null(strstr(runs[i]->err, "needs a terminal"));
+		bool is_2048 = i == sizeof runs / sizeof *runs - 1;
+		assert_true(!strstr(runs[i]->err, "--moves") == !is_2048);
+	}
+}
+
 /* A PostgreSQL database that cannot be reached: live, watch and scores say so in one line and
  * exit 1, never that there is nothing (no games in progress), and never show the password. */
 static void test_a_database_out_of_reach_is_said(void **state)
@@ -2247,6 +2266,8 @@ int main(void)
 	                                        teardown),
 	        cmocka_unit_test_setup_teardown(test_usage_errors_name_what_is_wrong, setup,
 	                                        teardown),
+	        cmocka_unit_test_setup_teardown(test_without_a_terminal_only_2048_is_told_of_moves,
+	                                        setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_a_database_out_of_reach_is_said, setup,
 	                                        teardown),
 	};
