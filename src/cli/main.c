@@ -732,6 +732,20 @@ static void hide_db_password(struct tc_options *o)
 		o->db = copy;
 }
 
+/* --help and --version print and exit; more on their command line is a mistake said, never
+ * ignored (`tilecade GAME --help` and `tilecade scores --help` print the one help). The
+ * message, or NULL when the line is right. */
+static const char *help_or_version_extra(int argc, const struct tc_options *o)
+{
+	if (o->version && argc > 2)
+		return "--version takes nothing more: tilecade --version";
+	bool one_word = o->game ? tc_catalog_find(o->game) != NULL
+	                        : o->scores || o->live || o->race || o->races || o->replaying;
+	if (o->help && argc > 2 && !(argc == 3 && one_word))
+		return "--help takes a game or a command word at most: tilecade [GAME] --help";
+	return NULL;
+}
+
 int main(int argc, char **argv)
 {
 	setlocale(LC_ALL, "");
@@ -750,6 +764,9 @@ int main(int argc, char **argv)
 	if (tc_options_parse(argc, argv, &o, err, sizeof err) != 0)
 		return usage_error(err);
 	hide_db_password(&o);
+	const char *extra = help_or_version_extra(argc, &o);
+	if (extra)
+		return usage_error(extra);
 	if (o.help) {
 		fputs(tc_usage, stdout);
 		fputs(tc_usage_sudoku, stdout);

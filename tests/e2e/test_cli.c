@@ -2139,6 +2139,11 @@ static void test_usage_errors_name_what_is_wrong(void **state)
 	        {{"znumbers", "--level", "x"}, "1 to 9, not 'x'", "99"},
 	        /* A level of which game is not guessed. */
 	        {{"scores", "--level", "5"}, "--level needs a game", NULL},
+	        /* What --help and --version would have ignored. */
+	        {{"--version", "extra"}, "--version takes nothing more", NULL},
+	        {{"-V", "--seed", "1"}, "--version takes nothing more", NULL},
+	        {{"--help", "extra"}, "--help takes a game or a command word", NULL},
+	        {{"2048", "--help", "--seed", "1"}, "--help takes a game or a command word", NULL},
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		const char *argv[MAX_ARGS] = {e2e_bin};
