@@ -621,7 +621,7 @@ int tc_options_parse(int argc, char **argv, struct tc_options *o, char *err, siz
 			                   argv[i]);
 		}
 	}
-	if (o->watch && !o->player)
+	if (o->watch && (!o->player || !*o->player)) /* "" is no one's name */
 		return tc_cli_fail(err, errlen, "watch needs a player: tilecade watch PLAYER");
 	return check_work(o, err, errlen);
 }

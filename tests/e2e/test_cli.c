@@ -2139,6 +2139,8 @@ static void test_usage_errors_name_what_is_wrong(void **state)
 	        {{"znumbers", "--level", "x"}, "1 to 9, not 'x'", "99"},
 	        /* A level of which game is not guessed. */
 	        {{"scores", "--level", "5"}, "--level needs a game", NULL},
+	        /* An empty name is no player's ("tilecade:  has no game in progress", exit 1). */
+	        {{"watch", ""}, "watch needs a player", NULL},
 	        /* What --help and --version would have ignored. */
 	        {{"--version", "extra"}, "--version takes nothing more", NULL},
 	        {{"-V", "--seed", "1"}, "--version takes nothing more", NULL},
