@@ -169,10 +169,13 @@ int tc_cli_check_combinations(const struct tc_options *o, const char *game, char
 		                   : o->solve  ? "--solve"
 		                   : o->rate   ? "--rate"
 		                               : "--moves");
-	if (o->daily && (o->has_difficulty || o->has_stage))
+	if (o->daily && (o->has_difficulty || o->has_stage || o->has_mode || o->has_types))
 		return tc_cli_fail(err, errlen,
 		                   "--daily plays today's puzzle as everyone does; drop %s",
-		                   o->has_difficulty ? "--difficulty" : "--stage");
+		                   o->has_difficulty ? "--difficulty"
+		                   : o->has_stage    ? "--stage"
+		                   : o->has_mode     ? "--mode"
+		                                     : "--types");
 	if (o->daily && (o->size || o->has_seed || o->has_attempts || o->has_level || o->id))
 		return tc_cli_fail(err, errlen, "--daily sets the game's size and seed; drop %s",
 		                   o->size           ? "--size"

@@ -1394,6 +1394,10 @@ static void test_daily_bad_command_lines(void **state)
 	        {{"--daily"}, "--daily"},
 	        {{"znumbers", "--daily", "--seed", "5"}, "--seed"},
 	        {{"2048", "--daily", "--size", "5"}, "--size"},
+	        /* Match-3's daily is its moves mode for everyone: no other mode or types. */
+	        {{"match3", "--daily", "--mode", "goals"}, "--mode"},
+	        {{"match3", "--daily", "--mode", "endless"}, "--mode"},
+	        {{"match3", "--daily", "--types", "5"}, "--types"},
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		const char *const *a = cases[i].args;
