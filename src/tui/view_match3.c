@@ -417,15 +417,17 @@ static void describe(void *view, const struct tc_session *s, bool narrow, char *
 	(void)view;
 	const struct match3 *m = state_of(s);
 	const char *gap = narrow ? "  " : "   ";
+	/* Short, the moves left are "Left": "Moves" is what the moves made are called. */
+	const char *moves_left = narrow ? "Left" : "Moves left";
 	if (m->mode == M3_GOALS) {
 		/* Narrow, the goals go closer: "●0/25 ■0/25" (four goals fit in 60 columns). */
-		int n = snprintf(buf, len, "Level %d%s%s: %u%s", m->level, gap,
-		                 narrow ? "Moves" : "Moves left", (unsigned)m->moves_left, gap);
+		int n = snprintf(buf, len, "Level %d%s%s: %u%s", m->level, gap, moves_left,
+		                 (unsigned)m->moves_left, gap);
 		if (n > 0 && (size_t)n < len)
 			goals_text(m, narrow, buf + n, len - (size_t)n);
 	} else if (m->mode == M3_MOVES) {
-		snprintf(buf, len, "%s: %u%sScore: %" PRId64, narrow ? "Moves" : "Moves left",
-		         (unsigned)m->moves_left, gap, m->score);
+		snprintf(buf, len, "%s: %u%sScore: %" PRId64, moves_left, (unsigned)m->moves_left,
+		         gap, m->score);
 	} else if (m->mode == M3_TIMED) {
 		int64_t secs = (time_left(s) + 999) / 1000;
 		snprintf(buf, len, "%s: %d:%02d%sScore: %" PRId64, narrow ? "Time" : "Time left",

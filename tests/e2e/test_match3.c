@@ -510,19 +510,19 @@ static void wait_gone(struct game *g, const char *text)
 }
 
 /* The top line of a goals level with four goals, at 80 and at 60 columns: one count of moves
- * (the moves left), every goal, and the time, uncut. */
+ * (the moves left, short: "Left"), every goal, and the time, uncut. */
 static void test_goals_status_line_fits(void **state)
 {
 	const int widths[] = {80, 60};
 	for (int w = 0; w < 2; w++) {
 		struct game *g = start(state, "goals-level13", 1, 24, widths[w], NULL, false);
 		char moves[32];
-		snprintf(moves, sizeof moves, "Moves: %u", (unsigned)g->m.moves_left);
+		snprintf(moves, sizeof moves, "Left: %u", (unsigned)g->m.moves_left);
 		wait_text(g, moves);
 		const char *top = e2e_row(g->t, 0);
-		const char *first = strstr(top, "Moves");
+		const char *first = strstr(top, "Left");
 		assert_non_null(first);
-		if (strstr(first + 1, "Moves") || !strstr(top, "Time: 0:")) {
+		if (strstr(first + 1, "Left") || strstr(top, "Moves") || !strstr(top, "Time: 0:")) {
 			fprintf(stderr, "at %d columns the top line reads: %s\n", widths[w], top);
 			fail();
 		}
@@ -535,6 +535,24 @@ static void test_goals_status_line_fits(void **state)
 				        top);
 				fail();
 			}
+		}
+		teardown(state);
+	}
+}
+
+/* The moves mode's short top line counts the swaps left as left (on a narrow window it said
+ * "Moves: 30", what endless says of the moves made); the long one says "Moves left". */
+static void test_moves_mode_short_line_says_left(void **state)
+{
+	const int widths[] = {80, 44}, heights[] = {24, 16};
+	const char *expected[] = {"Moves left: 30", "Left: 30"};
+	for (int w = 0; w < 2; w++) {
+		struct game *g = start(state, "moves-8x8t6", 7, heights[w], widths[w], NULL, false);
+		wait_text(g, expected[w]);
+		const char *top = e2e_row(g->t, 0);
+		if (strstr(top, "Moves:")) {
+			fprintf(stderr, "at %d columns the top line reads: %s\n", widths[w], top);
+			fail();
 		}
 		teardown(state);
 	}
@@ -1116,6 +1134,7 @@ int main(void)
 	        cmocka_unit_test_teardown(test_esc_lets_go_of_a_picked_tile, teardown),
 	        cmocka_unit_test_teardown(test_an_end_without_a_win_is_no_loss, teardown),
 	        cmocka_unit_test_teardown(test_timed_status_line_names_each_field_once, teardown),
+	        cmocka_unit_test_teardown(test_moves_mode_short_line_says_left, teardown),
 	        cmocka_unit_test_teardown(test_timed_clock_stops_under_help_and_questions,
 	                                  teardown),
 	        cmocka_unit_test_teardown(test_a_win_left_by_n_is_on_the_board, teardown),
