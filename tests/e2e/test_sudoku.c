@@ -1373,15 +1373,18 @@ static void test_a_hint_counts_once_and_a_refused_one_not(void **state)
 /* A hint ends in a digit of the solution, as the reveal does: the top line counts hints
  * against the 3 a ranked game may take, and a game given a 4th (each at a position of its own)
  * is not ranked and says so at its end (an expert Sudoku won by pressing H 54 times ranked
- * first). */
+ * first). Past the 3 the count says so plainly (it read "Hints: 4/3", "Hints: 5/3"). */
 static void test_more_than_three_hints_unrank_the_game(void **state)
 {
 	struct game *g = start(state, "sudoku:latin-simple:s7", 24, 80, NULL);
-	for (int hints = 1; hints <= 4; hints++) {
+	for (int hints = 1; hints <= 5; hints++) {
 		type_keys(g, "H");
-		char count[16];
-		snprintf(count, sizeof count, "Hints: %d/3", hints);
+		char count[32];
+		snprintf(count, sizeof count, hints <= 3 ? "Hints: %d/3" : "Hints: %d (not ranked)",
+		         hints);
 		wait_text(g, count);
+		if (hints > 3)
+			assert_null(strstr(e2e_row(g->t, 0), "/3"));
 		if (hints <= 3)
 			assert_null(strstr(e2e_row(g->t, e2e_rows(g->t) - 1), "not ranked"));
 		int cell = empty_cell(g, 0); /* a digit of the player's: the next hint is another */
