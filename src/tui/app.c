@@ -277,21 +277,19 @@ static void open_levels(struct app *a, const struct tc_catalog_entry *e)
 	}
 }
 
-/* Today's puzzles, each the player finished today ticked with their best (one that cannot be
- * won, Match-3's, once it has a best at all). */
+/* Today's puzzles, each the player finished today ticked with their best: won, lost or ended
+ * (a daily is played once for the day, not until it is won). */
 static void open_daily(struct app *a)
 {
 	tc_levels_open_daily(&a->levels, tc_daily_now());
 	for (int i = 0; i < a->levels.count; i++) {
-		const struct tc_game *game = a->levels.game[i]->view->game;
-		const void *params = a->levels.params[i].bytes;
 		struct tc_board_key key;
 		char best[48];
-		bool won = false;
-		tc_records_board_of(game, params, a->levels.seed[i], &key);
+		bool won;
+		tc_records_board_of(a->levels.game[i]->view->game, a->levels.params[i].bytes,
+		                    a->levels.seed[i], &key);
 		if (tc_records_best(a->records, &key, best, sizeof best, &won))
-			tc_levels_mark(&a->levels, i, best,
-			               won || (game->can_win && !game->can_win(params)));
+			tc_levels_mark(&a->levels, i, best, true);
 	}
 	a->choosing_level = true;
 }

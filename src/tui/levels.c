@@ -59,10 +59,10 @@ void tc_levels_open_daily(struct tc_levels *l, int64_t unix_time)
 	}
 }
 
-void tc_levels_mark(struct tc_levels *l, int i, const char *best, bool won)
+void tc_levels_mark(struct tc_levels *l, int i, const char *best, bool ticked)
 {
 	snprintf(l->best[i], sizeof l->best[i], "%s", best);
-	l->won[i] = won;
+	l->ticked[i] = ticked;
 }
 
 bool tc_levels_locked(struct tc_records *r, const struct tc_view *view, int i,
@@ -124,7 +124,7 @@ void tc_levels_draw(struct tc_levels *l)
 		char line[160];
 		const char *done = tc_term_unicode() ? "✓" : "+";
 		snprintf(line, sizeof line, " %s %-10s %-24s %s %s", on ? marker : " ", l->name[i],
-		         l->detail[i], l->won[i] ? done : " ",
+		         l->detail[i], l->ticked[i] ? done : " ",
 		         l->locked[i] ? "locked" : l->best[i]);
 		attr_t attr = tc_theme_attr(on             ? TC_ROLE_SELECTED
 		                            : l->locked[i] ? TC_ROLE_DIM

@@ -22,7 +22,7 @@ struct tc_levels {
 	int top, shown; /* the levels shown, from top: a short window shows some at a time */
 	char name[TC_LEVELS_MAX][24], detail[TC_LEVELS_MAX][48];
 	char best[TC_LEVELS_MAX][32]; /* "" while the player has not finished it */
-	bool won[TC_LEVELS_MAX];      /* the player has won it: ticked */
+	bool ticked[TC_LEVELS_MAX];   /* a level won, or a daily finished (won, lost or ended) */
 	bool locked[TC_LEVELS_MAX];   /* it opens once the one before is won */
 	char message[96];             /* why a choice did not play, until the next key */
 	const struct tc_catalog_entry *game[TC_LEVELS_MAX];
@@ -37,9 +37,9 @@ void tc_levels_open(struct tc_levels *l, const struct tc_catalog_entry *entry,
                     const struct tc_params *defaults);
 /* Lists today's puzzle of every available game (the UTC date of unix_time). */
 void tc_levels_open_daily(struct tc_levels *l, int64_t unix_time);
-/* Notes on level i that the player finished it, e.g. with "best 1:02.3"; won: a win, which
- * earns the level its tick. */
-void tc_levels_mark(struct tc_levels *l, int i, const char *best, bool won);
+/* Notes on level i that the player finished it, e.g. with "best 1:02.3"; ticked: it earned
+ * its tick (a level by a win, a daily by any end). */
+void tc_levels_mark(struct tc_levels *l, int i, const char *best, bool ticked);
 /* Whether level i of the view's list is locked: it opens only once level i - 1 is won (the
  * view's opens_after_previous) and the scoreboard has no win of it. With no scoreboard to
  * tell, every level is open. defaults: the parameters the list starts from. */

@@ -301,6 +301,12 @@ static const char *keys_line(char *buf, size_t len, const struct key_item *items
 	return buf;
 }
 
+/* Where q goes back to, as a box names it: a daily goes to the Daily list. */
+static const char *back_to(const struct tc_play *p)
+{
+	return tc_session_daily(p->s) ? "daily list" : "menu";
+}
+
 static void draw_result(struct tc_play *p, enum tc_status status, struct tc_rect area)
 {
 	struct tc_rect inside;
@@ -341,7 +347,7 @@ static void draw_result(struct tc_play *p, enum tc_status status, struct tc_rect
 		                                             : "new game"},
 		        {TC_ACT_RESTART, "restart"},
 		        {TC_ACT_UNDO, tc_session_can_undo(p->s) ? "undo" : NULL},
-		        {TC_ACT_BACK, "menu"},
+		        {TC_ACT_BACK, back_to(p)},
 		};
 		keys = keys_line(keys_buf, sizeof keys_buf, items, sizeof items / sizeof items[0]);
 	} else if (p->view->campaign_won &&
@@ -364,7 +370,7 @@ static void draw_result(struct tc_play *p, enum tc_status status, struct tc_rect
 		         v->keep_going && v->keep_going_key ? v->keep_going_key_text : NULL},
 		        {TC_ACT_NEW, next_level ? "next level" : "new game"},
 		        {TC_ACT_UNDO, "undo"},
-		        {TC_ACT_BACK, "menu"},
+		        {TC_ACT_BACK, back_to(p)},
 		};
 		keys = keys_line(keys_buf, sizeof keys_buf, items, sizeof items / sizeof items[0]);
 	}
@@ -489,8 +495,10 @@ void tc_play_draw(struct tc_play *p, uint64_t now)
 	bool time = !p->view->keeps_time || !p->view->keeps_time(p->s);
 	char audience[32], who[192], watch_keys[48];
 	/* In a race q leaves it (asking first), or goes back once the race is over for this
-	 * racer; not to the menu. */
-	const char *back = !p->racing ? NULL : *p->race_over ? "back" : "leave";
+	 * racer; not to the menu. A daily's q goes to the Daily list. */
+	const char *back = p->racing                ? *p->race_over ? "back" : "leave"
+	                   : tc_session_daily(p->s) ? "daily"
+	                                            : NULL;
 	struct tc_status_extra extra = {NULL, NULL, NULL, p->replay_line != NULL,
 	                                *p->race_over != '\0', back};
 	if (p->watchers > 0 && !p->watching) {
@@ -551,7 +559,7 @@ void tc_play_draw(struct tc_play *p, uint64_t now)
 			                  race, now);
 		char keys[96];
 		const struct key_item items[] = {{TC_ACT_PAUSE, "resume"},
-		                                 {TC_ACT_BACK, p->racing ? "leave" : "menu"}};
+		                                 {TC_ACT_BACK, p->racing ? "leave" : back_to(p)}};
 		const char *lines[] = {"Paused", keys_line(keys, sizeof keys, items, 2)};
 		tc_overlay_box(lines, 2, TC_ROLE_OVERLAY);
 	} else {

@@ -100,14 +100,24 @@ static void draw_who_line(const struct tc_session *s, const char *who, const cha
 		tc_draw_text(end - tc_text_width(keys), y, COLS, attr, keys);
 }
 
-/* The game ID after "Daily 2026-12-07" for a game started as that day's daily, else the ID. */
-static void game_label(const struct tc_session *s, const char *id, char *buf, size_t len)
+/* The game ID after "Daily 2026-12-07" for a game started as that day's daily, else the ID, in
+ * room columns: the ID shortened in the middle when it does not fit, or left out when too
+ * little of it would show. The day stays while it fits, whatever takes the rest of the line
+ * (it tells that the game counts on the day's board). */
+static void game_label(const struct tc_session *s, const char *id, int room, char *buf, size_t len)
 {
-	char date[16];
+	char date[16], day[32] = "", fitted[TC_GAMEID_MAX];
 	if (tc_session_daily(s) && tc_daily_date(tc_session_seed(s), date, sizeof date))
-		snprintf(buf, len, "Daily %s   %s", date, id);
-	else
-		snprintf(buf, len, "%s", id);
+		snprintf(day, sizeof day, "Daily %s", date);
+	if (tc_text_width(day) > room)
+		day[0] = '\0';
+	int id_room = *day ? room - tc_text_width(day) - 3 : room;
+	const char *shown = id;
+	if (tc_text_width(id) > id_room) {
+		tc_text_shorten(id, id_room, tc_term_unicode() ? "…" : "~", fitted, sizeof fitted);
+		shown = id_room >= ID_MIN_W ? fitted : "";
+	}
+	snprintf(buf, len, "%s%s%s", day, *day && *shown ? "   " : "", shown);
 }
 
 /* "? help   u undo   q menu" with the keys in force (keymap.h), the first of each; only keys
@@ -181,20 +191,10 @@ void tc_status_draw(const struct tc_session *s, const char *title, const char *d
 	const char *right = message ? message : keys;
 	int w = tc_text_width(right);
 	/* The reminder yields to the ID when both do not fit; a message never does: it takes the
-	 * ID's place (until the next key) rather than be cut. */
-	game_label(s, id, label, sizeof label);
-	const char *shown = tc_text_width(label) + 2 + (message ? 4 + w : 0) <= COLS ? label : id;
-	/* Nor is the reminder pushed off by a long ID (a puzzle given whole): the ID gives way,
-	 * shortened in the middle, or left out when too little of it would show. */
-	char fitted[TC_GAMEID_MAX];
-	int id_room = COLS - 1 - w - 3 - 1;
-	if (!message && tc_text_width(shown) > id_room) {
-		tc_text_shorten(id, id_room, tc_term_unicode() ? "…" : "~", fitted, sizeof fitted);
-		shown = id_room >= ID_MIN_W ? fitted : "";
-	}
-	int used = 0;
-	if (!message || tc_text_width(shown) + 4 + w <= COLS)
-		used = tc_draw_text(1, bottom, COLS - 1, attr, shown);
+	 * ID's place (until the next key) rather than be cut. Nor is the reminder pushed off by a
+	 * long ID (a puzzle given whole): the ID gives way. */
+	game_label(s, id, message ? COLS - 4 - w : COLS - 1 - w - 3 - 1, label, sizeof label);
+	int used = tc_draw_text(1, bottom, COLS - 1, attr, label);
 	/* A game the computer helped in says so all along, where it fits, not only in its end's
 	 * message (after "keep going" it said nothing); a message says more. */
 	const char *unranked = "not ranked";

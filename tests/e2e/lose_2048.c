@@ -11,8 +11,13 @@
 
 int e2e_play_losing_moves(uint64_t seed, char *keys, size_t len, uint64_t *score)
 {
+	return e2e_play_losing_moves_of(3, seed, keys, len, score);
+}
+
+int e2e_play_losing_moves_of(int size, uint64_t seed, char *keys, size_t len, uint64_t *score)
+{
 	struct g2048 g;
-	g2048_new(&g, &(struct g2048_params){3}, seed);
+	g2048_new(&g, &(struct g2048_params){size}, seed);
 	static const enum g2048_dir dirs[] = {G2048_LEFT, G2048_DOWN, G2048_RIGHT, G2048_UP};
 	static const char letters[] = "hjlk";
 	size_t n = 0;

@@ -1001,12 +1001,18 @@ static void test_the_daily_ends_and_goes_on_its_board(void **state)
 	assert_non_null(g);
 	*state = g;
 	static const char *const env[] = {"NO_COLOR", "TILECADE_TEST_NOW=1796644800", NULL};
-	run(g, 24, 80, env, "match3", "--daily", "--no-anim", NULL);
+	/* 70 columns: too few for the day, the ID and the rank's message whole (the message
+	 * took the day's place). */
+	run(g, 24, 70, env, "match3", "--daily", "--no-anim", NULL);
 	snprintf(g->id, sizeof g->id, "match3:moves-8x8t6:s1020261207"); /* 2026-12-07 */
 	model_start(&g->m, g->id);
 	layout(g);
 	wait_field(g);
 	wait_text(g, "Moves left: 30");
+	/* q goes to the Daily list, and the status line says so (it said "menu"). */
+	const char *bottom = e2e_row(g->t, g->rows - 1);
+	if (!strstr(bottom, "q daily") || strstr(bottom, "menu"))
+		fail_msg("the status line does not say q goes to the daily list: %s", bottom);
 	static int plan[M3_MOVES_BUDGET][2];
 	struct match3 m = g->m;
 	int steps = 0;
@@ -1017,6 +1023,13 @@ static void test_the_daily_ends_and_goes_on_its_board(void **state)
 	}
 	play_plan(g, plan, steps);
 	wait_text(g, "Rank 1 on this scoreboard");
+	/* The rank keeps the day on the bottom line (it took its place); the box names where q
+	 * goes. */
+	bottom = e2e_row(g->t, g->rows - 1);
+	if (!strstr(bottom, "Daily 2026-12-07") || !strstr(bottom, "Rank 1 on this scoreboard"))
+		fail_msg("the bottom line lost the day or the rank: %s", bottom);
+	wait_text(g, "q: daily list");
+	assert_null(strstr(e2e_screen(g->t), "menu"));
 	char scores[512];
 	match3_scores(NULL, scores, sizeof scores);
 	if (!strstr(scores, "Match-3 · daily 2026-12-07|") || !strstr(scores, " ended "))

@@ -1385,6 +1385,42 @@ static void test_daily_ignores_settings_and_the_menu_lists_it(void **state)
 	assert_non_null(strstr(e2e_row(t, e2e_rows(t) - 1), "Daily 2026-12-07"));
 }
 
+/* A daily's q goes to the Daily list and its labels say so, on the status line, in the pause
+ * box and in the end's box (they said "menu"); a lost 2048 daily is finished, and so ticked in
+ * the list with its best, as an ended Match-3 is (it was not). */
+static void test_a_lost_daily_is_ticked_and_q_names_the_daily_list(void **state)
+{
+	setenv("TILECADE_TEST_NOW", DEC_7_NOON, 1);
+	char keys[4096];
+	uint64_t score;
+	int n = e2e_play_losing_moves_of(4, 1020261207, keys, sizeof keys, &score);
+	struct e2e_term *t = tilecade(state, "2048", "--daily", "--no-anim", NULL);
+	struct e2e_2048_status s;
+	wait_2048(t, &s);
+	assert_string_equal(s.id, "2048:4x4:s1020261207");
+	const char *bottom = e2e_row(t, e2e_rows(t) - 1);
+	if (!strstr(bottom, "q daily") || strstr(bottom, "menu"))
+		fail_msg("the status line does not say q goes to the daily list: %s", bottom);
+	type_keys(t, "p");
+	wait_text(t, "p: resume   q: daily list");
+	type_keys(t, "p");
+	slide_keys(t, keys, 0);
+	wait_text(t, "Rank 1 on this scoreboard (lost)");
+	assert_non_null(strstr(e2e_row(t, e2e_rows(t) - 1), "Daily 2026-12-07"));
+	assert_false(on_screen(t, "menu"));
+	assert_true(on_screen(t, "q: daily list"));
+	assert_true(n > 0);
+	type_keys(t, "q");
+	wait_text(t, "Daily puzzles of 2026-12-07");
+	settle(t);
+	const char *row = daily_row(t, "2048");
+	char best[48];
+	snprintf(best, sizeof best, "best %llu (lost)", (unsigned long long)score);
+	if (!strstr(row, "✓") || !strstr(row, best))
+		fail_msg("the lost daily is not ticked with '%s':\n%s", best, e2e_screen(t));
+	quit_from_the_daily_list(t);
+}
+
 static void test_daily_bad_command_lines(void **state)
 {
 	static const struct {
@@ -1643,6 +1679,7 @@ int main(void)
 	        TEST(test_daily_ignores_settings_and_the_menu_lists_it),
 	        TEST(test_a_daily_counts_on_its_own_day_started_as_the_daily),
 	        TEST(test_daily_bad_command_lines),
+	        TEST(test_a_lost_daily_is_ticked_and_q_names_the_daily_list),
 	        TEST(test_config_sets_the_2048_size),
 	        TEST(test_bad_config_values_warn_and_play_on),
 	        TEST(test_missing_config_file_is_a_usage_error),

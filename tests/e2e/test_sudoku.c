@@ -245,7 +245,8 @@ static bool read_board(struct e2e_term *t, struct board *b)
 	return true;
 }
 
-/* "Left: N" and "Moves: N" on the top line, the game ID on the bottom one. */
+/* "Left: N" and "Moves: N" on the top line, the game ID on the bottom one (after a daily's
+ * "Daily 2026-12-07"). */
 static bool read_status(struct e2e_term *t, int *left, int *moves, char *id, size_t len)
 {
 	const char *top = e2e_row(t, 0);
@@ -253,6 +254,11 @@ static bool read_status(struct e2e_term *t, int *left, int *moves, char *id, siz
 	if (!l || !m || sscanf(l, "Left: %d", left) != 1 || sscanf(m, "Moves: %d", moves) != 1)
 		return false;
 	const char *bottom = e2e_row(t, e2e_rows(t) - 1);
+	while (*bottom == ' ')
+		bottom++;
+	if (strncmp(bottom, "Daily ", 6) == 0)
+		for (bottom += 6; *bottom && *bottom != ' '; bottom++) /* the date */
+			;
 	while (*bottom == ' ')
 		bottom++;
 	size_t n = strcspn(bottom, " ");
@@ -1404,6 +1410,34 @@ static void test_more_than_three_hints_unrank_the_game(void **state)
 	e2e_run_free(&r);
 }
 
+/* The daily Sudoku won: the rank's message keeps the day on the bottom line (it took the
+ * place of "Daily 2026-12-07" and the ID at 80 columns), and the labels say q goes to the
+ * Daily list, not to the menu. The day is the test clock's. */
+static void test_the_daily_keeps_its_day_beside_the_rank(void **state)
+{
+	struct game *g = new_game(state);
+	const char *argv[] = {e2e_bin, "sudoku", "--daily", NULL};
+	static const char *const env[] = {"NO_COLOR", "TILECADE_TEST_NOW=1796644800", NULL};
+	e2e_sandbox_forget();
+	g->t = e2e_start(24, 80, argv, env);
+	assert_non_null(g->t);
+	model_reset(g, "sudoku:classic-easy:s1020261207");
+	wait_board(g);
+	const char *bottom = e2e_row(g->t, e2e_rows(g->t) - 1);
+	if (!strstr(bottom, "Daily 2026-12-07") || !strstr(bottom, "q daily") ||
+	    strstr(bottom, "menu"))
+		fail_msg("the daily's bottom line reads: %s", bottom);
+	static char keys[4096];
+	solution_keys(g, keys, sizeof keys);
+	type_keys(g, keys);
+	wait_for((struct expect){.g = g, .text = {"You won!", "Rank 1 on this scoreboard"}});
+	bottom = e2e_row(g->t, e2e_rows(g->t) - 1);
+	if (!strstr(bottom, "Daily 2026-12-07") || !strstr(bottom, "Rank 1 on this scoreboard"))
+		fail_msg("the bottom line lost the day or the rank: %s", bottom);
+	wait_text(g, "q: daily list");
+	assert_null(strstr(e2e_screen(g->t), "menu"));
+}
+
 /* The latin stage has no boxes: no double lines inside the grid. */
 static void test_latin_grid_has_no_boxes(void **state)
 {
@@ -1616,6 +1650,7 @@ int main(void)
 	        cmocka_unit_test_teardown(test_a_hint_counts_once_and_a_refused_one_not,
 	                                  teardown),
 	        cmocka_unit_test_teardown(test_more_than_three_hints_unrank_the_game, teardown),
+	        cmocka_unit_test_teardown(test_the_daily_keeps_its_day_beside_the_rank, teardown),
 	        cmocka_unit_test_teardown(test_latin_grid_has_no_boxes, teardown),
 	        cmocka_unit_test_teardown(test_small_window, teardown),
 	        cmocka_unit_test_teardown(test_the_digit_looked_at_stays_lit, teardown),
