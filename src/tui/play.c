@@ -448,6 +448,19 @@ static const struct tc_help_line *race_help(const struct tc_help_line *own,
 	return buf;
 }
 
+/* A daily's help: the game's keys, and that q goes back to the Daily list (len lines at most,
+ * with the end's). */
+static const struct tc_help_line *daily_help(const struct tc_help_line *own,
+                                             struct tc_help_line *buf, size_t len)
+{
+	size_t n = 0;
+	for (; own && own->keys && n + 2 < len; own++)
+		buf[n++] = *own;
+	buf[n++] = (struct tc_help_line){"{back}", "back to the Daily list"};
+	buf[n] = (struct tc_help_line){NULL, NULL};
+	return buf;
+}
+
 /* A question asked (q) on a window too small for the game: under the size needed, broken
  * between words; on a window of a line or two, over it. */
 static void draw_question_small(const char *question)
@@ -545,11 +558,12 @@ void tc_play_draw(struct tc_play *p, uint64_t now)
 		struct tc_help_line buf[48];
 		size_t buf_len = sizeof buf / sizeof buf[0];
 		const struct tc_help_line *keys_help =
-		        p->replay_help   ? p->replay_help
-		        : p->watching    ? watch_help
-		        : p->racing      ? race_help(p->view->help, buf, buf_len)
-		        : moves_on(p->s) ? next_level_help(p->view, buf, buf_len)
-		                         : p->view->help;
+		        p->replay_help           ? p->replay_help
+		        : p->watching            ? watch_help
+		        : p->racing              ? race_help(p->view->help, buf, buf_len)
+		        : tc_session_daily(p->s) ? daily_help(p->view->help, buf, buf_len)
+		        : moves_on(p->s)         ? next_level_help(p->view, buf, buf_len)
+		                                 : p->view->help;
 		p->help_pages = tc_help_draw_page(area, title, keys_help, !p->watching, p->help_page);
 	} else if (p->paused) {
 		/* The board stays hidden so a pause cannot be used to think for free; the race

@@ -1386,8 +1386,8 @@ static void test_daily_ignores_settings_and_the_menu_lists_it(void **state)
 }
 
 /* A daily's q goes to the Daily list and its labels say so, on the status line, in the pause
- * box and in the end's box (they said "menu"); a lost 2048 daily is finished, and so ticked in
- * the list with its best, as an ended Match-3 is (it was not). */
+ * box, in the help and in the end's box (they said "menu"); a lost 2048 daily is finished, and
+ * so ticked in the list with its best, as an ended Match-3 is (it was not). */
 static void test_a_lost_daily_is_ticked_and_q_names_the_daily_list(void **state)
 {
 	setenv("TILECADE_TEST_NOW", DEC_7_NOON, 1);
@@ -1404,6 +1404,12 @@ static void test_a_lost_daily_is_ticked_and_q_names_the_daily_list(void **state)
 	type_keys(t, "p");
 	wait_text(t, "p: resume   q: daily list");
 	type_keys(t, "p");
+	type_keys(t, "?");
+	wait_text(t, "back to the Daily list");
+	assert_false(on_screen(t, "back to the menu"));
+	type_keys(t, " "); /* closes the help */
+	settle(t);
+	assert_false(on_screen(t, "back to the Daily list"));
 	slide_keys(t, keys, 0);
 	wait_text(t, "Rank 1 on this scoreboard (lost)");
 	assert_non_null(strstr(e2e_row(t, e2e_rows(t) - 1), "Daily 2026-12-07"));
