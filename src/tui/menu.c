@@ -233,8 +233,8 @@ void tc_menu_draw(struct tc_menu *m)
 	const char *hint = *m->message ? m->message : choose;
 	const struct tc_view *on_row = row_chooser(m, m->selected);
 	if (!*m->message && on_row) {
-		snprintf(chooser, sizeof chooser, "Enter: play   left/right: %s   q quit",
-		         on_row->level_word);
+		snprintf(chooser, sizeof chooser, "Enter: play   left/right: %s   %s quit",
+		         on_row->level_word, quit_key);
 		hint = chooser;
 	}
 	char hint_cut[160];

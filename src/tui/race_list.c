@@ -9,6 +9,7 @@
 #include "catalog.h"
 #include "grid.h"
 #include "help.h"
+#include "keymap.h"
 #include "overlay.h"
 #include "term.h"
 #include "theme.h"
@@ -114,18 +115,21 @@ void tc_race_list_draw(struct tc_race_list *l)
 		draw_race(l, i, x, l->first_row + i - first, w);
 	l->first_row -= first;
 	int below = y + 2 + (count < rows ? shown : rows) + 1;
+	char keys[48], join[112], join_short[80]; /* the keys in force (keymap.h) */
+	snprintf(keys, sizeof keys, "%s help   %s back", tc_keymap_key_text(TC_ACT_HELP),
+	         tc_keymap_key_text(TC_ACT_BACK));
+	snprintf(join, sizeof join, "Enter: join (lobby) or watch (running)   %s", keys);
+	snprintf(join_short, sizeof join_short, "Enter: join or watch   %s", keys);
 	tc_draw_text(x + 2, below, w - 2, tc_theme_attr(TC_ROLE_DIM),
-	             !count ? "? help   q back"
-	                    : fitting("Enter: join (lobby) or watch (running)   ? help   q back",
-	                              "Enter: join or watch   ? help   q back", w - 2));
+	             !count ? keys : fitting(join, join_short, w - 2));
 	char line[160] = "New race:";
 	for (int i = 0; i < TC_CATALOG_SIZE; i++) {
 		size_t used = strlen(line);
 		snprintf(line + used, sizeof line - used, "  %d %s", i + 1, tc_catalog[i].title);
 	}
 	char short_line[48];
-	snprintf(short_line, sizeof short_line, "New race: 1-%d (? names the games)",
-	         TC_CATALOG_SIZE);
+	snprintf(short_line, sizeof short_line, "New race: 1-%d (%s names the games)",
+	         TC_CATALOG_SIZE, tc_keymap_key_text(TC_ACT_HELP));
 	tc_draw_text(x + 2, below + 1, w - 2, tc_theme_attr(TC_ROLE_DIM),
 	             fitting(line, short_line, w - 2));
 	if (*l->message)

@@ -8,6 +8,7 @@
 
 #include "grid.h"
 #include "help.h"
+#include "keymap.h"
 #include "overlay.h"
 #include "status.h"
 #include "term.h"
@@ -145,8 +146,10 @@ void tc_race_lobby_draw(struct tc_race_lobby *l, int64_t now_ms)
 	int y = LINES > 20 ? (LINES - 20) / 2 : 0;
 	char line[160], game[TC_GAMEID_MAX], opener[32], when[16];
 	if (!l->news.found || race->state == TC_RACE_OVER) {
+		char back[32];
+		snprintf(back, sizeof back, "%s: back", tc_keymap_key_text(TC_ACT_BACK));
 		const char *lines[] = {l->news.found ? "This race is over" : "This race is gone",
-		                       "q: back"};
+		                       back};
 		tc_overlay_box(lines, 2, TC_ROLE_OVERLAY);
 		return;
 	}
@@ -174,8 +177,9 @@ void tc_race_lobby_draw(struct tc_race_lobby *l, int64_t now_ms)
 		snprintf(line, sizeof line, "Waiting for %s to start", opener);
 		tc_draw_text(x, below++, w, tc_theme_attr(TC_ROLE_DIM), line);
 	}
-	tc_draw_text(x, below, w, tc_theme_attr(TC_ROLE_DIM),
-	             is_opener(l) ? "Enter: start   ? help   q: leave" : "? help   q: leave");
+	snprintf(line, sizeof line, "%s%s help   %s: leave", is_opener(l) ? "Enter: start   " : "",
+	         tc_keymap_key_text(TC_ACT_HELP), tc_keymap_key_text(TC_ACT_BACK));
+	tc_draw_text(x, below, w, tc_theme_attr(TC_ROLE_DIM), line);
 	if (*l->message)
 		tc_draw_text(x, below + 1, w, tc_theme_attr(TC_ROLE_BAD), l->message);
 	if (l->help)

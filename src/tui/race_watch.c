@@ -13,6 +13,7 @@
 #include "catalog.h"
 #include "grid.h"
 #include "help.h"
+#include "keymap.h"
 #include "overlay.h"
 #include "race_feed.h"
 #include "race_pane.h"
@@ -238,12 +239,15 @@ static void draw_top(const struct tc_race_watch *w, const char *state)
 
 static void draw_bottom(bool one_at_a_time)
 {
-	/* The longest that fits, a column spare at each end. */
-	static const char *const keys[] = {"Tab, arrows or 1-9: another racer   ?: keys   q: back",
-	                                   "Tab: next racer   ?: keys   q: back",
-	                                   "?: keys   q: back"};
+	/* The longest that fits, a column spare at each end, with the keys in force (keymap.h). */
+	static const char *const others[] = {"Tab, arrows or 1-9: another racer   ", "Tab: next racer   ",
+	                                     ""};
+	char keys[3][96];
+	for (int i = 0; i < 3; i++)
+		snprintf(keys[i], sizeof keys[i], "%s%s: keys   %s: back", others[i],
+		         tc_keymap_key_text(TC_ACT_HELP), tc_keymap_key_text(TC_ACT_BACK));
 	int k = one_at_a_time ? 0 : 2;
-	while (k < 2 && (int)strlen(keys[k]) > COLS - 2)
+	while (k < 2 && tc_text_width(keys[k]) > COLS - 2)
 		k++;
 	attr_t attr = tc_theme_attr(TC_ROLE_STATUS);
 	tc_fill_rect((struct tc_rect){0, LINES - 1, COLS, 1}, attr);

@@ -1609,6 +1609,26 @@ static void test_rebound_keys_are_shown(void **state)
 	assert_false(on_screen(t, "hjkl"));
 }
 
+/* [keys] help = h, back = x: the races' screens name them on their bottom lines (they said
+ * "? help   q back" whatever the bindings), and x leaves as it says. */
+static void test_races_show_rebound_keys(void **state)
+{
+	char cfg[4300];
+	config_file("keys.ini", "[keys]\nhelp = h\nback = x\n", cfg, sizeof cfg);
+	struct e2e_term *t = tilecade(state, "--config", cfg, "--no-anim", NULL);
+	wait_menu(t);
+	assert_true(row_of(t, "choose   h help   x quit") >= 0);
+	type_keys(t, "r");
+	wait_text(t, "No races");
+	wait_text(t, "h help   x back");
+	type_keys(t, "5"); /* a race of 2048 opened: its lobby */
+	wait_text(t, "Enter: start   h help   x: leave");
+	type_keys(t, "x"); /* the lobby left: the list again, with the race or without it */
+	wait_text(t, "New race:");
+	wait_text(t, "h help   x back");
+	assert_false(on_screen(t, "x: leave"));
+}
+
 /* ---- tests: a database that cannot be used ---- */
 
 static void test_corrupt_database_never_stops_play(void **state)
@@ -1692,6 +1712,7 @@ int main(void)
 	        TEST(test_mouse_off_leaves_mouse_reporting_off),
 	        TEST(test_key_binding_undo),
 	        TEST(test_rebound_keys_are_shown),
+	        TEST(test_races_show_rebound_keys),
 	        TEST(test_corrupt_database_never_stops_play),
 	};
 	return cmocka_run_group_tests(tests, group_setup, group_teardown);
