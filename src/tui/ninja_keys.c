@@ -46,14 +46,30 @@ static int move_keys(enum tc_action action, int *keys, int max)
 	return n;
 }
 
+/* An arrow key's glyph, Unicode's or ASCII's; NULL for another key. */
+static const char *arrow_glyph(int key, bool unicode)
+{
+	switch (key) {
+	case TC_KEY_UP:
+		return unicode ? "↑" : "^";
+	case TC_KEY_DOWN:
+		return unicode ? "↓" : "v";
+	case TC_KEY_LEFT:
+		return unicode ? "←" : "<";
+	case TC_KEY_RIGHT:
+		return unicode ? "→" : ">";
+	default:
+		return NULL;
+	}
+}
+
 /* A key as N's help and panel write it: the arrows as glyphs where Unicode is drawn, and
  * for the panel (brief) as ASCII ones elsewhere. */
 static void key_name(int key, bool brief, char *buf, size_t len)
 {
-	static const char *const arrows[] = {"↑", "↓", "←", "→"}, *const ascii[] = {"^", "v", "<",
-	                                                                            ">"};
-	if (key >= TC_KEY_UP && key <= TC_KEY_RIGHT && (brief || tc_term_unicode()))
-		snprintf(buf, len, "%s", (tc_term_unicode() ? arrows : ascii)[key - TC_KEY_UP]);
+	const char *arrow = arrow_glyph(key, tc_term_unicode());
+	if (arrow && (brief || tc_term_unicode()))
+		snprintf(buf, len, "%s", arrow);
 	else
 		tc_keymap_key_name(key, buf, len);
 }
