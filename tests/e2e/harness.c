@@ -436,6 +436,16 @@ bool e2e_wait_text(struct e2e_term *t, const char *text, int timeout_ms)
 	return e2e_wait(t, e2e_has_text, (void *)text, timeout_ms);
 }
 
+static bool e2e_lacks_text(struct e2e_term *t, void *text)
+{
+	return strstr(e2e_screen(t), text) == NULL;
+}
+
+bool e2e_wait_gone(struct e2e_term *t, const char *text, int timeout_ms)
+{
+	return e2e_wait(t, e2e_lacks_text, (void *)text, timeout_ms);
+}
+
 struct two_texts {
 	const char *a, *b;
 };

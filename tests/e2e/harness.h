@@ -88,6 +88,9 @@ typedef bool e2e_done_fn(struct e2e_term *t, void *ctx);
 bool e2e_wait(struct e2e_term *t, e2e_done_fn *done, void *ctx, int timeout_ms);
 /* Until the screen shows text (within one row). */
 bool e2e_wait_text(struct e2e_term *t, const char *text, int timeout_ms);
+/* Until the screen no longer shows text: a frame is read in pieces, so a text a later piece of the
+ * same frame erases can still be there when the text that replaced it already shows. */
+bool e2e_wait_gone(struct e2e_term *t, const char *text, int timeout_ms);
 /* Until a row shows a, then b further on (a racer's line of a race pane). */
 bool e2e_wait_row(struct e2e_term *t, const char *a, const char *b, int timeout_ms);
 /* Until nothing has been written for quiet_ms; false if that did not happen within timeout_ms. */

@@ -671,8 +671,7 @@ static void test_watcher_follows_the_player_back(void **state)
 	assert_int_equal(kill(e2e_pid(t->player), SIGKILL), 0);
 	snprintf(text, sizeof text, "%s's connection dropped", login_name());
 	expect_text(t->watcher, text);
-	int row, col;
-	assert_false(e2e_find(t->watcher, "is back", &row, &col));
+	assert_true(e2e_wait_gone(t->watcher, "is back", WAIT_MS));
 }
 
 /* The player leaves the game watched while another of theirs runs: the watcher is told of the
