@@ -565,9 +565,9 @@ void tc_play_draw(struct tc_play *p, uint64_t now)
 		        : moves_on(p->s)         ? next_level_help(p->view, buf, buf_len)
 		                                 : p->view->help;
 		p->help_pages = tc_help_draw_page(area, title, keys_help, !p->watching, p->help_page);
-	} else if (p->paused) {
-		/* The board stays hidden so a pause cannot be used to think for free; the race
-		 * goes on beside it. */
+	} else if (p->paused || p->asking != ASK_NOTHING) {
+		/* The board stays hidden while the clock is held, so that neither a pause nor a
+		 * question left open can be used to think for free; the race goes on beside it. */
 		if (racing)
 			tc_race_pane_draw(ticker ? pane : level_with_board(p, pane, race), ticker,
 			                  race, now);
@@ -575,7 +575,10 @@ void tc_play_draw(struct tc_play *p, uint64_t now)
 		const struct key_item items[] = {{TC_ACT_PAUSE, "resume"},
 		                                 {TC_ACT_BACK, p->racing ? "leave" : back_to(p)}};
 		const char *lines[] = {"Paused", keys_line(keys, sizeof keys, items, 2)};
-		tc_overlay_box(lines, 2, TC_ROLE_OVERLAY);
+		if (p->asking != ASK_NOTHING)
+			tc_overlay_box(&message, 1, TC_ROLE_OVERLAY);
+		else
+			tc_overlay_box(lines, 2, TC_ROLE_OVERLAY);
 	} else {
 		p->view->draw(p->vs, p->s, board, now);
 		if (racing)

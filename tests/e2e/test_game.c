@@ -814,6 +814,25 @@ static void test_pause_hides_the_board_until_resumed(void **state)
 	key_slide(&p, E2E_KEY_DOWN, 'd');
 }
 
+/* A question holds the clock as a pause does, so it hides the board too: left open, it would
+ * give time to think for free (issue 27). n brings the board back as it was. */
+static void test_question_hides_the_board_until_answered(void **state)
+{
+	struct e2e_term *t = tilecade(state, "2048", "--seed", "7", "--no-anim", NULL);
+	struct e2e_play p;
+	e2e_play_begin(&p, t, e2e_bin);
+	key_slide(&p, E2E_KEY_LEFT, 'l');
+	type_keys(t, "q");
+	wait_text(t, "Leave this game? (y/n)");
+	wait_text(t, "(paused)");
+	struct e2e_2048_tile tiles[E2E_BOARD_MAX * E2E_BOARD_MAX];
+	assert_int_equal(e2e_2048_tiles(t, tiles, E2E_BOARD_MAX * E2E_BOARD_MAX), 0);
+	type_keys(t, "n");
+	wait_gone(t, "Leave this game");
+	e2e_play_check(&p);
+	key_slide(&p, E2E_KEY_DOWN, 'd');
+}
+
 /* Ctrl-Z hands the terminal back and takes it again on resuming. Under the harness the
  * program's process group has no shell to stop it, so it resumes at once. */
 static void test_ctrl_z_gives_back_the_terminal_and_resumes(void **state)
@@ -1008,6 +1027,8 @@ int main(void)
 	        cmocka_unit_test_teardown(test_no_color_is_monochrome_and_readable,
 	                                  e2e_term_teardown),
 	        cmocka_unit_test_teardown(test_best_score_of_an_unfinished_game_stays_with_it,
+	                                  e2e_term_teardown),
+	        cmocka_unit_test_teardown(test_question_hides_the_board_until_answered,
 	                                  e2e_term_teardown),
 	        cmocka_unit_test_teardown(test_pause_hides_the_board_until_resumed,
 	                                  e2e_term_teardown),

@@ -1405,7 +1405,8 @@ static void test_clock_stops_under_help_and_questions(void **state)
 	                          "Leave this game? (y/n)"};
 	for (int i = 0; i < 3; i++) {
 		type_keys(g, asks[i]);
-		wait_for((struct expect){.g = g, .board = true, .text = {question[i], "(paused)"}});
+		/* The board is hidden while the clock stands (issue 27: no time to think free). */
+		wait_for((struct expect){.g = g, .status = true, .text = {question[i], "(paused)"}});
 		type_keys(g, "n");
 		wait_for((struct expect){.g = g, .board = true, .gone = {"(y/n)", "(paused)"}});
 	}
