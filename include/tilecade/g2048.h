@@ -17,6 +17,9 @@
 #define G2048_DEFAULT_SIZE 4
 #define G2048_WIN_EXPONENT 11 /* 2048 */
 #define G2048_CELLS (G2048_MAX_SIZE * G2048_MAX_SIZE)
+/* A hint is the computer's best slide, as autoplay's: a game given more hints than this (one
+ * per position) is not ranked. A game is hundreds of slides, so a few hints stay the player's. */
+#define G2048_RANKED_HINTS 10
 
 enum g2048_dir { G2048_LEFT, G2048_RIGHT, G2048_UP, G2048_DOWN };
 

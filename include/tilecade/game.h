@@ -69,8 +69,9 @@ struct tc_game {
 	/* Whether games of these parameters depend on the seed (a fixed level does not; its game ID
 	 * then carries seed 0). NULL: always. */
 	bool (*uses_seed)(const void *params);
-	/* The most hints a game may be given and stay ranked (Sudoku's hint tells a digit, as its
-	 * reveal does); 0: hints never unrank a game. */
+	/* The most hints a game may be given and stay ranked (a hint is the computer's move, and a
+	 * game played by hints would otherwise rank first); 0: hints never unrank a game. The top
+	 * line, the help and the end say it for every game that has one. */
 	unsigned ranked_hints;
 	/* Whether games of these parameters can be won; NULL: always. One that cannot (Match-3's
 	 * endless and timed modes) only ends: its TC_LOST is the game's end, not a loss. */

@@ -20,6 +20,9 @@
 #define M3_MIN_TYPES 4
 #define M3_MAX_TYPES 8
 #define M3_CELLS (M3_MAX_SIZE * M3_MAX_SIZE)
+/* A hint is a swap that matches: a game given more hints than this (one per position) is not
+ * ranked, or a game played by hints alone would rank as the player's own. */
+#define M3_RANKED_HINTS 5
 
 enum m3_special {
 	M3_PLAIN,

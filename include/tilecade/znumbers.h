@@ -23,6 +23,9 @@
 #define ZN_MAX_ATTEMPTS 1000
 #define ZN_MAX_VALUE 9
 #define ZN_USED 0x10 /* flag of a cell whose tile has moved; the low bits keep its value */
+/* A hint is the next move of a solution: a game given more hints than this (one per position)
+ * is not ranked, or a game played by hints alone would rank first. */
+#define ZN_RANKED_HINTS 3
 
 /* A position. cell[r * cols + c] is 0 for an empty cell, v for a tile of value v that still
  * has to move, and v | ZN_USED for a tile that has moved. */

@@ -99,4 +99,5 @@ const struct tc_game g2048_game = {
         .progress = progress,
         .score = score,
         .valid_state = valid_state,
+        .ranked_hints = G2048_RANKED_HINTS,
 };

@@ -244,4 +244,5 @@ const struct tc_game match3_game = {
         .valid_state = valid_state,
         .uses_seed = uses_seed,
         .can_win = can_win,
+        .ranked_hints = M3_RANKED_HINTS,
 };

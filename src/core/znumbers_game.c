@@ -155,4 +155,5 @@ const struct tc_game znumbers_game = {
         .next_params = next_params,
         .uses_seed = uses_seed,
         .valid_state = valid_state,
+        .ranked_hints = ZN_RANKED_HINTS,
 };

@@ -36,6 +36,7 @@ struct tc_play {
 	const char *message; /* shown in the status line until the next key */
 	char told[160];      /* the text of a message from outside (tc_play_tell) */
 	char refused[96];    /* why a key did nothing, when that needs its own words */
+	char hint_rule[48];  /* the help's line on the most hints a ranked game may have */
 	int campaign_open;   /* the campaign's levels not won (tc_play_campaign), -1: unknown */
 	unsigned watchers;   /* how many watch this game (tc_play_watchers) */
 	uint32_t shown;      /* the view's shown value as last told (tc_play_shown_changed) */
@@ -414,12 +415,32 @@ static void hold_clock(struct tc_play *p)
 		tc_session_resume(p->s);
 }
 
-/* The game's keys where n goes on to the next level (a pack, a campaign): the shared help's
- * "new game" would be wrong there; len lines at most. */
-static const struct tc_help_line *next_level_help(const struct tc_view *v, struct tc_help_line *buf,
-                                                  size_t len)
+/* The game's keys (own) with, under its hint key, the most hints a ranked game may have: the
+ * rule is the session's, so it is said here once for every game that has one; len lines at
+ * most. */
+static const struct tc_help_line *with_hint_rule(struct tc_play *p, const struct tc_help_line *own,
+                                                 struct tc_help_line *buf, size_t len)
 {
-	const struct tc_help_line *own = v->help;
+	unsigned limit = tc_session_game(p->s)->ranked_hints;
+	if (!limit || !own)
+		return own;
+	snprintf(p->hint_rule, sizeof p->hint_rule, "more than %u hints: not ranked", limit);
+	size_t n = 0;
+	for (; own->keys && n + 2 < len; own++) {
+		buf[n++] = *own;
+		if (!strcmp(own->keys, "{hint}"))
+			buf[n++] = (struct tc_help_line){"", p->hint_rule};
+	}
+	buf[n] = (struct tc_help_line){NULL, NULL};
+	return buf;
+}
+
+/* The game's keys (own) where n goes on to the next level (a pack, a campaign): the shared
+ * help's "new game" would be wrong there; len lines at most. */
+static const struct tc_help_line *next_level_help(const struct tc_view *v,
+                                                  const struct tc_help_line *own,
+                                                  struct tc_help_line *buf, size_t len)
+{
 	size_t n = 0;
 	for (; own && own->keys && n + 2 < len; own++) {
 		if (!strcmp(own->keys, "{new}"))
@@ -555,15 +576,17 @@ void tc_play_draw(struct tc_play *p, uint64_t now)
 			snprintf(title, sizeof title, "%s", p->replay_help_title);
 		else if (p->watching)
 			snprintf(title, sizeof title, "Watching %s: keys", p->player);
-		struct tc_help_line buf[48];
+		struct tc_help_line buf[48], keys_buf[48];
 		size_t buf_len = sizeof buf / sizeof buf[0];
+		const struct tc_help_line *game_keys =
+		        with_hint_rule(p, p->view->help, keys_buf, buf_len);
 		const struct tc_help_line *keys_help =
 		        p->replay_help           ? p->replay_help
 		        : p->watching            ? watch_help
 		        : p->racing              ? race_help(p->view->help, buf, buf_len)
-		        : tc_session_daily(p->s) ? daily_help(p->view->help, buf, buf_len)
-		        : moves_on(p->s)         ? next_level_help(p->view, buf, buf_len)
-		                                 : p->view->help;
+		        : tc_session_daily(p->s) ? daily_help(game_keys, buf, buf_len)
+		        : moves_on(p->s)         ? next_level_help(p->view, game_keys, buf, buf_len)
+		                                 : game_keys;
 		p->help_pages = tc_help_draw_page(area, title, keys_help, !p->watching, p->help_page);
 	} else if (p->paused || p->asking != ASK_NOTHING) {
 		/* The board stays hidden while the clock is held, so that neither a pause nor a

@@ -24,19 +24,29 @@ void tc_format_time(uint64_t ms, char *buf, size_t len)
 }
 
 /* The fields of the top line, in the order they show. */
-enum top_field { TOP_TITLE, TOP_GAME, TOP_MOVES, TOP_TIME, TOP_PAUSED, TOP_AUDIENCE, TOP_FIELDS };
+enum top_field {
+	TOP_TITLE,
+	TOP_GAME,
+	TOP_HINTS,
+	TOP_MOVES,
+	TOP_TIME,
+	TOP_PAUSED,
+	TOP_AUDIENCE,
+	TOP_FIELDS
+};
 
 /* Dropped one by one, least important first, while the line does not fit: a field is shown
  * whole or not at all. The game's own part stays. */
-static const enum top_field drop_order[] = {TOP_TITLE, TOP_AUDIENCE, TOP_MOVES, TOP_PAUSED,
-                                            TOP_TIME};
-static const enum top_field drop_moves_last[] = {TOP_TITLE, TOP_AUDIENCE, TOP_PAUSED, TOP_TIME,
-                                                 TOP_MOVES};
+static const enum top_field drop_order[] = {TOP_TITLE,  TOP_AUDIENCE, TOP_MOVES,
+                                            TOP_PAUSED, TOP_TIME,     TOP_HINTS};
+static const enum top_field drop_moves_last[] = {TOP_TITLE, TOP_AUDIENCE, TOP_PAUSED,
+                                                 TOP_TIME,  TOP_MOVES,    TOP_HINTS};
 _Static_assert(sizeof drop_order == sizeof drop_moves_last, "the same fields, in another order");
 
 /* The fields of the top line ("" for one not shown): the title when there is one, the game's
- * own part (or the score and best, spaced by sep), the moves and the time played when asked
- * for, whether the clock is held (not when it stopped for good), and the audience. */
+ * own part (or the score and best, spaced by sep), the hints given against the game's limit
+ * once there is one, the moves and the time played when asked for, whether the clock is held
+ * (not when it stopped for good), and the audience. */
 static void top_fields(const struct tc_session *s, const char *title, const char *detail,
                        bool moves, bool time, const struct tc_status_extra *extra, const char *sep,
                        char field[TOP_FIELDS][128])
@@ -50,6 +60,13 @@ static void top_fields(const struct tc_session *s, const char *title, const char
 	else if (tc_session_game(s)->score)
 		snprintf(field[TOP_GAME], sizeof field[0], "Score: %" PRId64 "%sBest: %" PRId64,
 		         tc_session_score(s), sep, tc_session_best_score(s));
+	/* Past the limit the game is not ranked: "Hints: 2/3" tells how near it is, and past it
+	 * the line says so plainly rather than "4/3". */
+	unsigned limit = tc_session_game(s)->ranked_hints, hints = tc_session_hints(s);
+	if (limit && hints > limit)
+		snprintf(field[TOP_HINTS], sizeof field[0], "Hints: %u (not ranked)", hints);
+	else if (limit && hints > 0)
+		snprintf(field[TOP_HINTS], sizeof field[0], "Hints: %u/%u", hints, limit);
 	if (moves)
 		snprintf(field[TOP_MOVES], sizeof field[0], "Moves: %u", tc_session_moves(s));
 	if (time) {
@@ -71,7 +88,7 @@ static void join_fields(char field[TOP_FIELDS][128], const char *sep, char *buf,
 	for (int i = 0; i < TOP_FIELDS && used < len; i++)
 		if (field[i][0])
 			used += (size_t)snprintf(buf + used, len - used, "%s%s",
-			                         !used ? ""
+			                         !used             ? ""
 			                         : i == TOP_PAUSED ? " "
 			                                           : sep,
 			                         field[i]);
@@ -166,8 +183,8 @@ void tc_status_draw(const struct tc_session *s, const char *title, const char *d
 		join_fields(field, "  ", top, sizeof top);
 	}
 	const enum top_field *drop = extra && extra->moves_last ? drop_moves_last : drop_order;
-	for (size_t i = 0; i < sizeof drop_order / sizeof drop_order[0] && tc_text_width(top) > COLS;
-	     i++) {
+	for (size_t i = 0;
+	     i < sizeof drop_order / sizeof drop_order[0] && tc_text_width(top) > COLS; i++) {
 		field[drop[i]][0] = '\0';
 		join_fields(field, "  ", top, sizeof top);
 	}

@@ -780,14 +780,6 @@ static void describe(void *view, const struct tc_session *s, bool narrow, char *
 	else
 		snprintf(buf, len, "%s, %s%s%sLeft: %d", stage, rated, p->custom ? " (yours)" : "",
 		         sep, left);
-	/* Hints count against a limit, past which the game is not ranked: shown once used, and
-	 * once past the limit said plainly rather than as "4/3". */
-	unsigned hints = tc_session_hints(s);
-	size_t used = strlen(buf);
-	if (hints > SDK_RANKED_HINTS && used < len)
-		snprintf(buf + used, len - used, "%sHints: %u (not ranked)", sep, hints);
-	else if (hints > 0 && used < len)
-		snprintf(buf + used, len - used, "%sHints: %u/%u", sep, hints, SDK_RANKED_HINTS);
 }
 
 /* The campaign's six levels, then new puzzles of each stage and rating. */
@@ -876,7 +868,6 @@ static const struct tc_help_line help_sdk[] = {
         {"c", "highlight conflicts or not"},
         {"e", "check: mark wrong digits"},
         {"{hint}", "hint: technique, cells, digit"},
-        {"", "more than " TC_TEXT(SDK_RANKED_HINTS) " hints: not ranked"},
         {"{solution}", "reveal the solution (asks first)"},
         {NULL, NULL},
 };

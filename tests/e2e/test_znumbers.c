@@ -1520,6 +1520,39 @@ static void test_a_level_the_pane_played_is_not_ranked(void **state)
 	e2e_run_free(&r);
 }
 
+/* A hint is the next move of a solution: the help says how many a ranked game may take, the
+ * top line counts them against that, and a level won by H and Enter alone is not ranked and
+ * says so at its end (issue 27: it ranked first, "21 moves 21 hints won #1"). */
+static void test_a_level_won_by_hints_is_not_ranked(void **state)
+{
+	struct game *g = start(state, "znumbers:level9:s0", 30, 100, NULL);
+	struct zn_move plan[ZN_MAX_MOVES];
+	int count;
+	solve(&g->board, plan, &count);
+	assert_true(count > ZN_RANKED_HINTS);
+	type_keys(g, "?");
+	wait_text(g, "more than 3 hints: not ranked");
+	type_keys(g, " ");
+	wait_board(g);
+	for (int i = 0; i < count; i++) {
+		type_keys(g, "H");
+		char hints[32];
+		snprintf(hints, sizeof hints, i < 3 ? "Hints: %d/3" : "Hints: %d (not ranked)", i + 1);
+		wait_text(g, hints);
+		if (i < ZN_RANKED_HINTS)
+			assert_null(strstr(e2e_row(g->t, e2e_rows(g->t) - 1), "not ranked"));
+		type_keys(g, E2E_KEY_ENTER);
+		model_play(g, plan[i]);
+		wait_moved(g);
+	}
+	wait_for((struct expect){.g = g, .text = {"You won!", "Not ranked: more than 3 hints"}});
+	const char *argv[] = {e2e_bin, "scores", "znumbers", NULL};
+	struct e2e_run r;
+	assert_true(e2e_run(argv, 5000, &r));
+	assert_string_equal(r.out, "no scores yet\n");
+	e2e_run_free(&r);
+}
+
 /* s asks before it shows the solution, which unranks the game; a restart does not make it the
  * player's again, however the level is then played (issue 17: the pane shown then hidden, or
  * its moves undone by a restart, and the level played by hand ranked 1; the end counted the >
@@ -1632,6 +1665,7 @@ int main(void)
 	        cmocka_unit_test_teardown(test_take_back_clears_a_stale_message, teardown),
 	        cmocka_unit_test_teardown(test_esc_moved_tile_and_hidden_pane_keys, teardown),
 	        cmocka_unit_test_teardown(test_clock_stops_under_help_and_questions, teardown),
+	        cmocka_unit_test_teardown(test_a_level_won_by_hints_is_not_ranked, teardown),
 	        cmocka_unit_test_teardown(test_help_over_the_pane_shows_no_piece_of_it, teardown),
 	        cmocka_unit_test_teardown(test_help_pages_keep_a_key_with_its_text, teardown),
 	        cmocka_unit_test_teardown(test_too_small_for_the_pane_goes_when_the_window_grows,

@@ -10,7 +10,9 @@
 
 #include "tilecade/g2048.h"
 #include "tilecade/gameid.h"
+#include "tilecade/match3.h"
 #include "tilecade/session.h"
+#include "tilecade/sudoku.h"
 #include "tilecade/znumbers.h"
 
 #define SESSION_SEED 12345
@@ -445,6 +447,27 @@ static void session_counts_a_hint_once_per_position(void **unused)
 	tc_session_free(s);
 }
 
+/* Every game whose H plays or tells the computer's move has a limit of hints, past which a game
+ * is not ranked (issue 27: a zNumbers, Match-3 or 2048 game played by H alone ranked first). The
+ * limit is the session's rule: given at one position after another, the last hint within it
+ * leaves the game ranked, the next one marks it. */
+static void every_game_with_hints_unranks_past_its_limit(void **unused)
+{
+	const struct tc_game *hinted[] = {&znumbers_game, &match3_game, &sudoku_game, &g2048_game};
+	for (size_t i = 0; i < sizeof hinted / sizeof hinted[0]; i++)
+		assert_true(hinted[i]->ranked_hints > 0);
+	struct session_clock clock = {0};
+	struct tc_session *s = session_start(&g2048_game, &clock, NULL, SESSION_SEED);
+	for (unsigned hints = 1; hints <= g2048_game.ranked_hints; hints++) {
+		assert_true(tc_session_count_hint(s));
+		session_play(s, 1);
+	}
+	assert_int_equal(tc_session_assisted(s), 0);
+	assert_true(tc_session_count_hint(s));
+	assert_int_equal(tc_session_assisted(s), TC_ASSIST_HINTS);
+	tc_session_free(s);
+}
+
 /* The clock's end of a game (Match-3's timed mode) is no move of the player's and cannot be
  * undone (the time would only run out again); a restart plays on. Played here on 2048's rules,
  * which the session does not look into. */
@@ -603,6 +626,7 @@ int main(void)
 	        cmocka_unit_test(session_same_level_again_stays_assisted),
 	        cmocka_unit_test(session_assisted_moves_mark_the_game),
 	        cmocka_unit_test(session_counts_a_hint_once_per_position),
+	        cmocka_unit_test(every_game_with_hints_unranks_past_its_limit),
 	        cmocka_unit_test(session_timeout_is_no_move_and_stays),
 	        cmocka_unit_test(session_keep_going_plays_on_after_win),
 	        cmocka_unit_test(session_game_id_names_game_params_and_seed),
