@@ -1010,6 +1010,7 @@ static void test_the_daily_ends_and_goes_on_its_board(void **state)
 	wait_field(g);
 	wait_text(g, "Moves left: 30");
 	/* q goes to the Daily list, and the status line says so (it said "menu"). */
+	wait_text(g, "q daily");
 	const char *bottom = e2e_row(g->t, g->rows - 1);
 	if (!strstr(bottom, "q daily") || strstr(bottom, "menu"))
 		fail_msg("the status line does not say q goes to the daily list: %s", bottom);

@@ -1398,6 +1398,7 @@ static void test_a_lost_daily_is_ticked_and_q_names_the_daily_list(void **state)
 	struct e2e_2048_status s;
 	wait_2048(t, &s);
 	assert_string_equal(s.id, "2048:4x4:s1020261207");
+	wait_text(t, "q daily");
 	const char *bottom = e2e_row(t, e2e_rows(t) - 1);
 	if (!strstr(bottom, "q daily") || strstr(bottom, "menu"))
 		fail_msg("the status line does not say q goes to the daily list: %s", bottom);

@@ -1423,6 +1423,7 @@ static void test_the_daily_keeps_its_day_beside_the_rank(void **state)
 	assert_non_null(g->t);
 	model_reset(g, "sudoku:classic-easy:s1020261207");
 	wait_board(g);
+	wait_text(g, "q daily");
 	const char *bottom = e2e_row(g->t, e2e_rows(g->t) - 1);
 	if (!strstr(bottom, "Daily 2026-12-07") || !strstr(bottom, "q daily") ||
 	    strstr(bottom, "menu"))
