@@ -189,9 +189,10 @@ static void draw_status(struct tc_nlevel_view *v, int x, int y, int w)
 		return;
 	}
 	/* The play hint first and bold, so that it is seen and can be clicked; then a message or
-	 * the other keys. */
+	 * the other keys. An error is a line of its own, not read as the hint's. */
 	int used = 0;
-	if (v->checked || v->check_state != TC_NLV_CHECK_NONE) { /* a ninja, or maybe one */
+	bool error = *v->message && v->message_bad;
+	if (!error && (v->checked || v->check_state != TC_NLV_CHECK_NONE)) { /* a ninja, maybe */
 		char hint[32];
 		snprintf(hint, sizeof hint, "%s play", tc_keymap_key_text(TC_ACT_SELECT));
 		used = tc_draw_text(x, y, w, tc_theme_attr(TC_ROLE_TEXT) | A_BOLD, hint);

@@ -19,6 +19,7 @@ void tc_prompt_start(struct tc_prompt *p, int kind, const char *label, const cha
 	p->yes_no = false;
 	p->too_long = false;
 	snprintf(p->input, sizeof p->input, "%s", start ? start : "");
+	p->selected = p->input[0] != '\0';
 }
 
 void tc_prompt_ask(struct tc_prompt *p, int kind, const char *question, const char *detail)
@@ -27,6 +28,7 @@ void tc_prompt_ask(struct tc_prompt *p, int kind, const char *question, const ch
 	p->label = question;
 	p->yes_no = true;
 	p->too_long = false;
+	p->selected = false;
 	snprintf(p->input, sizeof p->input, "%s", detail);
 }
 
@@ -76,6 +78,10 @@ enum tc_prompt_result tc_prompt_event(struct tc_prompt *p, const struct tc_event
 	}
 	if (p->too_long && !(ev->ctrl && ev->key == 'u'))
 		return TC_PROMPT_EDITING;
+	bool typed = !ev->ctrl && ev->key >= ' ' && ev->key < TC_KEY_UP && ev->key != 0x7F;
+	if (p->selected && typed)
+		p->input[0] = '\0'; /* the starting text is replaced */
+	p->selected = false;
 	if (ev->key == TC_KEY_BACKSPACE) {
 		size_t len = strlen(p->input);
 		while (len > 0 && (p->input[len - 1] & 0xC0) == 0x80)
@@ -86,7 +92,7 @@ enum tc_prompt_result tc_prompt_event(struct tc_prompt *p, const struct tc_event
 	} else if (ev->ctrl && ev->key == 'u') {
 		p->input[0] = '\0';
 		p->too_long = false;
-	} else if (!ev->ctrl && ev->key >= ' ' && ev->key < TC_KEY_UP && ev->key != 0x7F) {
+	} else if (typed) {
 		type_key(p, ev->key);
 	}
 	return TC_PROMPT_EDITING;
@@ -140,7 +146,9 @@ void tc_prompt_draw(const struct tc_prompt *p, int x, int y, int w)
 	int room = w - used - 1; /* the cursor's column */
 	if (room < 2)
 		return;
-	used += tc_draw_text(x + used, y, room, attr, tail_in(safe, room, shown, sizeof shown));
+	/* The starting text stands out as selected: typing replaces it. */
+	used += tc_draw_text(x + used, y, room, p->selected ? attr ^ A_REVERSE : attr,
+	                     tail_in(safe, room, shown, sizeof shown));
 	tc_draw_text(x + used, y, w - used, attr, "_");
 }
 

@@ -1,6 +1,8 @@
 /* A one-line text prompt at the bottom of a screen, for a file path: "Save to (Enter, Esc
- * cancels): ./level.txt_". Typing edits it (Backspace removes a whole character, Ctrl-U clears
- * it), Enter accepts, Esc cancels. A text wider than the line shows its end, where the cursor
+ * cancels): ./level.txt_". A starting text is shown selected, as a file dialog shows it: the
+ * first character typed replaces it, Backspace, an arrow, Home or End keep it to edit. Typing
+ * edits it (Backspace removes a whole character, Ctrl-U clears it), Enter accepts, Esc
+ * cancels. A text wider than the line shows its end, where the cursor
  * is, after "…"; controls and the code points that reorder or hide text (U+202E) show as '?'. Or a yes/no question in the same place ("Replace the file
  * there? (y/n) ./level.txt"), which y answers and any other key declines, as the games'
  * questions are answered. Shared by N's level browser and N's play screen. */
@@ -20,6 +22,7 @@ struct tc_prompt {
 	const char *label;         /* e.g. "Save to" */
 	char input[TC_PROMPT_MAX]; /* what the player typed (UTF-8); a question's detail */
 	bool yes_no;               /* a question: y is DONE, any other key CANCEL */
+	bool selected;             /* input is the starting text, untouched: typing replaces it */
 	bool too_long;             /* more was typed than input holds: Enter refuses it, never
 	                            * using the text cut; Ctrl-U (or Esc) starts again */
 };

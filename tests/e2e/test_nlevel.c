@@ -553,6 +553,35 @@ static void test_path_prompt_keeps_long_paths(void **state)
 	e2e_send_str(t, E2E_KEY_ESC);
 }
 
+/* The save prompt's starting path is selected, as in a file dialog: the first character typed
+ * replaces it (it was appended to: "./level.txt/tmp/..."), Backspace keeps it to edit. An
+ * error is a line of its own, not glued to the play hint ("Enter play  cannot save, ..."). */
+static void test_save_prompt_replaces_its_path_and_errors_stand_alone(void **state)
+{
+	struct e2e_term *t = start(state, 24, 80, "ninja");
+	wait_text(t, "seed ");
+	settle(t);
+	e2e_send_str(t, "w");
+	wait_text(t, "Save to (Enter, Esc cancels): ./level.txt_");
+	e2e_send_str(t, "\177"); /* Backspace */
+	wait_text(t, "Save to (Enter, Esc cancels): ./level.tx_");
+	e2e_send_str(t, "t");
+	wait_text(t, "Save to (Enter, Esc cancels): ./level.txt_");
+	e2e_send_str(t, E2E_KEY_ESC);
+	wait_text(t, "cancelled");
+	e2e_send_str(t, "w"); /* a short path: the error has room beside the hint */
+	wait_text(t, "./level.txt_");
+	e2e_send_str(t, "no-such-dir/lvl.txt");
+	wait_text(t, "lvl.txt_");
+	int row, col;
+	assert_false(e2e_find(t, "level.txt", &row, &col));
+	e2e_send_str(t, E2E_KEY_ENTER);
+	wait_text(t, "cannot save, No such file or directory");
+	assert_true(e2e_find(t, "cannot save", &row, &col));
+	if (strstr(e2e_row(t, row), "Enter play"))
+		fail_msg("the error is glued to the play hint: %s", e2e_row(t, row));
+}
+
 static void test_save_refuses_links_and_the_data_folder(void **state)
 {
 	char target[4200], link[4200], text[64];
@@ -644,6 +673,8 @@ int main(void)
 	        cmocka_unit_test_teardown(test_n_makes_another_level, e2e_term_teardown),
 	        cmocka_unit_test_teardown(test_n_says_it_is_generating, e2e_term_teardown),
 	        cmocka_unit_test_teardown(test_save_and_open_give_the_same_map, e2e_term_teardown),
+	        cmocka_unit_test_teardown(test_save_prompt_replaces_its_path_and_errors_stand_alone,
+	                                  e2e_term_teardown),
 	        cmocka_unit_test_teardown(test_opens_what_n_writes_and_says_what_it_ignores,
 	                                  e2e_term_teardown),
 	        cmocka_unit_test_teardown(test_opens_and_saves_byte_for_byte, e2e_term_teardown),
