@@ -813,6 +813,35 @@ static bool board_inside(void *view, struct tc_rect *inside)
 	return v->has_layout;
 }
 
+/* One axis of the grid as tiles of a box's edges (overlay.h): its cells when they come one
+ * every same step, else its 3x3 boxes (a classic grid without thin lines). at: each cell's
+ * first screen column or row; size: a cell's width or height. */
+static bool axis_tiles(const int *at, int size, int *o, int *step, int *w)
+{
+	bool same_steps = true;
+	for (int i = 1; i + 1 < SIDE; i++)
+		same_steps &= at[i + 1] - at[i] == at[1] - at[0];
+	*o = at[0];
+	if (same_steps) {
+		*step = at[1] - at[0];
+		*w = size;
+		return true;
+	}
+	*step = at[3] - at[0];
+	*w = at[2] + size - at[0];
+	return at[6] - at[3] == *step;
+}
+
+/* The won and lost boxes cover whole cells, and the lines beside them: no sliver of a cell or
+ * of its line shows beside a box. */
+static bool board_tiles(void *view, struct tc_tiles *tiles)
+{
+	const struct view_sdk *v = view;
+	const struct tc_sudoku_grid *g = &v->layout.grid;
+	return v->has_layout && axis_tiles(g->x, g->cw, &tiles->x0, &tiles->step_x, &tiles->w) &&
+	       axis_tiles(g->y, g->ch, &tiles->y0, &tiles->step_y, &tiles->h);
+}
+
 /* A level won: the campaign is complete once every level is won on the scoreboard, in any
  * order; until then the box says which are still to solve. After level 6, n goes on to
  * expert puzzles. */
@@ -904,6 +933,7 @@ const struct tc_view tc_view_sudoku = {
         .campaign_won = campaign_won,
         .skip_question = skip_question,
         .board_inside = board_inside,
+        .board_tiles = board_tiles,
         .create = create,
         .destroy = destroy,
         .min_size = min_size,

@@ -1238,6 +1238,91 @@ static void test_reveal_question_answers_clicks(void **state)
 	wait_for((struct expect){.g = g, .text = {"Solution revealed", "r: restart"}});
 }
 
+/* ---- a result box over whole cells ---- */
+
+static bool same_look(const struct e2e_cell *a, const struct e2e_cell *b)
+{
+	return a->bg.kind == b->bg.kind && a->bg.r == b->bg.r && a->bg.g == b->bg.g &&
+	       a->bg.b == b->bg.b && a->reverse == b->reverse;
+}
+
+static bool is_one_of(const char *text, const char *const *set)
+{
+	for (; *set; set++)
+		if (strcmp(text, *set) == 0)
+			return true;
+	return false;
+}
+
+/* Cells from (y, x) on, a step of (dy, dx) at a time, before one of the grid's lines (set):
+ * the part of a cell seen there, 0 at a line. */
+static int cell_part(struct e2e_term *t, int y, int x, int dy, int dx, const char *const *set)
+{
+	struct e2e_cell c;
+	int n = 0;
+	while (e2e_cell(t, y + n * dy, x + n * dx, &c) && !is_one_of(c.text, set) && n < 40)
+		n++;
+	return n;
+}
+
+/* Whether the box showing text leaves beside it, on every side, no part of a cell or of its
+ * line: what shows there up to the next line is a whole cell (cw across, ch down) or
+ * nothing. */
+static bool box_on_whole_cells(struct e2e_term *t, const char *text, int cw, int ch)
+{
+	static const char *const upright[] = {"│", "║", "┼", "╫", "╪", "╬", "╟", "╢", "╠", "╣", NULL};
+	static const char *const across[] = {"─", "═", "┼", "╫", "╪", "╬", "╟", "╢", "╠",
+	                                     "╣", "╤", "╦", "╧", "╩", "╔", "╗", "╚", "╝", NULL};
+	int row, col;
+	struct e2e_cell fill, c;
+	if (!e2e_find(t, text, &row, &col) || !e2e_cell(t, row, col - 1, &fill))
+		return false;
+	int left = col, right = col, top = row, bottom = row;
+	while (e2e_cell(t, row, left - 1, &c) && same_look(&c, &fill))
+		left--;
+	while (e2e_cell(t, row, right + 1, &c) && same_look(&c, &fill))
+		right++;
+	while (e2e_cell(t, top - 1, left, &c) && same_look(&c, &fill))
+		top--;
+	while (e2e_cell(t, bottom + 1, left, &c) && same_look(&c, &fill))
+		bottom++;
+	for (int y = top; y <= bottom; y++)
+		for (int dx = -1; dx <= 1; dx += 2) {
+			int seen = cell_part(t, y, dx < 0 ? left - 1 : right + 1, 0, dx, upright);
+			if (seen && seen != cw) {
+				fprintf(stderr, "row %d, %s the box: %d columns of a cell of %d\n", y,
+				        dx < 0 ? "left of" : "right of", seen, cw);
+				return false;
+			}
+		}
+	for (int dy = -1; dy <= 1; dy += 2) {
+		int seen = cell_part(t, dy < 0 ? top - 1 : bottom + 1, left + 1, dy, 0, across);
+		if (seen && seen != ch) {
+			fprintf(stderr, "%s the box: %d rows of a cell of %d\n",
+			        dy < 0 ? "above" : "under", seen, ch);
+			return false;
+		}
+	}
+	return true;
+}
+
+/* The result box covers whole cells and their lines, as zNumbers' and Match-3's cover whole
+ * tiles: at 80x24 it left slivers of the cells' lines beside it ("┼──  You won!  ──┼"). */
+static void test_result_box_covers_whole_cells(void **state)
+{
+	struct game *g = start(state, "sudoku:classic-easy:s5", 24, 80, NULL);
+	type_keys(g, "s");
+	wait_text(g, "Reveal the solution?");
+	type_keys(g, "y");
+	model_move(g, SDK_MOVE_REVEAL, 0, 0);
+	wait_for((struct expect){.g = g, .text = {"Solution revealed", "r: restart"}});
+	int top, left, row, col; /* a cell's width: between the frame's corner and first joint */
+	assert_true(e2e_find(g->t, "╔", &top, &left));
+	assert_true(e2e_find_from(g->t, "╤", top, &row, &col) && row == top);
+	if (!box_on_whole_cells(g->t, "Solution revealed", col - left - 1, 1))
+		fail_msg("the box shows part of a cell beside it:\n%s", e2e_screen(g->t));
+}
+
 /* A solution revealed, undone and typed in is not the player's: the win says why and no board
  * gets it (issue 17: it ranked 1). */
 static void test_revealed_then_typed_in_is_not_ranked(void **state)
@@ -1645,6 +1730,7 @@ int main(void)
         cmocka_unit_test_teardown(test_finish_to_the_win_screen, teardown),
 	        cmocka_unit_test_teardown(test_reveal_ends_the_game, teardown),
 	        cmocka_unit_test_teardown(test_reveal_question_answers_clicks, teardown),
+	        cmocka_unit_test_teardown(test_result_box_covers_whole_cells, teardown),
 	        cmocka_unit_test_teardown(test_revealed_then_typed_in_is_not_ranked, teardown),
 	        cmocka_unit_test_teardown(test_revealed_then_restarted_is_not_ranked, teardown),
 	        cmocka_unit_test_teardown(test_revealed_says_not_ranked, teardown),
