@@ -45,14 +45,18 @@ bool nj_stream_is_run(const char *text, size_t text_len);
 int nj_stream_read_start(const char *text, size_t text_len, struct nl_level *level, char *name,
                          size_t name_len, char *err, size_t errlen);
 
-/* N's game ID, one form wherever a player sees it (the live listing, a recording, a score):
- * "ninja seed S" for a playable level generated from seed S, which tc_nlevel_name names
- * "seed S" ("ninja any seed S" for one of any kind, named "any seed S"), else "ninja:" and
- * nj_level_hash in 16 hex digits. Board keys are the hash whatever the name. */
+/* N's game ID, one form wherever a player sees it (the live listing, a recording, a score, a
+ * race), GAME:PARAMS:sSEED like every game's and without spaces, so that an arcade's request
+ * line carries it back to --id: "ninja:seed:sS" for a playable level generated from seed S,
+ * which tc_nlevel_name names "seed S" ("ninja:any:sS" for one of any kind, named "any seed S"),
+ * else "ninja:" and nj_level_hash in 16 hex digits. Board keys are the hash whatever the
+ * name. */
 void nj_game_id(const struct nl_level *level, const char *name, char *buf, size_t len);
-/* The level an N game ID names, generated again from its seed, and its name ("seed S"):
- * returns 0, or -1 with a one-line reason in err (a "ninja:" ID names a level of a file only by
- * its hash, which cannot be rebuilt; the reason says what plays it). */
+/* The level an N game ID names, generated again from its seed, and its name ("seed S" or "any
+ * seed S"); the spaced IDs of before ("ninja seed S", "ninja any seed S") are read too. Returns
+ * 0, or -1 with a one-line reason in err (a "ninja:HASH" ID names a level of a file only by
+ * its hash, which cannot be rebuilt; the reason says what plays it). nj_game_id of the level
+ * and name gives the ID in today's form. */
 int nj_game_id_level(const char *game_id, struct nl_level *level, char *name, size_t name_len,
                      char *err, size_t errlen);
 /* The game ID of the run a START or NEW_GAME text begins, into buf; false when the text is not

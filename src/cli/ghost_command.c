@@ -143,7 +143,7 @@ int tc_ghost_command(const struct tc_options *o, const struct tc_settings *setti
 	}
 	const char *want = entry ? tc_cli_board_game(entry) : NULL;
 	const char *shaping = shaping_option(o);
-	/* The game raced is the stream's, its ID's first word ("2048:4x4:s1", "ninja seed"), not
+	/* The game raced is the stream's, its ID's first word ("2048:4x4:s1", "ninja:seed:s5"), not
 	 * what the row says. */
 	const char *race_id = tc_ghost_race_game_id(race);
 	char race_game[24];

@@ -421,7 +421,7 @@ static const char *file_name(const char *path)
 	return slash && slash[1] ? slash + 1 : path;
 }
 
-/* The level `tilecade --id 'ninja seed S'` plays (ninja_id_command rebuilds it) and its name;
+/* The level `tilecade --id ninja:seed:sS` plays (ninja_id_command rebuilds it) and its name;
  * NULL for none. */
 static const struct nl_level *ninja_level_to_play;
 static char ninja_level_name[64];
@@ -651,7 +651,7 @@ static int ninja_command(const struct tc_options *o)
 	return status;
 }
 
-/* `tilecade --id 'ninja seed S'`: N's game ID, as scores, recordings and the live listing show
+/* `tilecade --id ninja:seed:sS`: N's game ID, as scores, recordings and the live listing show
  * it, played again (its level rebuilt); the exit status of a refusal, or NINJA_PLAY. */
 static int ninja_id_command(const struct tc_options *o)
 {
@@ -675,19 +675,41 @@ static int ninja_id_command(const struct tc_options *o)
 
 /* ---- `tilecade race GAME [options] | --join ID | --watch ID` ---- */
 
+/* The race of N's game ID (given back as scores and recordings show it, or in the spaced form
+ * of before) into race_game_id, in today's form, so that it races with those opened by seed;
+ * 0, or -1 with why in err (not N's ID, a level of a file, which other racers do not have). */
+static int ninja_race_id(const char *id, char *err, size_t errlen)
+{
+	static struct nl_level level; /* large: kept off the stack */
+	char name[64];
+	if (nj_game_id_level(id, &level, name, sizeof name, err, errlen) != 0)
+		return -1;
+	nj_game_id(&level, name, race_game_id, sizeof race_game_id);
+	return 0;
+}
+
 /* Checks the race's options, makes the game ID of the race to open (from the game's options as
  * `tilecade GAME` takes them), and opens the race's screens. */
 static int race_command(const struct tc_options *o, struct tc_settings *settings,
                         struct tc_records *records)
 {
 	char err[256];
-	if (tc_race_check(o, is_ninja(o->game), err, sizeof err) != 0)
+	bool ninja_id = o->id && nj_game_id_is_run(o->id);
+	if (ninja_id && o->game && !is_ninja(o->game))
+		return tc_records_close(records),
+		       tc_cli_fail(err, sizeof err, "--id '%s' is N's game ID, not %s's", o->id,
+		                   o->game),
+		       usage_error(err);
+	if (tc_race_check(o, is_ninja(o->game) || ninja_id, err, sizeof err) != 0)
 		return tc_records_close(records), usage_error(err);
-	if (is_ninja(o->game)) { /* a level every racer's program generates from the seed */
+	if (is_ninja(o->game) || ninja_id) { /* a level every racer's program generates */
 		char name[64];
 		snprintf(race_game, sizeof race_game, "%s", TC_NJ_GAME);
-		tc_race_ninja_id(o->has_seed ? o->seed : tc_fresh_seed(), race_game_id,
-		                 sizeof race_game_id, name, sizeof name);
+		if (!o->id)
+			tc_race_ninja_id(o->has_seed ? o->seed : tc_fresh_seed(), race_game_id,
+			                 sizeof race_game_id, name, sizeof name);
+		else if (ninja_race_id(o->id, err, sizeof err) != 0)
+			return tc_records_close(records), usage_error(err);
 	} else if (o->game || o->id) {
 		const struct tc_catalog_entry *entry;
 		const struct tc_game *game;

@@ -89,15 +89,19 @@ int tc_race_check(const struct tc_options *o, bool ninja, char *err, size_t errl
 		        how);
 	}
 	if (ninja) {
+		if (o->has_seed && o->id)
+			return tc_cli_fail(err, errlen,
+			                   "--id %s names its level's seed: drop --seed", o->id);
 		struct tc_options rest = *o;
 		rest.has_seed = rest.no_anim = rest.has_theme = false;
+		rest.id = NULL; /* N's game ID names the seed (the race checks it) */
 		rest.time_limit_ms = 0;
 		const char *other = game_option(&rest);
 		if (other)
 			return tc_cli_fail(
 			        err, errlen,
 			        "a race of ninja plays a level generated from a seed: it "
-			        "takes --seed S, not %s",
+			        "takes --seed S or --id ninja:seed:sS, not %s",
 			        other);
 	}
 	return 0;

@@ -347,12 +347,26 @@ static bool seed_name(const char *name, uint64_t *seed, bool *any)
 	return strncmp(name, "seed ", 5) == 0 && tc_parse_seed(name + 5, seed) == 0;
 }
 
+/* The seed of a generated level's game ID: "ninja:seed:sS" or "ninja:any:sS", or the spaced
+ * "ninja seed S" and "ninja any seed S" that scores, recordings and races kept before (issue
+ * 27: an arcade's request line takes no spaces in an ID). False for any other ID. */
+static bool seed_id(const char *game_id, uint64_t *seed, bool *any)
+{
+	if (strncmp(game_id, "ninja ", 6) == 0)
+		return seed_name(game_id + 6, seed, any);
+	*any = strncmp(game_id, "ninja:any:s", 11) == 0;
+	const char *digits = *any                                        ? game_id + 11
+	                     : strncmp(game_id, "ninja:seed:s", 12) == 0 ? game_id + 12
+	                                                                 : NULL;
+	return digits && tc_parse_seed(digits, seed) == 0;
+}
+
 void nj_game_id(const struct nl_level *level, const char *name, char *buf, size_t len)
 {
 	uint64_t seed;
 	bool any;
 	if (seed_name(name, &seed, &any))
-		snprintf(buf, len, "ninja %s", name);
+		snprintf(buf, len, "ninja:%s:s%" PRIu64, any ? "any" : "seed", seed);
 	else
 		snprintf(buf, len, "ninja:%016" PRIx64, nj_level_hash(level));
 }
@@ -362,15 +376,20 @@ int nj_game_id_level(const char *game_id, struct nl_level *level, char *name, si
 {
 	uint64_t seed;
 	bool any;
-	if (strncmp(game_id, "ninja:", 6) == 0) {
-		snprintf(err, errlen,
-		         "game ID '%s' names an N level read from a file, by a hash of it: open "
-		         "that file in N's level browser (tilecade ninja, then o) to play it",
-		         game_id);
-		return -1;
-	}
-	if (strncmp(game_id, "ninja ", 6) != 0 || !seed_name(game_id + 6, &seed, &any)) {
-		snprintf(err, errlen, "game ID '%s' is not N's 'ninja seed S'", game_id);
+	if (!seed_id(game_id, &seed, &any)) {
+		bool hash = strncmp(game_id, "ninja:", 6) == 0 &&
+		            strspn(game_id + 6, "0123456789abcdef") == 16 && !game_id[22];
+		if (hash)
+			snprintf(err, errlen,
+			         "game ID '%s' names an N level read from a file, by a hash of it: "
+			         "open that file in N's level browser (tilecade ninja, then o) to "
+			         "play it",
+			         game_id);
+		else
+			snprintf(
+			        err, errlen,
+			        "game ID '%s' is not N's ninja:seed:sS, ninja:any:sS or ninja:HASH",
+			        game_id);
 		return -1;
 	}
 	struct tc_rng rng;
@@ -379,7 +398,7 @@ int nj_game_id_level(const char *game_id, struct nl_level *level, char *name, si
 		nl_generate(&rng, level);
 	else
 		nl_generate_playable(&rng, level);
-	snprintf(name, name_len, "%s", game_id + 6);
+	snprintf(name, name_len, "%sseed %" PRIu64, any ? ANY_PREFIX : "", seed);
 	return 0;
 }
 

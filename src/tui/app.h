@@ -24,7 +24,7 @@ struct tc_app_config {
 	 * for none. */
 	const struct nj_replay *ninja_replay;
 	const char *ninja_replay_name; /* its name on screen: the file's */
-	/* N: play this level at once (tilecade --id 'ninja seed S'), named ninja_level_name;
+	/* N: play this level at once (tilecade --id ninja:seed:sS), named ninja_level_name;
 	 * NULL for none. */
 	const struct nl_level *ninja_level;
 	const char *ninja_level_name;

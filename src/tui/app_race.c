@@ -188,9 +188,11 @@ int64_t tc_app_race_of_save(struct app *a, const char *game, const char *summary
 {
 	char game_id[TC_GAMEID_MAX];
 	int id_len = (int)strcspn(summary, ",");
-	if (strcmp(game, TC_NJ_GAME) == 0 && strncmp(summary, "N ", 2) == 0)
-		snprintf(game_id, sizeof game_id, "ninja %.*s", id_len - 2, summary + 2);
-	else
+	if (strcmp(game, TC_NJ_GAME) == 0 && strncmp(summary, "N ", 2) == 0) {
+		char name[NJ_STREAM_NAME_MAX];
+		snprintf(name, sizeof name, "%.*s", id_len - 2, summary + 2);
+		tc_race_ninja_id_of_name(name, game_id, sizeof game_id);
+	} else
 		snprintf(game_id, sizeof game_id, "%.*s", id_len, summary);
 	return tc_store_race_of(tc_records_scores(a->records), a->records->player, game_id,
 	                        tc_race_now_ms());

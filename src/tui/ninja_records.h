@@ -10,7 +10,7 @@
  *   overwritten by another run's) is a recording of game "ninja" (tilecade/recordings.h) in the
  *   store of the scores: its stream as nj_stream_of_replay makes it (the level and name in its
  *   START, the inputs), result "won", "lost" or "left", time_ms and moves its steps, game_id
- *   nj_game_id's ("ninja seed S", or "ninja:" and the level's hash: the live listing's too); a
+ *   nj_game_id's ("ninja:seed:sS", or "ninja:" and the level's hash: the live listing's too); a
  *   win's row on the board links to it and carries the same game_id.
  * - A run kept to continue (q leaves it saved) is not left for good: it is recorded when it
  *   ends or is replaced (restarted after Continue, or its save overwritten by another run's). */

@@ -623,6 +623,19 @@ static void race_board(long id, struct e2e_run *r)
 	assert_int_equal(exit_status(r), 0);
 }
 
+/* `ssh HOST races` lists Ann's lobby of race id, on game_id, alone in it. */
+static void lobby_listed(long id, const char *game_id)
+{
+	struct e2e_run r;
+	char line[128];
+	ssh_run("cat", "races", &r);
+	assert_int_equal(exit_status(&r), 0);
+	snprintf(line, sizeof line, "#%ld  %s  Ann  1 racer  lobby\n", id, game_id);
+	if (!strstr(r.out, line))
+		fail_msg("races lists no %s:\n%s%s", line, r.out, r.err);
+	e2e_run_free(&r);
+}
+
 /* Until bob's `continue` is back in the race: his dropped login's tilecade saves the game when
  * sshd hangs up on it, which may be a moment after the client is gone. */
 static struct e2e_term *continue_race(long id)
@@ -650,16 +663,10 @@ static void test_a_race_through_ssh(void **state)
 	named("bob", "Bob");
 	struct e2e_term *opener = ssh_term(state, "ann", "race 2048 --seed 5");
 	long id = race_on_screen(opener);
-	struct e2e_run r;
-	char line[128];
-	ssh_run("cat", "races", &r);
-	assert_int_equal(exit_status(&r), 0);
-	snprintf(line, sizeof line, "#%ld  2048:4x4:s5  Ann  1 racer  lobby\n", id);
-	if (!strstr(r.out, line))
-		fail_msg("races lists no %s:\n%s%s", line, r.out, r.err);
-	e2e_run_free(&r);
+	lobby_listed(id, "2048:4x4:s5");
 
-	char join[48];
+	struct e2e_run r;
+	char line[128], join[48];
 	snprintf(join, sizeof join, "race --join %ld", id);
 	second = e2e_sshd_term(&sshd, "bob", join, 24, 80);
 	assert_non_null(second);
@@ -753,6 +760,32 @@ static void test_no_file_is_opened_or_saved_from_a_screen(void **state)
 	assert_int_equal(files_written(), before);
 }
 
+/* N's game IDs, as scores, recordings, races and the live listing show them, are given back
+ * to --id in the arcade as at home (issue 27): its request line takes no quotes, and N's IDs
+ * have no spaces. A race is opened on one too. */
+static void test_ninja_game_ids_are_given_back(void **state)
+{
+	named("ann", "Ann");
+	const char *requests[] = {"ninja --id ninja:seed:s3", "ninja --id=ninja:seed:s3"};
+	for (size_t i = 0; i < sizeof requests / sizeof *requests; i++) {
+		struct e2e_term *t = ssh_term(state, "ann", requests[i]);
+		if (!e2e_wait_text(t, "gold 0/45", WAIT_MS)) /* seed 3's level: its 45 gold */
+			fail_msg("%s plays no seed 3:\n%s", requests[i], e2e_screen(t));
+		wait_text(t, "seed 3");
+		e2e_send_str(t, "q");
+		wait_text(t, "zNumbers"); /* the menu, as after any game's ID */
+		e2e_send_str(t, "q");
+		assert_int_equal(e2e_wait_exit(t, WAIT_MS), 0);
+	}
+	struct e2e_term *t = ssh_term(state, "ann", "ninja --id ninja:any:s3");
+	wait_text(t, "any seed 3");
+
+	t = ssh_term(state, "ann", "race ninja --id ninja:seed:s3");
+	lobby_listed(race_on_screen(t), "ninja:seed:s3");
+	e2e_send_str(t, "q");
+	assert_int_equal(e2e_wait_exit(t, WAIT_MS), 0);
+}
+
 /* Run without sshd: the admin is told what to set. */
 static void test_without_the_key_the_admin_is_told(void **state)
 {
@@ -813,6 +846,7 @@ int main(void)
 	                                  two_teardown),
 	        cmocka_unit_test_teardown(test_no_file_is_opened_or_saved_from_a_screen,
 	                                  e2e_term_teardown),
+	        cmocka_unit_test_teardown(test_ninja_game_ids_are_given_back, e2e_term_teardown),
 	        cmocka_unit_test(test_without_the_key_the_admin_is_told),
 	};
 	int failed = cmocka_run_group_tests(tests, NULL, NULL);

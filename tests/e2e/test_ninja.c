@@ -574,18 +574,30 @@ static void test_continue(void **state)
 }
 
 /* N's game IDs, as scores, recordings and the live listing show them, given back to --id
- * (issue 27): a generated level's plays that level again; a file level's, only a hash of it,
- * says in one line what plays it. */
+ * (issue 27): a generated level's plays that level again, in today's form and in the spaced
+ * one of before; a file level's, only a hash of it, says in one line what plays it. */
 static void test_game_id_plays_again(void **state)
 {
-	const char *argv[] = {e2e_bin, "--id", "ninja seed 3", NULL};
-	struct e2e_term *t = e2e_start(24, 80, argv, NULL);
+	const char *ids[] = {"ninja:seed:s3", "ninja seed 3"};
+	for (size_t i = 0; i < sizeof ids / sizeof *ids; i++) {
+		const char *argv[] = {e2e_bin, "--id", ids[i], NULL};
+		e2e_free(*state);
+		struct e2e_term *t = e2e_start(24, 80, argv, NULL);
+		assert_non_null(t);
+		*state = t;
+		wait_text(t, "seed 3");
+		/* data/ninja-demo.replay's level: its 45 gold */
+		wait_status(t, "gold 0/45  time 90");
+		e2e_send_str(t, "q");
+		wait_text(t, "wall-jump to the exit"); /* back in the menu, as from any game's ID */
+	}
+	/* A level the browser made with p, of any kind, is its own ID's. */
+	const char *any[] = {e2e_bin, "--id", "ninja:any:s3", NULL};
+	e2e_free(*state);
+	struct e2e_term *t = e2e_start(24, 80, any, NULL);
 	assert_non_null(t);
 	*state = t;
-	wait_text(t, "seed 3");
-	wait_status(t, "gold 0/45  time 90"); /* data/ninja-demo.replay's level: its 45 gold */
-	e2e_send_str(t, "q");
-	wait_text(t, "wall-jump to the exit"); /* back in the menu, as from any game's ID */
+	wait_text(t, "any seed 3");
 	char command[4200];
 	snprintf(command, sizeof command,
 	         "'%s' --id ninja:0123456789abcdef 2>&1 | grep -q 'open that file in N'"

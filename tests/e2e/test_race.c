@@ -596,7 +596,7 @@ static void test_a_race_of_n(void **state)
 {
 	struct racers *r = *state;
 	r->ann = racer(ann_ini, "race", "ninja", "--seed", "42", NULL);
-	expect_text(r->ann, "ninja seed 42", WAIT_MS);
+	expect_text(r->ann, "ninja:seed:s42", WAIT_MS); /* its game ID, as --id takes it */
 	r->bob = racer(bob_ini, "race", "--join", "1", NULL);
 	expect_text(r->ann, "Racers: 2", WAIT_MS);
 	assert_true(e2e_send_str(r->ann, E2E_KEY_ENTER));
@@ -737,8 +737,25 @@ static void test_refusals(void **state)
 	        {{"race", "ninja", "--size", "4"},
 	         2,
 	         "tilecade: a race of ninja plays a level generated from a seed: it takes --seed "
-	         "S, "
-	         "not --size\n"},
+	         "S or --id ninja:seed:sS, not --size\n"},
+	        /* N's game IDs as scores and recordings show them (issue 27), of before too: a
+	         * race is opened on them, up to the missing terminal. */
+	        {{"race", "--id", "ninja:seed:s1"},
+	         1,
+	         "tilecade: a race needs a terminal on standard input and output\n"},
+	        {{"race", "ninja", "--id", "ninja seed 1"},
+	         1,
+	         "tilecade: a race needs a terminal on standard input and output\n"},
+	        {{"race", "ninja", "--id", "ninja:seed:s1", "--seed", "2"},
+	         2,
+	         "tilecade: --id ninja:seed:s1 names its level's seed: drop --seed\n"},
+	        {{"race", "2048", "--id", "ninja:seed:s1"},
+	         2,
+	         "tilecade: --id 'ninja:seed:s1' is N's game ID, not 2048's\n"},
+	        {{"race", "--id", "ninja:seed:s1x"},
+	         2,
+	         "tilecade: game ID 'ninja:seed:s1x' is not N's ninja:seed:sS, ninja:any:sS or "
+	         "ninja:HASH\n"},
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
 		const char *argv[10] = {e2e_bin, "--config", ann_ini};

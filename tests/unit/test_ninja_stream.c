@@ -347,14 +347,15 @@ static void bad_streams_refused(void **unused)
 }
 
 /* One game ID wherever a player sees it: a generated level's seed, else the level's hash (the
- * key of its board), whatever the file was called. */
+ * key of its board), whatever the file was called; GAME:PARAMS:sSEED without spaces, which an
+ * arcade's request line carries (issue 27). */
 static void game_ids(void **state)
 {
 	(void)state;
 	struct nj_replay *rp = corridor();
 	char id[64], hash[64];
 	nj_game_id(&rp->level, "seed 687550577", id, sizeof id);
-	assert_string_equal(id, "ninja seed 687550577");
+	assert_string_equal(id, "ninja:seed:s687550577");
 	snprintf(hash, sizeof hash, "ninja:%016llx", (unsigned long long)nj_level_hash(&rp->level));
 	nj_game_id(&rp->level, "corridor.txt", id, sizeof id);
 	assert_string_equal(id, hash);
@@ -362,44 +363,70 @@ static void game_ids(void **state)
 	assert_string_equal(id, hash);
 	nj_game_id(&rp->level, "seed ", id, sizeof id);
 	assert_string_equal(id, hash);
-	assert_true(nj_game_id_is_run("ninja seed 5") && nj_game_id_is_run(hash));
+	assert_true(nj_game_id_is_run("ninja:seed:s5") && nj_game_id_is_run("ninja seed 5") &&
+	            nj_game_id_is_run(hash));
 	assert_false(nj_game_id_is_run("2048:4x4:5") || nj_game_id_is_run("ninjas"));
 	nj_game_id(&rp->level, "any seed 9", id, sizeof id);
-	assert_string_equal(id, "ninja any seed 9");
+	assert_string_equal(id, "ninja:any:s9");
+	assert_null(strchr(id, ' '));
 	free(rp);
 }
 
+/* The level an ID names: its name, and whether it is the seed's level as the browser made it
+ * (made playable, or any level). */
+static void assert_id_level(const char *id, const char *name_wanted, uint64_t seed, bool any)
+{
+	static struct nl_level level, made;
+	char name[64], err[256], again[64];
+	struct tc_rng rng;
+	if (nj_game_id_level(id, &level, name, sizeof name, err, sizeof err) != 0)
+		fail_msg("%s: %s", id, err);
+	assert_string_equal(name, name_wanted);
+	tc_rng_seed(&rng, seed, NL_RNG_STREAM);
+	if (any)
+		nl_generate(&rng, &made);
+	else
+		nl_generate_playable(&rng, &made);
+	assert_int_equal(nj_level_hash(&level), nj_level_hash(&made));
+	/* Given back, it is shown in today's form. */
+	nj_game_id(&level, name, again, sizeof again);
+	snprintf(name, sizeof name, "ninja:%s:s%llu", any ? "any" : "seed",
+	         (unsigned long long)seed);
+	assert_string_equal(again, name);
+}
+
+static void assert_id_refused(const char *id, const char *why)
+{
+	static struct nl_level level;
+	char name[64], err[256];
+	assert_int_equal(nj_game_id_level(id, &level, name, sizeof name, err, sizeof err), -1);
+	if (!strstr(err, why))
+		fail_msg("%s: '%s' does not say '%s'", id, err, why);
+	assert_null(strchr(err, '\n'));
+}
+
 /* Every N game ID given back plays its level again (issue 27): a seed's level is generated as
- * the browser made it; a file level's hash says what is needed instead. */
+ * the browser made it, from today's ID or from the spaced one of before; a file level's hash
+ * says what is needed instead. */
 static void game_ids_give_their_level_back(void **state)
 {
 	(void)state;
-	static struct nl_level level, made;
-	char name[64], err[256];
-	struct tc_rng rng;
-	assert_int_equal(nj_game_id_level("ninja any seed 9", &level, name, sizeof name, err,
-	                                  sizeof err),
-	                 0);
-	assert_string_equal(name, "any seed 9");
-	tc_rng_seed(&rng, 9, NL_RNG_STREAM);
-	nl_generate(&rng, &made);
-	assert_int_equal(nj_level_hash(&level), nj_level_hash(&made));
-	char id[64];
-	nj_game_id(&level, name, id, sizeof id);
-	assert_string_equal(id, "ninja any seed 9");
-	assert_int_equal(nj_game_id_level("ninja seed 3", &level, name, sizeof name, err,
-	                                  sizeof err),
-	                 0);
-	tc_rng_seed(&rng, 3, NL_RNG_STREAM);
-	nl_generate_playable(&rng, &made);
-	assert_int_equal(nj_level_hash(&level), nj_level_hash(&made));
-	assert_int_equal(nj_game_id_level("ninja:0123456789abcdef", &level, name, sizeof name,
-	                                  err, sizeof err),
-	                 -1);
-	assert_non_null(strstr(err, "N's level browser"));
-	assert_int_equal(nj_game_id_level("ninja seed 5x", &level, name, sizeof name, err,
-	                                  sizeof err),
-	                 -1);
+	assert_id_level("ninja:any:s9", "any seed 9", 9, true);
+	assert_id_level("ninja:seed:s3", "seed 3", 3, false);
+	assert_id_level("ninja:seed:s18446744073709551615", "seed 18446744073709551615", UINT64_MAX,
+	                false);
+	/* The IDs kept before, in scores, recordings and races. */
+	assert_id_level("ninja any seed 9", "any seed 9", 9, true);
+	assert_id_level("ninja seed 3", "seed 3", 3, false);
+
+	assert_id_refused("ninja:0123456789abcdef", "N's level browser");
+	const char *bad[] = {
+	        "ninja seed 5x",    "ninja:seed:5",      "ninja:seed:s",
+	        "ninja:seed:s5:s6", "ninja:any:s-1",     "ninja:seed:s18446744073709551616",
+	        "ninja:SEED:s5",    "ninja:playable:s5", "ninja seed s5",
+	        "ninja:seed:s 5",   "ninja:seed",        "ninja"};
+	for (size_t i = 0; i < sizeof bad / sizeof *bad; i++)
+		assert_id_refused(bad[i], "is not N's ninja:seed:sS");
 }
 
 int main(void)
