@@ -73,7 +73,7 @@ bool tc_store_retry_soon(const struct tc_store *st);
 /* The schema version of the open database (TC_STORE_SCHEMA once opened). A database of a newer
  * schema than this program knows is refused ("made by a newer tilecade"), never written into. */
 int tc_store_schema_version(const struct tc_store *st);
-#define TC_STORE_SCHEMA 6
+#define TC_STORE_SCHEMA 7
 
 /* A scoreboard is one game, mode and level: ("2048", "normal", "4x4"),
  * ("znumbers", "pack", "level3"), ("znumbers", "daily", "2026-11-21"). */

@@ -12,6 +12,18 @@
 
 struct tc_store;
 
+/* Schema 7's migration, the same SQL on both engines: N's game IDs of before, spaced ("ninja
+ * seed S", "ninja any seed S"), in today's form ("ninja:seed:sS", "ninja:any:sS"), in every
+ * table that keeps game IDs, so that old and new runs of a level list and race as one. */
+#define TC_STORE_NINJA_IDS_OF(table)                                                               \
+	"UPDATE " table " SET game_id = 'ninja:seed:s' || substr(game_id, 12)"                     \
+	" WHERE substr(game_id, 1, 11) = 'ninja seed ';"                                           \
+	"UPDATE " table " SET game_id = 'ninja:any:s' || substr(game_id, 16)"                      \
+	" WHERE substr(game_id, 1, 15) = 'ninja any seed ';"
+#define TC_STORE_NINJA_IDS_SQL                                                                     \
+	TC_STORE_NINJA_IDS_OF("scores")                                                            \
+	TC_STORE_NINJA_IDS_OF("recordings") TC_STORE_NINJA_IDS_OF("races")
+
 /* How a store is opened (tilecade/store.h's three ways). */
 enum tc_store_opening {
 	TC_OPEN_OWN,      /* the player's: made where there is none yet */

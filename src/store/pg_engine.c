@@ -108,6 +108,9 @@ static const char *const migrations[TC_STORE_SCHEMA] = {
          * store.h), 0 for none yet (every save of before). */
         [5] = "ALTER TABLE saves ADD COLUMN holder BIGINT NOT NULL DEFAULT 0;"
               "UPDATE tilecade_schema SET version = 6;",
+        /* 7: N's game IDs without spaces (tilecade/ninja_stream.h), so that an arcade's
+         * request line takes back those of old scores, recordings and races too. */
+        [6] = TC_STORE_NINJA_IDS_SQL "UPDATE tilecade_schema SET version = 7;",
 };
 
 /* The tables of each schema version this program knows (none at 0): how a database is known to
@@ -116,6 +119,8 @@ static const char *const tables_of[TC_STORE_SCHEMA + 1] = {
         [5] = "live_events,live_games,players,racers,races,recordings,saves,scores,"
               "tilecade_schema,written",
         [6] = "live_events,live_games,players,racers,races,recordings,saves,scores,"
+              "tilecade_schema,written",
+        [7] = "live_events,live_games,players,racers,races,recordings,saves,scores,"
               "tilecade_schema,written",
 };
 

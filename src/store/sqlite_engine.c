@@ -81,6 +81,9 @@ static const char *const migrations[TC_STORE_SCHEMA] = {
         /* 6: one game, one program: the hold of the program that holds a save (tilecade/
          * store.h), 0 for none yet (every save of before). */
         "ALTER TABLE saves ADD COLUMN holder INTEGER NOT NULL DEFAULT 0;",
+        /* 7: N's game IDs without spaces (tilecade/ninja_stream.h), so that an arcade's
+         * request line takes back those of old scores, recordings and races too. */
+        TC_STORE_NINJA_IDS_SQL,
 };
 
 /* The columns of the scores table at each schema version (what the migrations made), and of
@@ -89,6 +92,7 @@ static const char *const score_columns[TC_STORE_SCHEMA + 1] = {
         NULL,
         "id,game,mode,level,player,points,time_ms,moves,date,game_id",
         "id,game,mode,level,player,points,time_ms,moves,date,game_id,won,hints",
+        "id,game,mode,level,player,points,time_ms,moves,date,game_id,won,hints,recording",
         "id,game,mode,level,player,points,time_ms,moves,date,game_id,won,hints,recording",
         "id,game,mode,level,player,points,time_ms,moves,date,game_id,won,hints,recording",
         "id,game,mode,level,player,points,time_ms,moves,date,game_id,won,hints,recording",
@@ -102,6 +106,7 @@ static const char *const save_columns[TC_STORE_SCHEMA + 1] = {
         "game,blob,summary,saved_at,events",
         "owner,game,blob,summary,saved_at,events,seq",
         "owner,game,blob,summary,saved_at,events,seq,holder",
+        "owner,game,blob,summary,saved_at,events,seq,holder",
 };
 /* The tables and indexes of each version but scores' and saves'. */
 static const char *const other_things[TC_STORE_SCHEMA + 1] = {
@@ -111,6 +116,9 @@ static const char *const other_things[TC_STORE_SCHEMA + 1] = {
         "players,recordings,sqlite_autoindex_players_1,sqlite_autoindex_players_2",
         "players,racers,races,recordings,sqlite_autoindex_players_1,sqlite_autoindex_players_2,"
         "sqlite_autoindex_racers_1",
+        "players,racers,races,recordings,saves_by_seq,sqlite_autoindex_players_1,"
+        "sqlite_autoindex_players_2,sqlite_autoindex_racers_1,sqlite_autoindex_written_1,"
+        "written",
         "players,racers,races,recordings,saves_by_seq,sqlite_autoindex_players_1,"
         "sqlite_autoindex_players_2,sqlite_autoindex_racers_1,sqlite_autoindex_written_1,"
         "written",

@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "store_dirs.h"
+#include "tilecade/recordings.h"
 #include "tilecade/store.h"
 
 static bool store_exists(const char *path)
@@ -1224,6 +1225,56 @@ static void store_default_path_follows_xdg(void **state)
 	assert_int_equal(small, -1);
 }
 
+/* A database of schema 6 keeps N's game IDs of before, spaced ("ninja seed 5"), in its scores,
+ * recordings and races: schema 7 gives them today's form, which an arcade's request line takes
+ * back to --id (issue 27), so that a level's old runs list and race with its new ones; other
+ * IDs are left alone. On both engines. */
+static void store_migrates_ninja_ids(void **state)
+{
+	char path[STORE_PATH_MAX], id[64];
+	bool pg = store_on_pg();
+	tc_store_close(store_open_ok(store_db(state, "v6", path)));
+	store_sql_on(path,
+	             "INSERT INTO scores (game, mode, level, player, points, time_ms, moves,"
+	             " date, game_id) VALUES"
+	             " ('ninja', 'level', 'a', 'ann', 0, 9000, 360, 1, 'ninja seed 5'),"
+	             " ('ninja', 'level', 'b', 'ann', 0, 9000, 360, 1, 'ninja any seed 9'),"
+	             " ('ninja', 'level', 'c', 'ann', 0, 9000, 360, 1,"
+	             "  'ninja:0123456789abcdef'),"
+	             " ('2048', 'normal', '4x4', 'ann', 8, 1, 1, 1, '2048:4x4:s1');"
+	             "INSERT INTO races (game, game_id, opener, opened_ms, start_ms, limit_ms)"
+	             " VALUES ('ninja', 'ninja any seed 9', 'ann', 1, 0, 0);");
+	store_sql_on(path,
+	             pg ? "INSERT INTO recordings (player, game, game_id, result, points,"
+	                  " time_ms, moves, date, events) VALUES"
+	                  " ('ann', 'ninja', 'ninja seed 5', 'won', 0, 9000, 360, 1, '\\x01');"
+	                  "UPDATE tilecade_schema SET version = 6;"
+	                : "INSERT INTO recordings (player, game, game_id, result, points,"
+	                  " time_ms, moves, date, events) VALUES"
+	                  " ('ann', 'ninja', 'ninja seed 5', 'won', 0, 9000, 360, 1, x'01');"
+	                  "PRAGMA user_version = 6;");
+	struct tc_store *st = store_open_ok(path);
+	assert_int_equal(tc_store_schema_version(st), TC_STORE_SCHEMA);
+	int64_t ids[4];
+	assert_int_equal(tc_store_recordings_of_game(st, "ann", "ninja:seed:s5", ids, 4), 1);
+	tc_store_close(st);
+	const char *kept[][2] = {{"a", "ninja:seed:s5"},
+	                         {"b", "ninja:any:s9"},
+	                         {"c", "ninja:0123456789abcdef"},
+	                         {"4x4", "2048:4x4:s1"}};
+	for (size_t i = 0; i < sizeof kept / sizeof *kept; i++) {
+		char sql[128];
+		snprintf(sql, sizeof sql, "SELECT game_id FROM scores WHERE level = '%s'",
+		         kept[i][0]);
+		store_sql_text_on(path, sql, id, sizeof id);
+		assert_string_equal(id, kept[i][1]);
+	}
+	store_sql_text_on(path, "SELECT game_id FROM recordings", id, sizeof id);
+	assert_string_equal(id, "ninja:seed:s5");
+	store_sql_text_on(path, "SELECT game_id FROM races", id, sizeof id);
+	assert_string_equal(id, "ninja:any:s9");
+}
+
 #define STORE_TEST(f) cmocka_unit_test_setup_teardown(f, store_setup, store_teardown)
 
 int main(void)
@@ -1242,6 +1293,7 @@ int main(void)
 	        STORE_TEST(store_finds_the_latest_save),
 	        STORE_TEST(store_lists_every_save),
 	        STORE_TEST(store_a_game_taken_over_is_not_saved_by_the_first),
+	        STORE_TEST(store_migrates_ninja_ids),
 	};
 	/* What a file has: its path, its folder, its permissions, SQLite's own schema versions. */
 	const struct CMUnitTest sqlite_only[] = {
