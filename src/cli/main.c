@@ -18,6 +18,7 @@
 #include "file_save.h"
 #include "ghost_command.h"
 #include "ghost_race.h"
+#include "help.h"
 #include "keymap.h"
 #include "ninja_records.h"
 #include "option_checks.h"
@@ -454,9 +455,15 @@ static int play(const struct tc_options *o, const struct tc_settings *settings,
 	char warn[160];
 	tc_keymap_apply(settings->config.bindings, settings->config.binding_count, warn,
 	                sizeof warn);
-	/* A bound key that meant something else: one line at the start, and in the menu. */
+	/* A bound key that meant something else, shared or a game's own (Sudoku's digits): one
+	 * line at the start, and in the menu. */
 	static char clashes[sizeof settings->notice];
-	if (tc_keymap_clashes(clashes, sizeof clashes) > 0)
+	int clash_count = tc_keymap_clashes(clashes, sizeof clashes);
+	for (int i = 0; i < TC_CATALOG_SIZE; i++)
+		if (tc_catalog[i].view)
+			clash_count += tc_help_clashes(tc_catalog[i].title, tc_catalog[i].view->help,
+			                               clashes, sizeof clashes);
+	if (clash_count > 0)
 		tc_cli_error(clashes);
 	static struct tc_app_config cfg;
 	cfg = (struct tc_app_config){

@@ -35,12 +35,52 @@ static bool game_says(const struct tc_help_line *own, const char *keys)
 	return false;
 }
 
+/* Appends text to buf, after ", " when buf holds something already. */
+static void append(char *buf, size_t len, const char *text)
+{
+	size_t used = strlen(buf);
+	if (used < len)
+		snprintf(buf + used, len - used, "%s%s", used ? ", " : "", text);
+}
+
+/* A part naming keys the game reads itself ("a", "Tab", "1-9"), less those bound to an action:
+ * a bound key does that action, not the game's own ("1-4, 6-9" with undo = 5). */
+static void own_keys_now(const char *part, size_t len, int first, int last, char *buf,
+                         size_t buflen)
+{
+	if (first == last) {
+		if (tc_keymap_lookup(first) == TC_ACT_NONE)
+			snprintf(buf, buflen, "%.*s", (int)len, part);
+		return;
+	}
+	for (int key = first; key <= last; key++) {
+		if (tc_keymap_lookup(key) != TC_ACT_NONE)
+			continue;
+		int end = key;
+		while (end < last && tc_keymap_lookup(end + 1) == TC_ACT_NONE)
+			end++;
+		char run[8];
+		if (end > key)
+			snprintf(run, sizeof run, "%c-%c", key, end);
+		else
+			snprintf(run, sizeof run, "%c", key);
+		append(buf, buflen, run);
+		key = end;
+	}
+}
+
 /* One part of a help entry's keys (help.h): the keys doing an action now, the mouse's part
- * while the mouse is on, or the text itself. */
-static void key_part(const char *part, size_t len, char *buf, size_t buflen)
+ * while the mouse is on, a game's own keys not bound away (game: the help is a game's, where
+ * a bound key does its action), or the text itself. */
+static void key_part(const char *part, size_t len, bool game, char *buf, size_t buflen)
 {
 	char name[LINE_BYTES];
 	buf[0] = '\0';
+	int first, last;
+	if (game && tc_keymap_literal_keys(part, len, &first, &last)) {
+		own_keys_now(part, len, first, last, buf, buflen);
+		return;
+	}
 	if (part[0] != '{' || part[len - 1] != '}' || len - 2 >= sizeof name) {
 		snprintf(buf, buflen, "%.*s", (int)len, part);
 		return;
@@ -56,21 +96,51 @@ static void key_part(const char *part, size_t len, char *buf, size_t buflen)
 	}
 }
 
-/* An entry's keys as they are now: its parts (separated by ", ") each as key_part makes it,
- * those that come to nothing left out. */
-static void keys_now(const char *keys, char *buf, size_t len)
+/* The length of an entry's part (parts are separated by ", "), and where the next starts. */
+static size_t part_length(const char *part, const char **next)
+{
+	const char *end = strstr(part, ", ");
+	size_t len = end ? (size_t)(end - part) : strlen(part);
+	*next = part + len + (end ? 2 : 0);
+	return len;
+}
+
+/* An entry's keys as they are now: its parts each as key_part makes it, those that come to
+ * nothing left out. */
+static void keys_now(const char *keys, bool game, char *buf, size_t len)
 {
 	buf[0] = '\0';
-	for (const char *part = keys; *part;) {
-		const char *end = strstr(part, ", ");
-		size_t part_len = end ? (size_t)(end - part) : strlen(part);
+	for (const char *part = keys, *next; *part; part = next) {
 		char text[LINE_BYTES];
-		key_part(part, part_len, text, sizeof text);
-		size_t used = strlen(buf);
-		if (text[0] && used < len)
-			snprintf(buf + used, len - used, "%s%s", used ? ", " : "", text);
-		part += part_len + (end ? 2 : 0);
+		key_part(part, part_length(part, &next), game, text, sizeof text);
+		if (text[0])
+			append(buf, len, text);
 	}
+}
+
+int tc_help_clashes(const char *game, const struct tc_help_line *own, char *buf, size_t len)
+{
+	int clashes = 0;
+	for (const struct tc_help_line *h = own; h && h->keys; h++)
+		for (const char *part = h->keys, *next; *part; part = next) {
+			int first, last;
+			bool keys = tc_keymap_literal_keys(part, part_length(part, &next), &first,
+			                                   &last);
+			for (int key = first; keys && key <= last; key++) {
+				enum tc_action now = tc_keymap_lookup(key);
+				if (now == TC_ACT_NONE)
+					continue;
+				char name[16];
+				tc_keymap_key_name(key, name, sizeof name);
+				size_t used = strlen(buf);
+				if (used < len)
+					snprintf(buf + used, len - used, "%s%s is %s now, not %s's %s",
+					         used ? "; " : "keys: ", name,
+					         tc_keymap_action_name(now), game, h->what);
+				clashes++;
+			}
+		}
+	return clashes;
 }
 
 /* Help's entries with their keys as they are now. */
@@ -83,13 +153,13 @@ struct shown_entries {
  * (or, with own, one the game tells of itself) is left out, with the lines that carry on its
  * text. Returns where the entries end. */
 static int show_entries(struct shown_entries *shown, int from, const struct tc_help_line *lines,
-                        const struct tc_help_line *own)
+                        const struct tc_help_line *own, bool game)
 {
 	int n = from;
 	bool left_out = false;
 	for (const struct tc_help_line *h = lines; h && h->keys && n < MAX_HELP_LINES; h++) {
 		if (h->keys[0]) {
-			keys_now(h->keys, shown->keys[n], LINE_BYTES);
+			keys_now(h->keys, game, shown->keys[n], LINE_BYTES);
 			left_out = !shown->keys[n][0] || (own && game_says(own, h->keys));
 		} else {
 			shown->keys[n][0] = '\0';
@@ -176,9 +246,9 @@ static void lay_out(struct help_text *t, const struct tc_help_line *own, bool sh
                     int rows)
 {
 	static struct shown_entries shown;
-	int own_end = show_entries(&shown, 0, own, NULL);
+	int own_end = show_entries(&shown, 0, own, NULL, shared);
 	if (shared)
-		show_entries(&shown, own_end + 1, shared_keys, own);
+		show_entries(&shown, own_end + 1, shared_keys, own, true);
 	else
 		shown.line[own_end + 1] = (struct tc_help_line){NULL, NULL};
 	t->n = 0;

@@ -275,13 +275,27 @@ void tc_keymap_directions_text(char *buf, size_t len)
 		append(buf, len, joined);
 }
 
-/* The name an action has in [keys]. */
-static const char *action_name(enum tc_action action)
+const char *tc_keymap_action_name(enum tc_action action)
 {
 	for (size_t i = 0; i < sizeof actions / sizeof actions[0]; i++)
 		if (actions[i].action == action)
 			return actions[i].name;
 	return "?";
+}
+
+bool tc_keymap_literal_keys(const char *part, size_t len, int *first, int *last)
+{
+	char text[16];
+	if (len == 0 || len >= sizeof text)
+		return false;
+	snprintf(text, sizeof text, "%.*s", (int)len, part);
+	if (len == 3 && text[1] == '-' && text[0] > ' ' && text[0] < text[2] && text[2] < 0x7f) {
+		*first = text[0];
+		*last = text[2];
+		return true;
+	}
+	*first = *last = tc_keymap_key_named(text);
+	return *first >= 0;
 }
 
 int tc_keymap_clashes(char *buf, size_t len)
@@ -297,14 +311,14 @@ int tc_keymap_clashes(char *buf, size_t len)
 		tc_keymap_key_name(bound[i].key, name, sizeof name);
 		const char *still = tc_keymap_key_text(was);
 		if (*still)
-			snprintf(other, sizeof other, "%s: %s", action_name(was), still);
+			snprintf(other, sizeof other, "%s: %s", tc_keymap_action_name(was), still);
 		else
-			snprintf(other, sizeof other, "%s has no key left", action_name(was));
+			snprintf(other, sizeof other, "%s has no key left", tc_keymap_action_name(was));
 		size_t used = clashes ? strlen(buf) : 0;
 		if (used < len)
 			snprintf(buf + used, len - used, "%s%s is %s now, not %s (%s)",
-			         clashes ? "; " : "keys: ", name, action_name(bound[i].action),
-			         action_name(was), other);
+			         clashes ? "; " : "keys: ", name, tc_keymap_action_name(bound[i].action),
+			         tc_keymap_action_name(was), other);
 		clashes++;
 	}
 	return clashes;

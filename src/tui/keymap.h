@@ -5,6 +5,7 @@
 #ifndef TILECADE_TUI_KEYMAP_H
 #define TILECADE_TUI_KEYMAP_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "event.h"
@@ -35,6 +36,12 @@ int tc_keymap_bound_keys(enum tc_action action, int *keys, int max);
 
 /* A key as help writes it: a character itself, else its name ("Enter", "Esc", "Up"). */
 void tc_keymap_key_name(int key, char *buf, size_t len);
+
+/* Whether a help entry's part names keys a game reads itself: one key ("a", "Tab"), from
+ * *first to *last the same, or a range of characters ("1-9"); not other text ("Ctrl-Z"). */
+bool tc_keymap_literal_keys(const char *part, size_t len, int *first, int *last);
+/* The name an action has in [keys] ("undo"). */
+const char *tc_keymap_action_name(enum tc_action action);
 
 /* What help and status lines show of the keys in force. The clash rule: a bound key takes
  * its new action everywhere, and the action it had keeps its other keys. */

@@ -1610,6 +1610,31 @@ static void test_rebound_keys_are_shown(void **state)
 	assert_false(on_screen(t, "hjkl"));
 }
 
+/* [keys] undo = 5, hint = m take two of Sudoku's own keys (issue 27: the help still said "1-9
+ * write a digit" beside "5, u: undo", and nothing told of the clash): the line at the start
+ * says so, and Sudoku's help leaves out the keys that now do the shared action. */
+static void test_a_binding_that_takes_a_games_key_is_told(void **state)
+{
+	char cfg[4300];
+	config_file("keys.ini", "[keys]\nundo = 5\nhint = m\n", cfg, sizeof cfg);
+	struct e2e_term *t = tilecade(state, "--config", cfg, "--no-anim", NULL);
+	wait_menu(t);
+	assert_true(row_of(t, "keys: 5 is undo now, not Sudoku's write a digit") >= 0);
+	t = tilecade(state, "--config", cfg, "sudoku", "--level", "1", "--no-anim", NULL);
+	wait_text(t, "Left: ");
+	type_keys(t, "?");
+	static const char *const rows[][2] = {{"1-4, 6-9", "write a digit"},
+	                                      {"Tab", "digits or marks mode"},
+	                                      {"m, H ", "hint: technique, cells, digit"},
+	                                      {"5, u", "undo"}};
+	for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++)
+		if (!e2e_wait_row(t, rows[i][0], rows[i][1], WAIT_MS))
+			fail_msg("the help has no '%s  %s':\n%s", rows[i][0], rows[i][1],
+			         e2e_screen(t));
+	assert_false(on_screen(t, "1-9"));
+	assert_false(on_screen(t, "m, Tab"));
+}
+
 /* [keys] help = h, back = x: the races' screens name them on their bottom lines (they said
  * "? help   q back" whatever the bindings), and x leaves as it says. */
 static void test_races_show_rebound_keys(void **state)
@@ -1713,6 +1738,7 @@ int main(void)
 	        TEST(test_mouse_off_leaves_mouse_reporting_off),
 	        TEST(test_key_binding_undo),
 	        TEST(test_rebound_keys_are_shown),
+	        TEST(test_a_binding_that_takes_a_games_key_is_told),
 	        TEST(test_races_show_rebound_keys),
 	        TEST(test_corrupt_database_never_stops_play),
 	};

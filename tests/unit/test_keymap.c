@@ -121,6 +121,26 @@ static void test_control_keys_cannot_be_rebound(void **state)
 	assert_int_equal(key('c', false), TC_ACT_BACK);
 }
 
+
+/* A help entry's part that names keys a game reads itself: one key, or a range of characters
+ * (issue 27: a binding that took one of them was not told, and the help still listed it). */
+static void test_a_help_part_names_a_games_keys(void **state)
+{
+	(void)state;
+	int first, last;
+	assert_true(tc_keymap_literal_keys("1-9", 3, &first, &last));
+	assert_int_equal(first, '1');
+	assert_int_equal(last, '9');
+	assert_true(tc_keymap_literal_keys("Tab", 3, &first, &last));
+	assert_int_equal(first, TC_KEY_TAB);
+	assert_int_equal(last, TC_KEY_TAB);
+	assert_true(tc_keymap_literal_keys("a, c", 1, &first, &last));
+	assert_int_equal(first, 'a');
+	assert_false(tc_keymap_literal_keys("Ctrl-Z", 6, &first, &last));
+	assert_false(tc_keymap_literal_keys("9-1", 3, &first, &last));
+	assert_false(tc_keymap_literal_keys("", 0, &first, &last));
+}
+
 static void test_bad_bindings_are_reported_and_skipped(void **state)
 {
 	(void)state;
@@ -226,6 +246,7 @@ int main(void)
 	        cmocka_unit_test_teardown(test_a_binding_wins_over_a_built_in_key, forget_bindings),
 	        cmocka_unit_test_teardown(test_the_later_binding_of_a_key_wins, forget_bindings),
 	        cmocka_unit_test_teardown(test_control_keys_cannot_be_rebound, forget_bindings),
+	        cmocka_unit_test(test_a_help_part_names_a_games_keys),
 	        cmocka_unit_test_teardown(test_bad_bindings_are_reported_and_skipped,
 	                                  forget_bindings),
 	        cmocka_unit_test_teardown(test_applying_again_replaces_the_bindings,
