@@ -242,8 +242,11 @@ static bool split_refused_number(const struct tc_arcade_request *r, const char *
                                  size_t errlen)
 {
 	int w = r->refused_word;
-	if (!(is_command(first, "replay") || is_command(first, "races")) || w < 2 ||
-	    r->argv[w][0] == '-')
+	/* The number stands after the command or after --headless, not as an option's value
+	 * (replay 1 --db /tmp/y is told of --db). */
+	bool number = w >= 2 && r->argv[w][0] != '-' &&
+	              (w == 2 || strcmp(r->argv[w - 1], "--headless") == 0);
+	if (!(is_command(first, "replay") || is_command(first, "races")) || !number)
 		return false;
 	if (is_command(first, "races"))
 		tc_races_bad_id(r->argv[w], err, errlen);

@@ -64,6 +64,8 @@ const char *tc_policy_refused_option(const struct tc_options *o, char *err, size
 		return NULL;
 	const char *file = file_option(o);
 	const char *batch = batch_option(o);
+	/* N's --headless plays a --replay FILE, which names a file: here it is a recording's. */
+	const char *headless = o->headless && !o->replaying ? "--headless" : NULL;
 	if (file)
 		tc_policy_file_refusal(file, err, errlen);
 	else if (batch)
@@ -71,5 +73,9 @@ const char *tc_policy_refused_option(const struct tc_options *o, char *err, size
 		         "%s is not taken in the arcade: it plays games; batch commands are for a "
 		         "tilecade of your own",
 		         batch);
-	return file ? file : batch;
+	else if (headless)
+		snprintf(err, errlen,
+		         "--headless is only for a recording in the arcade: ssh HOST replay N "
+		         "--headless");
+	return file ? file : batch ? batch : headless;
 }

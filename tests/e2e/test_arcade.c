@@ -215,6 +215,18 @@ static void test_commands_take_their_own_words(void **state)
 	refused("ann", "races 1 2", races);
 	refused("ann", "races -1", races);
 	refused("ann", "races --db x", races);
+	/* A path after a file option is told of the option, not as the number (issue 27). */
+	const char *db = "tilecade: --db is not taken in the arcade: your scores, saves and "
+	                 "settings are kept for you\n";
+	refused("ann", "replay 1 --db /tmp/y", db);
+	refused("ann", "races --db /tmp/q", db);
+	refused("ann", "replay --headless /tmp/y",
+	        "tilecade: replay: '/tmp/y' is not a recording's number (1 or more, as #N in ssh "
+	        "HOST scores)\n");
+	/* N's --headless plays a file, which the arcade does not take: a recording's does. */
+	refused("ann", "ninja --headless",
+	        "tilecade: --headless is only for a recording in the arcade: ssh HOST replay N "
+	        "--headless\n");
 	for (size_t i = 0; i < sizeof numbers / sizeof *numbers; i++) {
 		char request[64], line[160];
 		snprintf(request, sizeof request, "races %s", numbers[i]);
