@@ -23,7 +23,9 @@
 
 #include "input.h"
 #include "input_filter.h"
+#include "text_wrap.h"
 #include "tilecade/session.h"
+#include "tilecade/store.h"
 
 #define MOUSE_ON "\033[?1000h\033[?1002h\033[?1006h"
 #define MOUSE_OFF "\033[?1006l\033[?1002l\033[?1000l"
@@ -237,6 +239,17 @@ static SCREEN *start_curses(void)
 	return started;
 }
 
+/* The columns of TERM an error line names: a longer value is no terminal's name. */
+#define TERM_SHOWN_MAX 64
+
+/* TERM as an error line names it: its controls as '?', cut to TERM_SHOWN_MAX columns. */
+static void term_shown(const char *term, char *out, size_t len)
+{
+	char safe[(TERM_SHOWN_MAX + 1) * 4 + 1]; /* room to tell that more follows */
+	tc_sanitize(term, safe, sizeof safe);
+	tc_text_cut(safe, TERM_SHOWN_MAX, tc_term_unicode() ? "…" : "~", out, len);
+}
+
 /* Undoes a half-done tc_term_open and explains why it stopped. */
 __attribute__((format(printf, 3, 4))) static int give_up(char *err, size_t errlen, const char *fmt,
                                                          ...)
@@ -272,6 +285,8 @@ int tc_term_open(bool mouse, char *err, size_t errlen)
 	const char *term = getenv("TERM");
 	if (!term || !*term)
 		return give_up(err, errlen, "TERM is not set; try TERM=xterm-256color");
+	char shown[TERM_SHOWN_MAX * 4 + 1];
+	term_shown(term, shown, sizeof shown);
 	if (pipe(signal_pipe) != 0)
 		return give_up(err, errlen, "cannot create a pipe: %s", strerror(errno));
 	for (int i = 0; i < 2; i++)
@@ -285,17 +300,17 @@ int tc_term_open(bool mouse, char *err, size_t errlen)
 		return give_up(err, errlen,
 		               "unknown terminal type '%s' (no terminfo entry); try "
 		               "TERM=xterm-256color",
-		               term);
+		               shown);
 	del_curterm(cur_term);
 	screen = start_curses();
 	if (!screen)
 		return give_up(err, errlen,
-		               "cannot start on terminal type '%s'; try TERM=xterm-256color", term);
+		               "cannot start on terminal type '%s'; try TERM=xterm-256color", shown);
 	char *move = tigetstr("cup");
 	if (!move || move == (char *)-1)
 		return give_up(err, errlen,
 		               "terminal type '%s' cannot move the cursor; try TERM=xterm-256color",
-		               term);
+		               shown);
 	raw();
 	noecho();
 	nonl();

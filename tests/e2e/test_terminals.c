@@ -212,6 +212,24 @@ static void test_unknown_term_is_a_clear_error(void **state)
 	assert_refuses(state, env, "unknown terminal type 'no-such-terminal'");
 }
 
+/* A TERM no terminal is named (issue 27: 5000 characters were echoed in full): the line shows
+ * its start, cut to 64 columns, its escape sequence as one '?'. */
+static void test_a_huge_term_is_cut_in_the_error_line(void **state)
+{
+	static char term[5 + 5 + 5000 + 1] = "TERM=\033[31m";
+	memset(term + strlen(term), 'x', 5000);
+	const char *env[] = {term, NULL};
+	assert_refuses(state, env, "unknown terminal type '?xxx");
+	const char *name = strstr(e2e_screen(state[0]), "type '?") + strlen("type '?");
+	size_t shown = strspn(name, "x");
+	if (1 + shown + 1 > 64)
+		fprintf(stderr, "TERM not cut:\n%s\n", e2e_screen(state[0]));
+	assert_int_equal(1 + shown + 1, 64); /* the '?', the x's and the mark */
+	const char *mark = strncmp(name + shown, "~", 1) == 0 ? "~" : "…";
+	assert_true(strncmp(name + shown, mark, strlen(mark)) == 0);
+	assert_int_equal(name[shown + strlen(mark)], '\'');
+}
+
 static void test_dumb_term_is_a_clear_error(void **state)
 {
 	const char *env[] = {"TERM=dumb", NULL};
@@ -348,6 +366,8 @@ int main(void)
 	                                  e2e_term_teardown),
 	        cmocka_unit_test_teardown(test_linux_console_draws_ascii, e2e_term_teardown),
 	        cmocka_unit_test_teardown(test_unknown_term_is_a_clear_error, e2e_term_teardown),
+	        cmocka_unit_test_teardown(test_a_huge_term_is_cut_in_the_error_line,
+	                                  e2e_term_teardown),
 	        cmocka_unit_test_teardown(test_dumb_term_is_a_clear_error, e2e_term_teardown),
 	        cmocka_unit_test_teardown(test_unset_term_is_a_clear_error, e2e_term_teardown),
 	        cmocka_unit_test_teardown(test_every_screen_starts_at_any_size, e2e_term_teardown),
