@@ -150,6 +150,23 @@ static int check_autoplay(const struct tc_options *o, const char *game, char *er
 	return 0;
 }
 
+/* The first option given that sets the game's parameters or seed, which --daily sets the same
+ * for everyone, whatever the game; NULL when there is none. */
+static const char *daily_overridden_option(const struct tc_options *o)
+{
+	return o->size             ? "--size"
+	       : o->has_seed       ? "--seed"
+	       : o->id             ? "--id"
+	       : o->has_level      ? "--level"
+	       : o->has_attempts   ? "--attempts"
+	       : o->has_mode       ? "--mode"
+	       : o->has_types      ? "--types"
+	       : o->has_difficulty ? "--difficulty"
+	       : o->has_stage      ? "--stage"
+	       : o->puzzle         ? "--puzzle"
+	                           : NULL;
+}
+
 /* One message for options that do not fit the game or each other. `game` is the name typed or
  * the game of --id; NULL without either. */
 int tc_cli_check_combinations(const struct tc_options *o, const char *game, char *err,
@@ -169,20 +186,10 @@ int tc_cli_check_combinations(const struct tc_options *o, const char *game, char
 		                   : o->solve  ? "--solve"
 		                   : o->rate   ? "--rate"
 		                               : "--moves");
-	if (o->daily && (o->has_difficulty || o->has_stage || o->has_mode || o->has_types))
+	if (o->daily && daily_overridden_option(o))
 		return tc_cli_fail(err, errlen,
 		                   "--daily plays today's puzzle as everyone does; drop %s",
-		                   o->has_difficulty ? "--difficulty"
-		                   : o->has_stage    ? "--stage"
-		                   : o->has_mode     ? "--mode"
-		                                     : "--types");
-	if (o->daily && (o->size || o->has_seed || o->has_attempts || o->has_level || o->id))
-		return tc_cli_fail(err, errlen, "--daily sets the game's size and seed; drop %s",
-		                   o->size           ? "--size"
-		                   : o->has_seed     ? "--seed"
-		                   : o->has_attempts ? "--attempts"
-		                   : o->has_level    ? "--level"
-		                                     : "--id");
+		                   daily_overridden_option(o));
 	const char *zn = znumbers_option(o);
 	if (zn && !game)
 		return tc_cli_fail(err, errlen, "%s is only for znumbers: tilecade znumbers %s", zn,

@@ -2161,6 +2161,36 @@ static void test_usage_errors_name_what_is_wrong(void **state)
 	}
 }
 
+/* --daily plays the same game for everyone: every option that would set another game's
+ * parameters or seed is refused, naming it, whatever the game (issue 27: match3 --daily took
+ * --mode timed and --types 4 and played the daily all the same). */
+static void test_daily_refuses_what_it_overrides(void **state)
+{
+	static const struct {
+		const char *game, *option, *value;
+	} cases[] = {
+	        {"znumbers", "--size", "6"},      {"znumbers", "--seed", "1"},
+	        {"znumbers", "--attempts", "5"},  {"znumbers", "--level", "2"},
+	        {"match3", "--mode", "timed"},    {"match3", "--mode", "goals"},
+	        {"match3", "--mode", "endless"},  {"match3", "--types", "4"},
+	        {"match3", "--size", "8"},        {"match3", "--seed", "1"},
+	        {"match3", "--level", "2"},       {"sudoku", "--difficulty", "easy"},
+	        {"sudoku", "--stage", "latin"},   {"sudoku", "--seed", "1"},
+	        {"sudoku", "--level", "2"},       {"sudoku", "--puzzle", "123"},
+	        {"2048", "--size", "5"},          {"2048", "--seed", "1"},
+	        {"2048", "--id", "2048:4x4:s5"},
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		struct e2e_run *r = tilecade(state, cases[i].game, "--daily", cases[i].option,
+		                             cases[i].value, NULL);
+		if (!strstr(r->err, cases[i].option))
+			fprintf(stderr, "%s --daily %s: %s", cases[i].game, cases[i].option, r->err);
+		assert_usage_error(r);
+		assert_non_null(strstr(r->err, "--daily"));
+		assert_non_null(strstr(r->err, cases[i].option));
+	}
+}
+
 /* Without a terminal, only 2048 is told of --moves, the one game that plays without one (issue
  * 27: match3 and N were told of it too). */
 static void test_without_a_terminal_only_2048_is_told_of_moves(void **state)
@@ -2272,6 +2302,8 @@ int main(void)
 	        cmocka_unit_test_setup_teardown(test_options_that_would_be_ignored_are_refused, setup,
 	                                        teardown),
 	        cmocka_unit_test_setup_teardown(test_usage_errors_name_what_is_wrong, setup,
+	                                        teardown),
+	        cmocka_unit_test_setup_teardown(test_daily_refuses_what_it_overrides, setup,
 	                                        teardown),
 	        cmocka_unit_test_setup_teardown(test_without_a_terminal_only_2048_is_told_of_moves,
 	                                        setup, teardown),
