@@ -54,7 +54,7 @@ struct tc_options {
 	int attempts; /* 1 to ZN_MAX_ATTEMPTS */
 	int level;    /* 1 to TC_MAX_LEVEL, else 0; checked against the game's levels later */
 	const char *level_text; /* --level as typed, named when the game has no such level */
-	int count;    /* levels for --generate, 1 to TC_MAX_GENERATE */
+	int count;              /* levels for --generate, 1 to TC_MAX_GENERATE */
 	bool generate, solve;
 
 	/* Sudoku only (with --generate, --solve and --count above). */

@@ -305,7 +305,8 @@ int tc_term_open(bool mouse, char *err, size_t errlen)
 	screen = start_curses();
 	if (!screen)
 		return give_up(err, errlen,
-		               "cannot start on terminal type '%s'; try TERM=xterm-256color", shown);
+		               "cannot start on terminal type '%s'; try TERM=xterm-256color",
+		               shown);
 	char *move = tigetstr("cup");
 	if (!move || move == (char *)-1)
 		return give_up(err, errlen,

@@ -146,6 +146,20 @@ static void assert_usage_error(const struct e2e_run *r)
 	assert_int_equal(count_lines(r->err), 1);
 }
 
+/* Runs tilecade with args (up to a NULL): a usage error whose line holds says. */
+static struct e2e_run *assert_refused(void **state, const char *const *args, const char *says)
+{
+	const char *argv[MAX_ARGS] = {e2e_bin};
+	for (int k = 0; args[k]; k++)
+		argv[k + 1] = args[k];
+	struct e2e_run *r = run_argv(state, argv);
+	if (!strstr(r->err, says))
+		fprintf(stderr, "'%s' not in: %s", says, r->err);
+	assert_usage_error(r);
+	assert_non_null(strstr(r->err, says));
+	return r;
+}
+
 /* word occurs in text on its own, not inside a longer word or number. */
 static bool has_word(const char *text, const char *word)
 {
@@ -612,17 +626,8 @@ static const struct {
 
 static void test_zn_bad_command_lines(void **state)
 {
-	for (size_t i = 0; i < sizeof bad_command_lines / sizeof bad_command_lines[0]; i++) {
-		const char *argv[MAX_ARGS] = {e2e_bin};
-		for (int k = 0; bad_command_lines[i].args[k]; k++)
-			argv[k + 1] = bad_command_lines[i].args[k];
-		struct e2e_run *r = run_argv(state, argv);
-		if (!strstr(r->err, bad_command_lines[i].names))
-			fprintf(stderr, "case %zu: '%s' not in: %s", i, bad_command_lines[i].names,
-			        r->err);
-		assert_usage_error(r);
-		assert_non_null(strstr(r->err, bad_command_lines[i].names));
-	}
+	for (size_t i = 0; i < sizeof bad_command_lines / sizeof bad_command_lines[0]; i++)
+		assert_refused(state, bad_command_lines[i].args, bad_command_lines[i].names);
 }
 
 /* ---- Sudoku's --generate, --solve and --rate (issue 5): one 81-character line a puzzle. ---- */
@@ -821,18 +826,9 @@ static const struct {
 
 static void test_sdk_bad_command_lines(void **state)
 {
-	for (size_t i = 0; i < sizeof sdk_bad_command_lines / sizeof sdk_bad_command_lines[0];
-	     i++) {
-		const char *argv[MAX_ARGS] = {e2e_bin};
-		for (int k = 0; sdk_bad_command_lines[i].args[k]; k++)
-			argv[k + 1] = sdk_bad_command_lines[i].args[k];
-		struct e2e_run *r = run_argv(state, argv);
-		if (!strstr(r->err, sdk_bad_command_lines[i].names))
-			fprintf(stderr, "case %zu: '%s' not in: %s", i,
-			        sdk_bad_command_lines[i].names, r->err);
-		assert_usage_error(r);
-		assert_non_null(strstr(r->err, sdk_bad_command_lines[i].names));
-	}
+	for (size_t i = 0; i < sizeof sdk_bad_command_lines / sizeof sdk_bad_command_lines[0]; i++)
+		assert_refused(state, sdk_bad_command_lines[i].args,
+		               sdk_bad_command_lines[i].names);
 }
 
 /* ---- `tilecade scores` (issue 4): scores written with the store's API into a database in the
@@ -1217,16 +1213,8 @@ static void test_scores_bad_command_lines(void **state)
 	        {{"2048", "scores"}, "scores"},
 	        {{"scores", "--db"}, "--db"},
 	};
-	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
-		const char *argv[MAX_ARGS] = {e2e_bin};
-		for (int k = 0; bad[i].args[k]; k++)
-			argv[k + 1] = bad[i].args[k];
-		struct e2e_run *r = run_argv(state, argv);
-		if (!strstr(r->err, bad[i].names))
-			fprintf(stderr, "case %zu: '%s' not in: %s", i, bad[i].names, r->err);
-		assert_usage_error(r);
-		assert_non_null(strstr(r->err, bad[i].names));
-	}
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
+		assert_refused(state, bad[i].args, bad[i].names);
 }
 
 /* ---- end of `tilecade scores` ---- */
@@ -2065,16 +2053,8 @@ static void test_autoplay_bad_command_lines(void **state)
 	        {{"--autoplay"}, "2048"},
 	        {{"scores", "--autoplay"}, "--autoplay"},
 	};
-	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-		const char *argv[MAX_ARGS] = {e2e_bin};
-		for (int k = 0; cases[i].args[k]; k++)
-			argv[k + 1] = cases[i].args[k];
-		struct e2e_run *r = run_argv(state, argv);
-		if (!strstr(r->err, cases[i].names))
-			fprintf(stderr, "case %zu: '%s' not in: %s", i, cases[i].names, r->err);
-		assert_usage_error(r);
-		assert_non_null(strstr(r->err, cases[i].names));
-	}
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+		assert_refused(state, cases[i].args, cases[i].names);
 }
 
 /* ---- end of --autoplay ---- */
@@ -2106,16 +2086,8 @@ static void test_options_that_would_be_ignored_are_refused(void **state)
 	        {{"match3", "--swaps", "--level", "2"}, "--level"},
 	        {{"match3", "--swaps", "--daily"}, "--daily"},
 	};
-	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-		const char *argv[MAX_ARGS] = {e2e_bin};
-		for (int k = 0; cases[i].args[k]; k++)
-			argv[k + 1] = cases[i].args[k];
-		struct e2e_run *r = run_argv(state, argv);
-		if (!strstr(r->err, cases[i].names))
-			fprintf(stderr, "case %zu: '%s' not in: %s", i, cases[i].names, r->err);
-		assert_usage_error(r);
-		assert_non_null(strstr(r->err, cases[i].names));
-	}
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+		assert_refused(state, cases[i].args, cases[i].names);
 	struct e2e_run *r = tilecade(state, "scores", "znumbers", "--level", "2", NULL);
 	assert_exit(r, 0);
 	r = tilecade(state, "ninja", "--generate", "--seed", "3", NULL);
@@ -2148,14 +2120,7 @@ static void test_usage_errors_name_what_is_wrong(void **state)
 	        {{"2048", "--help", "--seed", "1"}, "--help takes a game or a command word", NULL},
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-		const char *argv[MAX_ARGS] = {e2e_bin};
-		for (int k = 0; cases[i].args[k]; k++)
-			argv[k + 1] = cases[i].args[k];
-		struct e2e_run *r = run_argv(state, argv);
-		if (!strstr(r->err, cases[i].says))
-			fprintf(stderr, "case %zu: '%s' not in: %s", i, cases[i].says, r->err);
-		assert_usage_error(r);
-		assert_non_null(strstr(r->err, cases[i].says));
+		struct e2e_run *r = assert_refused(state, cases[i].args, cases[i].says);
 		if (cases[i].not_said)
 			assert_null(strstr(r->err, cases[i].not_said));
 	}
@@ -2169,22 +2134,23 @@ static void test_daily_refuses_what_it_overrides(void **state)
 	static const struct {
 		const char *game, *option, *value;
 	} cases[] = {
-	        {"znumbers", "--size", "6"},      {"znumbers", "--seed", "1"},
-	        {"znumbers", "--attempts", "5"},  {"znumbers", "--level", "2"},
-	        {"match3", "--mode", "timed"},    {"match3", "--mode", "goals"},
-	        {"match3", "--mode", "endless"},  {"match3", "--types", "4"},
-	        {"match3", "--size", "8"},        {"match3", "--seed", "1"},
-	        {"match3", "--level", "2"},       {"sudoku", "--difficulty", "easy"},
-	        {"sudoku", "--stage", "latin"},   {"sudoku", "--seed", "1"},
-	        {"sudoku", "--level", "2"},       {"sudoku", "--puzzle", "123"},
-	        {"2048", "--size", "5"},          {"2048", "--seed", "1"},
+	        {"znumbers", "--size", "6"},     {"znumbers", "--seed", "1"},
+	        {"znumbers", "--attempts", "5"}, {"znumbers", "--level", "2"},
+	        {"match3", "--mode", "timed"},   {"match3", "--mode", "goals"},
+	        {"match3", "--mode", "endless"}, {"match3", "--types", "4"},
+	        {"match3", "--size", "8"},       {"match3", "--seed", "1"},
+	        {"match3", "--level", "2"},      {"sudoku", "--difficulty", "easy"},
+	        {"sudoku", "--stage", "latin"},  {"sudoku", "--seed", "1"},
+	        {"sudoku", "--level", "2"},      {"sudoku", "--puzzle", "123"},
+	        {"2048", "--size", "5"},         {"2048", "--seed", "1"},
 	        {"2048", "--id", "2048:4x4:s5"},
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		struct e2e_run *r = tilecade(state, cases[i].game, "--daily", cases[i].option,
 		                             cases[i].value, NULL);
 		if (!strstr(r->err, cases[i].option))
-			fprintf(stderr, "%s --daily %s: %s", cases[i].game, cases[i].option, r->err);
+			fprintf(stderr, "%s --daily %s: %s", cases[i].game, cases[i].option,
+			        r->err);
 		assert_usage_error(r);
 		assert_non_null(strstr(r->err, "--daily"));
 		assert_non_null(strstr(r->err, cases[i].option));
