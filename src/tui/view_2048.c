@@ -426,7 +426,7 @@ static const struct tc_help_line help_2048[] = {
         {"{mouse:mouse drag}", "slide in the drag's direction"},
         {"{hint}", "hint: the computer's best slide"},
         {"a", "autoplay on / off (any other key stops it)"},
-        {"+ -", "autoplay faster / slower"},
+        {"+, -", "autoplay faster / slower"},
         {"", "a starts at the speed last set: 100 ms at first"},
         {"", "a game autoplay played in is not scored: a asks first"},
         {"{select}", "keep going after 2048"},

@@ -534,7 +534,9 @@ static const struct tc_help_line help_zn[] = {
         {"{moves}", "move the cursor"},
         {"{select}, {mouse:click}", "pick a tile, then where it lands"},
         {"{solution}", "show/hide the solution (unranks)"},
-        {"> or .  < or ,", "play / take back its next move"},
+        /* Keys apart, so that one bound to an action ([keys]) is left out and told. */
+        {">, .", "play the solution's next move"},
+        {"<, ,", "take back its move"},
         {"{hint}", "hint: the next move of a solution"},
         {"Esc", "let go of the picked tile"},
         {"{new}", "next level (asks first)"},

@@ -136,6 +136,9 @@ static void test_a_help_part_names_a_games_keys(void **state)
 	assert_int_equal(last, TC_KEY_TAB);
 	assert_true(tc_keymap_literal_keys("a, c", 1, &first, &last));
 	assert_int_equal(first, 'a');
+	assert_true(tc_keymap_literal_keys(",", 1, &first, &last)); /* zNumbers' "<, ," */
+	assert_int_equal(first, ',');
+	assert_false(tc_keymap_literal_keys("> or .", 6, &first, &last));
 	assert_false(tc_keymap_literal_keys("Ctrl-Z", 6, &first, &last));
 	assert_false(tc_keymap_literal_keys("9-1", 3, &first, &last));
 	assert_false(tc_keymap_literal_keys("", 0, &first, &last));
