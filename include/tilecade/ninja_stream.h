@@ -55,7 +55,8 @@ void nj_game_id(const struct nl_level *level, const char *name, char *buf, size_
 /* The level an N game ID names, generated again from its seed, and its name ("seed S" or "any
  * seed S"); the spaced IDs of before ("ninja seed S", "ninja any seed S") are read too. Returns
  * 0, or -1 with a one-line reason in err (a "ninja:HASH" ID names a level of a file only by
- * its hash, which cannot be rebuilt; the reason says what plays it). nj_game_id of the level
+ * its hash, which cannot be rebuilt from it: a recording of the level holds it, else the reason
+ * says what plays it). nj_game_id of the level
  * and name gives the ID in today's form. */
 int nj_game_id_level(const char *game_id, struct nl_level *level, char *name, size_t name_len,
                      char *err, size_t errlen);

@@ -44,7 +44,8 @@ int64_t tc_store_add_recording(struct tc_store *st, const struct tc_recording *r
  * or played on after its win): returns 0, or -1 when nothing was changed. */
 int tc_store_replace_recording(struct tc_store *st, const struct tc_recording *rec);
 
-/* The ids of player's recordings of game_id, newest first, up to max: how many. */
+/* The ids of player's recordings of game_id (every player's when player is NULL), newest
+ * first, up to max: how many. */
 int tc_store_recordings_of_game(struct tc_store *st, const char *player, const char *game_id,
                                 int64_t *ids, int max);
 

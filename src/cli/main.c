@@ -236,24 +236,39 @@ static void level_board(const struct tc_options *o, const struct tc_settings *se
 		game->format_params(params.bytes, buf, len);
 }
 
+/* tc_cli_open_boards without a word: NULL, and why in notice, when the boards cannot be read. */
+static struct tc_store *open_boards(const struct tc_options *o, const struct tc_settings *settings,
+                                    const struct tc_records *records, struct tc_store **own,
+                                    char notice[TC_STORE_NOTICE_MAX])
+{
+	struct tc_store *st = records->shared;
+	*own = NULL;
+	*notice = '\0';
+	if (o->db || !st)
+		st = *own = tc_store_open_to_read(own_database(o, settings), notice,
+		                                  TC_STORE_NOTICE_MAX);
+	if (!tc_store_ok(st)) {
+		if (!*notice)
+			snprintf(notice, TC_STORE_NOTICE_MAX, "%s", records->notice);
+		tc_store_close(*own);
+		return NULL;
+	}
+	return st;
+}
+
 /* The boards players see, to read: the one --db names, else the host's shared one, else their
  * own; *own is what to close after (NULL for the shared one). NULL, said on standard error, when
  * it cannot be read. */
 struct tc_store *tc_cli_open_boards(const struct tc_options *o, const struct tc_settings *settings,
                                     const struct tc_records *records, struct tc_store **own)
 {
-	char notice[TC_STORE_NOTICE_MAX] = "";
-	struct tc_store *st = records->shared;
-	*own = NULL;
-	if (!st && *records->notice && !o->db) /* a shared board named but not usable */
+	char notice[TC_STORE_NOTICE_MAX];
+	if (!records->shared && *records->notice &&
+	    !o->db) /* a shared board named but not usable */
 		tc_cli_error(records->notice);
-	if (o->db || !st)
-		st = *own = tc_store_open_to_read(own_database(o, settings), notice, sizeof notice);
-	if (!tc_store_ok(st)) {
-		tc_cli_error(*notice ? notice : records->notice);
-		tc_store_close(*own);
-		return NULL;
-	}
+	struct tc_store *st = open_boards(o, settings, records, own, notice);
+	if (!st)
+		tc_cli_error(notice);
 	return st;
 }
 
@@ -659,8 +674,10 @@ static int ninja_command(const struct tc_options *o)
 }
 
 /* `tilecade --id ninja:seed:sS`: N's game ID, as scores, recordings and the live listing show
- * it, played again (its level rebuilt); the exit status of a refusal, or NINJA_PLAY. */
-static int ninja_id_command(const struct tc_options *o)
+ * it, played again (its level rebuilt; a file's level, named by its hash, from a recording of it
+ * in the store); the exit status of a refusal, or NINJA_PLAY. */
+static int ninja_id_command(const struct tc_options *o, const struct tc_settings *settings,
+                            const struct tc_records *records)
 {
 	static struct nl_level level; /* large: kept off the stack */
 	char err[256];
@@ -672,8 +689,15 @@ static int ninja_id_command(const struct tc_options *o)
 		                   o->id, other),
 		       usage_error(err);
 	if (nj_game_id_level(o->id, &level, ninja_level_name, sizeof ninja_level_name, err,
-	                     sizeof err) != 0)
-		return usage_error(err);
+	                     sizeof err) != 0) {
+		char notice[TC_STORE_NOTICE_MAX];
+		struct tc_store *own, *st = open_boards(o, settings, records, &own, notice);
+		bool recorded = st && tc_nj_recorded_level(st, o->id, &level, ninja_level_name,
+		                                           sizeof ninja_level_name);
+		tc_store_close(own);
+		if (!recorded)
+			return usage_error(err);
+	}
 	ninja_level_to_play = &level;
 	return NINJA_PLAY;
 }
@@ -862,7 +886,7 @@ int tc_cli_command(const struct tc_options *opts, struct tc_settings *settings,
 	}
 
 	if (o.id && nj_game_id_is_run(o.id) && !o.ghost) {
-		int status = ninja_id_command(&o);
+		int status = ninja_id_command(&o, settings, records);
 		if (status != NINJA_PLAY)
 			return tc_records_close(records), status;
 		return play(&o, settings, records, NULL, NULL, NULL, 0);

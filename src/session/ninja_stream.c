@@ -381,9 +381,9 @@ int nj_game_id_level(const char *game_id, struct nl_level *level, char *name, si
 		            strspn(game_id + 6, "0123456789abcdef") == 16 && !game_id[22];
 		if (hash)
 			snprintf(err, errlen,
-			         "game ID '%s' names an N level read from a file, by a hash of it: "
-			         "open that file in N's level browser (tilecade ninja, then o) to "
-			         "play it",
+			         "game ID '%s' names an N level read from a file, by a hash of it, "
+			         "and no recording here holds it: open that file in N's level "
+			         "browser (tilecade ninja, then o) to play it",
 			         game_id);
 		else
 			snprintf(

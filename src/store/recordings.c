@@ -155,9 +155,10 @@ int tc_store_recordings_of_game(struct tc_store *st, const char *player, const c
 {
 	if (!tc_store_ok(st) || max <= 0)
 		return 0;
-	struct tc_sql *q = tc_sql_prepare(st, "SELECT id FROM recordings WHERE player = ?1 AND"
-	                                      " game_id = ?2 ORDER BY id DESC LIMIT ?3");
-	tc_sql_bind_text(q, 1, player);
+	struct tc_sql *q = tc_sql_prepare(st, "SELECT id FROM recordings WHERE (?1 = '' OR"
+	                                      " player = ?1) AND game_id = ?2 ORDER BY id DESC"
+	                                      " LIMIT ?3");
+	tc_sql_bind_text(q, 1, player ? player : ""); /* "": every player's */
 	tc_sql_bind_text(q, 2, game_id);
 	tc_sql_bind_int(q, 3, max);
 	int n = 0;

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "tilecade/gameid.h"
 #include "tilecade/ninja_stream.h"
 
 void tc_nj_board(const struct nl_level *level, struct tc_board_key *key)
@@ -81,6 +82,31 @@ int tc_nj_recording_replay(const struct tc_recording *rec, struct nj_replay *rp,
 		return -1;
 	tc_sanitize(*raw ? raw : "N", name, name_len);
 	return 0;
+}
+
+bool tc_nj_recorded_level(struct tc_store *st, const char *game_id, struct nl_level *level,
+                          char *name, size_t name_len)
+{
+	static struct nj_replay rp; /* large: kept off the stack */
+	int64_t ids[8];
+	int n = tc_store_recordings_of_game(st, NULL, game_id, ids, 8);
+	for (int i = 0; i < n; i++) {
+		struct tc_recording rec;
+		char err[160], again[TC_GAMEID_MAX];
+		if (tc_store_load_recording(st, ids[i], &rec) != TC_RECORDING_OK)
+			continue;
+		int read = tc_nj_recording_replay(&rec, &rp, name, name_len, err, sizeof err);
+		tc_recording_free(&rec);
+		/* Its row names this ID; its level must too (a damaged row may not). */
+		if (read == 0)
+			nj_game_id(&rp.level, name, again, sizeof again);
+
+		if (read == 0 && strcmp(again, game_id) == 0) {
+			*level = rp.level;
+			return true;
+		}
+	}
+	return false;
 }
 
 void tc_nj_format_time(int64_t ms, char *buf, size_t len)

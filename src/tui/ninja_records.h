@@ -45,6 +45,11 @@ int64_t tc_nj_record_run(struct tc_records *r, const struct nj_replay *rp, const
                          enum nj_outcome outcome, const char *result);
 /* The saved run is about to be overwritten by another run's: it is recorded as left for good. */
 void tc_nj_record_saved_run(struct tc_records *r);
+/* The level of a file that an N game ID names by its hash (nj_game_id), from the newest
+ * recording of it in st, any player's (a run's stream holds its level), and its name there
+ * (sanitized): whether one was found. */
+bool tc_nj_recorded_level(struct tc_store *st, const char *game_id, struct nl_level *level,
+                          char *name, size_t name_len);
 /* A recording of N back as its run's replay (to the step it ended or was left at) and the
  * level's name (sanitized). Returns 0, or -1 with why in err (a stream that is not a run's). */
 int tc_nj_recording_replay(const struct tc_recording *rec, struct nj_replay *rp, char *name,

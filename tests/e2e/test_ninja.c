@@ -1072,6 +1072,31 @@ static int teardown_watch(void **state)
 	return teardown(state);
 }
 
+/* A file level's game ID, its hash, given back to --id plays the level again from a recording
+ * of it, as `replay` lists it (issue 27): the level is in the recording, named as its file. */
+static void test_file_level_id_plays_from_its_recording(void **state)
+{
+	struct e2e_term *t = start_level(state, "recorded.txt", OPEN_LEVEL);
+	struct moved m = {ninja_at(t), 2, 0};
+	if (!hold_until(t, E2E_KEY_RIGHT, has_moved, &m))
+		fail_msg("the ninja did not run right:\n%s", e2e_screen(t));
+	e2e_send_str(t, "r"); /* the run left for good: recorded */
+	wait_text(t, "Ready");
+	char line[256], id[64];
+	first_line("replay", line, sizeof line);
+	if (sscanf(line, "%*s %*s %*s %63s", id) != 1 || strncmp(id, "ninja:", 6) != 0)
+		fail_msg("replay lists no N run: %s", line);
+	const char *argv[] = {e2e_bin, "--id", id, NULL};
+	watcher = e2e_start(24, 80, argv, NULL);
+	assert_non_null(watcher);
+	wait_text(watcher, "recorded.txt");
+	wait_text(watcher, "Ready");
+	/* The same level: its map's rows as the first program shows them. */
+	assert_true(e2e_wait_quiet(watcher, 200, WAIT_MS));
+	for (int row = 0; row < 10; row++)
+		assert_int_equal(strncmp(e2e_row(t, row), e2e_row(watcher, row), 40), 0);
+}
+
 /* Another terminal of the player watches the run at its own size (tilecade watch LOGIN): the
  * map and the ninja moving as on the player's screen, who plays and how many watch on its
  * status line, the player's screen counting the watcher; the player pausing, restarting and
@@ -1288,6 +1313,8 @@ int main(void)
 	        cmocka_unit_test_teardown(test_game_id_plays_again, teardown),
 	        cmocka_unit_test_teardown(test_watched_live, teardown_watch),
 	        cmocka_unit_test_teardown(test_listed_alike, teardown_watch),
+	        cmocka_unit_test_teardown(test_file_level_id_plays_from_its_recording,
+	                                  teardown_watch),
 	        cmocka_unit_test_teardown(test_watched_hang_up, teardown_watch),
 	        cmocka_unit_test_teardown(test_watched_comes_back, teardown_watch),
 	        cmocka_unit_test_teardown(test_rebound_keys_act_and_are_shown, teardown),

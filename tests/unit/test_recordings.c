@@ -226,6 +226,28 @@ static void rec_keeps_a_bounded_number_unlinked(void **state)
 	tc_store_close(st);
 }
 
+/* A game ID's recordings, newest first: a player's, or every player's (what an N file level's
+ * hash ID is played again from). */
+static void rec_of_a_game(void **state)
+{
+	struct tc_store *st = store_open_in(state, "g.db");
+	struct tc_recording rec = rec_sample("won", 1);
+	int64_t anns = tc_store_add_recording(st, &rec);
+	snprintf(rec.player, sizeof rec.player, "bob");
+	int64_t bobs = tc_store_add_recording(st, &rec);
+	snprintf(rec.game_id, sizeof rec.game_id, "2048:4x4:s6");
+	assert_true(tc_store_add_recording(st, &rec) > bobs);
+	int64_t ids[4];
+	assert_int_equal(tc_store_recordings_of_game(st, "ann", "2048:4x4:s5", ids, 4), 1);
+	assert_int_equal(ids[0], anns);
+	assert_int_equal(tc_store_recordings_of_game(st, NULL, "2048:4x4:s5", ids, 4), 2);
+	assert_int_equal(ids[0], bobs);
+	assert_int_equal(ids[1], anns);
+	assert_int_equal(tc_store_recordings_of_game(st, NULL, "2048:4x4:s5", ids, 1), 1);
+	assert_int_equal(tc_store_recordings_of_game(st, "cy", "2048:4x4:s5", ids, 4), 0);
+	tc_store_close(st);
+}
+
 /* A store that is off stores nothing and reads nothing. */
 static void rec_disabled_store(void **state)
 {
@@ -248,6 +270,7 @@ int main(void)
 	        REC_TEST(rec_scores_link_recordings),
 	        REC_TEST(rec_saves_keep_their_stream),
 	        REC_TEST(rec_keeps_a_bounded_number_unlinked),
+	        REC_TEST(rec_of_a_game),
 	        REC_TEST(rec_disabled_store),
 	};
 	return store_run_tests(both, STORE_COUNT(both), NULL, 0, NULL, 0);
