@@ -201,12 +201,14 @@ static bool replay_words(const struct tc_arcade_request *r)
 	return numbers <= 1 && headless <= 1;
 }
 
-/* scores [GAME] [--level K | --level=K] */
+/* scores [GAME [--level K | --level=K]]: a level is the level of the game named before it */
 static bool scores_words(const struct tc_arcade_request *r)
 {
 	int i = 2;
-	if (i < r->argc && r->argv[i][0] != '-')
-		i++;
+	if (i == r->argc)
+		return true;
+	if (r->argv[i++][0] == '-')
+		return false;
 	if (i < r->argc && strncmp(r->argv[i], "--level=", 8) == 0)
 		i++;
 	else if (i + 1 < r->argc && strcmp(r->argv[i], "--level") == 0)
@@ -230,7 +232,7 @@ static const char *command_words_refused(const struct tc_arcade_request *r)
 		return "replay takes a recording's number, as scores shows it (#N), and maybe "
 		       "--headless: ssh -t HOST replay N (ssh HOST replay lists the latest)";
 	if (is_command(first, "scores") && !scores_words(r))
-		return "scores takes a game and --level K: ssh HOST scores [GAME] [--level K]";
+		return "scores takes a game and its --level K: ssh HOST scores [GAME [--level K]]";
 	if (is_command(first, "races") && (r->argc > 3 || (r->argc == 3 && r->argv[2][0] == '-')))
 		return "races takes a race's number, as races shows it (#N): ssh HOST races [ID]";
 	return NULL;

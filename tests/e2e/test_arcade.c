@@ -207,9 +207,10 @@ static void test_commands_take_their_own_words(void **state)
 	refused("ann", "help me", "tilecade: help takes nothing more: ssh HOST help\n");
 	refused("ann", "watch -x",
 	        "tilecade: watch takes one player's name: ssh -t HOST watch PLAYER\n");
-	refused("ann", "scores 2048 --seed 5",
-	        "tilecade: scores takes a game and --level K: ssh HOST scores [GAME] [--level "
-	        "K]\n");
+	const char *scores = "tilecade: scores takes a game and its --level K: ssh HOST scores "
+	                     "[GAME [--level K]]\n";
+	refused("ann", "scores 2048 --seed 5", scores);
+	refused("ann", "scores --level 3", scores); /* which game's level 3 is not guessed */
 	const char *races = "tilecade: races takes a race's number, as races shows it (#N): ssh "
 	                    "HOST races [ID]\n";
 	refused("ann", "races 1 2", races);
