@@ -760,8 +760,8 @@ int tc_app_run(const struct tc_app_config *cfg, const struct tc_catalog_entry *e
 			tc_term_close();
 			return -1;
 		}
-	} else if (start) /* the command line names the game to play: not asked about */
-		tc_app_start_game(&a, entry, start);
+	} else if (start) /* the command line names the game: asked first, over the menu */
+		start_new(&a, entry, start);
 	else if (entry && entry->browser)
 		choose_game(&a, entry);
 	else if (cfg->resume && !resume(&a, a.menu_continue.game, a.menu_continue.summary, err,

@@ -102,7 +102,7 @@ struct tc_session *tc_records_continue(struct tc_records *r, const char *game, c
  * else tells what the last save found. */
 bool tc_records_lost(struct tc_records *r, const char *game, bool ask);
 /* The line that says so. */
-#define TC_RECORDS_LOST_LINE "this game was taken over by another session; nothing was saved here"
+#define TC_RECORDS_LOST_LINE "this game was continued or replaced in another session; nothing was saved here"
 /* Every game in progress, newest first, its summary made safe to show (e.g.
  * "2048:4x4:s15, 15 moves"): how many, at most max. */
 int tc_records_saves(struct tc_records *r, struct tc_save_info *out, int max);

@@ -3,6 +3,7 @@
 
 #include <stdio.h>
 
+#include "click_key.h"
 #include "overlay.h"
 
 void tc_replace_ask_open(struct tc_replace_ask *q, const char *game, const char *title,
@@ -25,12 +26,19 @@ void tc_replace_ask_draw(const struct tc_replace_ask *q)
 
 enum tc_replace_answer tc_replace_ask_event(struct tc_replace_ask *q, const struct tc_event *ev)
 {
-	if (ev->type != TC_EV_KEY)
+	int key;
+	if (ev->type == TC_EV_MOUSE && ev->mouse == TC_MOUSE_PRESS && ev->button == 1)
+		key = tc_click_key(ev->row, ev->col); /* its y, its n or its "c: continue" */
+	else if (ev->type == TC_EV_KEY && !ev->release)
+		key = ev->ctrl ? -1 : (int)ev->key;
+	else
 		return TC_REPLACE_ASKING;
+	if (ev->type == TC_EV_MOUSE && key != 'y' && key != 'n' && key != 'c')
+		return TC_REPLACE_ASKING; /* a click beside the answers */
 	q->open = false;
-	if (!ev->ctrl && (ev->key == 'y' || ev->key == 'Y'))
+	if (key == 'y' || key == 'Y')
 		return TC_REPLACE_NEW;
-	if (!ev->ctrl && (ev->key == 'c' || ev->key == 'C'))
+	if (key == 'c' || key == 'C')
 		return TC_REPLACE_CONTINUE;
 	return TC_REPLACE_KEEP;
 }

@@ -446,6 +446,34 @@ bool e2e_wait_gone(struct e2e_term *t, const char *text, int timeout_ms)
 	return e2e_wait(t, e2e_lacks_text, (void *)text, timeout_ms);
 }
 
+#define E2E_REPLACE_QUESTION "A new game replaces it"
+
+struct e2e_done {
+	e2e_done_fn *done;
+	void *ctx;
+};
+
+static bool e2e_done_or_asked(struct e2e_term *t, void *ctx)
+{
+	const struct e2e_done *d = ctx;
+	return d->done(t, d->ctx) || e2e_has_text(t, E2E_REPLACE_QUESTION);
+}
+
+bool e2e_wait_new_game(struct e2e_term *t, e2e_done_fn *done, void *ctx, int timeout_ms)
+{
+	struct e2e_done d = {done, ctx};
+	if (!e2e_wait(t, e2e_done_or_asked, &d, timeout_ms))
+		return false;
+	if (done(t, ctx))
+		return true;
+	return e2e_send_str(t, "y") && e2e_wait(t, done, ctx, timeout_ms);
+}
+
+bool e2e_wait_new_game_text(struct e2e_term *t, const char *text, int timeout_ms)
+{
+	return e2e_wait_new_game(t, e2e_has_text, (void *)text, timeout_ms);
+}
+
 struct two_texts {
 	const char *a, *b;
 };

@@ -91,6 +91,10 @@ bool e2e_wait_text(struct e2e_term *t, const char *text, int timeout_ms);
 /* Until the screen no longer shows text: a frame is read in pieces, so a text a later piece of the
  * same frame erases can still be there when the text that replaced it already shows. */
 bool e2e_wait_gone(struct e2e_term *t, const char *text, int timeout_ms);
+/* Until done, as e2e_wait, a new game started where a game of its kind is in progress (left by an
+ * earlier test): tilecade asks before the new game replaces it, and the question is answered yes. */
+bool e2e_wait_new_game(struct e2e_term *t, e2e_done_fn *done, void *ctx, int timeout_ms);
+bool e2e_wait_new_game_text(struct e2e_term *t, const char *text, int timeout_ms);
 /* Until a row shows a, then b further on (a racer's line of a race pane). */
 bool e2e_wait_row(struct e2e_term *t, const char *a, const char *b, int timeout_ms);
 /* Until nothing has been written for quiet_ms; false if that did not happen within timeout_ms. */

@@ -51,7 +51,7 @@ void e2e_play_begin(struct e2e_play *p, struct e2e_term *t, const char *bin)
 	p->t = t;
 	p->bin = bin;
 	struct e2e_2048_status status;
-	if (!e2e_wait(t, e2e_play_has_status, &status, E2E_PLAY_WAIT_MS))
+	if (!e2e_wait_new_game(t, e2e_play_has_status, &status, E2E_PLAY_WAIT_MS))
 		fprintf(stderr, "no 2048 status line and game ID on the screen:\n%s\n",
 		        e2e_screen(t));
 	assert_true(e2e_2048_status(t, &status));

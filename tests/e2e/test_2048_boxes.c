@@ -142,7 +142,7 @@ static struct e2e_term *play(void **state, int size, uint64_t seed, bool win)
 	struct e2e_term *t = e2e_start(24, 80, argv, NULL);
 	assert_non_null(t);
 	*state = t;
-	if (!e2e_wait_text(t, "Score: 0", WAIT_MS))
+	if (!e2e_wait_new_game_text(t, "Score: 0", WAIT_MS))
 		fail_msg("no board:\n%s", e2e_screen(t));
 	assert_true(e2e_send_str(t, keys));
 	if (!e2e_wait_text(t, win ? "You won!" : "no moves left", WAIT_MS))

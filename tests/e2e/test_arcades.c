@@ -250,7 +250,7 @@ static void test_a_game_taken_over_from_another_host(void **state)
 	assert_int_equal(e2e_wait_exit(second, WAIT_MS), 0);
 
 	e2e_send_str(first, E2E_KEY_LEFT);
-	wait_text(first, "this game was taken over by another session");
+	wait_text(first, "this game was continued or replaced in another session");
 	int status = e2e_wait_exit(first, WAIT_MS);
 	assert_true(WIFEXITED(status) && WEXITSTATUS(status) == 1);
 	e2e_free(second);

@@ -44,6 +44,11 @@ static void player_config(const char *name, char *buf, size_t len)
 
 static bool cmdline_holds(pid_t pid, const char *text);
 
+static bool board_shown(struct e2e_term *t, void *status)
+{
+	return e2e_2048_status(t, status);
+}
+
 static struct e2e_term *start(void **state, const char *db, const char *seed)
 {
 	const char *argv[] = {e2e_bin, "2048",      "--size", "3", "--seed",
@@ -52,6 +57,8 @@ static struct e2e_term *start(void **state, const char *db, const char *seed)
 	e2e_free(*state);
 	*state = e2e_start(24, 80, argv, env);
 	assert_non_null(*state);
+	struct e2e_2048_status s;
+	assert_true(e2e_wait_new_game(*state, board_shown, &s, WAIT_MS));
 	return *state;
 }
 

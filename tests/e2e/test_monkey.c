@@ -232,6 +232,12 @@ static struct e2e_term *start(struct run *r, void **state)
 	r->last = NULL;
 	switch (g->start) {
 	case AT_GAME:
+		wait_drawn(t);
+		if (shows(t, "A new game replaces it")) { /* an earlier run's game in progress */
+			e2e_send_str(t, "y");
+			wait_drawn(t);
+		}
+		break;
 	case AT_MENU:
 		wait_drawn(t);
 		break;

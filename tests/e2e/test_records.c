@@ -584,7 +584,7 @@ static void test_continue_without_a_save(void **state)
 /* ---- tests: one game, one program ---- */
 
 /* The line a program whose game another one took over ends with. */
-#define LOST_LINE "tilecade: this game was taken over by another session; nothing was saved here\n"
+#define LOST_LINE "tilecade: this game was continued or replaced in another session; nothing was saved here\n"
 
 /* The first program plays 2048 to 6 moves (saved at 5) and is left as it is (a frozen ssh
  * client); a second one continues the game, plays it to 13 moves and leaves. The first, its

@@ -109,6 +109,39 @@ static void test_every_game_in_progress_is_shown_and_asked_about(void **state)
 	wait_text(t, "Moves: 1");
 }
 
+/* A click on the letter at offset `at` of text on the screen. */
+static void click_on(struct e2e_term *t, const char *text, int at)
+{
+	int row, col;
+	if (!e2e_find(t, text, &row, &col))
+		fail_msg("no '%s' to click on:\n%s", text, e2e_screen(t));
+	assert_true(e2e_mouse_press(t, col + at + 1, row + 1));
+	assert_true(e2e_mouse_release(t, col + at + 1, row + 1));
+}
+
+/* A game the command line names asks too (a second SSH login's `sudoku` ended the first login's
+ * game without a word), and its question answers clicks: n keeps the game in progress, shown on
+ * the menu, y starts the new one. */
+static void test_a_game_named_on_the_command_line_asks_too(void **state)
+{
+	struct e2e_term *t = *state = start("sudoku", "--level", "3");
+	one_move_and_leave(t);
+	e2e_free(t);
+	*state = t = start("sudoku", "--level", "4");
+	wait_text(t, "Sudoku in progress");
+	wait_text(t, LEVEL3);
+	wait_text(t, "A new game replaces it. Start it? (y/n)");
+	click_on(t, "(y/n)", 3); /* its n */
+	wait_row(t, "Sudoku", "in progress: " LEVEL3);
+	assert_true(e2e_wait_gone(t, "A new game replaces it", WAIT_MS));
+	e2e_free(t);
+	*state = t = start("sudoku", "--level", "4");
+	wait_text(t, "A new game replaces it. Start it? (y/n)");
+	click_on(t, "(y/n)", 1); /* its y */
+	wait_text(t, "Level 4");
+	wait_text(t, "Moves: 0");
+}
+
 /* Terminal A's menu names level 3 after one move; terminal B then continues it and leaves it
  * after two. A's Continue does not open it under its old name: it says so and names it as it
  * is, and then opens that. */
@@ -178,6 +211,8 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 	        cmocka_unit_test_setup_teardown(test_every_game_in_progress_is_shown_and_asked_about,
 	                                        setup, teardown),
+	        cmocka_unit_test_setup_teardown(test_a_game_named_on_the_command_line_asks_too, setup,
+	                                        teardown),
 	        cmocka_unit_test_setup_teardown(test_continue_opens_what_it_names, setup,
 	                                        teardown),
 	        cmocka_unit_test_setup_teardown(test_n_asks_before_its_run_in_progress_is_replaced,
