@@ -29,7 +29,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (tc_options_parse(argc, argv, &o, err, sizeof err) == 0) {
 		FUZZ_CHECK(o.count >= 1 && o.count <= TC_MAX_GENERATE);
 		FUZZ_CHECK(o.games >= 1 && o.games <= TC_MAX_GENERATE);
-		FUZZ_CHECK(!o.has_level || (o.level >= 1 && o.level <= TC_MAX_LEVEL));
+		/* 0: no level of any game, refused once the game is known */
+		FUZZ_CHECK(!o.has_level ||
+		           (o.level_text && o.level >= 0 && o.level <= TC_MAX_LEVEL));
 		FUZZ_CHECK(!o.has_attempts ||
 		           (o.attempts >= ZN_MIN_ATTEMPTS && o.attempts <= ZN_MAX_ATTEMPTS));
 	} else {
