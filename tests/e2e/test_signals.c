@@ -403,9 +403,12 @@ static void zn_prompt_start(struct run *r)
 	settle(r->t);
 }
 
+/* The question hides the board while the clock stands (no time to think for free): the
+ * question is the screen; n then brings the board back as it was. */
 static bool zn_prompt_back(struct e2e_term *t, void *run)
 {
-	return on_screen(t, LEAVE_PROMPT) && zn_back(t, run);
+	(void)run;
+	return on_screen(t, LEAVE_PROMPT);
 }
 
 /* n: stays in the game, which plays on. */
@@ -413,6 +416,7 @@ static void zn_prompt_move(struct run *r)
 {
 	type_keys(r->t, "n");
 	wait_gone(r->t, LEAVE_PROMPT);
+	e2e_zn_model_wait_shown(&r->zn);
 	e2e_zn_model_play_next(&r->zn);
 }
 
