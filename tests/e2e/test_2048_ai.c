@@ -60,16 +60,10 @@ static void wait_text(struct e2e_term *t, const char *text)
 	wait_text_for(t, text, WAIT_MS);
 }
 
-static bool text_gone(struct e2e_term *t, void *text)
-{
-	return strstr(e2e_screen(t), text) == NULL;
-}
-
 static void wait_gone(struct e2e_term *t, const char *text)
 {
-	if (!e2e_wait(t, text_gone, (void *)text, WAIT_MS))
-		fprintf(stderr, "'%s' stays on the screen:\n%s\n", text, e2e_screen(t));
-	assert_true(text_gone(t, (void *)text));
+	if (!e2e_wait_gone(t, text, WAIT_MS))
+		fail_msg("'%s' stays on the screen:\n%s", text, e2e_screen(t));
 }
 
 static void settle(struct e2e_term *t)

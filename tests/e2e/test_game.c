@@ -71,17 +71,11 @@ static void wait_text(struct e2e_term *t, const char *text)
 	assert_true(e2e_wait_text(t, text, 0));
 }
 
-static bool text_gone(struct e2e_term *t, void *text)
-{
-	return strstr(e2e_screen(t), text) == NULL;
-}
-
 /* A question the test answered must go away. */
 static void wait_gone(struct e2e_term *t, const char *text)
 {
-	if (!e2e_wait(t, text_gone, (void *)text, WAIT_MS))
-		fprintf(stderr, "'%s' stays on the screen:\n%s\n", text, e2e_screen(t));
-	assert_true(text_gone(t, (void *)text));
+	if (!e2e_wait_gone(t, text, WAIT_MS))
+		fail_msg("'%s' stays on the screen:\n%s", text, e2e_screen(t));
 }
 
 static void settle(struct e2e_term *t)

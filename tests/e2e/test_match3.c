@@ -495,15 +495,9 @@ static void type_keys(struct game *g, const char *keys)
 	assert_true(e2e_send_str(g->t, keys));
 }
 
-static bool text_gone(struct e2e_term *t, void *text)
-{
-	int row, col;
-	return !e2e_find(t, text, &row, &col);
-}
-
 static void wait_gone(struct game *g, const char *text)
 {
-	if (!e2e_wait(g->t, text_gone, (void *)text, WAIT_MS)) {
+	if (!e2e_wait_gone(g->t, text, WAIT_MS)) {
 		fprintf(stderr, "\"%s\" stays; the screen:\n%s\n", text, e2e_screen(g->t));
 		fail();
 	}

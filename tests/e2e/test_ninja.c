@@ -74,14 +74,9 @@ static bool on_screen(struct e2e_term *t, const char *text)
 	return e2e_find(t, text, &row, &col);
 }
 
-static bool gone(struct e2e_term *t, void *text)
-{
-	return !on_screen(t, text);
-}
-
 static void wait_gone(struct e2e_term *t, const char *text)
 {
-	if (!e2e_wait(t, gone, (void *)text, WAIT_MS))
+	if (!e2e_wait_gone(t, text, WAIT_MS))
 		fail_msg("'%s' still on the screen:\n%s", text, e2e_screen(t));
 }
 

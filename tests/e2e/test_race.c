@@ -106,19 +106,10 @@ static void refused_before_the_screen(struct e2e_term *t, const char *says)
 	assert_int_equal(WEXITSTATUS(status), 1);
 }
 
-/* Whether the text is gone from the screen. */
-static bool gone(struct e2e_term *t, void *text)
-{
-	int row, col;
-	return !e2e_find(t, text, &row, &col);
-}
-
 static void expect_gone(struct e2e_term *t, const char *text)
 {
-	if (!e2e_wait(t, gone, (void *)text, WAIT_MS))
-		fprintf(stderr, "\"%s\" stays on the screen:\n%s\n", text, e2e_screen(t));
-	int row, col;
-	assert_false(e2e_find(t, text, &row, &col));
+	if (!e2e_wait_gone(t, text, WAIT_MS))
+		fail_msg("\"%s\" stays on the screen:\n%s", text, e2e_screen(t));
 }
 
 /* The racer's line of the pane: "N name  progress", the first row naming them after the

@@ -309,14 +309,9 @@ static void wait_text(struct e2e_term *t, const char *text)
 		fail_screen(t, "waited for '%s' on the screen", text);
 }
 
-static bool text_gone(struct e2e_term *t, void *text)
-{
-	return !on_screen(t, text);
-}
-
 static void wait_gone(struct e2e_term *t, const char *text)
 {
-	if (!e2e_wait(t, text_gone, (void *)text, WAIT_MS))
+	if (!e2e_wait_gone(t, text, WAIT_MS))
 		fail_screen(t, "'%s' stays on the screen", text);
 }
 
