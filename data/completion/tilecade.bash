@@ -32,8 +32,8 @@ _tilecade_options()
 		[[ $2 == *' --generate '* ]] && echo '--playable --count --seed'
 		;;
 	2048) echo "$common --seed --id --daily --size --moves --autoplay --games --depth --ghost" ;;
-	scores | 'scores znumbers' | 'scores match3' | 'scores sudoku') echo '--level --db --config --help -h --version -V' ;;
-	scores\ *) echo '--db --config --help -h --version -V' ;;
+	'scores znumbers' | 'scores match3' | 'scores sudoku') echo '--level --db --config --help -h --version -V' ;;
+	scores | scores\ *) echo '--db --config --help -h --version -V' ;; # --level needs a game
 	replay) echo '--headless --theme --db --config --help -h --version -V' ;;
 	live | races) echo '--db --config --help -h --version -V' ;;
 	watch | watch\ *) echo '--theme --no-anim --db --config --help -h --version -V' ;;
@@ -42,7 +42,7 @@ _tilecade_options()
 	'race znumbers') echo "$common --seed --id --daily --size --attempts --level --time-limit" ;;
 	'race match3') echo "$common --seed --id --daily --mode --level --size --types --time-limit" ;;
 	'race sudoku') echo "$common --seed --id --daily --stage --difficulty --level --puzzle --time-limit" ;;
-	'race ninja' | 'race n') echo "$common --seed --time-limit" ;;
+	'race ninja' | 'race n') echo "$common --seed --id --time-limit" ;;
 	'race 2048') echo "$common --seed --id --daily --size --time-limit" ;;
 	esac
 }
@@ -68,7 +68,7 @@ _tilecade_values()
 		case ${1#* } in # scores GAME --level, race GAME --level: the levels of GAME
 		match3) echo {1..13} ;; # the goals pack
 		sudoku) echo {1..6} ;;  # the campaign
-		*) echo {1..9} ;;       # zNumbers' original pack (scores --level alone is zNumbers')
+		*) echo {1..9} ;;       # zNumbers' original pack
 		esac
 		;;
 	--size) # N for NxN; zNumbers also takes RxC

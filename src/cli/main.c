@@ -785,17 +785,31 @@ static void hide_db_password(struct tc_options *o)
 		o->db = copy;
 }
 
-/* --help and --version print and exit; more on their command line is a mistake said, never
- * ignored (`tilecade GAME --help` and `tilecade scores --help` print the one help). The
- * message, or NULL when the line is right. */
-static const char *help_or_version_extra(int argc, const struct tc_options *o)
+static bool is_help_or_version(const char *arg)
 {
-	if (o->version && argc > 2)
-		return "--version takes nothing more: tilecade --version";
-	bool one_word = o->game ? tc_catalog_find(o->game) != NULL
-	                        : o->scores || o->live || o->race || o->races || o->replaying;
-	if (o->help && argc > 2 && !(argc == 3 && one_word))
-		return "--help takes a game or a command word at most: tilecade [GAME] --help";
+	return strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0 ||
+	       strcmp(arg, "--version") == 0 || strcmp(arg, "-V") == 0;
+}
+
+/* --help and --version print and exit after the words of a command (`tilecade 2048 --help`,
+ * `tilecade replay 3 --version`, as the shell's completion offers them); another option, or a
+ * word that names no game (`tilecade --version extra`), is a mistake said, never ignored. The
+ * message in err, or NULL when the line is right. */
+static const char *help_or_version_extra(int argc, char **argv, const struct tc_options *o,
+                                         char *err, size_t errlen)
+{
+	if (!o->help && !o->version)
+		return NULL;
+	if (o->game && !tc_catalog_find(o->game)) {
+		snprintf(err, errlen, "unknown game '%s' (games: %s)", o->game, game_names);
+		return err;
+	}
+	for (int i = 1; i < argc; i++)
+		if (argv[i][0] == '-' && !is_help_or_version(argv[i])) {
+			snprintf(err, errlen, "%s takes no other option, not %.40s",
+			         o->help ? "--help" : "--version", argv[i]);
+			return err;
+		}
 	return NULL;
 }
 
@@ -817,7 +831,7 @@ int main(int argc, char **argv)
 	if (tc_options_parse(argc, argv, &o, err, sizeof err) != 0)
 		return usage_error(err);
 	hide_db_password(&o);
-	const char *extra = help_or_version_extra(argc, &o);
+	const char *extra = help_or_version_extra(argc, argv, &o, err, sizeof err);
 	if (extra)
 		return usage_error(extra);
 	if (o.help) {

@@ -388,8 +388,8 @@ def run_checks(tap, program, shell, bare=None):
         (ask('tilecade --theme=mono 2048 --m'), {'--moves'}, 'the game after --theme=VALUE'),
         (ask('tilecade SUDOKU --st'), {'--stage'}, 'game names in any case'),
         (ask('tilecade scores '), set(GAMES), 'the games after scores'),
-        (ask('tilecade scores --'), {'--level', '--db', '--config', '--help', '--version'},
-         "scores' options"),
+        (ask('tilecade scores --'), {'--db', '--config', '--help', '--version'},
+         "scores' options (--level needs a game)"),
         (ask('tilecade scores match3 --'), {'--level', '--db', '--config', '--help', '--version'},
          "scores' options for a game with levels"),
         (ask('tilecade scores 2048 --'), {'--db', '--config', '--help', '--version'},
@@ -479,7 +479,7 @@ def run_checks(tap, program, shell, bare=None):
     for g in GAMES:
         help_places[g] = program.blocks.get('ninja' if g == 'n' else g, set())
     scores_usage = re.search(r'tilecade scores .*', program.help).group(0)
-    help_places['scores'] = options_in(scores_usage)
+    help_places['scores'] = options_in(scores_usage) - {'--level'}  # GAME --level K
     replay_usage = re.search(r'tilecade replay .*', program.help).group(0)
     help_places['replay 1'] = options_in(replay_usage)
     for command, place in (('live', 'live'), ('watch', 'watch ann'), ('races', 'races'),

@@ -2114,10 +2114,11 @@ static void test_usage_errors_name_what_is_wrong(void **state)
 	        /* An empty name is no player's ("tilecade:  has no game in progress", exit 1). */
 	        {{"watch", ""}, "watch needs a player", NULL},
 	        /* What --help and --version would have ignored. */
-	        {{"--version", "extra"}, "--version takes nothing more", NULL},
-	        {{"-V", "--seed", "1"}, "--version takes nothing more", NULL},
-	        {{"--help", "extra"}, "--help takes a game or a command word", NULL},
-	        {{"2048", "--help", "--seed", "1"}, "--help takes a game or a command word", NULL},
+	        {{"--version", "extra"}, "unknown game 'extra'", NULL},
+	        {{"-V", "--seed", "1"}, "--version takes no other option, not --seed", NULL},
+	        {{"--help", "extra"}, "unknown game 'extra'", NULL},
+	        {{"2048", "--size", "5", "--help"}, "--help takes no other option, not --size", NULL},
+	        {{"2048", "--help", "--seed", "1"}, "--help takes no other option, not --seed", NULL},
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		struct e2e_run *r = assert_refused(state, cases[i].args, cases[i].says);
