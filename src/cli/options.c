@@ -346,6 +346,23 @@ static int parse_time_limit(const char *v, struct tc_options *o, char *err, size
 }
 
 static int parse_option(int argc, char **argv, int *i, struct tc_options *o, char *err,
+                        size_t errlen);
+
+/* Whether name alone is an option that takes no value (--no-anim): tried on a scratch copy. */
+static bool is_flag(const char *name)
+{
+	char copy[32];
+	if (strlen(name) >= sizeof copy)
+		return false;
+	strcpy(copy, name);
+	char *argv[] = {"tilecade", copy, NULL};
+	int i = 1;
+	struct tc_options scratch = {0};
+	char err[160];
+	return parse_option(2, argv, &i, &scratch, err, sizeof err) == 0;
+}
+
+static int parse_option(int argc, char **argv, int *i, struct tc_options *o, char *err,
                         size_t errlen)
 {
 	const char *arg = argv[*i];
@@ -515,7 +532,15 @@ static int parse_option(int argc, char **argv, int *i, struct tc_options *o, cha
 		o->has_theme = true;
 		return parse_theme(v, o, err, errlen);
 	} else {
-		return tc_cli_fail(err, errlen, "unknown option '%s' (%s)", arg,
+		const char *eq = strchr(arg, '=');
+		char name[32];
+		if (eq && (size_t)(eq - arg) < sizeof name) {
+			snprintf(name, sizeof name, "%.*s", (int)(eq - arg), arg);
+			if (is_flag(name))
+				return tc_cli_fail(err, errlen, "%s takes no value, not '%.40s'", name,
+				                   eq + 1);
+		}
+		return tc_cli_fail(err, errlen, "unknown option '%.60s' (%s)", arg,
 		                   tc_policy_where("see tilecade --help", "see: ssh HOST help"));
 	}
 	return 0;
@@ -575,7 +600,10 @@ int tc_options_parse(int argc, char **argv, struct tc_options *o, char *err, siz
 	o->depth = G2048_AI_DEFAULT_DEPTH;
 	struct seen_options seen = {.count = 0};
 	for (int i = 1; i < argc; i++) {
-		if (argv[i][0] == '-' && argv[i][1] != '\0') {
+		/* A number where one is wanted (replay -1) is told as a bad number, not an option. */
+		bool number_wanted = (o->replaying && !o->recording) || (o->races && !o->race_number);
+		bool negative = argv[i][0] == '-' && argv[i][1] >= '0' && argv[i][1] <= '9';
+		if (argv[i][0] == '-' && argv[i][1] != '\0' && !(number_wanted && negative)) {
 			if (seen_before(&seen, argv[i]))
 				return tc_cli_fail(err, errlen, "%.*s is given twice; give it once",
 				                   (int)strcspn(argv[i], "="), argv[i]);

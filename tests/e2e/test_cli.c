@@ -2119,6 +2119,11 @@ static void test_usage_errors_name_what_is_wrong(void **state)
 	        {{"--help", "extra"}, "unknown game 'extra'", NULL},
 	        {{"2048", "--size", "5", "--help"}, "--help takes no other option, not --size", NULL},
 	        {{"2048", "--help", "--seed", "1"}, "--help takes no other option, not --seed", NULL},
+	        /* A known option given a value it does not take, a negative number where a number
+	         * is wanted: not "unknown option". */
+	        {{"--no-anim=yes"}, "--no-anim takes no value, not 'yes'", "unknown"},
+	        {{"replay", "-1"}, "'-1' is not a recording's number", "unknown"},
+	        {{"races", "-1"}, "'-1' is not a race's number", "unknown"},
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		struct e2e_run *r = assert_refused(state, cases[i].args, cases[i].says);
