@@ -240,6 +240,9 @@ static void answer_replace(struct app *a, enum tc_replace_answer answer)
 	struct tc_session *s = a->pending;
 	a->pending = NULL;
 	if (answer == TC_REPLACE_NEW) {
+		/* s was made when the question opened: its clock starts now, not then. */
+		if (s)
+			tc_session_set_elapsed_ms(s, 0);
 		begin_new(a, a->pending_entry, s);
 		return;
 	}

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <cmocka.h>
 
@@ -142,6 +143,28 @@ static void test_a_game_named_on_the_command_line_asks_too(void **state)
 	wait_text(t, "Moves: 0");
 }
 
+/* A new game's clock starts at the player's yes, not at the question: the question, up for
+ * two seconds, adds none of them, from the command line as from a level list. */
+static void test_the_clock_starts_at_yes(void **state)
+{
+	struct e2e_term *t = *state = start("sudoku", "--level", "3");
+	one_move_and_leave(t);
+	e2e_free(t);
+	*state = t = start("sudoku", "--level", "4");
+	wait_text(t, "A new game replaces it. Start it? (y/n)");
+	sleep(2);
+	send(t, "y");
+	wait_text(t, "Level 4");
+	wait_text(t, "Time: 0:00");
+	one_move_and_leave(t); /* level 4 is the game in progress now */
+	send(t, E2E_KEY_UP E2E_KEY_ENTER); /* level 3, a new game */
+	wait_text(t, "A new game replaces it. Start it? (y/n)");
+	sleep(2);
+	send(t, "y");
+	wait_text(t, "Level 3");
+	wait_text(t, "Time: 0:00");
+}
+
 /* Terminal A's menu names level 3 after one move; terminal B then continues it and leaves it
  * after two. A's Continue does not open it under its old name: it says so and names it as it
  * is, and then opens that. */
@@ -213,6 +236,7 @@ int main(void)
 	                                        setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_a_game_named_on_the_command_line_asks_too, setup,
 	                                        teardown),
+	        cmocka_unit_test_setup_teardown(test_the_clock_starts_at_yes, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_continue_opens_what_it_names, setup,
 	                                        teardown),
 	        cmocka_unit_test_setup_teardown(test_n_asks_before_its_run_in_progress_is_replaced,
