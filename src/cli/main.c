@@ -43,6 +43,8 @@
 #include "tilecade/znumbers.h"
 
 #define USAGE_ERROR 2
+/* The clashes told in the menu: its notice's lines hold about this much at 80 columns. */
+#define MENU_CLASHES_BYTES 130
 
 static int usage_error(const char *message)
 {
@@ -471,22 +473,25 @@ static int play(const struct tc_options *o, const struct tc_settings *settings,
 	tc_keymap_apply(settings->config.bindings, settings->config.binding_count, warn,
 	                sizeof warn);
 	/* A bound key that meant something else, shared or a game's own (Sudoku's digits): one
-	 * line at the start, and in the menu. */
-	static char clashes[sizeof settings->notice];
+	 * line at the start, whole, and in the menu as much as its notice's lines hold. */
+	char clashes[2048];
 	int clash_count = tc_keymap_clashes(clashes, sizeof clashes);
 	for (int i = 0; i < TC_CATALOG_SIZE; i++)
 		if (tc_catalog[i].view)
 			clash_count += tc_help_clashes(tc_catalog[i].title, tc_catalog[i].view->help,
 			                               clashes, sizeof clashes);
+	static char clashes_told[sizeof settings->notice];
 	if (clash_count > 0)
 		tc_cli_error(clashes);
+	tc_keymap_clashes_cut(clashes, clash_count, MENU_CLASHES_BYTES, clashes_told,
+	                      sizeof clashes_told);
 	static struct tc_app_config cfg;
 	cfg = (struct tc_app_config){
 	        .animations = !o->no_anim && settings->config.animations,
 	        .mouse = settings->config.mouse,
 	        .theme = tc_settings_theme(settings, o),
 	        .records = records,
-	        .notice = *settings->notice ? settings->notice : *clashes ? clashes : NULL,
+	        .notice = *settings->notice ? settings->notice : *clashes_told ? clashes_told : NULL,
 	        .resume = o->resume,
 	        .ninja_replay = ninja_replay_to_play,
 	        .ninja_replay_name = o->replay ? file_name(o->replay) : NULL,

@@ -323,3 +323,28 @@ int tc_keymap_clashes(char *buf, size_t len)
 	}
 	return clashes;
 }
+
+void tc_keymap_clashes_cut(const char *clashes, int count, size_t most, char *buf, size_t len)
+{
+	size_t kept = 0; /* the whole clauses that fit, "keys: " with the first */
+	int told = 0;
+	for (const char *at = clashes; *at; told++) {
+		const char *end = strstr(at, "; ");
+		size_t upto = end ? (size_t)(end - clashes) : strlen(clashes);
+		if (upto > most)
+			break;
+		kept = upto;
+		at = clashes + upto + (end ? 2 : 0);
+	}
+	if (told >= count) {
+		snprintf(buf, len, "%s", clashes);
+		return;
+	}
+	const char *help = tc_keymap_key_text(TC_ACT_HELP);
+	if (told)
+		snprintf(buf, len, "%.*s; and %d more: see %s help", (int)kept, clashes,
+		         count - told, *help ? help : "the");
+	else
+		snprintf(buf, len, "keys: %d bound keys meant something else: see %s help", count,
+		         *help ? help : "the");
+}

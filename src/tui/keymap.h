@@ -58,5 +58,8 @@ void tc_keymap_directions_text(char *buf, size_t len);
 /* The bound keys that had another built-in meaning, as one line for the start ("keys: h is
  * help now, not left (left: Left)"), cut to len; returns how many there are (0: buf is ""). */
 int tc_keymap_clashes(char *buf, size_t len);
+/* The clashes line (count of them) as the menu tells it in a few lines: its whole clauses that
+ * fit in most bytes, then "; and 2 more: see ? help" (the key help has now). */
+void tc_keymap_clashes_cut(const char *clashes, int count, size_t most, char *buf, size_t len);
 
 #endif

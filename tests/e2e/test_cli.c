@@ -1757,6 +1757,23 @@ static void test_nj_bad_replays(void **state)
 	assert_non_null(strstr(r->err, path));
 }
 
+/* The issue's six bindings in [keys]: the line at the start tells every clash whole (it was cut
+ * at "x is back", before what x was). */
+static void test_every_key_clash_is_told_whole(void **state)
+{
+	char cfg[4200];
+	snprintf(cfg, sizeof cfg, "%s/keys.ini", e2e_sandbox);
+	FILE *f = fopen(cfg, "w");
+	assert_non_null(f);
+	fputs("[keys]\nhelp = h\nundo = z\nhint = i\nback = x\npause = 5\nrestart = j\n", f);
+	assert_int_equal(fclose(f), 0);
+	struct e2e_run *r = tilecade(state, "--config", cfg, "sudoku", NULL);
+	assert_non_null(strstr(r->err, "tilecade: keys: h is help now, not left (left: Left); "
+	                                "j is restart now, not down (down: Down); "
+	                                "5 is pause now, not Sudoku's write a digit (marks mode: a "
+	                                "mark); x is back now, not Sudoku's clear the cell\n"));
+}
+
 /* A named pipe named as a replay or a settings file is refused at once, with one line: opening
  * one waited for a writer forever. */
 static void test_named_pipes_are_refused(void **state)
@@ -2260,6 +2277,7 @@ int main(void)
 	        cmocka_unit_test_setup_teardown(test_nj_demo_replay_wins, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_nj_bad_replays, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_nj_replay_command_lines, setup, teardown),
+	        cmocka_unit_test_setup_teardown(test_every_key_clash_is_told_whole, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_named_pipes_are_refused, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_error_lines_show_no_escape_sequences, setup,
 	                                        teardown),

@@ -1635,6 +1635,21 @@ static void test_a_binding_that_takes_a_games_key_is_told(void **state)
 	assert_false(on_screen(t, "m, Tab"));
 }
 
+/* The issue's six bindings: the menu's notice keeps the clashes it has room for whole and
+ * counts the others (it ended in the middle of one, "x is back"). */
+static void test_the_menu_counts_the_clashes_it_has_no_room_for(void **state)
+{
+	char cfg[4300];
+	config_file("keys.ini",
+	            "[keys]\nhelp = h\nundo = z\nhint = i\nback = x\npause = 5\nrestart = j\n",
+	            cfg, sizeof cfg);
+	struct e2e_term *t = tilecade(state, "--config", cfg, "--no-anim", NULL);
+	wait_menu(t);
+	assert_true(row_of(t, "keys: h is help now, not left (left: Left)") >= 0);
+	assert_true(row_of(t, "and 2 more: see h help") >= 0);
+	assert_false(on_screen(t, "x is back"));
+}
+
 /* [keys] help = h, back = x: the races' screens name them on their bottom lines (they said
  * "? help   q back" whatever the bindings), and x leaves as it says. */
 static void test_races_show_rebound_keys(void **state)
@@ -1739,6 +1754,7 @@ int main(void)
 	        TEST(test_key_binding_undo),
 	        TEST(test_rebound_keys_are_shown),
 	        TEST(test_a_binding_that_takes_a_games_key_is_told),
+	        TEST(test_the_menu_counts_the_clashes_it_has_no_room_for),
 	        TEST(test_races_show_rebound_keys),
 	        TEST(test_corrupt_database_never_stops_play),
 	};

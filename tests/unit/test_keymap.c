@@ -5,6 +5,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include <cmocka.h>
 
@@ -238,6 +239,34 @@ static void test_an_action_left_without_a_key_is_told(void **state)
 	assert_string_equal(clash, "keys: ? is undo now");
 }
 
+/* The issue's six bindings: every clash told whole at the start (it was cut at 160 bytes), and
+ * the menu's few lines keep whole clauses, then say how many more and where to see them. */
+static void test_every_clash_is_told_whole_or_counted(void **state)
+{
+	(void)state;
+	struct tc_binding b[] = {{"help", "h"}, {"undo", "z"}, {"hint", "i"},
+	                         {"back", "x"}, {"pause", "5"}, {"restart", "j"}};
+	bind(b, 6);
+	char clash[512];
+	assert_int_equal(tc_keymap_clashes(clash, sizeof clash), 2);
+	const char *all = "keys: h is help now, not left (left: Left); "
+	                  "j is restart now, not down (down: Down)";
+	assert_string_equal(clash, all);
+	char told[160];
+	tc_keymap_clashes_cut(clash, 2, 200, told, sizeof told);
+	assert_string_equal(told, all);
+	tc_keymap_clashes_cut(clash, 2, 60, told, sizeof told);
+	assert_string_equal(told, "keys: h is help now, not left (left: Left); "
+	                          "and 1 more: see h help");
+	tc_keymap_clashes_cut(clash, 2, 20, told, sizeof told);
+	assert_string_equal(told, "keys: 2 bound keys meant something else: see h help");
+	/* Sudoku's own keys the caller appended count too. */
+	strcat(clash, "; 5 is pause now, not Sudoku's write a digit");
+	tc_keymap_clashes_cut(clash, 3, 100, told, sizeof told);
+	assert_string_equal(told, "keys: h is help now, not left (left: Left); "
+	                          "j is restart now, not down (down: Down); and 1 more: see h help");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -256,6 +285,8 @@ int main(void)
 	                                  forget_bindings),
 	        cmocka_unit_test(test_help_names_the_built_in_keys),
 	        cmocka_unit_test_teardown(test_help_names_rebound_keys_and_the_clash,
+	                                  forget_bindings),
+	        cmocka_unit_test_teardown(test_every_clash_is_told_whole_or_counted,
 	                                  forget_bindings),
 	        cmocka_unit_test_teardown(test_an_action_left_without_a_key_is_told,
 	                                  forget_bindings),
