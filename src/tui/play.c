@@ -269,8 +269,13 @@ static const char *question_text(const struct tc_play *p, enum question q)
 	case ASK_LEAVE:
 		return p->racing ? tc_race_leave_question : "Leave this game? (y/n)";
 	case ASK_SOLUTION: /* the short one where the long would lose its (y/n) */
-		return COLS >= 56 ? "Show the solution? This game will not be ranked (y/n)"
-		                  : "Show the solution? Not ranked (y/n)";
+		if (!p->view->solution_ends_game)
+			return COLS >= 56 ? "Show the solution? This game will not be ranked (y/n)"
+			                  : "Show the solution? Not ranked (y/n)";
+		if (tc_session_assisted(p->s)) /* asked all the same: it ends the game */
+			return "Reveal the solution? (y/n)";
+		return COLS >= 58 ? "Reveal the solution? This game will not be ranked (y/n)"
+		                  : "Reveal the solution? Not ranked (y/n)";
 	case ASK_COMPUTER:
 		return COLS >= 60 ? "Let the computer play? This game will not be ranked (y/n)"
 		                  : "Computer plays? Not ranked (y/n)";
@@ -814,6 +819,7 @@ static enum tc_play_result handle_event(struct tc_play *p, const struct tc_event
 			return TC_PLAY_STAY;
 		enum question q = p->asking;
 		p->asking = ASK_NOTHING;
+		hold_clock(p); /* answered: the clock runs again, and the session takes moves */
 		if (ev->key != 'y' && ev->key != 'Y')
 			return TC_PLAY_STAY;
 		if (q == ASK_SOLUTION) { /* marked before the view shows a move of it */
@@ -870,8 +876,10 @@ static enum tc_play_result handle_event(struct tc_play *p, const struct tc_event
 	}
 	if (status != TC_PLAYING)
 		return TC_PLAY_STAY;
-	if (action == TC_ACT_SOLUTION && p->view->solution_unranks && !tc_session_assisted(p->s)) {
-		p->asking = ASK_SOLUTION; /* once: a yes marks the game, and a marked one is not asked */
+	if (action == TC_ACT_SOLUTION && p->view->solution_unranks &&
+	    (!tc_session_assisted(p->s) || p->view->solution_ends_game)) {
+		p->asking = ASK_SOLUTION; /* once: a yes marks the game, and a marked one is not asked
+		                             unless the solution would end it */
 		return TC_PLAY_STAY;
 	}
 	if (ev->type == TC_EV_MOUSE)

@@ -40,6 +40,8 @@ struct tc_view {
 	                                    nothing to lose (a campaign's levels) */
 	bool solution_unranks;           /* s shows the solution: a ranked game asks first, and a
 	                                    yes marks it TC_ASSIST_REVEAL before the view acts */
+	bool solution_ends_game;         /* with solution_unranks: the solution is filled in and
+	                                    ends the game, so s asks "Reveal...?" every time */
 	/* A key of the view's own by which the computer plays the game (2048's a: autoplay), 0 for
 	 * none: as for the solution, a ranked game asks first; the view marks the game when the
 	 * computer plays in it. */

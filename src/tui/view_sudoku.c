@@ -14,7 +14,6 @@
 #include <string.h>
 
 #include "catalog.h"
-#include "click_key.h"
 #include "grid.h"
 #include "sudoku_grid.h"
 #include "term.h"
@@ -45,7 +44,6 @@ struct view_sdk {
 	int cursor;
 	bool marking;   /* digits typed and clicked are pencil marks */
 	bool conflicts; /* repeated digits are highlighted */
-	bool asking;    /* "reveal the solution?" waits for its answer */
 	int last_digit; /* the digit the player last typed or clicked, 0 for none */
 	int looked;     /* the digit last chosen or under the cursor, 0 for none */
 	char info[96];  /* a message for the info line, until the next key */
@@ -604,20 +602,6 @@ static void toggle_mode(struct view_sdk *v)
 	         v->marking ? "Marks: 1-9 pencil in candidates" : "Digits: 1-9 write digits");
 }
 
-/* The reveal question's answer; true when the key was the answer. */
-static bool answer(struct view_sdk *v, struct tc_session *s, enum tc_action act,
-                   const struct tc_event *ev)
-{
-	if (!v->asking)
-		return false;
-	v->asking = false;
-	v->info[0] = '\0';
-	if (act == TC_ACT_SOLUTION || (ev->type == TC_EV_KEY && (ev->key == 'y' || ev->key == 'Y')))
-		if (apply(s, SDK_MOVE_REVEAL, 0, 0))
-			tc_session_mark_assisted(s, TC_ASSIST_REVEAL); /* undo keeps the mark */
-	return true;
-}
-
 static bool letter(struct view_sdk *v, struct tc_session *s, int key)
 {
 	switch (key) {
@@ -661,8 +645,6 @@ static bool action(void *view, struct tc_session *s, enum tc_action act, const s
 {
 	(void)now;
 	struct view_sdk *v = view;
-	if (answer(v, s, act, ev))
-		return true;
 	v->info[0] = '\0';
 	switch (act) {
 	case TC_ACT_UP:
@@ -689,13 +671,8 @@ static bool action(void *view, struct tc_session *s, enum tc_action act, const s
 		if (v->shown == SHOW_STEP) /* given, not refused for a wrong digit */
 			tc_session_count_hint(s);
 		return true;
-	case TC_ACT_SOLUTION: /* the short question where the long would lose its (y/n) */
-		v->asking = true;
-		snprintf(v->info, sizeof v->info, "%s",
-		         tc_session_assisted(s) ? "Reveal the solution? (y/n)"
-		         : v->layout.info_w >= 56
-		                 ? "Reveal the solution? This game will not be ranked (y/n)"
-		                 : "Reveal the solution? Not ranked (y/n)");
+	case TC_ACT_SOLUTION: /* asked first by the play screen, which marks the game */
+		apply(s, SDK_MOVE_REVEAL, 0, 0);
 		return true;
 	default:
 		break;
@@ -710,11 +687,6 @@ static bool mouse(void *view, struct tc_session *s, const struct tc_event *ev, u
 	const struct layout *l = &v->layout;
 	if (!v->has_layout || ev->mouse != TC_MOUSE_PRESS || (ev->button != 1 && ev->button != 3))
 		return false;
-	/* A click on the question's y or n answers it as the key; elsewhere it cancels it. */
-	int key = v->asking && ev->button == 1 ? tc_click_key(ev->row, ev->col) : -1;
-	if (key == 'y' || key == 'n')
-		return answer(v, s, TC_ACT_NONE, &(struct tc_event){.type = TC_EV_KEY, .key = key});
-	v->asking = false;
 	v->info[0] = '\0';
 	int cell = tc_sudoku_grid_cell_at(&l->grid, ev->col, ev->row);
 	if (cell >= 0) {
@@ -746,7 +718,6 @@ static int next_frame(void *view, uint64_t now)
 static void reset(void *view)
 {
 	struct view_sdk *v = view;
-	v->asking = false;
 	v->shown = SHOW_NOTHING;
 	v->info[0] = '\0';
 }
@@ -929,6 +900,8 @@ const struct tc_view tc_view_sudoku = {
         .keep_going = false,
         .lost_text = "Solution revealed",
         .asks_to_skip = true,
+        .solution_unranks = true,
+        .solution_ends_game = true,
         .campaign_levels = SDK_LEVELS,
         .campaign_won = campaign_won,
         .skip_question = skip_question,

@@ -1238,6 +1238,21 @@ static void test_reveal_question_answers_clicks(void **state)
 	wait_for((struct expect){.g = g, .text = {"Solution revealed", "r: restart"}});
 }
 
+/* The reveal question is the play screen's: the board is hidden under it as its clock stands,
+ * and the key answering it does nothing else (n also asked "Go to the next level?", Esc
+ * "Leave this game?", with the board left on screen). */
+static void test_reveal_answer_does_nothing_else(void **state)
+{
+	struct game *g = start(state, "sudoku:level1:s0", 24, 80, NULL);
+	const char *const answers[] = {"n", E2E_KEY_ESC};
+	for (size_t i = 0; i < sizeof answers / sizeof answers[0]; i++) {
+		type_keys(g, "s");
+		wait_for((struct expect){.g = g, .text = {"Reveal the solution?"}, .gone = {"╔"}});
+		type_keys(g, answers[i]);
+		wait_for((struct expect){.g = g, .board = true, .gone = {"(y/n)"}});
+	}
+}
+
 /* ---- a result box over whole cells ---- */
 
 static bool same_look(const struct e2e_cell *a, const struct e2e_cell *b)
@@ -1730,6 +1745,7 @@ int main(void)
         cmocka_unit_test_teardown(test_finish_to_the_win_screen, teardown),
 	        cmocka_unit_test_teardown(test_reveal_ends_the_game, teardown),
 	        cmocka_unit_test_teardown(test_reveal_question_answers_clicks, teardown),
+	        cmocka_unit_test_teardown(test_reveal_answer_does_nothing_else, teardown),
 	        cmocka_unit_test_teardown(test_result_box_covers_whole_cells, teardown),
 	        cmocka_unit_test_teardown(test_revealed_then_typed_in_is_not_ranked, teardown),
 	        cmocka_unit_test_teardown(test_revealed_then_restarted_is_not_ranked, teardown),
