@@ -6,6 +6,7 @@
 
 #include "grid.h"
 #include "help.h"
+#include "keymap.h"
 #include "list_window.h"
 #include "overlay.h"
 #include "term.h"
@@ -133,10 +134,11 @@ void tc_levels_draw(struct tc_levels *l)
 		tc_text_cut(line, w, mark, cut, sizeof cut);
 		tc_draw_text(x, l->first_row + k, w, attr, cut);
 	}
-	char keys[64];
-	snprintf(keys, sizeof keys, "%s: play   q: back to the menu", tc_help_choose());
-	if (tc_text_width(keys) > w - 2) /* "Enter or click" takes a narrow line's q */
-		snprintf(keys, sizeof keys, "Enter: play   q: back to the menu");
+	char keys[96];
+	const char *back_key = tc_keymap_key_text(TC_ACT_BACK); /* the key in force, as [keys] bind */
+	snprintf(keys, sizeof keys, "%s: play   %s: back to the menu", tc_help_choose(), back_key);
+	if (tc_text_width(keys) > w - 2) /* "Enter or click" takes a narrow line's back key */
+		snprintf(keys, sizeof keys, "Enter: play   %s: back to the menu", back_key);
 	tc_text_cut(*l->message ? l->message : keys, w - 2, mark, cut, sizeof cut);
 	tc_draw_text(x + 2, roomy ? l->first_row + l->count + 1 : LINES - 1, w - 2,
 	             tc_theme_attr(*l->message ? TC_ROLE_BAD : TC_ROLE_DIM), cut);

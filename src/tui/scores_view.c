@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "grid.h"
+#include "keymap.h"
 #include "list_window.h"
 #include "overlay.h"
 #include "score_text.h"
@@ -222,17 +223,20 @@ void tc_scores_draw(struct tc_scores_view *v)
 		tc_draw_text(x + 2, y, w - 2, tc_theme_attr(TC_ROLE_TITLE), "Scores");
 	/* The longest that fits: narrow, the keys the screen says itself (its arrows) go first. */
 	static const char *const hints[][3] = {
-	        {"Enter: replay   g: race its ghost   left/right: other boards   q: back",
-	         "Enter: replay   g: race   left/right: boards   q: back",
-	         "Enter: replay   g: race   q: back"},
-	        {"Enter: replay   g: race its ghost   q: back", "Enter: replay   g: race   q: back",
-	         "Enter: replay   g: race   q: back"},
+	        {"Enter: replay   g: race its ghost   left/right: other boards",
+	         "Enter: replay   g: race   left/right: boards", "Enter: replay   g: race"},
+	        {"Enter: replay   g: race its ghost", "Enter: replay   g: race",
+	         "Enter: replay   g: race"},
 	};
 	const char *const *choice = hints[v->board_count < 2];
-	const char *hint = choice[2];
-	for (int i = 1; i >= 0; i--)
-		if (w - 2 >= (int)strlen(choice[i]))
-			hint = choice[i];
+	const char *back_key = tc_keymap_key_text(TC_ACT_BACK); /* the key in force, as [keys] bind */
+	char hint[128];
+	for (int i = 2; i >= 0; i--) {
+		char longer[sizeof hint];
+		snprintf(longer, sizeof longer, "%s   %s: back", choice[i], back_key);
+		if (i == 2 || w - 2 >= tc_text_width(longer))
+			memcpy(hint, longer, sizeof hint);
+	}
 	tc_draw_text(x + 2, y + h - 1, w - 2, tc_theme_attr(TC_ROLE_DIM), hint);
 	tc_draw_text(x + 2, y + h - 2, w - 2, tc_theme_attr(TC_ROLE_BAD), v->message);
 	v->arrow_row = -1;

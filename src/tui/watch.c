@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "catalog.h"
+#include "keymap.h"
 #include "ninja_play.h"
 #include "overlay.h"
 #include "term.h"
@@ -286,7 +287,9 @@ void tc_watch_draw(struct tc_watch *w, uint64_t now)
 	keep_play(w);
 	if (!w->play) {
 		erase();
-		const char *lines[] = {w->note[0] ? w->note : "Waiting for the game...", "q: back"};
+		char back[32]; /* the back key in force, as [keys] bind */
+		snprintf(back, sizeof back, "%s: back", tc_keymap_key_text(TC_ACT_BACK));
+		const char *lines[] = {w->note[0] ? w->note : "Waiting for the game...", back};
 		tc_overlay_box(lines, 2, TC_ROLE_OVERLAY);
 		return;
 	}

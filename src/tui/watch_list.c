@@ -12,6 +12,7 @@
 
 #include "grid.h"
 #include "help.h"
+#include "keymap.h"
 #include "overlay.h"
 #include "status.h"
 #include "term.h"
@@ -241,9 +242,10 @@ void tc_watch_list_draw(struct tc_watch_list *l, uint64_t now)
 		draw_game(l, i, x, l->first_row + i - first, w, now);
 	l->first_row -= first;
 	int below = y + 2 + (l->count < rows ? shown : rows) + 1;
-	char keys[64];
-	snprintf(keys, sizeof keys, "%s: watch   q back", tc_help_choose());
-	tc_draw_text(x + 2, below, w - 2, tc_theme_attr(TC_ROLE_DIM), l->count ? keys : "q back");
+	char keys[96], back[32];
+	snprintf(back, sizeof back, "%s back", tc_keymap_key_text(TC_ACT_BACK)); /* as [keys] bind */
+	snprintf(keys, sizeof keys, "%s: watch   %s", tc_help_choose(), back);
+	tc_draw_text(x + 2, below, w - 2, tc_theme_attr(TC_ROLE_DIM), l->count ? keys : back);
 }
 
 int tc_watch_list_next_frame(struct tc_watch_list *l, uint64_t now)

@@ -1670,6 +1670,29 @@ static void test_races_show_rebound_keys(void **state)
 	assert_false(on_screen(t, "x: leave"));
 }
 
+/* [keys] undo = q, back = u: the level lists, the Daily list, the watch list and the scores name
+ * u as their way back (they said "q: back to the menu", "q back" and "q: back" whatever the
+ * bindings), and u leaves. */
+static void test_lists_show_the_rebound_back_key(void **state)
+{
+	char cfg[4300];
+	config_file("keys.ini", "[keys]\nundo = q\nback = u\n", cfg, sizeof cfg);
+	setenv("TILECADE_TEST_NOW", DEC_7_NOON, 1);
+	struct e2e_term *t = tilecade(state, "--config", cfg, "--no-anim", NULL);
+	wait_menu(t);
+	static const char *const lists[][2] = {{"zNumbers ", "u: back to the menu"}, /* its levels */
+	                                       {"Daily ", "u: back to the menu"},
+	                                       {"Watch ", "u back"},
+	                                       {"Scores ", "g: race its ghost   u: back"}};
+	for (size_t i = 0; i < sizeof lists / sizeof lists[0]; i++) {
+		click_text(t, lists[i][0]);
+		wait_text(t, lists[i][1]);
+		assert_false(on_screen(t, "q: back") || on_screen(t, "q back"));
+		type_keys(t, "u");
+		wait_menu(t);
+	}
+}
+
 /* ---- tests: a database that cannot be used ---- */
 
 static void test_corrupt_database_never_stops_play(void **state)
@@ -1756,6 +1779,7 @@ int main(void)
 	        TEST(test_a_binding_that_takes_a_games_key_is_told),
 	        TEST(test_the_menu_counts_the_clashes_it_has_no_room_for),
 	        TEST(test_races_show_rebound_keys),
+	        TEST(test_lists_show_the_rebound_back_key),
 	        TEST(test_corrupt_database_never_stops_play),
 	};
 	return cmocka_run_group_tests(tests, group_setup, group_teardown);
