@@ -60,6 +60,9 @@ void nj_game_id(const struct nl_level *level, const char *name, char *buf, size_
  * and name gives the ID in today's form. */
 int nj_game_id_level(const char *game_id, struct nl_level *level, char *name, size_t name_len,
                      char *err, size_t errlen);
+/* The name of the generated level a seed's game ID names ("seed S" or "any seed S", as
+ * nj_game_id_level gives it, without generating the level); false for any other ID. */
+bool nj_game_id_seed_name(const char *game_id, char *name, size_t name_len);
 /* The game ID of the run a START or NEW_GAME text begins, into buf; false when the text is not
  * a run's (buf is then left as it was). */
 bool nj_stream_game_id(const char *text, size_t text_len, char *buf, size_t len);

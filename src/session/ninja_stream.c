@@ -371,6 +371,16 @@ void nj_game_id(const struct nl_level *level, const char *name, char *buf, size_
 		snprintf(buf, len, "ninja:%016" PRIx64, nj_level_hash(level));
 }
 
+bool nj_game_id_seed_name(const char *game_id, char *name, size_t name_len)
+{
+	uint64_t seed;
+	bool any;
+	if (!seed_id(game_id, &seed, &any))
+		return false;
+	snprintf(name, name_len, "%sseed %" PRIu64, any ? ANY_PREFIX : "", seed);
+	return true;
+}
+
 int nj_game_id_level(const char *game_id, struct nl_level *level, char *name, size_t name_len,
                      char *err, size_t errlen)
 {
@@ -398,7 +408,7 @@ int nj_game_id_level(const char *game_id, struct nl_level *level, char *name, si
 		nl_generate(&rng, level);
 	else
 		nl_generate_playable(&rng, level);
-	snprintf(name, name_len, "%sseed %" PRIu64, any ? ANY_PREFIX : "", seed);
+	nj_game_id_seed_name(game_id, name, name_len);
 	return 0;
 }
 

@@ -124,9 +124,15 @@ void tc_nj_save_run(struct tc_records *r, const struct nj_replay *rp, const stru
 	if (!text)
 		return;
 	nj_replay_print(rp, text, (size_t)n + 1);
-	char summary[160], time[32];
+	/* A generated level is named by its game ID, as every game's save is ("ninja:seed:s5", which
+	 * --id takes); a file's level by the file's name, which its hash ID would not tell. */
+	char summary[160], time[32], id[64], seed_name[64];
 	tc_nj_format_time((int64_t)run->steps * NJ_STEP_MS, time, sizeof time);
-	snprintf(summary, sizeof summary, "N %.60s, %s, %d gold", name, time, run->gold);
+	nj_game_id(&rp->level, name, id, sizeof id);
+	if (nj_game_id_seed_name(id, seed_name, sizeof seed_name))
+		snprintf(summary, sizeof summary, "%s, %s, %d gold", id, time, run->gold);
+	else
+		snprintf(summary, sizeof summary, "N %.60s, %s, %d gold", name, time, run->gold);
 	if (!r->lost && tc_store_save_held(r->store, TC_NJ_GAME, &r->hold, text, (size_t)n, summary,
 	                                   NULL, 0) == TC_STORE_LOST)
 		r->lost = true;
@@ -140,9 +146,13 @@ void tc_nj_forget_run(struct tc_records *r)
 	r->hold = 0;
 }
 
-/* The name back from a summary "N <name>, <time>, <gold>". */
+/* The name back from a summary "<game ID>, <time>, <gold>" or "N <name>, <time>, <gold>". */
 static void name_of(const char *summary, char *name, size_t len)
 {
+	char id[64];
+	snprintf(id, sizeof id, "%.*s", (int)strcspn(summary, ","), summary);
+	if (nj_game_id_seed_name(id, name, len))
+		return;
 	const char *start = strncmp(summary, "N ", 2) == 0 ? summary + 2 : summary;
 	const char *end = strrchr(start, ',');
 	for (const char *p = end ? end - 1 : NULL; p && p >= start; p--)

@@ -601,6 +601,26 @@ static void test_game_id_plays_again(void **state)
 	assert_int_equal(system(command), 0);
 }
 
+/* A generated level's run left in progress is named by its game ID, which --id takes, as every
+ * game's save is (issue 27: "N seed 3", which --id refuses); continued, it is "seed 3" again. */
+static void test_a_run_in_progress_is_named_by_its_game_id(void **state)
+{
+	const char *argv[] = {e2e_bin, "--id", "ninja:seed:s3", NULL};
+	struct e2e_term *t = e2e_start(24, 80, argv, NULL);
+	assert_non_null(t);
+	*state = t;
+	wait_status(t, "gold 0/45  time 90");
+	e2e_send_str(t, E2E_KEY_DOWN); /* the clock starts: the run is saved when left */
+	wait_status(t, "gold 0/45  time 89");
+	e2e_send_str(t, "q");
+	wait_text(t, "Continue   ninja:seed:s3, ");
+	wait_text(t, "in progress: ninja:seed:s3, ");
+	assert_false(on_screen(t, "N seed"));
+	e2e_send_str(t, "\r");
+	wait_text(t, "Paused");
+	wait_text(t, "seed 3   gold 0/45");
+}
+
 /* Where the terminal reports key releases (the kitty keyboard protocol), a key is held from
  * its press to its release exactly: one press runs far (a terminal without releases holds a
  * lone press only until its first repeat could have come), the release stops the ninja short
@@ -1305,6 +1325,7 @@ int main(void)
 	        cmocka_unit_test_teardown(test_unfinished_replay_stops, teardown),
 	        cmocka_unit_test_teardown(test_status_fields_whole, teardown),
 	        cmocka_unit_test_teardown(test_browser_message_and_map_origin, teardown),
+	        cmocka_unit_test_teardown(test_a_run_in_progress_is_named_by_its_game_id, teardown),
 	        cmocka_unit_test_teardown(test_game_id_plays_again, teardown),
 	        cmocka_unit_test_teardown(test_watched_live, teardown_watch),
 	        cmocka_unit_test_teardown(test_listed_alike, teardown_watch),
