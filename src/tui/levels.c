@@ -17,6 +17,8 @@
 
 #define LEVELS_W 60
 #define LEVELS_MIN_W 40
+#define DETAIL_X 14 /* a row's description starts after its marker and name */
+#define DETAIL_W 24 /* a row's description is padded to this, when the row has room */
 #define LEVELS_MIN_H 5 /* a short window: the title, three levels and the keys */
 
 void tc_levels_open(struct tc_levels *l, const struct tc_catalog_entry *entry,
@@ -122,11 +124,17 @@ void tc_levels_draw(struct tc_levels *l)
 	for (int k = 0; k < l->shown; k++) {
 		int i = l->top + k;
 		bool on = i == l->selected;
-		char line[160];
+		char line[160], detail[64];
 		const char *done = tc_term_unicode() ? "✓" : "+";
-		snprintf(line, sizeof line, " %s %-10s %-24s %s %s", on ? marker : " ", l->name[i],
-		         l->detail[i], l->ticked[i] ? done : " ",
-		         l->locked[i] ? "locked" : l->best[i]);
+		const char *right = l->locked[i] ? "locked" : l->best[i];
+		/* Narrow, the description is cut first: the tick and the best after it stay. */
+		int right_w = 3 + tc_text_width(right); /* " ✓ " and the best */
+		int detail_room = w - DETAIL_X - right_w;
+		tc_text_cut(l->detail[i], detail_room, mark, detail, sizeof detail);
+		int column = detail_room < DETAIL_W ? detail_room : DETAIL_W;
+		int pad = column > tc_text_width(detail) ? column - tc_text_width(detail) : 0;
+		snprintf(line, sizeof line, " %s %-10s %s%*s %s %s", on ? marker : " ", l->name[i],
+		         detail, pad, "", l->ticked[i] ? done : " ", right);
 		attr_t attr = tc_theme_attr(on             ? TC_ROLE_SELECTED
 		                            : l->locked[i] ? TC_ROLE_DIM
 		                                           : TC_ROLE_TEXT);

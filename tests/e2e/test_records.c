@@ -1229,7 +1229,7 @@ static const char *daily_row(struct e2e_term *t, const char *name)
 
 /* Today's zNumbers (the test clock's day): its seed is the date, and a win goes on the day's
  * board. q goes back to the Daily list, which ticks it with its best and names every game
- * rather than showing its game ID. */
+ * rather than showing its game ID; at 40 columns too. */
 static void test_daily_znumbers_is_todays_and_scored_on_its_day(void **state)
 {
 	setenv("TILECADE_TEST_NOW", DEC_7_NOON, 1);
@@ -1257,6 +1257,12 @@ static void test_daily_znumbers_is_todays_and_scored_on_its_day(void **state)
 		if (i > 0 && (strstr(row, "✓") || strstr(row, "best")))
 			fail_msg("%s is ticked, not played:\n%s", games[i], e2e_screen(t));
 	}
+	/* Narrow, the description is cut, not the tick and the best (40 columns cut the tick). */
+	assert_true(e2e_resize(t, 12, 40));
+	char ticked[40];
+	snprintf(ticked, sizeof ticked, "✓ %s", best);
+	if (!e2e_wait_row(t, "zNumbers   6x6 board,…", ticked, WAIT_MS))
+		fail_msg("at 40 columns zNumbers has no '%s':\n%s", ticked, e2e_screen(t));
 	type_keys(t, "q");
 	wait_menu(t);
 	type_keys(t, "q");
