@@ -1041,6 +1041,50 @@ static void test_the_daily_ends_and_goes_on_its_board(void **state)
 		fail_msg("the played daily is not ticked with its best:\n%s", e2e_screen(g->t));
 }
 
+/* A daily not ranked (six hints, over the five that rank) is on no board, and so the Daily list
+ * does not tick it: README and the man page tick each daily on that day's board, not each one
+ * finished. */
+static void test_an_unranked_daily_is_not_ticked(void **state)
+{
+	struct game *g = calloc(1, sizeof *g);
+	assert_non_null(g);
+	*state = g;
+	static const char *const env[] = {"NO_COLOR", "TILECADE_TEST_NOW=1796644800", NULL};
+	run(g, 24, 80, env, "match3", "--daily", "--no-anim", NULL);
+	snprintf(g->id, sizeof g->id, "match3:moves-8x8t6:s1020261207"); /* 2026-12-07 */
+	model_start(&g->m, g->id);
+	layout(g);
+	wait_field(g);
+	static int plan[M3_MOVES_BUDGET][2];
+	struct match3 m = g->m;
+	int steps = 0;
+	for (; match3_game.status(&m) == TC_PLAYING; steps++) {
+		assert_true(steps < M3_MOVES_BUDGET);
+		assert_true(first_valid_swap(&m, &plan[steps][0], &plan[steps][1]) > 0);
+		assert_true(model_swap(&m, plan[steps][0], plan[steps][1]));
+	}
+	/* A hint before each of the first six swaps: one shown twice counts once. */
+	const int hints = 6;
+	assert_true(steps > hints);
+	for (int k = 0; k < hints; k++) {
+		type_keys(g, "H");
+		char told[32];
+		snprintf(told, sizeof told, k + 1 > 5 ? "Hints: %d (not ranked)" : "Hints: %d/5", k + 1);
+		wait_text(g, told);
+		play_plan(g, plan + k, 1);
+	}
+	play_plan(g, plan + hints, steps - hints);
+	wait_text(g, "Not ranked: more than 5 hints");
+	type_keys(g, "q");
+	wait_text(g, "Daily puzzles of 2026-12-07");
+	assert_true(e2e_wait_quiet(g->t, QUIET_MS, WAIT_MS));
+	int row, col;
+	assert_true(e2e_find(g->t, " Match-3 ", &row, &col));
+	const char *line = e2e_row(g->t, row);
+	if (strstr(line, "✓") || strstr(line, "best "))
+		fail_msg("the unranked daily is ticked:\n%s", e2e_screen(g->t));
+}
+
 /* A lost score of this player's, on the board of these parameters (goals-level2,
  * endless-8x8t8, ...), with its game ID. */
 static void add_lost_score(struct tc_store *st, struct m3_params *p, int64_t points)
@@ -1158,6 +1202,7 @@ int main(void)
 	                                  teardown),
 	        cmocka_unit_test_teardown(test_a_lost_level_is_a_loss_on_the_board, teardown),
 	        cmocka_unit_test_teardown(test_the_daily_ends_and_goes_on_its_board, teardown),
+	        cmocka_unit_test_teardown(test_an_unranked_daily_is_not_ticked, teardown),
 	};
 	return cmocka_run_group_tests(tests, e2e_game_group_setup, e2e_game_group_teardown);
 }
