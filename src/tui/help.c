@@ -12,7 +12,8 @@
 
 #define MAX_HELP_LINES 48
 #define LINE_BYTES 96
-#define KEYS_W 21 /* the keys' column, and the gap after it */
+#define KEYS_W 21 /* the keys' column at the least, with the gap after it */
+#define KEYS_GAP 2 /* between the widest keys and what they do */
 
 static const struct tc_help_line shared_keys[] = {
         {"{undo}", "undo"},
@@ -188,13 +189,26 @@ static void add(struct help_text *t, const char *s, bool starts)
 	}
 }
 
+/* The keys' column with its gap, as wide as the widest keys of the entries whose keys and text
+ * fit side by side in room (else the keys ran into their text), from column (the
+ * widest of the lists before). */
+static int keys_column(const struct tc_help_line *h, int room, int column)
+{
+	for (; h->keys; h++) {
+		int keys_w = tc_text_width(h->keys) + KEYS_GAP;
+		if (keys_w > column && keys_w + tc_text_width(h->what) <= room)
+			column = keys_w;
+	}
+	return column;
+}
+
 /* Whether an entry (its key's line and the lines with no keys after it, more of its text) fits
  * as two columns, keys then what they do. */
-static bool fits_two_columns(const struct tc_help_line *h, int room)
+static bool fits_two_columns(const struct tc_help_line *h, int room, int column)
 {
 	for (const struct tc_help_line *l = h; l->keys && (l == h || !l->keys[0]); l++) {
-		int keys_w = tc_text_width(l->keys);
-		if ((keys_w + 1 > KEYS_W ? keys_w + 1 : KEYS_W) + tc_text_width(l->what) > room)
+		int keys_w = tc_text_width(l->keys) + KEYS_GAP;
+		if ((keys_w > column ? keys_w : column) + tc_text_width(l->what) > room)
 			return false;
 	}
 	return true;
@@ -203,14 +217,15 @@ static bool fits_two_columns(const struct tc_help_line *h, int room)
 /* One line of the two columns, keys then what they do; where the entry is too wide, what they
  * do goes on lines of its own below, indented, and so does the rest of its text (else that
  * stood far right of what it follows). */
-static void key_line(struct help_text *t, const struct tc_help_line *h, int room, bool two)
+static void key_line(struct help_text *t, const struct tc_help_line *h, int room, int column,
+                     bool two)
 {
 	char line[LINE_BYTES];
 	bool starts = h->keys[0] != '\0'; /* no keys: more of the entry before */
 	if (two) {
 		/* Pad by columns, not bytes: keys may hold arrows, which are 3 bytes each. */
-		int pad = KEYS_W - tc_text_width(h->keys);
-		snprintf(line, sizeof line, "%s%*s%s", h->keys, pad > 1 ? pad : 1, "", h->what);
+		int pad = column - tc_text_width(h->keys);
+		snprintf(line, sizeof line, "%s%*s%s", h->keys, pad, "", h->what);
 		add(t, line, starts);
 		return;
 	}
@@ -251,17 +266,19 @@ static void lay_out(struct help_text *t, const struct tc_help_line *own, bool sh
 		show_entries(&shown, own_end + 1, shared_keys, own, true);
 	else
 		shown.line[own_end + 1] = (struct tc_help_line){NULL, NULL};
+	const struct tc_help_line *common = &shown.line[own_end + 1];
+	/* One column for the game's keys and the shared ones, so that their texts line up. */
+	int column = keys_column(common, room, keys_column(shown.line, room, KEYS_W));
 	t->n = 0;
 	bool two = true; /* the entry's layout, kept by the lines that carry on its text */
 	for (const struct tc_help_line *h = shown.line; h->keys; h++) {
 		if (h->keys[0] || h == shown.line)
-			two = fits_two_columns(h, room);
-		key_line(t, h, room, two);
+			two = fits_two_columns(h, room, column);
+		key_line(t, h, room, column, two);
 	}
 	int from = t->n;
-	const struct tc_help_line *common = &shown.line[own_end + 1];
 	for (const struct tc_help_line *h = common; h->keys; h++)
-		key_line(t, h, room, fits_two_columns(h, room));
+		key_line(t, h, room, column, fits_two_columns(h, room, column));
 	if (t->n <= rows)
 		return;
 	t->n = from;

@@ -856,10 +856,11 @@ static const char *skip_question(const struct tc_session *s)
 	return NULL;
 }
 
-/* Each line at most 56 columns (60 less the help box's edges), so none wraps at 60x20. */
+/* Each line at most 56 columns (60 less the help box's edges) with the keys' column as wide as the
+ * widest keys and their gap, so none wraps at 60x20. */
 static const struct tc_help_line help_sdk[] = {
         {"{moves}, {mouse:click}", "move the cursor"},
-        {"1-9, {mouse:click the bar}", "write a digit (marks mode: a mark)"},
+        {"1-9, {mouse:click the bar}", "write a digit (marks mode: mark)"},
         {"0, x, Backspace", "clear the cell"},
         {"m, Tab, {mouse:click the mode}", "digits or marks mode"},
         {"{mouse:right-click the bar}", "toggle that pencil mark"},

@@ -1770,7 +1770,7 @@ static void test_every_key_clash_is_told_whole(void **state)
 	struct e2e_run *r = tilecade(state, "--config", cfg, "sudoku", NULL);
 	assert_non_null(strstr(r->err, "tilecade: keys: h is help now, not left (left: Left); "
 	                                "j is restart now, not down (down: Down); "
-	                                "5 is pause now, not Sudoku's write a digit (marks mode: a "
+	                                "5 is pause now, not Sudoku's write a digit (marks mode: "
 	                                "mark); x is back now, not Sudoku's clear the cell\n"));
 }
 

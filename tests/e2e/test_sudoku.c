@@ -422,12 +422,12 @@ static struct game *new_game(void **state)
 	return g;
 }
 
-/* The game of this ID on a rows x cols terminal, with env (NULL: colour whatever the caller's
- * environment says), waited for. */
-static struct game *start(void **state, const char *id, int rows, int cols, const char *const *env)
+/* The game argv starts on a rows x cols terminal, with env (NULL: colour whatever the caller's
+ * environment says), waited for as the game of this ID. */
+static struct game *start_argv(void **state, const char *const *argv, const char *id, int rows,
+                               int cols, const char *const *env)
 {
 	struct game *g = new_game(state);
-	const char *argv[] = {e2e_bin, "sudoku", "--id", id, NULL};
 	static const char *const colour[] = {"NO_COLOR", NULL};
 	e2e_sandbox_forget();
 	g->t = e2e_start(rows, cols, argv, env ? env : colour);
@@ -435,6 +435,14 @@ static struct game *start(void **state, const char *id, int rows, int cols, cons
 	model_reset(g, id);
 	wait_board(g);
 	return g;
+}
+
+/* The game of this ID on a rows x cols terminal, with env (NULL: colour whatever the caller's
+ * environment says), waited for. */
+static struct game *start(void **state, const char *id, int rows, int cols, const char *const *env)
+{
+	const char *argv[] = {e2e_bin, "sudoku", "--id", id, NULL};
+	return start_argv(state, argv, id, rows, cols, env);
 }
 
 /* hjkl from the cursor to cell, appended to keys (arrow keys now and then as well). */
@@ -886,14 +894,8 @@ static void test_full_grid_with_wrong_digits_says_so(void **state)
  * the level's one ID. n on an unfinished level asks before skipping it. */
 static void test_levels_are_fixed_and_n_asks_to_skip(void **state)
 {
-	struct game *g = new_game(state);
 	const char *argv[] = {e2e_bin, "sudoku", "--id", "sudoku:level2:s129199184", NULL};
-	static const char *const colour[] = {"NO_COLOR", NULL};
-	e2e_sandbox_forget();
-	g->t = e2e_start(24, 80, argv, colour);
-	assert_non_null(g->t);
-	model_reset(g, "sudoku:level2:s0");
-	wait_board(g);
+	struct game *g = start_argv(state, argv, "sudoku:level2:s0", 24, 80, NULL);
 	assert_non_null(strstr(e2e_row(g->t, 0), "Level 2"));
 	type_keys(g, "n");
 	wait_text(g, "Go to the next level? (y/n)");
@@ -1090,7 +1092,7 @@ static void test_many_marks_in_a_one_line_cell(void **state)
  * shared ones). */
 static const char *const help_keys[][2] = {
         {"arrows, hjkl, click", "move the cursor"},
-        {"1-9, click the bar", "write a digit (marks mode: a mark)"},
+        {"1-9, click the bar", "write a digit (marks mode: mark)"},
         {"0, x, Backspace", "clear the cell"},
         {"m, Tab, click the mode", "digits or marks mode"},
         {"right-click the bar", "toggle that pencil mark"},
@@ -1172,6 +1174,53 @@ static void test_help_fits_and_shows_every_key(void **state)
 		if (sizes[i][1] == 80)
 			assert_int_equal(pages, 1);
 		wait_for((struct expect){.g = g, .board = true, .gone = {"Sudoku: keys"}});
+	}
+}
+
+/* What the game's own keys do, as the help lists them beside the keys. */
+static const char *const help_whats[] = {
+        "move the cursor",          "write a digit",
+        "clear the cell",           "digits or marks mode",
+        "toggle that pencil mark",  "write your last digit again",
+        "pencil in all candidates", "highlight conflicts or not",
+        "check: mark wrong digits", "hint: technique, cells, digit",
+        "reveal the solution",
+};
+
+/* The help's texts start in one column, two spaces or more after the widest keys, with the
+ * keys as they are and with pause bound to 5 ("1-4, 6-9, click the bar"): the keys of "m, Tab,
+ * click the mode digits or marks mode" ran into their text. */
+static void test_help_texts_line_up(void **state)
+{
+	for (int bound = 0; bound < 2; bound++) {
+		char cfg[4200];
+		snprintf(cfg, sizeof cfg, "%s/keys.ini", e2e_sandbox);
+		FILE *f = fopen(cfg, "w");
+		assert_non_null(f);
+		fputs(bound ? "[keys]\npause = 5\n" : "", f);
+		assert_int_equal(fclose(f), 0);
+		const char *argv[] = {e2e_bin, "--config", cfg, "sudoku", "--id", "sudoku:level5:s0",
+		                      NULL};
+		struct game *g = start_argv(state, argv, "sudoku:level5:s0", 24, 80, NULL);
+		type_keys(g, "?");
+		wait_text(g, "Sudoku: keys");
+		assert_true(e2e_wait_quiet(g->t, QUIET_MS, WAIT_MS));
+		int column = -1;
+		for (size_t i = 0; i < sizeof help_whats / sizeof help_whats[0]; i++) {
+			int row, col;
+			struct e2e_cell before[2];
+			assert_true(e2e_find(g->t, help_whats[i], &row, &col));
+			assert_true(e2e_cell(g->t, row, col - 1, &before[0]) &&
+			            e2e_cell(g->t, row, col - 2, &before[1]));
+			if (column < 0)
+				column = col;
+			bool gap = strspn(before[0].text, " ") == strlen(before[0].text) &&
+			           strspn(before[1].text, " ") == strlen(before[1].text);
+			if (col != column || !gap)
+				fail_msg("'%s' is not in the column of the others:\n%s", help_whats[i],
+				         e2e_screen(g->t));
+		}
+		teardown(state);
 	}
 }
 
@@ -1733,6 +1782,7 @@ int main(void)
 	        cmocka_unit_test_teardown(test_hint_names_the_technique, teardown),
 	        cmocka_unit_test_teardown(test_hint_is_told_step_by_step, teardown),
 	        cmocka_unit_test_teardown(test_help_fits_and_shows_every_key, teardown),
+	        cmocka_unit_test_teardown(test_help_texts_line_up, teardown),
 	        cmocka_unit_test_teardown(test_full_grid_with_wrong_digits_says_so, teardown),
 	        cmocka_unit_test_teardown(test_levels_are_fixed_and_n_asks_to_skip, teardown),
 	        cmocka_unit_test_teardown(test_campaign_complete_only_when_every_level_is_won,
