@@ -290,7 +290,7 @@ static int scores_command(const struct tc_options *o, const struct tc_settings *
 		snprintf(err, sizeof err,
 		         "--level needs a game: tilecade scores znumbers|match3|sudoku --level K");
 	else if (o->has_level) /* a game with levels, K one of them */
-		(void)tc_cli_check_match3(o, entry->name, err, sizeof err);
+		(void)tc_cli_check_match3(o, tc_cli_board_game(entry), err, sizeof err);
 	if (*err)
 		return usage_error(err);
 	const char *game = entry ? tc_cli_board_game(entry) : NULL;
@@ -678,14 +678,24 @@ static int ninja_command(const struct tc_options *o)
 	return status;
 }
 
-/* `tilecade --id ninja:seed:sS`: N's game ID, as scores, recordings and the live listing show
- * it, played again (its level rebuilt; a file's level, named by its hash, from a recording of it
- * in the store); the exit status of a refusal, or NINJA_PLAY. */
+/* `tilecade --id ninja:seed:sS` (or `tilecade ninja --id ID`): N's game ID, as scores,
+ * recordings and the live listing show it, played again (its level rebuilt; a file's level,
+ * named by its hash, from a recording of it in the store); the exit status of a refusal (another
+ * game's ID, or no ID of N's), or NINJA_PLAY. */
 static int ninja_id_command(const struct tc_options *o, const struct tc_settings *settings,
                             const struct tc_records *records)
 {
 	static struct nl_level level; /* large: kept off the stack */
 	char err[256];
+	/* `ninja --id` with another game's ID, or none: which it is, as for the other games. */
+	const struct tc_game *other_game;
+	struct tc_params params;
+	uint64_t seed;
+	if (!nj_game_id_is_run(o->id) &&
+	    tc_gameid_parse(o->id, &other_game, &params, &seed, err, sizeof err) == 0)
+		return tc_cli_fail(err, sizeof err, "--id '%s' is a %s game, not ninja", o->id,
+		                   other_game->name),
+		       usage_error(err);
 	struct tc_options rest = *o;
 	rest.id = NULL;
 	const char *other = o->game && !is_ninja(o->game) ? o->game : tc_cli_game_option(&rest);
@@ -695,6 +705,8 @@ static int ninja_id_command(const struct tc_options *o, const struct tc_settings
 		       usage_error(err);
 	if (nj_game_id_level(o->id, &level, ninja_level_name, sizeof ninja_level_name, err,
 	                     sizeof err) != 0) {
+		if (!nj_game_id_is_run(o->id))
+			return usage_error(err);
 		char notice[TC_STORE_NOTICE_MAX];
 		struct tc_store *own, *st = open_boards(o, settings, records, &own, notice);
 		bool recorded = st && tc_nj_recorded_level(st, o->id, &level, ninja_level_name,
@@ -904,7 +916,7 @@ int tc_cli_command(const struct tc_options *opts, struct tc_settings *settings,
 		return play(&o, settings, records, NULL, NULL, NULL, 0);
 	}
 
-	if (o.id && nj_game_id_is_run(o.id) && !o.ghost) {
+	if (o.id && (nj_game_id_is_run(o.id) || is_ninja(o.game)) && !o.ghost) {
 		int status = ninja_id_command(&o, settings, records);
 		if (status != NINJA_PLAY)
 			return tc_records_close(records), status;

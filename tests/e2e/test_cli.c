@@ -1207,6 +1207,9 @@ static void test_scores_bad_command_lines(void **state)
 	        {{"scores", "2048", "--level", "3"}, "--level"},
 	        {{"scores", "sudoku", "--level", "7"}, "--level"},
 	        {{"scores", "match3", "--level", "99"}, "--level"},
+	        /* N named as its command is, not by its catalog letter (issue 27: "not n") */
+	        {{"scores", "ninja", "--level", "2"}, "--level is only for znumbers, match3 and "
+	                                             "sudoku, not ninja\n"},
 	        {{"scores", "--seed", "1"}, "--seed"},
 	        {{"scores", "2048", "--size", "4"}, "--size"},
 	        {{"scores", "2048", "znumbers"}, "znumbers"},
@@ -1218,6 +1221,26 @@ static void test_scores_bad_command_lines(void **state)
 }
 
 /* ---- end of `tilecade scores` ---- */
+
+/* ninja takes --id: an ID that is not N's is told as other games tell it (issue 27: "--id is
+ * not for ninja"), another game's by its game, anything else by N's forms. */
+static void test_ninja_tells_what_is_wrong_with_an_id(void **state)
+{
+	static const struct {
+		const char *args[6];
+		const char *names;
+	} bad[] = {
+	        {{"ninja", "--id", "znumbers:6x6a60:s1"},
+	         "--id 'znumbers:6x6a60:s1' is a znumbers game, not ninja"},
+	        {{"ninja", "--id", "2048:4x4:s1", "--generate"},
+	         "--id '2048:4x4:s1' is a 2048 game, not ninja"},
+	        {{"ninja", "--id", "N seed 5"},
+	         "game ID 'N seed 5' is not N's ninja:seed:sS, ninja:any:sS or ninja:HASH"},
+	        {{"n", "--id", "bogus"}, "game ID 'bogus' is not N's"},
+	};
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
+		assert_refused(state, bad[i].args, bad[i].names);
+}
 
 /* ---- `tilecade ninja --generate | --parse | --check` (issue 7) ---- */
 
@@ -2266,6 +2289,8 @@ int main(void)
 	        cmocka_unit_test_setup_teardown(test_races_bad_requests, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_scores_skip_impossible_rows, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_scores_bad_command_lines, setup, teardown),
+	        cmocka_unit_test_setup_teardown(test_ninja_tells_what_is_wrong_with_an_id, setup,
+	                                        teardown),
 	        cmocka_unit_test_setup_teardown(test_nl_generate_levels, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_nl_parse_prints_levels_back, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_nl_check_reports_each_level, setup, teardown),
