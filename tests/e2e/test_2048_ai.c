@@ -342,6 +342,23 @@ static void test_autoplay_plays_until_another_key(void **state)
 	wait_text(t, "Autoplay off");
 }
 
+/* A click on the question's y starts autoplay as the y key does, and it plays on: the click's
+ * release, let go after the first move, is no key that stops it. */
+static void test_autoplay_asked_by_a_click_plays_on(void **state)
+{
+	struct e2e_term *t = start(state, true, "2048", "--seed", "7", "--no-anim", NULL);
+	type_keys(t, "a");
+	wait_text(t, "Let the computer play? This game will not be ranked (y/n)");
+	int row, col;
+	assert_true(e2e_find(t, "(y/n)", &row, &col));
+	assert_true(e2e_mouse_press(t, col + 2, row + 1)); /* its y */
+	wait_text(t, "Autoplay 100 ms/move  + faster  - slower");
+	wait_moves(t, 1);
+	assert_true(e2e_mouse_release(t, col + 2, row + 1));
+	wait_moves(t, 5);
+	assert_null(strstr(e2e_screen(t), "Autoplay stopped"));
+}
+
 /* Presses +++ for full speed and waits for the end of a 3x3 game played by the computer. */
 static void autoplay_to_the_end(struct e2e_term *t)
 {
@@ -476,6 +493,7 @@ int main(void)
 	                                  e2e_term_teardown),
 	        cmocka_unit_test_teardown(test_hint_with_the_animation, e2e_term_teardown),
 	        cmocka_unit_test_teardown(test_autoplay_plays_until_another_key, e2e_term_teardown),
+	        cmocka_unit_test_teardown(test_autoplay_asked_by_a_click_plays_on, e2e_term_teardown),
 	        cmocka_unit_test_teardown(test_autoplay_to_game_over_is_not_scored,
 	                                  e2e_term_teardown),
 	        cmocka_unit_test_teardown(test_autoplay_mark_survives_continue, e2e_term_teardown),
