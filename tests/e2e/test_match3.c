@@ -987,28 +987,23 @@ static void test_a_lost_level_is_a_loss_on_the_board(void **state)
 	}
 }
 
-/* The daily Match-3 ends and ranks: a budget of swaps for points (it was endless, which ends
- * only when no reshuffle helps, and so never reached its board). The day is the test clock's. */
-static void test_the_daily_ends_and_goes_on_its_board(void **state)
+/* The test clock's day (2026-12-07) and its daily Match-3. */
+#define DAILY_NOW "TILECADE_TEST_NOW=1796644800"
+#define DAILY_ID "match3:moves-8x8t6:s1020261207"
+
+/* Today's daily Match-3 started in a terminal cols wide, and its swaps to its end planned into
+ * plan; returns how many. */
+static int start_the_daily(void **state, int cols, int (*plan)[2])
 {
 	struct game *g = calloc(1, sizeof *g);
 	assert_non_null(g);
 	*state = g;
-	static const char *const env[] = {"NO_COLOR", "TILECADE_TEST_NOW=1796644800", NULL};
-	/* 70 columns: too few for the day, the ID and the rank's message whole (the message
-	 * took the day's place). */
-	run(g, 24, 70, env, "match3", "--daily", "--no-anim", NULL);
-	snprintf(g->id, sizeof g->id, "match3:moves-8x8t6:s1020261207"); /* 2026-12-07 */
+	static const char *const env[] = {"NO_COLOR", DAILY_NOW, NULL};
+	run(g, 24, cols, env, "match3", "--daily", "--no-anim", NULL);
+	snprintf(g->id, sizeof g->id, DAILY_ID);
 	model_start(&g->m, g->id);
 	layout(g);
 	wait_field(g);
-	wait_text(g, "Moves left: 30");
-	/* q goes to the Daily list, and the status line says so (it said "menu"). */
-	wait_text(g, "q daily");
-	const char *bottom = e2e_row(g->t, g->rows - 1);
-	if (!strstr(bottom, "q daily") || strstr(bottom, "menu"))
-		fail_msg("the status line does not say q goes to the daily list: %s", bottom);
-	static int plan[M3_MOVES_BUDGET][2];
 	struct match3 m = g->m;
 	int steps = 0;
 	for (; match3_game.status(&m) == TC_PLAYING; steps++) {
@@ -1016,6 +1011,35 @@ static void test_the_daily_ends_and_goes_on_its_board(void **state)
 		assert_true(first_valid_swap(&m, &plan[steps][0], &plan[steps][1]) > 0);
 		assert_true(model_swap(&m, plan[steps][0], plan[steps][1]));
 	}
+	return steps;
+}
+
+/* The finished daily left by q: the Daily list's row of Match-3. */
+static const char *daily_list_row(struct game *g)
+{
+	type_keys(g, "q");
+	wait_text(g, "Daily puzzles of 2026-12-07");
+	assert_true(e2e_wait_quiet(g->t, QUIET_MS, WAIT_MS));
+	int row, col;
+	assert_true(e2e_find(g->t, " Match-3 ", &row, &col));
+	return e2e_row(g->t, row);
+}
+
+/* The daily Match-3 ends and ranks: a budget of swaps for points (it was endless, which ends
+ * only when no reshuffle helps, and so never reached its board). The day is the test clock's. */
+static void test_the_daily_ends_and_goes_on_its_board(void **state)
+{
+	static int plan[M3_MOVES_BUDGET][2];
+	/* 70 columns: too few for the day, the ID and the rank's message whole (the message
+	 * took the day's place). */
+	int steps = start_the_daily(state, 70, plan);
+	struct game *g = *state;
+	wait_text(g, "Moves left: 30");
+	/* q goes to the Daily list, and the status line says so (it said "menu"). */
+	wait_text(g, "q daily");
+	const char *bottom = e2e_row(g->t, g->rows - 1);
+	if (!strstr(bottom, "q daily") || strstr(bottom, "menu"))
+		fail_msg("the status line does not say q goes to the daily list: %s", bottom);
 	play_plan(g, plan, steps);
 	wait_text(g, "Rank 1 on this scoreboard");
 	/* The rank keeps the day on the bottom line (it took its place); the box names where q
@@ -1031,12 +1055,7 @@ static void test_the_daily_ends_and_goes_on_its_board(void **state)
 		fail_msg("tilecade scores match3:\n%s", scores);
 	/* Back in the Daily list, the puzzle is ticked with its best (an end, no win, is its
 	 * best). */
-	type_keys(g, "q");
-	wait_text(g, "Daily puzzles of 2026-12-07");
-	assert_true(e2e_wait_quiet(g->t, QUIET_MS, WAIT_MS));
-	int row, col;
-	assert_true(e2e_find(g->t, " Match-3 ", &row, &col));
-	const char *line = e2e_row(g->t, row);
+	const char *line = daily_list_row(g);
 	if (!strstr(line, "✓") || !strstr(line, "best "))
 		fail_msg("the played daily is not ticked with its best:\n%s", e2e_screen(g->t));
 }
@@ -1046,23 +1065,9 @@ static void test_the_daily_ends_and_goes_on_its_board(void **state)
  * finished. */
 static void test_an_unranked_daily_is_not_ticked(void **state)
 {
-	struct game *g = calloc(1, sizeof *g);
-	assert_non_null(g);
-	*state = g;
-	static const char *const env[] = {"NO_COLOR", "TILECADE_TEST_NOW=1796644800", NULL};
-	run(g, 24, 80, env, "match3", "--daily", "--no-anim", NULL);
-	snprintf(g->id, sizeof g->id, "match3:moves-8x8t6:s1020261207"); /* 2026-12-07 */
-	model_start(&g->m, g->id);
-	layout(g);
-	wait_field(g);
 	static int plan[M3_MOVES_BUDGET][2];
-	struct match3 m = g->m;
-	int steps = 0;
-	for (; match3_game.status(&m) == TC_PLAYING; steps++) {
-		assert_true(steps < M3_MOVES_BUDGET);
-		assert_true(first_valid_swap(&m, &plan[steps][0], &plan[steps][1]) > 0);
-		assert_true(model_swap(&m, plan[steps][0], plan[steps][1]));
-	}
+	int steps = start_the_daily(state, 80, plan);
+	struct game *g = *state;
 	/* A hint before each of the first six swaps: one shown twice counts once. */
 	const int hints = 6;
 	assert_true(steps > hints);
@@ -1075,12 +1080,7 @@ static void test_an_unranked_daily_is_not_ticked(void **state)
 	}
 	play_plan(g, plan + hints, steps - hints);
 	wait_text(g, "Not ranked: more than 5 hints");
-	type_keys(g, "q");
-	wait_text(g, "Daily puzzles of 2026-12-07");
-	assert_true(e2e_wait_quiet(g->t, QUIET_MS, WAIT_MS));
-	int row, col;
-	assert_true(e2e_find(g->t, " Match-3 ", &row, &col));
-	const char *line = e2e_row(g->t, row);
+	const char *line = daily_list_row(g);
 	if (strstr(line, "✓") || strstr(line, "best "))
 		fail_msg("the unranked daily is ticked:\n%s", e2e_screen(g->t));
 }
